@@ -1,0 +1,4 @@
+#ifndef TEXTSVCD_CHUNSPELL_SHIM_H
+#define TEXTSVCD_CHUNSPELL_SHIM_H
+#include <hunspell.h>
+#endif

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where textsvcd finds and keeps its files, and the limits it enforces.
+///
+/// Built once at start-up from the environment and command-line options;
+/// immutable afterwards.
+public struct Configuration: Sendable {
+    /// Extra dictionary folders from `--dictionary-path` and `DICPATH`, searched first.
+    public var dictionaryPaths: [String]
+    /// `$XDG_DATA_HOME/textsvcd` (default `~/.local/share/textsvcd`).
+    public var dataHome: String
+    /// The folder of bundled dictionaries, if one was found.
+    public var bundledDictionaries: String?
+    /// System dictionary folders, searched last.
+    public var systemDictionaryPaths: [String]
+    /// The language used when a request names none.
+    public var defaultLanguage: String
+    public var limits: Limits
+
+    public init(dictionaryPaths: [String] = [], dataHome: String, bundledDictionaries: String?,
+                systemDictionaryPaths: [String] = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"],
+                defaultLanguage: String = "en_US", limits: Limits = Limits()) {
+        self.dictionaryPaths = dictionaryPaths
+        self.dataHome = dataHome
+        self.bundledDictionaries = bundledDictionaries
+        self.systemDictionaryPaths = systemDictionaryPaths
+        self.defaultLanguage = defaultLanguage
+        self.limits = limits
+    }
+
+    /// The configuration the environment describes, with extra dictionary folders in front.
+    public static func fromEnvironment(dictionaryPaths extra: [String] = [],
+                                       environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration {
+        var paths = extra
+        if let dicpath = environment["DICPATH"], !dicpath.isEmpty {
+            paths += dicpath.split(separator: ":").map(String.init)
+        }
+        let dataRoot: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataRoot = xdg
+        } else {
+            dataRoot = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        var language = "en_US"
+        if let value = environment["TEXTSVCD_LANG"], !value.isEmpty { language = value }
+        return Configuration(dictionaryPaths: paths, dataHome: dataRoot + "/textsvcd",
+                             bundledDictionaries: locateBundledDictionaries(environment: environment),
+                             defaultLanguage: language)
+    }
+
+    /// Finds the bundled `dictionaries/` folder.
+    ///
+    /// Looks at `TEXTSVCD_BUNDLED_DICTIONARIES`, then `share/textsvcd/dictionaries`
+    /// beside an installed binary, then the ancestors of the executable (a
+    /// checkout running from `.build/`).
+    public static func locateBundledDictionaries(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let manager = FileManager.default
+        if let explicit = environment["TEXTSVCD_BUNDLED_DICTIONARIES"], manager.fileExists(atPath: explicit) {
+            return explicit
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var candidates: [URL] = []
+        if let path = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
+        candidates.append(executable.deletingLastPathComponent())
+        for start in candidates {
+            let installed = start.deletingLastPathComponent().appendingPathComponent("share/textsvcd/dictionaries")
+            if manager.fileExists(atPath: installed.appendingPathComponent("README.md").path) { return installed.path }
+            var folder = start
+            for _ in 0..<6 {
+                let candidate = folder.appendingPathComponent("dictionaries")
+                if manager.fileExists(atPath: candidate.appendingPathComponent("README.md").path) { return candidate.path }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+}

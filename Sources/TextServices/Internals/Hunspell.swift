@@ -1,0 +1,80 @@
+import CHunspell
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Every call into libhunspell lives in this file, so the rest of
+// TextServices is plain Swift with no pointers.
+
+/// One libhunspell handle, speaking the dictionary's own encoding.
+///
+/// Not thread-safe (Hunspell's suggest mutates shared state): guard each
+/// handle with a lock. Words are passed as raw bytes in the dictionary's
+/// charset; `HunspellEngine` does the conversion.
+final class HunspellHandle {
+    private let raw: OpaquePointer
+
+    /// Opens the dictionary; the caller has checked that both files exist and are readable.
+    init(affixPath: String, wordsPath: String) {
+        raw = Hunspell_create(affixPath, wordsPath)
+    }
+
+    deinit { Hunspell_destroy(raw) }
+
+    /// The charset named by the .aff file's `SET` line (ISO8859-1 when absent).
+    var encoding: String { String(cString: Hunspell_get_dic_encoding(raw)) }
+
+    func spell(_ word: [UInt8]) -> Bool {
+        withCString(word) { Hunspell_spell(raw, $0) != 0 }
+    }
+
+    func suggest(_ word: [UInt8]) -> [[UInt8]] {
+        withCString(word) { pointer in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = Hunspell_suggest(raw, &list, pointer)
+            return takeList(list, count: count)
+        }
+    }
+
+    func stem(_ word: [UInt8]) -> [[UInt8]] {
+        withCString(word) { pointer in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = Hunspell_stem(raw, &list, pointer)
+            return takeList(list, count: count)
+        }
+    }
+
+    /// Adds a word for the life of the handle (not saved by Hunspell).
+    func add(_ word: [UInt8]) {
+        _ = withCString(word) { Hunspell_add(raw, $0) }
+    }
+
+    func remove(_ word: [UInt8]) {
+        _ = withCString(word) { Hunspell_remove(raw, $0) }
+    }
+
+    private func withCString<T>(_ word: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        var terminated = word
+        terminated.append(0)
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+        }
+    }
+
+    private func takeList(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, count: Int32) -> [[UInt8]] {
+        guard let list, count > 0 else { return [] }
+        var words: [[UInt8]] = []
+        words.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            if let item = list[index] {
+                let length = strlen(item)
+                words.append(item.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    Array(UnsafeBufferPointer(start: $0, count: length))
+                })
+            }
+        }
+        var mutable: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = list
+        Hunspell_free_list(raw, &mutable, count)
+        return words
+    }
+}

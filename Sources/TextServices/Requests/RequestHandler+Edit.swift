@@ -1,0 +1,5 @@
+extension RequestHandler {
+    static func editMethods(_ services: Services) -> [String: Method] {
+        [:]
+    }
+}

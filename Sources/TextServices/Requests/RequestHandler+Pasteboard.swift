@@ -1,0 +1,5 @@
+extension RequestHandler {
+    static func pasteboardMethods(_ services: Services) -> [String: Method] {
+        [:]
+    }
+}

@@ -1,0 +1,5 @@
+extension RequestHandler {
+    static func regexMethods(_ services: Services) -> [String: Method] {
+        [:]
+    }
+}

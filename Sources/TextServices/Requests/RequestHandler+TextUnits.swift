@@ -1,0 +1,5 @@
+extension RequestHandler {
+    static func textUnitMethods(_ services: Services) -> [String: Method] {
+        [:]
+    }
+}

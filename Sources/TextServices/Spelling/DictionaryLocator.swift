@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where a dictionary was found.
+public enum DictionarySource: String, Sendable {
+    /// `--dictionary-path`, `DICPATH` or `$XDG_DATA_HOME/textsvcd/dictionaries`.
+    case user
+    /// The `dictionaries/` folder that ships with textsvcd.
+    case bundled
+    /// `/usr/share/hunspell` and `/usr/share/myspell`.
+    case system
+}
+
+/// A Hunspell dictionary on disk: a `.aff` and a `.dic` file with the same base name.
+public struct DictionaryInfo: Hashable, Sendable {
+    public var tag: LanguageTag
+    public var source: DictionarySource
+    /// The path without extension; `path + ".aff"` and `path + ".dic"` are the files.
+    public var path: String
+    public var affixPath: String { path + ".aff" }
+    public var wordsPath: String { path + ".dic" }
+}
+
+/// Why a language could not be loaded.
+public struct DictionaryError: Error, CustomStringConvertible, Sendable {
+    public var language: String
+    public var message: String
+    public var available: [String]
+    public var description: String { message }
+}
+
+/// Finds Hunspell dictionaries in the configured search path.
+///
+/// The order is `--dictionary-path` and `DICPATH`, then
+/// `$XDG_DATA_HOME/textsvcd/dictionaries`, the bundled folder, then the
+/// system's hunspell and myspell folders; the first folder holding a tag wins.
+public struct DictionaryLocator: Sendable {
+    public let searchPath: [(folder: String, source: DictionarySource)]
+
+    public init(configuration: Configuration) {
+        var path: [(String, DictionarySource)] = configuration.dictionaryPaths.map { ($0, .user) }
+        path.append((configuration.dataHome + "/dictionaries", .user))
+        if let bundled = configuration.bundledDictionaries { path.append((bundled, .bundled)) }
+        path += configuration.systemDictionaryPaths.map { ($0, .system) }
+        self.searchPath = path
+    }
+
+    /// Every dictionary found, one per tag (the first in search order), sorted by tag.
+    public func available() -> [DictionaryInfo] {
+        var found: [LanguageTag: DictionaryInfo] = [:]
+        let manager = FileManager.default
+        for (folder, source) in searchPath {
+            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() where name.hasSuffix(".dic") {
+                let base = String(name.dropLast(4))
+                guard let tag = LanguageTag(base), found[tag] == nil else { continue }
+                let path = folder + "/" + base
+                guard manager.isReadableFile(atPath: path + ".aff") else { continue }
+                found[tag] = DictionaryInfo(tag: tag, source: source, path: path)
+            }
+        }
+        return found.values.sorted { $0.tag < $1.tag }
+    }
+
+    /// The dictionary for a tag, falling back from a bare language (`en`) to a regional one.
+    ///
+    /// A bare language prefers the region named like the language (`de_DE`),
+    /// then `en_US` for English, then the first in order. Throws
+    /// `DictionaryError` naming the files looked for and the search path.
+    public func locate(_ raw: String) throws(DictionaryError) -> DictionaryInfo {
+        let all = available()
+        guard let tag = LanguageTag(raw) else {
+            throw DictionaryError(language: raw, message: "'\(raw)' is not a language tag", available: all.map(\.tag.tag))
+        }
+        if let exact = all.first(where: { $0.tag == tag }) {
+            try Self.checkReadable(exact, available: all)
+            return exact
+        }
+        let sameLanguage = all.filter { $0.tag.language == tag.language }
+        if tag.isLanguageOnly, !sameLanguage.isEmpty {
+            let preferred = sameLanguage.first { $0.tag.tag == "\(tag.language)_\(tag.language.uppercased())" }
+                ?? sameLanguage.first { tag.language == "en" && $0.tag.tag == "en_US" }
+                ?? sameLanguage[0]
+            try Self.checkReadable(preferred, available: all)
+            return preferred
+        }
+        let folders = searchPath.map(\.folder).joined(separator: ", ")
+        throw DictionaryError(
+            language: tag.tag,
+            message: "no dictionary for '\(tag.tag)': looked for \(tag.tag).aff and \(tag.tag).dic in \(folders)",
+            available: all.map(\.tag.tag))
+    }
+
+    private static func checkReadable(_ info: DictionaryInfo, available: [DictionaryInfo]) throws(DictionaryError) {
+        let manager = FileManager.default
+        for file in [info.affixPath, info.wordsPath] where !manager.isReadableFile(atPath: file) {
+            throw DictionaryError(language: info.tag.tag, message: "dictionary file \(file) is not readable",
+                                  available: available.map(\.tag.tag))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Synchronization
+
+/// One dictionary behind a small pool of Hunspell handles, callable from any thread.
+///
+/// Words go in and out as Swift strings; conversion to and from the
+/// dictionary's charset (`SET` in the .aff) happens here. A word that the
+/// charset cannot represent is misspelled and gets no guesses from Hunspell.
+/// Each handle is used by one thread at a time.
+public final class HunspellEngine: @unchecked Sendable {
+    public let info: DictionaryInfo
+    /// The dictionary's charset as ICU names it (`UTF-8`, `ISO-8859-1`, ...).
+    public let charset: String
+    private let slots: [Locked<Slot>]
+    private let next = Atomic<Int>(0)
+
+    private struct Slot: @unchecked Sendable {
+        let handle: HunspellHandle
+        /// nil when the dictionary is UTF-8 and bytes pass through.
+        let converter: CharsetConverter?
+    }
+
+    /// Loads a dictionary with `handles` independent handles (one per thread that may spell at once).
+    ///
+    /// Throws `DictionaryError` when the files are missing or the charset is unknown.
+    public init(info: DictionaryInfo, handles: Int = 2) throws(DictionaryError) {
+        self.info = info
+        var slots: [Locked<Slot>] = []
+        var charset = "UTF-8"
+        for _ in 0..<max(1, handles) {
+            let handle = HunspellHandle(affixPath: info.affixPath, wordsPath: info.wordsPath)
+            let declared = handle.encoding
+            var converter: CharsetConverter?
+            if !Self.isUTF8(declared) {
+                do {
+                    converter = try CharsetConverter(charset: declared)
+                } catch {
+                    throw DictionaryError(language: info.tag.tag,
+                                          message: "\(info.affixPath) declares charset '\(declared)', which ICU does not know (\(error))",
+                                          available: [])
+                }
+                charset = converter!.name
+            }
+            slots.append(Locked(Slot(handle: handle, converter: converter)))
+        }
+        self.slots = slots
+        self.charset = charset
+    }
+
+    static func isUTF8(_ name: String) -> Bool {
+        let normalised = name.uppercased().filter { $0 != "-" && $0 != "_" }
+        return normalised == "UTF8"
+    }
+
+    private func withSlot<T>(_ body: (Slot) -> T) -> T {
+        let start = next.add(1, ordering: .relaxed).newValue
+        // Try each handle once without waiting, then wait for the first choice.
+        for offset in 0..<slots.count {
+            let index = (start &+ offset) % slots.count
+            if let value = slots[index].withLockIfAvailable({ body($0) }) { return value }
+        }
+        return slots[start % slots.count].withLock { body($0) }
+    }
+
+    /// Whether Hunspell accepts the word.
+    public func spell(_ word: String) -> Bool {
+        withSlot { slot in
+            guard let bytes = Self.encode(word, slot.converter) else { return false }
+            return slot.handle.spell(bytes)
+        }
+    }
+
+    /// Hunspell's own suggestions, in its order.
+    public func suggest(_ word: String) -> [String] {
+        withSlot { slot in
+            guard let bytes = Self.encode(word, slot.converter) else { return [] }
+            return slot.handle.suggest(bytes).compactMap { Self.decode($0, slot.converter) }
+        }
+    }
+
+    /// The stems Hunspell finds for a word.
+    public func stems(_ word: String) -> [String] {
+        withSlot { slot in
+            guard let bytes = Self.encode(word, slot.converter) else { return [] }
+            return slot.handle.stem(bytes).compactMap { Self.decode($0, slot.converter) }
+        }
+    }
+
+    /// Adds a word to every handle (in memory only). Returns false when the charset cannot hold it.
+    @discardableResult
+    public func add(_ word: String) -> Bool {
+        var ok = true
+        for slot in slots {
+            slot.withLock { slot in
+                if let bytes = Self.encode(word, slot.converter) { slot.handle.add(bytes) } else { ok = false }
+            }
+        }
+        return ok
+    }
+
+    /// Removes a runtime-added word from every handle.
+    public func remove(_ word: String) {
+        for slot in slots {
+            slot.withLock { slot in
+                if let bytes = Self.encode(word, slot.converter) { slot.handle.remove(bytes) }
+            }
+        }
+    }
+
+    private static func encode(_ word: String, _ converter: CharsetConverter?) -> [UInt8]? {
+        guard let converter else { return Array(word.utf8) }
+        return converter.encode(word)
+    }
+
+    private static func decode(_ bytes: [UInt8], _ converter: CharsetConverter?) -> String? {
+        guard let converter else {
+            return UTF8Validation.firstInvalidOffset(in: bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+        }
+        return converter.decode(bytes)
+    }
+}

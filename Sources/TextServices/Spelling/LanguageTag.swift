@@ -1,0 +1,49 @@
+import Foundation
+
+/// A normalised language tag such as `en_US`, `de_DE`, `sr_Latn_RS` or `en`.
+///
+/// `en-US`, `en_us` and `EN_US` all normalise to `en_US`: language in lower
+/// case, a four-letter script in title case, a region in upper case, parts
+/// joined by underscores (Hunspell's file naming).
+public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let tag: String
+
+    public init?(_ raw: String) {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        var parts = trimmed.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) } })
+        else { return nil }
+        parts[0] = parts[0].lowercased()
+        guard (2...8).contains(parts[0].count) else { return nil }
+        for index in parts.indices.dropFirst() {
+            let part = parts[index]
+            if part.count == 4, part.allSatisfy(\.isLetter) {
+                parts[index] = part.prefix(1).uppercased() + part.dropFirst().lowercased()
+            } else if part.count == 2 || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+                parts[index] = part.uppercased()
+            } else {
+                parts[index] = part
+            }
+        }
+        self.tag = parts.joined(separator: "_")
+    }
+
+    /// The language part alone (`en` for `en_US`).
+    public var language: String { String(tag.prefix { $0 != "_" }) }
+
+    /// Whether the tag names only a language, with no region or script.
+    public var isLanguageOnly: Bool { !tag.contains("_") }
+
+    /// The tag in BCP 47 form (`en-US`), as ICU locales and LSP clients use.
+    public var bcp47: String { tag.replacingOccurrences(of: Character("_"), with: Character("-")) }
+
+    public var description: String { tag }
+    public static func < (a: Self, b: Self) -> Bool { a.tag < b.tag }
+}
+
+extension String {
+    func replacingOccurrences(of target: Character, with replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}

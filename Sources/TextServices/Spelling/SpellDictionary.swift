@@ -1,0 +1,106 @@
+import Synchronization
+
+/// One language's dictionary: Hunspell plus a verdict cache, learned words and word lists.
+///
+/// Thread-safe. Verdicts are cached per word (real text repeats words a
+/// great deal); learning or unlearning a word clears the cache.
+public final class SpellDictionary: Sendable {
+    public let info: DictionaryInfo
+    public let engine: HunspellEngine
+    private let cache: VerdictCache
+    private let learnedWords = Mutex<Set<String>>([])
+    private let wordListStorage = Mutex<WordList?>(nil)
+
+    public var tag: LanguageTag { info.tag }
+
+    /// Loads a dictionary; throws `DictionaryError` when its files are unusable.
+    public init(info: DictionaryInfo, handles: Int = 2) throws(DictionaryError) {
+        self.info = info
+        self.engine = try HunspellEngine(info: info, handles: handles)
+        self.cache = VerdictCache()
+    }
+
+    /// Whether the dictionary (with learned words) accepts a word.
+    ///
+    /// Typographic apostrophes are treated like ASCII ones.
+    public func accepts(_ word: String) -> Bool {
+        if let verdict = cache.lookup(word) { return verdict }
+        var verdict = engine.spell(word)
+        if !verdict, word.contains("\u{2019}") {
+            verdict = engine.spell(String(word.map { $0 == "\u{2019}" ? "'" : $0 }))
+        }
+        if !verdict, !learnedWords.withLock({ $0.isEmpty }) {
+            verdict = learnedWords.withLock { $0.contains(word) }
+        }
+        cache.store(word, verdict)
+        return verdict
+    }
+
+    /// Hunspell's own suggestions for a word, most likely first.
+    public func hunspellSuggestions(_ word: String) -> [String] {
+        var suggestions = engine.suggest(word)
+        if suggestions.isEmpty, word.contains("\u{2019}") {
+            suggestions = engine.suggest(String(word.map { $0 == "\u{2019}" ? "'" : $0 }))
+        }
+        return suggestions
+    }
+
+    /// Makes a word correct in this dictionary for the life of the process.
+    func addLearned(_ word: String) {
+        learnedWords.withLock { _ = $0.insert(word) }
+        engine.add(word)
+        cache.clear()
+        wordListStorage.withLock { $0 = nil }
+    }
+
+    /// Undoes `addLearned`.
+    func removeLearned(_ word: String) {
+        learnedWords.withLock { _ = $0.remove(word) }
+        engine.remove(word)
+        cache.clear()
+        wordListStorage.withLock { $0 = nil }
+    }
+
+    /// The words of the dictionary (with affixed forms and learned words), built on first use.
+    public var wordList: WordList {
+        if let list = wordListStorage.withLock({ $0 }) { return list }
+        let learned = learnedWords.withLock { Array($0) }
+        let list = WordList(words: DictionaryWords.load(info) + learned)
+        wordListStorage.withLock { $0 = list }
+        return list
+    }
+}
+
+/// A sharded cache of spelling verdicts.
+final class VerdictCache: Sendable {
+    private static let shardCount = 16
+    private static let shardCapacity = 1 << 15
+    private let shards: [Locked<[String: Bool]>]
+
+    init() {
+        shards = (0..<Self.shardCount).map { _ in Locked([:]) }
+    }
+
+    private func shard(_ word: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(word.utf8.count)
+        if let first = word.utf8.first { hasher.combine(first) }
+        if let last = word.utf8.last { hasher.combine(last) }
+        return Int(UInt(bitPattern: hasher.finalize()) % UInt(Self.shardCount))
+    }
+
+    func lookup(_ word: String) -> Bool? {
+        shards[shard(word)].withLock { $0[word] }
+    }
+
+    func store(_ word: String, _ verdict: Bool) {
+        shards[shard(word)].withLock { cache in
+            if cache.count >= Self.shardCapacity { cache.removeAll(keepingCapacity: true) }
+            cache[word] = verdict
+        }
+    }
+
+    func clear() {
+        for shard in shards { shard.withLock { $0.removeAll() } }
+    }
+}

@@ -1,0 +1,110 @@
+/// A word the spell checker should judge, found in text.
+struct ScannedWord: Sendable {
+    /// Where the word is, in bytes of the whole text.
+    var range: ByteRange
+    /// The word as written (apostrophes as written).
+    var word: String
+    /// Whether a period follows directly, so that `word.` may be an abbreviation.
+    var followedByPeriod: Bool
+    /// For a compound joined by hyphens, dots or inner underscores: its parts, checked one by one
+    /// when the whole is not accepted.
+    var parts: [(range: ByteRange, word: String)]
+}
+
+/// Splits text into the words a spell checker should judge.
+///
+/// Uses ICU word boundaries for the locale, then applies the rules of
+/// docs/spelling.md: letters only (tokens with digits, numbers, kana and
+/// ideographs are skipped), skipped chunks (URLs and the like, see
+/// `SkipRules`), underscores trimmed, hyphenated words joined.
+enum WordScanner {
+    static let ruleStatusLetter = 200
+    static let ruleStatusKana = 300
+
+    /// The words in `range` of `text`, in order.
+    static func words(in text: TextBuffer, range: ByteRange, locale: String) -> [ScannedWord] {
+        let bytes = text.bytes
+        let base = range.lowerBound.rawValue
+        let slice = Array(bytes[range.ints])
+        let skipped = SkipRules.skippedRanges(in: bytes, range: range.ints)
+        var tokens: [(range: Range<Int>, isWord: Bool)] = []
+        do {
+            try BreakIteratorPool.shared.withIterator(.word, locale: locale, text: slice) { iterator in
+                var start = iterator.first()
+                while let end = iterator.next() {
+                    let status = iterator.ruleStatus
+                    let isWord = status >= ruleStatusLetter && status < ruleStatusKana
+                    tokens.append((base + start..<base + end, isWord))
+                    start = end
+                }
+            }
+        } catch {
+            return []
+        }
+        var words: [ScannedWord] = []
+        var skipIndex = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            guard token.isWord else { continue }
+            while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
+            if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
+            // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
+            var pieces = [token.range]
+            while index + 1 < tokens.count, tokens[index + 1].isWord, isHyphen(bytes, tokens[index].range),
+                  tokens[index + 1].range.lowerBound == tokens[index].range.upperBound {
+                pieces.append(tokens[index + 1].range)
+                index += 2
+            }
+            if let word = makeWord(bytes, pieces: pieces, text: text) { words.append(word) }
+        }
+        return words
+    }
+
+    private static func isHyphen(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        if range.count == 1 { return bytes[range.lowerBound] == UInt8(ascii: "-") }
+        // U+2010 HYPHEN is E2 80 90.
+        return range.count == 3 && bytes[range.lowerBound] == 0xE2 && bytes[range.lowerBound + 1] == 0x80
+            && bytes[range.lowerBound + 2] == 0x90
+    }
+
+    private static func containsDigit(_ string: Substring) -> Bool {
+        string.unicodeScalars.contains { $0.properties.numericType != nil && $0.properties.generalCategory == .decimalNumber }
+    }
+
+    /// Builds the scanned word from ICU tokens; nil when the rules skip it.
+    private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>], text: TextBuffer) -> ScannedWord? {
+        var parts: [(range: ByteRange, word: String)] = []
+        for piece in pieces {
+            var lower = piece.lowerBound
+            var upper = piece.upperBound
+            while lower < upper, bytes[lower] == UInt8(ascii: "_") { lower += 1 }
+            while upper > lower, bytes[upper - 1] == UInt8(ascii: "_") { upper -= 1 }
+            guard lower < upper else { continue }
+            let word = String(decoding: bytes[lower..<upper], as: UTF8.self)
+            if containsDigit(word[...]) { return nil }
+            // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next").
+            let separators: Set<UInt8> = [UInt8(ascii: "_"), UInt8(ascii: ".")]
+            if bytes[lower..<upper].contains(where: { separators.contains($0) }) {
+                var partStart = lower
+                for position in lower...upper where position == upper || separators.contains(bytes[position]) {
+                    if partStart < position {
+                        parts.append((ByteRange(bytes: partStart..<position),
+                                      String(decoding: bytes[partStart..<position], as: UTF8.self)))
+                    }
+                    partStart = position + 1
+                }
+            } else {
+                parts.append((ByteRange(bytes: lower..<upper), word))
+            }
+        }
+        guard let first = parts.first, let last = parts.last else { return nil }
+        let whole = first.range.lowerBound..<last.range.upperBound
+        let wholeWord = text.string(whole)
+        let end = whole.upperBound.rawValue
+        let followedByPeriod = end < bytes.count && bytes[end] == UInt8(ascii: ".")
+        return ScannedWord(range: whole, word: wholeWord, followedByPeriod: followedByPeriod,
+                           parts: parts.count > 1 ? parts : [])
+    }
+}
