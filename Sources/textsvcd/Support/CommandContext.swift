@@ -1,0 +1,61 @@
+import Foundation
+import TextServices
+
+/// How a CLI command runs requests: in this process, or through a running daemon.
+///
+/// Commands build JSON params and call `call(_:_:)`; they never touch the
+/// services directly, so a command behaves the same with and without a daemon.
+final class CommandContext {
+    let options: GlobalOptions
+    private var local: (handler: RequestHandler, session: Session)?
+
+    init(options: GlobalOptions) {
+        self.options = options
+    }
+
+    /// The in-process request handler, created on first use.
+    var handler: RequestHandler {
+        localPair().handler
+    }
+
+    private func localPair() -> (handler: RequestHandler, session: Session) {
+        if let local { return local }
+        let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths)
+        let pair = (RequestHandler(services: Services(configuration: configuration)), Session())
+        local = pair
+        return pair
+    }
+
+    /// Runs one method and returns its result, or throws `CommandFailure` with the service error.
+    func call(_ method: String, _ params: JSONObject) throws -> JSONValue {
+        var params = params
+        if params["positionEncoding"] == nil, let encoding = try options.validatedEncoding() {
+            params["positionEncoding"] = .string(encoding.rawValue)
+        }
+        let pair = localPair()
+        switch pair.handler.call(method: method, params: params, session: pair.session) {
+        case .success(let value): return value
+        case .failure(let error): throw CommandFailure(error: error)
+        }
+    }
+
+    /// Adds `languages` to params when `--lang` was given.
+    func withLanguages(_ params: JSONObject) -> JSONObject {
+        var params = params
+        if let languages = options.languages { params["languages"] = .strings(languages) }
+        return params
+    }
+}
+
+/// A service error met by a CLI command; printed to stderr, exit status 2.
+struct CommandFailure: Error, CustomStringConvertible {
+    var error: ServiceError
+    var description: String { error.message }
+}
+
+/// Writes to standard error.
+enum StandardError {
+    static func print(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

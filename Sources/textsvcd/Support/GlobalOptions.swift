@@ -1,0 +1,33 @@
+import ArgumentParser
+import TextServices
+
+/// Options that mean the same in every command.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("lang"), help: "Language tag(s), comma-separated (en_US, en-US, en, en_US,de_DE).")
+    var language: String?
+
+    @Option(name: .customLong("dictionary-path"), help: "A folder of Hunspell dictionaries to search first (repeatable).")
+    var dictionaryPaths: [String] = []
+
+    @Option(name: .customLong("socket"), help: "The daemon's socket path (default: $TEXTSVCD_SOCKET, then $XDG_RUNTIME_DIR/textsvcd/textsvcd.sock).")
+    var socket: String?
+
+    @Option(name: .customLong("position-encoding"), help: "Units for reported positions: utf-16 (default), utf-8 or utf-32.")
+    var positionEncoding: String?
+
+    @Flag(name: .customLong("no-daemon"), help: "Do the work in this process even when a daemon is running.")
+    var noDaemon = false
+
+    /// The languages as a list, or nil for the default.
+    var languages: [String]? {
+        language.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+    }
+
+    func validatedEncoding() throws -> PositionEncoding? {
+        guard let positionEncoding else { return nil }
+        guard let encoding = PositionEncoding(name: positionEncoding) else {
+            throw ValidationError("--position-encoding must be utf-16, utf-8 or utf-32")
+        }
+        return encoding
+    }
+}
