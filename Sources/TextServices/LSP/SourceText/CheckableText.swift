@@ -4,15 +4,16 @@ public enum CheckableText {
     ///
     /// Plain text is shown whole; Markdown, commit messages, markup and TeX
     /// without their code and markup; source code only in its comments and
-    /// string literals. Offsets in the masked text equal offsets in `bytes`.
-    public static func mask(_ bytes: [UInt8], kind: DocumentKind) -> TextMask {
+    /// string literals (comments only when `checkStrings` is false). Offsets
+    /// in the masked text equal offsets in `bytes`.
+    public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true) -> TextMask {
         switch kind {
         case .plainText: return TextMask(bytes: bytes, visible: true)
         case .markdown: return MarkdownMasker.mask(bytes)
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)
         case .tex: return TeXMasker.mask(bytes)
-        case .source(let language): return SourceScanner.mask(bytes, language: language)
+        case .source(let language): return SourceScanner.mask(bytes, language: language, checkStrings: checkStrings)
         }
     }
 }

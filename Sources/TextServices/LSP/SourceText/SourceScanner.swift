@@ -12,6 +12,7 @@ struct SourceScanner {
     private var mask: TextMask
     private var index = 0
     private var pendingHeredocs: [Heredoc] = []
+    private var checkStrings = true
     private let lineCommentPrefixes: [[UInt8]]
     private let blockOpen: [UInt8]?
     private let blockClose: [UInt8]
@@ -23,8 +24,9 @@ struct SourceScanner {
     }
 
     /// The mask for `bytes` written in `language`: comments and string contents visible, the rest hidden.
-    static func mask(_ bytes: [UInt8], language: SourceLanguage) -> TextMask {
+    static func mask(_ bytes: [UInt8], language: SourceLanguage, checkStrings: Bool = true) -> TextMask {
         var scanner = SourceScanner(bytes: bytes, syntax: language.syntax)
+        scanner.checkStrings = checkStrings
         scanner.run()
         return scanner.mask
     }
@@ -649,7 +651,7 @@ struct SourceScanner {
     }
 
     private mutating func revealString(_ range: Range<Int>, hiding hidden: [Range<Int>]) {
-        guard range.lowerBound < range.upperBound else { return }
+        guard checkStrings, range.lowerBound < range.upperBound else { return }
         mask.show(range)
         for part in hidden { mask.hide(part) }
         ProseMarkup.hidePlaceholders(in: &mask, range: range)

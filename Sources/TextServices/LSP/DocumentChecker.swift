@@ -1,0 +1,95 @@
+/// Spell-checks the prose of a document: what its kind leaves visible, minus text matching ignore patterns.
+///
+/// Words the dictionaries reject are split at identifier boundaries
+/// (`camelCase`, `HTTPServer`) and only the rejected parts are reported;
+/// single letters and short all-capital parts (acronyms) inside identifiers
+/// pass. Offsets are bytes of the document's text. Not thread-safe (holds
+/// compiled patterns); build one per check or keep it on one queue.
+struct DocumentChecker {
+    let checker: SpellChecker
+    let patterns: [IgnorePattern]
+    let checkStrings: Bool
+
+    /// The misspellings of a document, in order, at most `limit`, with the mask that was checked.
+    func check(_ document: LSPDocument, limit: Int) -> (misspellings: [Misspelling], mask: TextMask) {
+        let bytes = document.text.bytes
+        var mask = CheckableText.mask(bytes, kind: document.kind, checkStrings: checkStrings)
+        for pattern in patterns {
+            for range in pattern.matches(in: bytes) { mask.hide(range) }
+        }
+        let masked = TextBuffer(validatedBytes: mask.masked())
+        let found = checker.check(masked).misspellings
+        var result: [Misspelling] = []
+        var skipUntil = 0
+        for misspelling in found {
+            if result.count >= limit { break }
+            if misspelling.range.lowerBound.rawValue < skipUntil { continue }
+            if let joinedEnd = escapedApostropheJoin(misspelling, bytes: bytes) {
+                skipUntil = joinedEnd
+                continue
+            }
+            let parts = IdentifierSplitter.parts(of: misspelling.word)
+            if parts.isEmpty {
+                result.append(misspelling)
+                continue
+            }
+            let base = misspelling.range.lowerBound.rawValue
+            for part in parts where !acceptsIdentifierPart(part.word) {
+                result.append(Misspelling(range: ByteRange(bytes: base + part.range.lowerBound..<base + part.range.upperBound),
+                                          word: part.word))
+            }
+        }
+        return (Array(result.prefix(limit)), mask)
+    }
+
+    private func acceptsIdentifierPart(_ word: String) -> Bool {
+        if word.count <= 1 { return true }
+        if word.count <= 5, word.allSatisfy({ $0.isUppercase }) { return true }
+        return checker.accepts(word)
+    }
+
+    /// For `couldn\'t` inside a string: when the word joined across the escaped apostrophe is correct,
+    /// the end of the joined word (so its second half is not reported either).
+    private func escapedApostropheJoin(_ misspelling: Misspelling, bytes: [UInt8]) -> Int? {
+        let end = misspelling.range.upperBound.rawValue
+        guard end + 2 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "'") else { return nil }
+        var tail = end + 2
+        while tail < bytes.count, (bytes[tail] | 0x20) >= UInt8(ascii: "a"), (bytes[tail] | 0x20) <= UInt8(ascii: "z") { tail += 1 }
+        guard tail > end + 2 else { return nil }
+        let joined = misspelling.word + "'" + String(decoding: bytes[end + 2..<tail], as: UTF8.self)
+        return checker.accepts(joined) ? tail : nil
+    }
+}
+
+/// A user's ignore pattern: an ICU regular expression whose matches are not checked.
+final class IgnorePattern: @unchecked Sendable {
+    let source: String
+    private let regex: ICURegex
+
+    /// Compiles a pattern; throws a message naming the pattern and the fault.
+    init(_ source: String) throws(ServiceError) {
+        self.source = source
+        do {
+            regex = try ICURegex(pattern: source, flags: [])
+        } catch {
+            throw .invalidRegex(offset: error.offset, line: error.line, reason: "\(error.status)")
+        }
+    }
+
+    /// The byte ranges of the non-empty matches in `bytes`; stops quietly at the time limit.
+    func matches(in bytes: [UInt8]) -> [Range<Int>] {
+        guard let matcher = try? regex.clone() else { return [] }
+        var ranges: [Range<Int>] = []
+        do {
+            try matcher.setText(bytes)
+            try matcher.setTimeLimit(200)
+            while try matcher.findNext() {
+                if let range = matcher.range(ofGroup: 0), !range.isEmpty { ranges.append(range) }
+                if ranges.count > 100_000 { break }
+            }
+        } catch {
+            return ranges
+        }
+        return ranges
+    }
+}
