@@ -98,19 +98,14 @@ struct IspellTeXTokenizer {
                 } else if asciiApostropheIsWordCharacter, line.starts(with: IspellTokenRules.typographicApostrophe, at: head),
                           rules.isWordCharacter(line, at: head + 3) {
                     head += 2
-                } else {
-                    let doubleQuote = line[head] == UInt8(ascii: "'") && line[head + 1] == UInt8(ascii: "'")
-                    if !rules.isWordCharacter(line, at: head) || doubleQuote {
-                        state = .text
-                        let token = rules.token(line, start, head, urls: urls)
-                        if doubleQuote { head += 2 }
-                        if let token {
-                            // Hunspell returns the token here and resumes at the same place, so the
-                            // character that ended the word is read again as text (it may open a command).
-                            result.append(token)
-                            escaped = false
-                            continue
-                        }
+                } else if !rules.isWordCharacter(line, at: head) {
+                    state = .text
+                    if let token = rules.token(line, start, head, urls: urls) {
+                        // Hunspell returns the token here and resumes at the same place, so the
+                        // character that ended the word is read again as text (it may open a command).
+                        result.append(token)
+                        escaped = false
+                        continue
                     }
                 }
             case .skipUntilClose:
