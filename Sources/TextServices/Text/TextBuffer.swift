@@ -126,7 +126,7 @@ public final class TextBuffer: @unchecked Sendable {
                 let point = wantUTF16 ? checkpoints[mid].utf16 : checkpoints[mid].scalars
                 if point <= value { low = mid } else { high = mid - 1 }
             }
-            var index = low * Self.stride
+            var index = min(low * Self.stride, bytes.count)  // the last checkpoint stands for the end of the text
             // A checkpoint inside a multi-byte sequence already counted that scalar at its lead byte.
             var count = wantUTF16 ? checkpoints[low].utf16 : checkpoints[low].scalars
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
