@@ -137,6 +137,14 @@ import Testing
         return (forward, backward)
     }
 
+    @Test func missingDataFilesNameThePackageToInstall() {
+        #expect {
+            _ = try Self.load("NoSuchBreakTest.txt")
+        } throws: { error in
+            String(describing: error).contains("install Debian's unicode-data package")
+        }
+    }
+
     @Test func graphemeBreakTest() throws {
         let result = try Self.run("GraphemeBreakTest.txt", .character)
         #expect(result.skipped == 0)

@@ -337,4 +337,18 @@ extension ICURegex {
 
     /// Whether the deadline set with `setDeadline` has passed.
     var deadlinePassed: Bool { tsv_regex_deadline_passed(raw) != 0 }
+
+    /// Points the matcher at part of some UTF-8 text (which it keeps alive), as if that part were the whole text.
+    ///
+    /// Offsets the matcher reports are then relative to `window.lowerBound`.
+    /// `window` must lie on scalar boundaries.
+    func setText(_ bytes: [UInt8], window: Range<Int>) throws {
+        precondition(window.lowerBound >= 0 && window.upperBound <= bytes.count, "window outside the text")
+        text = bytes
+        var status: Int32 = 0
+        text.withUnsafeBufferPointer { buffer in
+            tsv_regex_set_text(raw, buffer.baseAddress.map { $0 + window.lowerBound }, Int64(window.count), &status)
+        }
+        if status > 0 { throw ICUError(status: status) }
+    }
 }
