@@ -1,0 +1,118 @@
+import ArgumentParser
+import TextServices
+
+/// `textsvcd tokenize`: splits a file into characters, words, sentences, lines, paragraphs or the whole document.
+struct TokenizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokenize",
+        abstract: "Split text into units: characters, words, sentences, line-break segments or paragraphs.",
+        discussion: """
+            Prints one token a line, with line feeds and carriage returns inside a token written as \\n and \\r \
+            (--format lines), or one JSON object a line with the token's range, kind (for words) and text \
+            (--format json). Ranges count in --position-encoding units (UTF-16 by default) from the start of the input. \
+            Exit status: 0 on success, 2 on error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case lines
+        case json
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .customLong("by"),
+            help: "The unit: character, word, sentence, line (line-break opportunities), paragraph or document.")
+    var granularity: String
+
+    @Option(help: "Output: lines (one token a line) or json (one object a line with range, kind and text).")
+    var format: Format = .lines
+
+    @Option(help: "ICU locale for the rules, e.g. th, ja, de@ss=standard (default: root rules).")
+    var locale: String?
+
+    @Flag(name: .customLong("words-only"), help: "With --by word, leave out spaces and punctuation.")
+    var wordsOnly = false
+
+    @Argument(help: "The file to read, or - for standard input (the default).")
+    var file: String = "-"
+
+    /// Tokens asked for per request.
+    static let pageSize = 100_000
+    /// Bytes of input sent per request.
+    static let pieceSize = 4 << 20
+
+    func run() throws {
+        guard let granularity = Granularity(name: granularity) else {
+            StandardError.print("textsvcd: --by must be one of \(Granularity.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        let context = CommandContext(options: global)
+        var output = OutputBuffer()
+        defer { output.flush() }
+        do {
+            let encoding = try global.validatedEncoding() ?? .utf16
+            let input = try TextInput.read(file)
+            let whole = TextBuffer(validatedBytes: input.bytes)
+            var encoder = OffsetEncoder(whole, as: encoding)
+            let pieces = granularity == .document ? [0..<input.bytes.count] : input.pieces(maximum: Self.pieceSize)
+            for piece in pieces {
+                let text = String(decoding: input.bytes[piece], as: UTF8.self)
+                var start = 0
+                while true {
+                    var params: JSONObject = [
+                        "text": .string(text), "granularity": .string(granularity.rawValue),
+                        "range": ["start": .int(start), "end": .int(piece.count)],
+                        "limit": .int(Self.pageSize), "positionEncoding": "utf-8",
+                    ]
+                    if let locale { params["locale"] = .string(locale) }
+                    if wordsOnly { params["wordsOnly"] = true }
+                    let result = try context.call("text.tokenize", params)
+                    let tokens = result["tokens"]?.arrayValue ?? []
+                    for token in tokens {
+                        guard let lower = token["range"]?["start"]?.intValue, let upper = token["range"]?["end"]?.intValue else { continue }
+                        let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
+                        write(range, kind: token["kind"]?.stringValue, of: input.bytes, encoder: &encoder, to: &output)
+                        start = upper
+                    }
+                    guard result["truncated"] == true, !tokens.isEmpty else { break }
+                }
+            }
+        } catch let failure as CommandFailure {
+            output.flush()
+            StandardError.print("textsvcd: \(failure.description)")
+            throw ExitCode(2)
+        } catch let failure as TextInputError {
+            output.flush()
+            StandardError.print("textsvcd: \(failure.description)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], encoder: inout OffsetEncoder, to output: inout OutputBuffer) {
+        let slice = bytes[range.ints]
+        switch format {
+        case .lines:
+            if slice.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                var escaped: [UInt8] = []
+                for byte in slice {
+                    switch byte {
+                    case 0x0A: escaped.append(contentsOf: [0x5C, 0x6E])
+                    case 0x0D: escaped.append(contentsOf: [0x5C, 0x72])
+                    default: escaped.append(byte)
+                    }
+                }
+                output.append(bytes: escaped)
+            } else {
+                output.append(bytes: slice)
+            }
+            output.append(bytes: CollectionOfOne(0x0A))
+        case .json:
+            let encoded = encoder.encode(range)
+            var object: JSONObject = ["range": ["start": .int(encoded.start), "end": .int(encoded.end)]]
+            if let kind { object["kind"] = .string(kind) }
+            object["text"] = .string(String(decoding: slice, as: UTF8.self))
+            output.appendLine(.object(object))
+        }
+    }
+}
