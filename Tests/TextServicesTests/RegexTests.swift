@@ -206,3 +206,37 @@ private func replaced(_ pattern: String, _ text: String, _ template: String, _ e
         for try await ok in group { #expect(ok) }
     }
 }
+
+@Test func findCommandPrintsPathLineAndCharacterColumn() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("one.txt")
+    let second = folder.appendingPathComponent("two.txt")
+    try Data("café 😀 Cat\r\nno\nthe cat\n".utf8).write(to: first)
+    try Data("nothing here\n".utf8).write(to: second)
+    let run = try runTextsvcd(["find", "-i", "cat", first.path, second.path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "\(first.path):1:8: café 😀 Cat\n\(first.path):3:5: the cat\n")
+    let only = try runTextsvcd(["find", "-o", "[a-z]+", "-"], input: "ab 12 cd\nef")
+    #expect(only.standardOutput == "(standard input):1:1: ab\n(standard input):1:7: cd\n(standard input):2:1: ef\n")
+    let anchored = try runTextsvcd(["find", "--no-filename", "^t"], input: "a\nthe\nto")
+    #expect(anchored.standardOutput == "2:1: the\n3:1: to\n")
+    let literal = try runTextsvcd(["find", "-F", "a.c", "-"], input: "abc\na.c\n")
+    #expect(literal.standardOutput == "(standard input):2:1: a.c\n")
+    #expect(try runTextsvcd(["find", "zzz", second.path]).status == 1)
+    let bad = try runTextsvcd(["find", "(abc", second.path])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.contains("unbalanced parentheses"))
+    let missing = try runTextsvcd(["find", "x", "/nonexistent/file", first.path])
+    #expect(missing.status == 2)
+}
+
+@Test func findCommandPagesThroughManyMatches() throws {
+    let text = String(repeating: "x", count: 250_000) + "\ny\n"
+    let run = try runTextsvcd(["find", "-o", "x|y", "--no-filename"], input: text)
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n")
+    #expect(lines.count == 250_001)
+    #expect(lines[249_999] == "1:250000: x")
+    #expect(lines.last == "2:1: y")
+}

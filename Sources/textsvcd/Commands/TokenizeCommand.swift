@@ -39,8 +39,8 @@ struct TokenizeCommand: ParsableCommand {
 
     /// Tokens asked for per request.
     static let pageSize = 100_000
-    /// Bytes of input sent per request.
-    static let pieceSize = 4 << 20
+    /// Bytes of input sent per request: most pieces take one request.
+    static let pieceSize = 256 << 10
 
     func run() throws {
         guard let granularity = Granularity(name: granularity) else {
@@ -63,19 +63,20 @@ struct TokenizeCommand: ParsableCommand {
                     var params: JSONObject = [
                         "text": .string(text), "granularity": .string(granularity.rawValue),
                         "range": ["start": .int(start), "end": .int(piece.count)],
-                        "limit": .int(Self.pageSize), "positionEncoding": "utf-8",
+                        "limit": .int(Self.pageSize), "positionEncoding": "utf-8", "compact": true,
                     ]
                     if let locale { params["locale"] = .string(locale) }
                     if wordsOnly { params["wordsOnly"] = true }
                     let result = try context.call("text.tokenize", params)
-                    let tokens = result["tokens"]?.arrayValue ?? []
-                    for token in tokens {
-                        guard let lower = token["range"]?["start"]?.intValue, let upper = token["range"]?["end"]?.intValue else { continue }
+                    let ranges = result["ranges"]?.arrayValue ?? []
+                    let kinds = result["kinds"]?.arrayValue
+                    for index in 0..<ranges.count / 2 {
+                        guard let lower = ranges[2 * index].intValue, let upper = ranges[2 * index + 1].intValue else { continue }
                         let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
-                        write(range, kind: token["kind"]?.stringValue, of: input.bytes, encoder: &encoder, to: &output)
+                        write(range, kind: kinds?[index].stringValue, of: input.bytes, encoder: &encoder, to: &output)
                         start = upper
                     }
-                    guard result["truncated"] == true, !tokens.isEmpty else { break }
+                    guard result["truncated"] == true, !ranges.isEmpty else { break }
                 }
             }
         } catch let failure as CommandFailure {
@@ -108,11 +109,21 @@ struct TokenizeCommand: ParsableCommand {
             }
             output.append(bytes: CollectionOfOne(0x0A))
         case .json:
+            // Written directly: the same JSON as a {range, kind?, text} object, without building one per token.
             let encoded = encoder.encode(range)
-            var object: JSONObject = ["range": ["start": .int(encoded.start), "end": .int(encoded.end)]]
-            if let kind { object["kind"] = .string(kind) }
-            object["text"] = .string(String(decoding: slice, as: UTF8.self))
-            output.appendLine(.object(object))
+            output.append("{\"range\":{\"start\":")
+            output.append(decimal: encoded.start)
+            output.append(",\"end\":")
+            output.append(decimal: encoded.end)
+            if let kind {
+                output.append("},\"kind\":\"")
+                output.append(kind)
+                output.append("\",\"text\":")
+            } else {
+                output.append("},\"text\":")
+            }
+            output.append(jsonString: slice)
+            output.append("}\n")
         }
     }
 }
