@@ -1,15 +1,14 @@
-/// A compiled ICU pattern shared by every use of the same pattern and flags, with a pool of matchers.
+/// A compiled ICU pattern shared by every use of the same pattern and flags.
 ///
 /// ICU's matcher is not thread-safe, so the compiled prototype is only ever
-/// cloned (under the lock); each use takes a matcher of its own and gives
-/// it back afterwards. Thread-safe.
+/// cloned (under the lock, a few microseconds); each use gets a matcher of
+/// its own. Matchers are not pooled: a matcher keeps its backtracking stack,
+/// which one heavy search can grow to ICU's 8 MB limit. Thread-safe.
 final class CompiledRegex: @unchecked Sendable {
     let groupCount: Int
     /// The named groups, in the order of their numbers.
     let namedGroups: [(name: String, number: Int)]
     private let prototype: Locked<ICURegex>
-    private let free = Locked<[ICURegex]>([])
-    private static let maximumFree = 8
 
     init(pattern: String, flags: RegexFlags) throws(RegexCompileError) {
         // ICU refuses an empty pattern; an empty group matches the same (the empty string everywhere).
@@ -29,18 +28,11 @@ final class CompiledRegex: @unchecked Sendable {
         prototype = Locked(regex)
     }
 
-    /// Runs `body` with a matcher nobody else is using; it goes back to the pool afterwards.
+    /// Runs `body` with a matcher of its own.
     ///
     /// Throws `ICUError` when ICU cannot clone the pattern, or what `body` throws.
     func withMatcher<T>(_ body: (ICURegex) throws -> T) throws -> T {
-        let reused = free.withLock { $0.popLast() }
-        let matcher = try reused ?? prototype.withLock { try $0.clone() }
-        defer {
-            try? matcher.setText([])
-            free.withLock { matchers in
-                if matchers.count < Self.maximumFree { matchers.append(matcher) }
-            }
-        }
+        let matcher = try prototype.withLock { try $0.clone() }
         return try body(matcher)
     }
 }
