@@ -55,6 +55,7 @@ struct TokenizeCommand: ParsableCommand {
             let input = try TextInput.read(file)
             let whole = TextBuffer(validatedBytes: input.bytes)
             var encoder = OffsetEncoder(whole, as: encoding)
+            let format = format
             let pieces = granularity == .document ? [0..<input.bytes.count] : input.pieces(maximum: Self.pieceSize)
             for piece in pieces {
                 let text = String(decoding: input.bytes[piece], as: UTF8.self)
@@ -73,7 +74,8 @@ struct TokenizeCommand: ParsableCommand {
                     for index in 0..<ranges.count / 2 {
                         guard let lower = ranges[2 * index].intValue, let upper = ranges[2 * index + 1].intValue else { continue }
                         let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
-                        write(range, kind: kinds?[index].stringValue, of: input.bytes, encoder: &encoder, to: &output)
+                        Self.write(range, kind: kinds?[index].stringValue, of: input.bytes, as: format,
+                                   encoder: &encoder, to: &output)
                         start = upper
                     }
                     guard result["truncated"] == true, !ranges.isEmpty else { break }
@@ -90,7 +92,8 @@ struct TokenizeCommand: ParsableCommand {
         }
     }
 
-    private func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], encoder: inout OffsetEncoder, to output: inout OutputBuffer) {
+    private static func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], as format: Format,
+                              encoder: inout OffsetEncoder, to output: inout OutputBuffer) {
         let slice = bytes[range.ints]
         switch format {
         case .lines:
