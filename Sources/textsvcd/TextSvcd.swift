@@ -6,6 +6,11 @@ struct TextSvcd: AsyncParsableCommand {
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [
+            CheckCommand.self,
+            SuggestCommand.self,
+            CompleteCommand.self,
+            LanguagesCommand.self,
+        ]
     )
 }

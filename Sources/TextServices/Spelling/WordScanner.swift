@@ -47,7 +47,7 @@ enum WordScanner {
         while index < tokens.count {
             let token = tokens[index]
             index += 1
-            guard token.isWord else { continue }
+            guard token.isWord, !followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }
             while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
             if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
             // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
@@ -57,9 +57,26 @@ enum WordScanner {
                 pieces.append(tokens[index + 1].range)
                 index += 2
             }
-            if let word = makeWord(bytes, pieces: pieces, text: text) { words.append(word) }
+            // A piece with a digit is skipped and splits the compound (`RSX-11M` checks `RSX`).
+            var group: [Range<Int>] = []
+            for piece in pieces + [0..<0] {
+                if piece.isEmpty || containsDigit(bytes[piece]) {
+                    if !group.isEmpty, let word = makeWord(bytes, pieces: group, text: text) { words.append(word) }
+                    group = []
+                } else {
+                    group.append(piece)
+                }
+            }
         }
         return words
+    }
+
+    /// Whether a word is the tail of a number such as `2'nd` (ICU splits it; it is one token with a digit).
+    private static func followsDigitAndApostrophe(_ bytes: [UInt8], _ start: Int) -> Bool {
+        if start >= 2, bytes[start - 1] == UInt8(ascii: "'"), bytes[start - 2] >= 0x30, bytes[start - 2] <= 0x39 { return true }
+        // U+2019 is E2 80 99.
+        return start >= 4 && bytes[start - 3] == 0xE2 && bytes[start - 2] == 0x80 && bytes[start - 1] == 0x99
+            && bytes[start - 4] >= 0x30 && bytes[start - 4] <= 0x39
     }
 
     private static func isHyphen(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
@@ -69,8 +86,10 @@ enum WordScanner {
             && bytes[range.lowerBound + 2] == 0x90
     }
 
-    private static func containsDigit(_ string: Substring) -> Bool {
-        string.unicodeScalars.contains { $0.properties.numericType != nil && $0.properties.generalCategory == .decimalNumber }
+    private static func containsDigit(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0.properties.generalCategory == .decimalNumber }
     }
 
     /// Builds the scanned word from ICU tokens; nil when the rules skip it.
@@ -82,8 +101,9 @@ enum WordScanner {
             while lower < upper, bytes[lower] == UInt8(ascii: "_") { lower += 1 }
             while upper > lower, bytes[upper - 1] == UInt8(ascii: "_") { upper -= 1 }
             guard lower < upper else { continue }
+            // ICU counts '@' as a letter (for addresses): a token with one is an address or a handle, not a word.
+            if bytes[lower..<upper].contains(UInt8(ascii: "@")) { return nil }
             let word = String(decoding: bytes[lower..<upper], as: UTF8.self)
-            if containsDigit(word[...]) { return nil }
             // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next").
             let separators: Set<UInt8> = [UInt8(ascii: "_"), UInt8(ascii: ".")]
             if bytes[lower..<upper].contains(where: { separators.contains($0) }) {
