@@ -37,11 +37,11 @@ import Testing
         #expect(result["positionEncoding"] == "utf-8")
         #expect(result["protocolVersion"] == 1)
         #expect(result["methods"]?.arrayValue?.contains("spell.check") == true)
-        let check = try #require(TestSupport.call(handler, "spell.check", ["text": "é wrold"], session: session).value)
-        #expect(check["misspellings"]?.arrayValue?.first?["range"] == ["start": 3, "end": 8])
+        let check = try #require(TestSupport.call(handler, "spell.check", ["text": "ça wrold", "language": "en_US"], session: session).value)
+        #expect(check["misspellings"]?.arrayValue?.last?["range"] == ["start": 4, "end": 9])
         // A request can still override the session's unit.
-        let override = try #require(TestSupport.call(handler, "spell.check", ["text": "é wrold", "positionEncoding": "utf-16"], session: session).value)
-        #expect(override["misspellings"]?.arrayValue?.first?["range"] == ["start": 2, "end": 7])
+        let override = try #require(TestSupport.call(handler, "spell.check", ["text": "ça wrold", "positionEncoding": "utf-16"], session: session).value)
+        #expect(override["misspellings"]?.arrayValue?.last?["range"] == ["start": 3, "end": 8])
     }
 
     @Test func statsCountRequestsAndErrorsPerMethod() throws {

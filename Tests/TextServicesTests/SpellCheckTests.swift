@@ -55,10 +55,10 @@ import Testing
         let found = checker.check(buffer).misspellings
         let last = try #require(found.last)
         #expect(last.word == "wrld")
-        // 😀 is 2 UTF-16 units, 1 scalar, 4 bytes; e + U+0301 is 2 units/2 scalars/3 bytes; 日本 is 2/2/6.
-        #expect(buffer.encode(last.range, as: .utf16) == EncodedRange(start: 14, end: 18, encoding: .utf16))
-        #expect(buffer.encode(last.range, as: .utf32) == EncodedRange(start: 13, end: 17, encoding: .utf32))
-        #expect(buffer.encode(last.range, as: .utf8) == EncodedRange(start: 23, end: 27, encoding: .utf8))
+        // 😀 is 2 UTF-16 units, 1 scalar, 4 bytes; e + U+0301 + t + é is 4 units/4 scalars/6 bytes; 日本 is 2/2/6.
+        #expect(buffer.encode(last.range, as: .utf16) == EncodedRange(start: 11, end: 15, encoding: .utf16))
+        #expect(buffer.encode(last.range, as: .utf32) == EncodedRange(start: 10, end: 14, encoding: .utf32))
+        #expect(buffer.encode(last.range, as: .utf8) == EncodedRange(start: 19, end: 23, encoding: .utf8))
     }
 
     @Test func rangeOfMisspelledWordHonoursRangeStartWrapAndLimit() throws {
@@ -67,9 +67,12 @@ import Testing
         let bbStart = UTF8Offset(10)
         let first = checker.check(text, startingAt: bbStart, limit: 1).misspellings
         #expect(first.map(\.word) == ["bbxx"])
-        let afterAll = checker.check(text, startingAt: UTF8Offset(21), wrap: false).misspellings
-        #expect(afterAll.map(\.word) == ["ccxx"])
-        let wrapped = checker.check(text, startingAt: UTF8Offset(21), wrap: true).misspellings
+        // A caret inside a word starts the search at that word.
+        let fromInside = checker.check(text, startingAt: UTF8Offset(21), wrap: false).misspellings
+        #expect(fromInside.map(\.word) == ["ccxx"])
+        let afterAll = checker.check(text, startingAt: UTF8Offset(24), wrap: false).misspellings
+        #expect(afterAll.isEmpty)
+        let wrapped = checker.check(text, startingAt: UTF8Offset(20), wrap: true).misspellings
         #expect(wrapped.map(\.word) == ["ccxx", "aaxx", "bbxx"])
         let inRange = checker.check(text, range: UTF8Offset(5)..<UTF8Offset(19)).misspellings
         #expect(inRange.map(\.word) == ["bbxx"])

@@ -45,7 +45,7 @@ public struct SpellChecker: Sendable {
     /// Finds misspelled words, as UITextChecker's rangeOfMisspelledWord does when `limit` is 1.
     ///
     /// Searches `range` (the whole text by default) from `startingAt` to its
-    /// end, then, if `wrap` is set, from its start up to `startingAt`. Stops
+    /// end (including a word that contains `startingAt`), then, if `wrap` is set, from its start up to `startingAt`. Stops
     /// after `limit` misspellings (nil for no limit). Byte offsets throughout.
     /// Returns the misspellings and the number of words examined.
     public func check(_ text: TextBuffer, range: ByteRange? = nil, startingAt: UTF8Offset? = nil,
@@ -66,7 +66,8 @@ public struct SpellChecker: Sendable {
             return true
         }
         let words = WordScanner.words(in: text, range: range, locale: locale)
-        let firstAfter = words.firstIndex { $0.range.lowerBound >= start } ?? words.count
+        // A word that contains `startingAt` belongs to the first pass, so a search from a caret inside a word finds it.
+        let firstAfter = words.firstIndex { $0.range.upperBound > start } ?? words.count
         if scan(Array(words[firstAfter...])), wrap {
             _ = scan(Array(words[..<firstAfter]))
         }
