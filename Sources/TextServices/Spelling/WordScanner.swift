@@ -92,6 +92,11 @@ enum WordScanner {
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0.properties.generalCategory == .decimalNumber }
     }
 
+    @inline(__always)
+    private static func isPartSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+
     /// Builds the scanned word from ICU tokens; nil when the rules skip it.
     private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>], text: TextBuffer) -> ScannedWord? {
         var parts: [(range: ByteRange, word: String)] = []
@@ -105,10 +110,9 @@ enum WordScanner {
             if bytes[lower..<upper].contains(UInt8(ascii: "@")) { return nil }
             let word = String(decoding: bytes[lower..<upper], as: UTF8.self)
             // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next").
-            let separators: Set<UInt8> = [UInt8(ascii: "_"), UInt8(ascii: ".")]
-            if bytes[lower..<upper].contains(where: { separators.contains($0) }) {
+            if bytes[lower..<upper].contains(where: isPartSeparator) {
                 var partStart = lower
-                for position in lower...upper where position == upper || separators.contains(bytes[position]) {
+                for position in lower...upper where position == upper || isPartSeparator(bytes[position]) {
                     if partStart < position {
                         parts.append((ByteRange(bytes: partStart..<position),
                                       String(decoding: bytes[partStart..<position], as: UTF8.self)))
