@@ -24,23 +24,8 @@ enum WordScanner {
     /// The words in `range` of `text`, in order.
     static func words(in text: TextBuffer, range: ByteRange, locale: String) -> [ScannedWord] {
         let bytes = text.bytes
-        let base = range.lowerBound.rawValue
-        let slice = Array(bytes[range.ints])
         let skipped = SkipRules.skippedRanges(in: bytes, range: range.ints)
-        var tokens: [(range: Range<Int>, isWord: Bool)] = []
-        do {
-            try BreakIteratorPool.shared.withIterator(.word, locale: locale, text: slice) { iterator in
-                var start = iterator.first()
-                while let end = iterator.next() {
-                    let status = iterator.ruleStatus
-                    let isWord = status >= ruleStatusLetter && status < ruleStatusKana
-                    tokens.append((base + start..<base + end, isWord))
-                    start = end
-                }
-            }
-        } catch {
-            return []
-        }
+        let tokens = self.tokens(bytes, range.ints, locale: locale)
         var words: [ScannedWord] = []
         var skipIndex = 0
         var index = 0
@@ -53,6 +38,7 @@ enum WordScanner {
             // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
             var pieces = [token.range]
             while index + 1 < tokens.count, tokens[index + 1].isWord, isHyphen(bytes, tokens[index].range),
+                  tokens[index].range.lowerBound == pieces.last!.upperBound,
                   tokens[index + 1].range.lowerBound == tokens[index].range.upperBound {
                 pieces.append(tokens[index + 1].range)
                 index += 2
@@ -69,6 +55,54 @@ enum WordScanner {
             }
         }
         return words
+    }
+
+    /// Word tokens of `range`: whitespace-separated runs go to `FastWordSegmenter` when it handles
+    /// them, and to ICU otherwise (consecutive ICU runs in one call). White space is not returned.
+    static func tokens(_ bytes: [UInt8], _ range: Range<Int>, locale: String) -> [FastWordSegmenter.Token] {
+        var tokens: [FastWordSegmenter.Token] = []
+        tokens.reserveCapacity(range.count / 5)
+        var pendingICU: Range<Int>?
+        func flushICU() {
+            guard let stretch = pendingICU else { return }
+            pendingICU = nil
+            icuTokens(bytes, stretch, locale: locale, into: &tokens)
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            let end = range.upperBound
+            while index < end {
+                while index < end, SkipRules.isSpace(buffer[index]) { index += 1 }
+                let runStart = index
+                while index < end, !SkipRules.isSpace(buffer[index]) { index += 1 }
+                guard runStart < index else { continue }
+                let run = runStart..<index
+                if FastWordSegmenter.canSegment(buffer, run) {
+                    flushICU()
+                    FastWordSegmenter.segment(buffer, run, into: &tokens)
+                } else {
+                    pendingICU = (pendingICU?.lowerBound ?? run.lowerBound)..<run.upperBound
+                }
+            }
+        }
+        flushICU()
+        return tokens
+    }
+
+    /// ICU's word tokens for a stretch of text (letters only count as words; kana and ideographs do not).
+    private static func icuTokens(_ bytes: [UInt8], _ stretch: Range<Int>, locale: String,
+                                  into tokens: inout [FastWordSegmenter.Token]) {
+        let base = stretch.lowerBound
+        try? BreakIteratorPool.shared.withIterator(.word, locale: locale, text: Array(bytes[stretch])) { iterator in
+            var start = iterator.first()
+            while let end = iterator.next() {
+                let status = iterator.ruleStatus
+                if status >= ruleStatusLetter || !SkipRules.isSpace(bytes[base + start]) {
+                    tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana))
+                }
+                start = end
+            }
+        }
     }
 
     /// Whether a word is the tail of a number such as `2'nd` (ICU splits it; it is one token with a digit).
