@@ -112,6 +112,8 @@ public final class TextBuffer: @unchecked Sendable {
     /// multi-byte sequence).
     public func byteOffset(_ value: Int, in encoding: PositionEncoding) -> UTF8Offset? {
         guard value >= 0, value <= length(in: encoding) else { return nil }
+        // The last checkpoint marks the end of the text, not a stride boundary.
+        if value == length(in: encoding) { return UTF8Offset(bytes.count) }
         switch encoding {
         case .utf8:
             let offset = UTF8Offset(value)
