@@ -35,6 +35,7 @@ public struct EditActions: Sendable {
 
     public let spelling: SpellingService
     public let pasteboards: PasteboardStore
+    static let longestWordBytes = 256
 
     public init(spelling: SpellingService, pasteboards: PasteboardStore) {
         self.spelling = spelling
@@ -67,8 +68,10 @@ public struct EditActions: Sendable {
     private func spellingActions(_ request: Request, checker: SpellChecker, units: EditTextUnits,
                                  words: [EditTextUnits.Token]) -> [EditAction] {
         let selection = request.selection
+        // No word is longer than this; a longer selection holds several, and checking it would be wasted work.
+        guard selection.byteCount <= Self.longestWordBytes else { return [] }
         let selectedWords = units.selectedWords(words)
-        let touching = checker.check(request.text, range: units.window).misspellings.filter { misspelling in
+        let touching = checker.check(request.text, range: units.spellingWindow).misspellings.filter { misspelling in
             misspelling.range.lowerBound <= selection.upperBound && selection.lowerBound <= misspelling.range.upperBound
         }
         let language = checker.dictionaries[0].tag.tag
@@ -115,11 +118,10 @@ public struct EditActions: Sendable {
         let selection = request.selection
         var actions: [EditAction] = []
         if !selection.isEmpty {
-            let selected = request.text.string(selection)
-            let copy = EditAction.Command(method: "pasteboard.write", params: [
-                "name": .string(PasteboardStore.general),
-                "items": [[.init(stringLiteral: PasteboardTypes.utf8PlainText): ["text": .string(selected)]]],
-            ])
+            var item = JSONObject()
+            item[PasteboardTypes.utf8PlainText] = ["text": .string(request.text.string(selection))]
+            let copy = EditAction.Command(method: "pasteboard.write",
+                                          params: ["name": .string(PasteboardStore.general), "items": [.object(item)]])
             actions.append(EditAction(id: "cut", title: "Cut", kind: .clipboard,
                                       edit: .init(range: selection, newText: ""), command: copy))
             actions.append(EditAction(id: "copy", title: "Copy", kind: .clipboard, command: copy))

@@ -44,6 +44,18 @@ struct EditTextUnits {
         window = ByteRange(bytes: lower..<max(lower, upper))
     }
 
+    /// Where misspellings touching the selection are looked for: about a kilobyte either side,
+    /// widened to white space so that no word, compound or URL is cut.
+    var spellingWindow: ByteRange {
+        let bytes = text.bytes
+        func isSpace(_ index: Int) -> Bool { bytes[index] == 0x20 || bytes[index] == 0x09 }
+        var lower = max(window.lowerBound.rawValue, selection.lowerBound.rawValue - 1024)
+        while lower > window.lowerBound.rawValue, !isSpace(lower - 1) { lower -= 1 }
+        var upper = min(window.upperBound.rawValue, max(lower, selection.upperBound.rawValue) + 1024)
+        while upper < window.upperBound.rawValue, !isSpace(upper) { upper += 1 }
+        return ByteRange(bytes: lower..<max(lower, upper))
+    }
+
     // MARK: Paragraphs
 
     /// The length of a paragraph terminator ending just before `offset`, or 0.
