@@ -11,6 +11,8 @@ struct TextSvcd: AsyncParsableCommand {
             SuggestCommand.self,
             CompleteCommand.self,
             LanguagesCommand.self,
+            CopyCommand.self,
+            PasteCommand.self,
         ]
     )
 }
