@@ -6,6 +6,15 @@ struct TextSvcd: AsyncParsableCommand {
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
-        subcommands: [TokenizeCommand.self, FindCommand.self]
+        subcommands: [
+            CheckCommand.self,
+            SuggestCommand.self,
+            CompleteCommand.self,
+            LanguagesCommand.self,
+            CopyCommand.self,
+            PasteCommand.self,
+            TokenizeCommand.self,
+            FindCommand.self,
+        ]
     )
 }

@@ -119,14 +119,15 @@ public final class TextBuffer: @unchecked Sendable {
         case .utf16, .utf32:
             let wantUTF16 = encoding == .utf16
             // Find the last checkpoint at or before the target.
+            // Entry i sits at byte i * stride; the last entry (the totals) may not, so it is left out.
             var low = 0
-            var high = checkpoints.count - 1
+            var high = bytes.isEmpty ? 0 : (bytes.count - 1) / Self.stride
             while low < high {
                 let mid = (low + high + 1) / 2
                 let point = wantUTF16 ? checkpoints[mid].utf16 : checkpoints[mid].scalars
                 if point <= value { low = mid } else { high = mid - 1 }
             }
-            var index = min(low * Self.stride, bytes.count)  // the last checkpoint stands for the end of the text
+            var index = low * Self.stride
             // A checkpoint inside a multi-byte sequence already counted that scalar at its lead byte.
             var count = wantUTF16 ? checkpoints[low].utf16 : checkpoints[low].scalars
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }

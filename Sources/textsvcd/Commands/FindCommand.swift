@@ -8,7 +8,8 @@ struct FindCommand: ParsableCommand {
         abstract: "Search files with an ICU regular expression, like grep.",
         discussion: """
             Prints each matching line as path:line:column: text, where column counts characters from 1; \
-            standard input is shown as (standard input). ^ and $ match at line ends. \
+            standard input is shown as -. ^ and $ match at line ends. Binary files and invalid UTF-8 are skipped \
+            with an error. \
             Exit status: 0 when something matched, 1 when nothing did, 2 on error.
             """
     )
@@ -38,19 +39,19 @@ struct FindCommand: ParsableCommand {
 
     /// Matches asked for per request.
     static let pageSize = 100_000
-    /// Bytes of input sent per request.
+    /// Bytes of input sent per request (matches that span lines are found only within one piece).
     static let pieceSize = 4 << 20
 
     func run() throws {
         let context = CommandContext(options: global)
-        var output = OutputBuffer()
+        var output = StandardOutputBuffer()
         var matched = false
         var failed = false
         for path in files.isEmpty ? ["-"] : files {
             do {
-                let input = try TextInput.read(path)
+                let input = try InputFile.read(path)
                 if try search(input, context: context, output: &output) { matched = true }
-            } catch let failure as TextInputError {
+            } catch let failure as InputFile.Problem {
                 output.flush()
                 StandardError.print("textsvcd: \(failure.description)")
                 failed = true
@@ -66,16 +67,16 @@ struct FindCommand: ParsableCommand {
     }
 
     /// Prints the matches in one input; returns whether there were any.
-    private func search(_ input: TextInput, context: CommandContext, output: inout OutputBuffer) throws -> Bool {
+    private func search(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
         var options: JSONObject = ["multiline": true, "transparentBounds": true, "withoutAnchoringBounds": true]
         if ignoreCase { options["caseInsensitive"] = true }
         if fixedStrings { options["literal"] = true }
-        let bytes = input.bytes
+        let bytes = input.text.bytes
         var lines = LineCursor(bytes: bytes)
         let prefix = noFilename ? "" : input.name + ":"
         var matchingLines = 0
         var lastPrintedLine = -1
-        pieces: for piece in input.pieces(maximum: Self.pieceSize) {
+        pieces: for piece in input.pieces(target: Self.pieceSize, maximum: Self.pieceSize) {
             let text = String(decoding: bytes[piece], as: UTF8.self)
             var start = 0
             while start <= piece.count {
@@ -144,6 +145,9 @@ struct FindCommand: ParsableCommand {
 }
 
 /// Finds the line and character column of byte offsets given in ascending order.
+///
+/// Unlike `LineLocator`, counts characters only since the previous offset on
+/// the same line, so many matches on one long line stay linear.
 private struct LineCursor {
     let bytes: [UInt8]
     private var lineStart = 0

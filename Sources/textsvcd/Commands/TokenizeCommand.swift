@@ -41,6 +41,8 @@ struct TokenizeCommand: ParsableCommand {
     static let pageSize = 100_000
     /// Bytes of input sent per request: most pieces take one request.
     static let pieceSize = 256 << 10
+    /// The longest piece, for text without line feeds.
+    static let longestPiece = 4 << 20
 
     func run() throws {
         guard let granularity = Granularity(name: granularity) else {
@@ -48,17 +50,18 @@ struct TokenizeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let context = CommandContext(options: global)
-        var output = OutputBuffer()
+        var output = StandardOutputBuffer()
         defer { output.flush() }
         do {
             let encoding = try global.validatedEncoding() ?? .utf16
-            let input = try TextInput.read(file)
-            let whole = TextBuffer(validatedBytes: input.bytes)
-            var encoder = OffsetEncoder(whole, as: encoding)
+            let input = try InputFile.read(file)
+            let bytes = input.text.bytes
+            var encoder = OffsetEncoder(input.text, as: encoding)
             let format = format
-            let pieces = granularity == .document ? [0..<input.bytes.count] : input.pieces(maximum: Self.pieceSize)
+            let pieces = granularity == .document
+                ? [0..<bytes.count] : input.pieces(target: Self.pieceSize, maximum: Self.longestPiece)
             for piece in pieces {
-                let text = String(decoding: input.bytes[piece], as: UTF8.self)
+                let text = String(decoding: bytes[piece], as: UTF8.self)
                 var start = 0
                 while true {
                     var params: JSONObject = [
@@ -74,7 +77,7 @@ struct TokenizeCommand: ParsableCommand {
                     for index in 0..<ranges.count / 2 {
                         guard let lower = ranges[2 * index].intValue, let upper = ranges[2 * index + 1].intValue else { continue }
                         let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
-                        Self.write(range, kind: kinds?[index].stringValue, of: input.bytes, as: format,
+                        Self.write(range, kind: kinds?[index].stringValue, of: bytes, as: format,
                                    encoder: &encoder, to: &output)
                         start = upper
                     }
@@ -85,7 +88,7 @@ struct TokenizeCommand: ParsableCommand {
             output.flush()
             StandardError.print("textsvcd: \(failure.description)")
             throw ExitCode(2)
-        } catch let failure as TextInputError {
+        } catch let failure as InputFile.Problem {
             output.flush()
             StandardError.print("textsvcd: \(failure.description)")
             throw ExitCode(2)
@@ -93,7 +96,7 @@ struct TokenizeCommand: ParsableCommand {
     }
 
     private static func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], as format: Format,
-                              encoder: inout OffsetEncoder, to output: inout OutputBuffer) {
+                              encoder: inout OffsetEncoder, to output: inout StandardOutputBuffer) {
         let slice = bytes[range.ints]
         switch format {
         case .lines:

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// For commands that print a line per token or match: one write per 64 KB
 /// instead of one per line. Call `flush()` before exiting. Not thread-safe.
-struct OutputBuffer {
+struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
     private static let blockSize = 64 << 10
 
