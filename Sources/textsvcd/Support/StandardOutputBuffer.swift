@@ -17,6 +17,13 @@ struct StandardOutputBuffer {
         flushIfFull()
     }
 
+    /// Appends a string and a newline.
+    mutating func appendLine(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+        bytes.append(0x0A)
+        flushIfFull()
+    }
+
     mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 {
         bytes.append(contentsOf: more)
         flushIfFull()
