@@ -6,7 +6,18 @@ struct TextSvcd: AsyncParsableCommand {
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
-        subcommands: [LspCommand.self, IspellCommand.self]
+        subcommands: [
+            CheckCommand.self,
+            SuggestCommand.self,
+            CompleteCommand.self,
+            LanguagesCommand.self,
+            CopyCommand.self,
+            PasteCommand.self,
+            TokenizeCommand.self,
+            FindCommand.self,
+            LspCommand.self,
+            IspellCommand.self,
+        ]
     )
 
     /// Lets textsvcd stand in for `ispell`/`hunspell`: `textsvcd -a ...` and `textsvcd -vv` run `textsvcd ispell`.
