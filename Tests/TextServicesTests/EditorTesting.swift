@@ -3,26 +3,11 @@ import Foundation
 
 /// Helpers for tests that run the built `textsvcd` binary and other programs (editors, hunspell).
 enum EditorTesting {
-    /// The repository's root folder (where Package.swift is).
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    static var repositoryRoot: String { TestSupport.repositoryRoot }
 
     /// The `textsvcd` executable under test: `$TEXTSVCD_BINARY`, or the one built beside the test bundle.
     static var binary: String {
-        if let explicit = ProcessInfo.processInfo.environment["TEXTSVCD_BINARY"] { return explicit }
-        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let candidates = [
-            URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("textsvcd").path,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("textsvcd").path,
-            repositoryRoot + "/.build/debug/textsvcd",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+        ProcessInfo.processInfo.environment["TEXTSVCD_BINARY"] ?? CommandLineRunner.binary
     }
 
     /// The full path of a program on `PATH`, or nil.
@@ -35,12 +20,7 @@ enum EditorTesting {
         return nil
     }
 
-    /// A new empty temporary folder.
-    static func temporaryFolder(_ label: String) -> String {
-        let path = NSTemporaryDirectory() + "textsvcd-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryFolder(_ label: String) -> String { TestSupport.temporaryFolder(label) }
 
     /// An environment isolated from the user's files and daemon: private HOME and XDG folders.
     static func isolatedEnvironment(_ root: String) -> [String: String] {
