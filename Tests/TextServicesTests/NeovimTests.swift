@@ -77,4 +77,31 @@ struct NeovimTests {
                   expected: [Expected(line: 0, column: 25, endColumn: 31), Expected(line: 1, column: 17, endColumn: 22)],
                   encoding: "")
     }
+
+    @Test func theDocumentedConfigurationWorksAsWritten() throws {
+        let root = EditorTesting.temporaryFolder("nvim-snippet")
+        let initFile = root + "/init.lua"
+        try Data(EditorTesting.snippet("neovim").utf8).write(to: URL(fileURLWithPath: initFile))
+        let file = root + "/notes.md"
+        let text = "# Notes on textsvcd\n\nThe wrold is 😀 ful of speling.\n\n```\nnot chekced in code\n```\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        var environment = EditorTesting.environmentWithBinaryOnPath(root)
+        environment["TEXTSVCD_NVIM_FILE"] = file
+        environment["TEXTSVCD_NVIM_OUT"] = root + "/results.json"
+        let driver = EditorTesting.repositoryRoot + "/Tests/TextServicesTests/Fixtures/neovim/snippet_check.lua"
+        let run = try EditorTesting.run(EditorTesting.which("nvim")!,
+                                        ["--headless", "--clean", "-c", "luafile \(initFile)", "-c", "luafile \(driver)"],
+                                        environment: environment, currentDirectory: root, timeout: 120)
+        let data = try #require(FileManager.default.contents(atPath: root + "/results.json"),
+                                "Neovim wrote no results (status \(run.status)): \(run.stderr)")
+        let results = try JSONParser.parse(Array(data))
+        #expect(results["ok"] == true, "\(results["error"]?.stringValue ?? "?")")
+        #expect(results["clients"] == ["textsvcd"])
+        let found = (results["diagnostics"]?.arrayValue ?? []).map {
+            Expected(line: $0["lnum"]?.intValue ?? -1, column: $0["col"]?.intValue ?? -1, endColumn: $0["end_col"]?.intValue ?? -1)
+        }
+        // "wrold" and "speling"; "textsvcd" is in the snippet's words, "ful" follows an emoji, the code block is skipped.
+        #expect(found == [Expected(line: 2, column: 4, endColumn: 9), Expected(line: 2, column: 18, endColumn: 21),
+                          Expected(line: 2, column: 25, endColumn: 32)])
+    }
 }
