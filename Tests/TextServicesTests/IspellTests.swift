@@ -143,3 +143,17 @@ private extension IspellPipe {
     #expect(!IspellWordCharacters.isHunspellLetter("😀"))
     #expect(!IspellWordCharacters.isHunspellLetter("\u{0242}"))  // Unicode 5.0, newer than Hunspell's table
 }
+
+@Test func randomLinesNeverFailInTextOrTeXMode() throws {
+    let pipe = try makePipe()
+    let fragments: [[UInt8]] = ["\\", "{", "}", "[", "]", "$", "$$", "%", "''", "'", "’", "http://", "a@b.c", "/", ":\\",
+                                "&Agrave;", "&apos;", "word", "😀", "é", " ", "\\cite", "\\begin{equation}", "\\verb|",
+                                "\\end{equation}", "^", "+", "-", "!", "%", "~tex", "*", "@", "#"].map { Array($0.utf8) }
+        + [[0xFF], [0xC3], [0x80], [0x00], [0xE2, 0x80]]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+        let line = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in fragments.randomElement(using: &generator)! }
+        let answer = pipe.process(line)
+        #expect(answer.isEmpty || answer.last == "", "\(line)")
+    }
+}

@@ -350,6 +350,42 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 }
 
+@Test func randomIncrementalEditsKeepTheDocumentInStepWithTheClient() throws {
+    // The client's view: a String edited at UTF-16 offsets; the server's: LSPDocument.apply with LSP positions.
+    let pieces = ["a", "é", "😀", "\n", " ", "wrold", "日本", "\u{0301}", "ok\n", ""]
+    var generator = SystemRandomNumberGenerator()
+    for encoding in PositionEncoding.allCases {
+        var client = "start 😀 text\nsecond line\n"
+        var document = LSPDocument(uri: "file:///r", languageId: "plaintext", version: 1, text: client)
+        for _ in 0..<300 {
+            // Pick two scalar boundaries in the client's text.
+            let scalars = Array(client.unicodeScalars)
+            let a = Int.random(in: 0...scalars.count, using: &generator)
+            let b = min(scalars.count, a + Int.random(in: 0...4, using: &generator))
+            func position(_ scalarIndex: Int) -> JSONValue {
+                let before = String(String.UnicodeScalarView(scalars[..<scalarIndex]))
+                let line = before.filter { $0 == "\n" }.count
+                let lineText = before.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                let character: Int
+                switch encoding {
+                case .utf8: character = lineText.utf8.count
+                case .utf16: character = lineText.utf16.count
+                case .utf32: character = lineText.unicodeScalars.count
+                }
+                return ["line": .int(line), "character": .int(character)]
+            }
+            let insert = (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let change: JSONValue = ["range": ["start": position(a), "end": position(b)], "text": .string(insert)]
+            try document.apply(change: change, encoding: encoding)
+            var view = String.UnicodeScalarView(scalars[..<a])
+            view.append(contentsOf: insert.unicodeScalars)
+            view.append(contentsOf: scalars[b...])
+            client = String(view)
+            #expect(document.text.string(document.text.fullRange) == client)
+        }
+    }
+}
+
 /// The `textsvcd lsp` command over real pipes: framing, bad input, exit codes.
 @Suite struct LspCommandTests {
     private static func frame(_ json: String) -> [UInt8] {

@@ -264,3 +264,43 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/script.sh") == .source(.shell))
     #expect(DocumentKind(languageId: nil, path: "/x/README") == .plainText)
 }
+
+@Test func moduleNamesInImportsAreNotChecked() {
+    let go = visible("import (\n\t\"fmt\"\n\t\"strconv\"\n)\nimport \"os\"\nvar s = \"Helo\"", .go)
+    #expect(go == "Helo")
+    let js = visible("import x from 'lodash';\nconst y = require(\"leftpad\"); const z = 'Helo';", .javascript)
+    #expect(js == "Helo")
+    let c = visible("#include \"myheadr.h\"\n#include <stdio.h>\nputs(\"Helo\");", .c)
+    #expect(c == "Helo")
+    let lua = visible("local s = require \"socket\"\nprint('Helo')", .lua)
+    #expect(lua == "Helo")
+}
+
+@Test func moreLanguagesFindTheirCommentsAndStrings() {
+    #expect(visible("auto s = R\"x(raw \"strng\")x\"; // note", .cpp) == "raw \"strng\"|note")
+    #expect(visible("var s = @\"verbatim \"\"quote\"\"\"; /* blok */", .csharp).contains("verbatim"))
+    #expect(visible("val s = \"Helo $name and ${user.id}\" // trailng", .kotlin) == "Helo|and|trailng")
+    #expect(visible("-- a coment\nselect 'it''s' from \"TableName\" /* blok */", .sql) == "a coment|it|s|blok")
+    #expect(visible("f x' = x' -- coment\n{- blok {- nested -} -}", .haskell) == "coment|blok {- nested -}")
+    #expect(visible("x = 1 # a coment\ny = \"Helo #{name} there\"", .hash) == "a coment|Helo|there")
+}
+
+@Test func randomInputNeverBreaksAMaskOrItsOffsets() {
+    // Fragments that open and close every construct the scanners know, shuffled into random documents.
+    let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
+                     "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
+                     "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
+                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# "]
+    var generator = SystemRandomNumberGenerator()
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex] + SourceLanguage.allCases.map { .source($0) }
+    for _ in 0..<300 {
+        let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
+        let bytes = Array(text.utf8)
+        for kind in kinds {
+            let masked = CheckableText.mask(bytes, kind: kind).masked()
+            #expect(masked.count == bytes.count)
+            #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil, "\(kind): \(text.debugDescription)")
+        }
+        _ = IdentifierSplitter.parts(of: text)
+    }
+}

@@ -13,6 +13,8 @@ struct SourceScanner {
     private var index = 0
     private var pendingHeredocs: [Heredoc] = []
     private var checkStrings = true
+    /// Strings before this offset are inside an `import ( ... )` block (Go) and name packages.
+    private var importBlockEnd = 0
     private let lineCommentPrefixes: [[UInt8]]
     private let blockOpen: [UInt8]?
     private let blockClose: [UInt8]
@@ -94,10 +96,10 @@ struct SourceScanner {
                 index += 1
                 scanQuotedString(close: "'", escapes: true, multiline: true, interpolation: .none)
             case ascii("@") where syntax.csharpVerbatim && (matches("@\"", at: index) || matches("@$\"", at: index)):
-                index = bytes[index + 1] == ascii("$") ? index + 2 : index + 1
+                index = bytes[index + 1] == ascii("$") ? index + 3 : index + 2
                 scanQuotedString(close: "\"", escapes: false, multiline: true, interpolation: .none, doubledQuotes: true)
             case ascii("$") where syntax.csharpVerbatim && matches("$@\"", at: index):
-                index += 2
+                index += 3
                 scanQuotedString(close: "\"", escapes: false, multiline: true, interpolation: .none, doubledQuotes: true)
             default:
                 index += 1
@@ -158,6 +160,13 @@ struct SourceScanner {
         guard index < bytes.count else { return }
         let word = String(decoding: bytes[start..<index], as: UTF8.self)
         let next = bytes[index]
+        if word == "import" {
+            var cursor = index
+            while cursor < bytes.count, SkipRules.isSpace(bytes[cursor]) { cursor += 1 }
+            if cursor < bytes.count, bytes[cursor] == ascii("(") {
+                importBlockEnd = matchingClose(from: cursor, open: ascii("("), close: ascii(")"))
+            }
+        }
         if syntax.pythonPrefixes, next == ascii("'") || next == ascii("\""),
            ["r", "u", "b", "f", "t", "rb", "br", "fr", "rf", "tr", "rt"].contains(word.lowercased()) {
             scanPythonString(raw: word.lowercased().contains("r"))
@@ -288,7 +297,6 @@ struct SourceScanner {
 
     private mutating func scanString(close: [UInt8], escapes: Bool, multiline: Bool, interpolation: StringInterpolation,
                                      doubledQuotes: Bool = false, rawEscapeHashes: Int = 0) {
-        let quoteStart = index
         let start = index
         var position = start
         var hidden: [Range<Int>] = []
@@ -353,13 +361,12 @@ struct SourceScanner {
             position += 1
         }
         if !closed, syntax.unclosedQuoteIsText {
-            // An apostrophe in unquoted text (`don't` in a YAML value), not a string.
-            index = quoteStart
-            index += 1
+            // An apostrophe in unquoted text (`don't` in a YAML value), not a string: go on after it.
+            index = start
             return
         }
         let content = start..<min(contentEnd, bytes.count)
-        if syntax.skipKeys, closed, isFollowedByColon(position) {
+        if (syntax.skipKeys && closed && isFollowedByColon(position)) || start < importBlockEnd || isModuleName(start) {
             index = position
             return
         }
@@ -439,6 +446,24 @@ struct SourceScanner {
         }
         return bytes.count
     }
+
+    /// Whether the string starting at `contentStart` names a module or file: `import "fmt"`, `from 'x'`,
+    /// `require("x")`, `#include "x.h"`, `source "x"`.
+    private func isModuleName(_ contentStart: Int) -> Bool {
+        var cursor = contentStart - 1
+        while cursor >= 0, [ascii("\""), ascii("'"), ascii("`"), ascii("<")].contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, [0x20, 0x09, ascii("(")].contains(bytes[cursor]) { cursor -= 1 }
+        guard cursor >= 0, isIdentifierByte(bytes[cursor]) else { return false }
+        var wordStart = cursor
+        while wordStart > 0, isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        let word = String(decoding: bytes[wordStart...cursor], as: UTF8.self)
+        return Self.moduleKeywords.contains(word)
+    }
+
+    private static let moduleKeywords: Set<String> = [
+        "import", "from", "require", "require_relative", "include", "include_next", "use", "load", "dofile",
+        "loadfile", "source", "mod", "package",
+    ]
 
     private func isFollowedByColon(_ position: Int) -> Bool {
         var cursor = position
