@@ -22,14 +22,15 @@ private final class TestClient: Sendable {
         }
     }
 
-    init(debounce: Int = 0) {
+    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil) {
         let outbox = self.outbox
         dataHome = EditorTesting.temporaryFolder("lsp-data")
         let configuration = Configuration(dataHome: dataHome, bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
                                           systemDictionaryPaths: [])
         var defaults = LSPSettings()
         defaults.debounceMilliseconds = debounce
-        server = LanguageServer(services: Services(configuration: configuration), defaults: defaults) { message in
+        server = LanguageServer(services: Services(configuration: configuration), defaults: defaults,
+                                preferredEncoding: preferredEncoding) { message in
             outbox.withLock { $0.append(message) }
         }
     }
@@ -98,6 +99,10 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         let legacy = TestClient()
         let clangd: JSONValue = ["capabilities": ["offsetEncoding": ["utf-8", "utf-16"]]]
         #expect(legacy.initialize(clangd)["result"]?["offsetEncoding"] == "utf-8")
+        let forced = TestClient(preferredEncoding: .utf32)
+        #expect(forced.initialize()["result"]?["capabilities"]?["positionEncoding"] == "utf-32")
+        let declined = TestClient(preferredEncoding: .utf32)
+        #expect(declined.initialize(offered)["result"]?["capabilities"]?["positionEncoding"] == "utf-8")
         let capabilities = plain.messages.first?["result"]?["capabilities"]
         #expect(capabilities?["textDocumentSync"]?["change"] == 2)
         #expect(capabilities?["codeActionProvider"] != nil)

@@ -18,6 +18,7 @@ public final class LanguageServer: @unchecked Sendable {
     let queue = DispatchQueue(label: "textsvcd.lsp")
     private let sink: @Sendable (JSONValue) -> Void
     private let defaults: LSPSettings
+    private let preferredEncoding: PositionEncoding?
 
     // Everything below is touched only on `queue`.
     enum Phase: Equatable { case starting, running, shuttingDown, exited(Int32) }
@@ -47,10 +48,13 @@ public final class LanguageServer: @unchecked Sendable {
     /// Creates a server working on `services`; `send` receives every outgoing message.
     ///
     /// `defaults` are the settings before the client's `initializationOptions` (from the command line).
-    public init(services: Services, defaults: LSPSettings = LSPSettings(),
+    /// `preferredEncoding` (`--position-encoding`) is used when the client offers it or offers nothing,
+    /// for clients configured to use it without negotiating.
+    public init(services: Services, defaults: LSPSettings = LSPSettings(), preferredEncoding: PositionEncoding? = nil,
                 send: @escaping @Sendable (JSONValue) -> Void) {
         self.services = services
         self.defaults = defaults
+        self.preferredEncoding = preferredEncoding
         self.sink = send
     }
 
@@ -185,7 +189,12 @@ public final class LanguageServer: @unchecked Sendable {
         let capabilities = params["capabilities"]
         let offered = capabilities?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
         let offeredLegacy = capabilities?["offsetEncoding"]?.arrayValue?.compactMap(\.stringValue)
-        encoding = Self.chooseEncoding(offered ?? offeredLegacy ?? [])
+        let offers = offered ?? offeredLegacy ?? []
+        if let preferredEncoding, offers.isEmpty || offers.compactMap({ PositionEncoding(name: $0) }).contains(preferredEncoding) {
+            encoding = preferredEncoding
+        } else {
+            encoding = Self.chooseEncoding(offers)
+        }
         clientPullsConfiguration = capabilities?["workspace"]?["configuration"]?.boolValue ?? false
         var initial = defaults
         let problems = initial.apply(params["initializationOptions"])

@@ -20,7 +20,7 @@ struct IspellCommand: ParsableCommand {
     @Flag(name: .customShort("a"), help: "Pipe mode (always on; accepted for compatibility).")
     var pipe = false
 
-    @Option(name: .customShort("d"), help: "Dictionaries: language tags or paths without extension, comma-separated (like hunspell -d).")
+    @Option(name: .customShort("d"), help: ArgumentHelp("Dictionaries: language tags or paths without extension, comma-separated (like hunspell -d).", valueName: "dicts"))
     var dictionaries: String?
 
     @Flag(name: .customShort("t"), help: "Start in TeX/LaTeX mode.")
@@ -29,10 +29,10 @@ struct IspellCommand: ParsableCommand {
     @Flag(name: .customShort("n"), help: "nroff/troff input (checked as plain text).")
     var nroff = false
 
-    @Option(name: .customShort("p"), help: "A personal word list (one word a line) to accept for this session.")
+    @Option(name: .customShort("p"), help: ArgumentHelp("A personal word list (one word a line) to accept for this session.", valueName: "file"))
     var personal: String?
 
-    @Option(name: .customShort("i"), help: "Input encoding; only UTF-8 is supported.")
+    @Option(name: .customShort("i"), help: ArgumentHelp("Input encoding; only UTF-8 is supported.", valueName: "encoding"))
     var inputEncoding: String?
 
     @Flag(name: .customShort("v"), help: "Print the version line (the banner) and exit.")
@@ -41,7 +41,7 @@ struct IspellCommand: ParsableCommand {
     @Flag(name: .customLong("roots"), help: "Answer '+ ROOT' for words correct through an affix, as ispell does (hunspell answers '*').")
     var roots = false
 
-    @Option(name: .customLong("max-guesses"), help: "The most guesses per misspelled word (default 15).")
+    @Option(name: .customLong("max-guesses"), help: "The most guesses per misspelled word.")
     var maximumGuesses: Int = 15
 
     @Argument(parsing: .allUnrecognized, help: "Other ispell/hunspell flags (-m, -B, -C, -S, -P, -T TYPE, -w CHARS, ...): accepted and ignored.")

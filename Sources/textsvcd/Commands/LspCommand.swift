@@ -30,7 +30,8 @@ struct LspCommand: ParsableCommand {
         var defaults = LSPSettings()
         defaults.languages = global.languages
         if let debounce { defaults.debounceMilliseconds = min(max(debounce, 0), 10_000) }
-        let server = LanguageServer(services: services, defaults: defaults) { message in output.write(message) }
+        let server = LanguageServer(services: services, defaults: defaults,
+                                    preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }
         var reader = LineReader(handle: FileHandle.standardInput)
         let limit = 64 << 20
         while true {
