@@ -112,7 +112,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
 }
 
 @Test func luaLongBracketsAndComments() {
-    let runs = visible("-- line coment\n--[==[ long\ncoment ]==]\nlocal s = [[long strng]] .. \"short\" .. 'single'", .lua)
+    let runs = visible("-- line coment\n--[==[ long\ncoment ]==]\nlocal s = [[long strng]] .. \"short one\" .. 'single one'", .lua)
     #expect(runs.contains("line coment"))
     #expect(runs.contains("long"))
     #expect(runs.contains("coment"))
@@ -146,7 +146,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
 }
 
 @Test func unterminatedConstructsDoNotSwallowTheFile() {
-    let runs = visible("let s = \"unterminated\nlet t = 1 // after", .swift)
+    let runs = visible("let s = \"an unterminated\nlet t = 1 // after", .swift)
     #expect(runs.contains("unterminated"))
     #expect(runs.contains("after"))
     #expect(!runs.contains("let"))
@@ -156,7 +156,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
 }
 
 @Test func jsonChecksValuesNotKeys() {
-    let runs = visible(#"{"greetingKey": "Helo wrold", "list": ["itme"]}"#, .json)
+    let runs = visible(#"{"greetingKey": "Helo wrold", "list": ["one itme"]}"#, .json)
     #expect(runs.contains("Helo wrold"))
     #expect(runs.contains("itme"))
     #expect(!runs.contains("greetingKey"))
@@ -280,7 +280,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible("auto s = R\"x(raw \"strng\")x\"; // note", .cpp) == "raw \"strng\"|note")
     #expect(visible("var s = @\"verbatim \"\"quote\"\"\"; /* blok */", .csharp).contains("verbatim"))
     #expect(visible("val s = \"Helo $name and ${user.id}\" // trailng", .kotlin) == "Helo|and|trailng")
-    #expect(visible("-- a coment\nselect 'it''s' from \"TableName\" /* blok */", .sql) == "a coment|it|s|blok")
+    #expect(visible("-- a coment\nselect 'it''s here' from \"TableName\" /* blok */", .sql) == "a coment|it|s here|blok")
     #expect(visible("f x' = x' -- coment\n{- blok {- nested -} -}", .haskell) == "coment|blok {- nested -}")
     #expect(visible("x = 1 # a coment\ny = \"Helo #{name} there\"", .hash) == "a coment|Helo|there")
 }
@@ -303,4 +303,9 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
         }
         _ = IdentifierSplitter.parts(of: text)
     }
+}
+
+@Test func keyLikeStringsAreNotCheckedButWordsAndSentencesAre() {
+    let source = #"d["userId"] = "utf-8"; m("textDocument/didOpen", "GET", "Helo", "Done!", "a sentense here", "naïve")"#
+    #expect(visible(source, .javascript) == "Helo|Done!|a sentense here|naïve")
 }

@@ -2,8 +2,8 @@
 ///
 /// Words the dictionaries reject are split at identifier boundaries
 /// (`camelCase`, `HTTPServer`) and only the rejected parts are reported;
-/// single letters and short all-capital parts (acronyms) inside identifiers
-/// pass. Offsets are bytes of the document's text. Not thread-safe (holds
+/// parts shorter than four letters and short all-capital parts (acronyms)
+/// pass. In source code, short all-capital words pass too. Offsets are bytes of the document's text. Not thread-safe (holds
 /// compiled patterns); build one per check or keep it on one queue.
 struct DocumentChecker {
     let checker: SpellChecker
@@ -28,6 +28,7 @@ struct DocumentChecker {
                 skipUntil = joinedEnd
                 continue
             }
+            if !document.kind.isProse, Self.isAcronym(misspelling.word) { continue }
             let parts = IdentifierSplitter.parts(of: misspelling.word)
             if parts.isEmpty {
                 result.append(misspelling)
@@ -42,10 +43,16 @@ struct DocumentChecker {
         return (Array(result.prefix(limit)), mask)
     }
 
+    /// Parts of identifiers shorter than four letters (`Num`, `Ptr`, `ctx`) are abbreviations, and
+    /// short all-capital parts acronyms: both pass, as in other code spell checkers.
     private func acceptsIdentifierPart(_ word: String) -> Bool {
-        if word.count <= 1 { return true }
-        if word.count <= 5, word.allSatisfy({ $0.isUppercase }) { return true }
+        if word.count < 4 || Self.isAcronym(word) { return true }
         return checker.accepts(word)
+    }
+
+    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters. In code these are acronyms or constants.
+    static func isAcronym(_ word: String) -> Bool {
+        word.count <= 5 && word.allSatisfy { $0.isUppercase }
     }
 
     /// For `couldn\'t` inside a string: when the word joined across the escaped apostrophe is correct,

@@ -676,11 +676,29 @@ struct SourceScanner {
     }
 
     private mutating func revealString(_ range: Range<Int>, hiding hidden: [Range<Int>]) {
-        guard checkStrings, range.lowerBound < range.upperBound else { return }
+        guard checkStrings, range.lowerBound < range.upperBound, !isKeyLike(range) else { return }
         mask.show(range)
         for part in hidden { mask.hide(part) }
         ProseMarkup.hidePlaceholders(in: &mask, range: range)
         ProseMarkup.hideCodeMarkup(in: &mask, range: range, inComment: false)
+    }
+
+    /// Whether a string literal holds a key or name rather than prose: one ASCII token without white space
+    /// that is not a capitalised word (`"uri"`, `"utf-8"`, `"textDocument/didOpen"`, `"GET"`, `"user_id"`).
+    /// `"Helo"`, `"Done!"` and anything with a space are prose.
+    private func isKeyLike(_ range: Range<Int>) -> Bool {
+        let content = bytes[range]
+        guard content.allSatisfy({ $0 < 0x80 && !SkipRules.isSpace($0) }) else { return false }
+        var letters = content.drop(while: { !isLetter($0) })
+        while let last = letters.last, !isLetter(last) { letters = letters.dropLast() }
+        guard let first = letters.first else { return true }
+        let capitalisedWord = first >= ascii("A") && first <= ascii("Z") && letters.count > 1
+            && letters.dropFirst().allSatisfy { ($0 >= ascii("a") && $0 <= ascii("z")) || $0 == ascii("'") }
+        return !capitalisedWord
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z"))
     }
 
     // MARK: Byte helpers
