@@ -241,6 +241,25 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         #expect(words(client.diagnostics(python)) == ["coment", "wrogn", "trailng"])
     }
 
+    @Test func codeConventionsAreNotMisspellings() {
+        let client = TestClient()
+        _ = client.initialize()
+        let uri = "file:///tmp/conv.py"
+        let source = """
+        # Parse the JSON config via vim.lsp.buf and CLOUDSDK_ROOT_DIR; see getUsrNum().
+        # TODO(jdoe): pass -fwrapv --no-daemon to the compilr.
+        def f():
+            \"\"\"Returns nothing.
+
+            >>> f(wrold)
+            \"\"\"
+        """
+        client.open(uri, source, languageId: "python")
+        // Acronyms, programming words, short parts of dotted names and identifiers, constants, options,
+        // doctest lines and TODO owners pass; a real misspelling in the same comment does not.
+        #expect(words(client.diagnostics(uri)) == ["compilr"])
+    }
+
     @Test func markdownAndCommitMessagesSkipTheirCode() {
         let client = TestClient()
         _ = client.initialize()

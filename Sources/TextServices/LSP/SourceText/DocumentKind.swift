@@ -32,6 +32,14 @@ public enum DocumentKind: Hashable, Sendable {
         return true
     }
 
+    /// Whether programming words (`CodeVocabulary`) are expected: code, Markdown, commit messages, markup.
+    public var isTechnical: Bool {
+        switch self {
+        case .plainText, .tex: return false
+        default: return true
+        }
+    }
+
     static func kind(forPath path: String) -> DocumentKind? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {

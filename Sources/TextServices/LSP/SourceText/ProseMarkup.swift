@@ -4,7 +4,8 @@
 /// bytes; none reveals any.
 enum ProseMarkup {
     /// Hides code spans (`` `x` ``), doc-comment tags (`@param name`, `\brief`, `{@link X}`),
-    /// reStructuredText roles (`:class:`) and HTML tags inside a comment or string. Doxygen's
+    /// reStructuredText roles (`:class:`), HTML tags, command-line options (`-Wall`, `--verbose`),
+    /// doctest lines (`>>> f(x)`) and `TODO(name)` references inside a comment or string. Doxygen's
     /// backslash tags count only in comments (`inComment`), where a backslash is no escape.
     static func hideCodeMarkup(in mask: inout TextMask, range: Range<Int>, inComment: Bool) {
         let bytes = mask.bytes
@@ -53,6 +54,16 @@ enum ProseMarkup {
                 } else {
                     index += 1
                 }
+            case ascii("(") where inComment && index >= 4 && isTaskTag(bytes, endingAt: index):
+                // TODO(name), FIXME(bug-123): the parenthesised part is a user name or reference.
+                var close = index + 1
+                while close < end, bytes[close] != ascii(")"), bytes[close] != 0x0A, close - index < 64 { close += 1 }
+                if close < end, bytes[close] == ascii(")") {
+                    mask.hide(index..<close + 1)
+                    index = close + 1
+                } else {
+                    index += 1
+                }
             case ascii("{") where index + 1 < end && bytes[index + 1] == ascii("@"):
                 let close = skipBraces(bytes, from: index, to: end)
                 mask.hide(index..<close)
@@ -70,6 +81,22 @@ enum ProseMarkup {
                 } else {
                     index += 1
                 }
+            case ascii("-") where isOptionStart(bytes, at: index, range: range, end: end):
+                // A command-line option: -fwrapv, -Wformat=2, --no-daemon.
+                var cursor = index
+                while cursor < end, !SkipRules.isSpace(bytes[cursor]), bytes[cursor] != ascii("\""),
+                      bytes[cursor] != ascii("'"), bytes[cursor] != ascii("`") {
+                    cursor += 1
+                }
+                mask.hide(index..<cursor)
+                index = cursor
+            case ascii(">") where isLineStart(bytes, at: index, range: range) && starts(bytes, ">>>", at: index, end: end),
+                 ascii(".") where isLineStart(bytes, at: index, range: range) && starts(bytes, "... ", at: index, end: end):
+                // A doctest line (`>>> code`, `... more code`).
+                var cursor = index
+                while cursor < end, bytes[cursor] != 0x0A { cursor += 1 }
+                mask.hide(index..<cursor)
+                index = cursor
             case ascii("<"):
                 var cursor = index + 1
                 if cursor < end, bytes[cursor] == ascii("/") { cursor += 1 }
@@ -187,6 +214,35 @@ enum ProseMarkup {
         "typedef", "callback", "template", "type", "see", "link", "linkcode", "linkplain", "ref", "var", "ivar",
         "cvar", "field", "member", "memberof", "name", "class", "struct", "fn", "def", "enum", "brief_param",
     ]
+
+    private static func isOptionStart(_ bytes: [UInt8], at index: Int, range: Range<Int>, end: Int) -> Bool {
+        if index > range.lowerBound {
+            let previous = bytes[index - 1]
+            guard SkipRules.isSpace(previous) || Array("([\"'=`".utf8).contains(previous) else { return false }
+        }
+        var next = index + 1
+        if next < end, bytes[next] == ascii("-") { next += 1 }
+        return next < end && isLetter(bytes[next])
+    }
+
+    private static func isLineStart(_ bytes: [UInt8], at index: Int, range: Range<Int>) -> Bool {
+        var cursor = index - 1
+        while cursor >= range.lowerBound, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 }
+        return cursor < range.lowerBound || bytes[cursor] == 0x0A
+    }
+
+    private static func starts(_ bytes: [UInt8], _ prefix: String, at index: Int, end: Int) -> Bool {
+        let pattern = Array(prefix.utf8)
+        return index + pattern.count <= end && Array(bytes[index..<index + pattern.count]) == pattern
+    }
+
+    private static func isTaskTag(_ bytes: [UInt8], endingAt end: Int) -> Bool {
+        for tag in ["TODO", "FIXME", "XXX", "HACK", "NOTE", "BUG"] {
+            let pattern = Array(tag.utf8)
+            if end >= pattern.count, Array(bytes[end - pattern.count..<end]) == pattern { return true }
+        }
+        return false
+    }
 
     private static func isBoundary(_ byte: UInt8) -> Bool {
         SkipRules.isSpace(byte) || byte == ascii("(") || byte == ascii("[") || byte == ascii("*") || byte == ascii("/")

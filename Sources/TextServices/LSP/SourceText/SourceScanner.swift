@@ -672,6 +672,7 @@ struct SourceScanner {
     private mutating func revealProse(_ range: Range<Int>) {
         guard range.lowerBound < range.upperBound else { return }
         mask.show(range)
+        ProseMarkup.hidePlaceholders(in: &mask, range: range)
         ProseMarkup.hideCodeMarkup(in: &mask, range: range, inComment: true)
     }
 
