@@ -157,3 +157,20 @@ private extension IspellPipe {
         #expect(answer.isEmpty || answer.last == "", "\(line)")
     }
 }
+
+@Test func theBinaryAnswersAsDashAAndPrintsItsVersionForDashVV() throws {
+    let root = EditorTesting.temporaryFolder("ispell-binary")
+    let environment = EditorTesting.isolatedEnvironment(root)
+    let pipe = try EditorTesting.run(EditorTesting.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
+                                     environment: environment, timeout: 60)
+    #expect(pipe.status == 0, "\(pipe.stderr)")
+    let lines = pipe.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd ") == true)
+    #expect(lines.dropFirst().first == "*")
+    #expect(lines.dropFirst(2).first?.hasPrefix("& wrold ") == true)
+    let version = try EditorTesting.run(EditorTesting.binary, ["-vv"], environment: environment, timeout: 60)
+    #expect(version.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
+    let unknown = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("xx"))
+}
