@@ -37,7 +37,8 @@ public final class TextBuffer: @unchecked Sendable {
                 }
             }
         }
-        table.append(Checkpoint(utf16: utf16, scalars: scalars))
+        // Checkpoint k stands for byte k * stride: the end gets one only when it falls on such a byte.
+        if validatedBytes.count % Self.stride == 0 { table.append(Checkpoint(utf16: utf16, scalars: scalars)) }
         self.checkpoints = table
         self.utf16Count = utf16
         self.scalarCount = scalars
