@@ -5,9 +5,11 @@ public final class Services: Sendable {
     public let configuration: Configuration
     public var limits: Limits { configuration.limits }
     public let spelling: SpellingService
+    public let pasteboards: PasteboardStore
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.spelling = SpellingService(configuration: configuration)
+        self.pasteboards = PasteboardStore(configuration: configuration)
     }
 }

@@ -6,6 +6,17 @@ struct TextSvcd: AsyncParsableCommand {
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, CallCommand.self]
+        subcommands: [
+            ServeCommand.self,
+            CallCommand.self,
+            CheckCommand.self,
+            SuggestCommand.self,
+            CompleteCommand.self,
+            LanguagesCommand.self,
+            CopyCommand.self,
+            PasteCommand.self,
+            TokenizeCommand.self,
+            FindCommand.self,
+        ]
     )
 }

@@ -69,3 +69,22 @@ enum FileSystem {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 }
+
+extension FileSystem {
+    /// Removes a file durably: once this returns, the removal survives a crash.
+    ///
+    /// A file that does not exist is not an error.
+    static func removeDurably(_ path: String) throws {
+        if unlink(path) != 0 {
+            let code = errno
+            if code == ENOENT { return }
+            throw Failure(path: path, operation: "unlink", code: code)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}

@@ -10,7 +10,9 @@ public final class HunspellEngine: @unchecked Sendable {
     public let info: DictionaryInfo
     /// The dictionary's charset as ICU names it (`UTF-8`, `ISO-8859-1`, ...).
     public let charset: String
-    private let slots: [Locked<Slot>]
+    /// The first slot is loaded at once; the others only when threads contend.
+    private let slots: [Locked<Slot?>]
+    private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
 
     private struct Slot: @unchecked Sendable {
@@ -19,31 +21,30 @@ public final class HunspellEngine: @unchecked Sendable {
         let converter: CharsetConverter?
     }
 
-    /// Loads a dictionary with `handles` independent handles (one per thread that may spell at once).
+    /// Loads a dictionary; up to `handles` handles serve threads that spell at once.
     ///
-    /// Throws `DictionaryError` when the files are missing or the charset is unknown.
+    /// Only one handle is loaded here; more are loaded when callers contend.
+    /// Throws `DictionaryError` when the charset is unknown to ICU.
     public init(info: DictionaryInfo, handles: Int = 2) throws(DictionaryError) {
         self.info = info
-        var slots: [Locked<Slot>] = []
-        var charset = "UTF-8"
-        for _ in 0..<max(1, handles) {
-            let handle = HunspellHandle(affixPath: info.affixPath, wordsPath: info.wordsPath)
-            let declared = handle.encoding
-            var converter: CharsetConverter?
-            if !Self.isUTF8(declared) {
-                do {
-                    converter = try CharsetConverter(charset: declared)
-                } catch {
-                    throw DictionaryError(language: info.tag.tag,
-                                          message: "\(info.affixPath) declares charset '\(declared)', which ICU does not know (\(error))",
-                                          available: [])
-                }
-                charset = converter!.name
-            }
-            slots.append(Locked(Slot(handle: handle, converter: converter)))
-        }
+        let first = try Self.makeSlot(info)
+        self.charset = first.converter?.name ?? "UTF-8"
+        var slots = [Locked<Slot?>(first)]
+        for _ in 1..<max(1, handles) { slots.append(Locked(nil)) }
         self.slots = slots
-        self.charset = charset
+    }
+
+    private static func makeSlot(_ info: DictionaryInfo) throws(DictionaryError) -> Slot {
+        let handle = HunspellHandle(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        let declared = handle.encoding
+        guard !isUTF8(declared) else { return Slot(handle: handle, converter: nil) }
+        do {
+            return Slot(handle: handle, converter: try CharsetConverter(charset: declared))
+        } catch {
+            throw DictionaryError(language: info.tag.tag,
+                                  message: "\(info.affixPath) declares charset '\(declared)', which ICU does not know (\(error))",
+                                  available: [])
+        }
     }
 
     static func isUTF8(_ name: String) -> Bool {
@@ -53,12 +54,23 @@ public final class HunspellEngine: @unchecked Sendable {
 
     private func withSlot<T>(_ body: (Slot) -> T) -> T {
         let start = next.add(1, ordering: .relaxed).newValue
-        // Try each handle once without waiting, then wait for the first choice.
+        // A free loaded handle first; then load a new one into an empty place; then wait.
         for offset in 0..<slots.count {
             let index = (start &+ offset) % slots.count
-            if let value = slots[index].withLockIfAvailable({ body($0) }) { return value }
+            if let value = slots[index].withLockIfAvailable({ slot in slot.map(body) }), let value { return value }
         }
-        return slots[start % slots.count].withLock { body($0) }
+        for place in slots.dropFirst() {
+            let value: T?? = place.withLockIfAvailable { slot in
+                guard slot == nil, let created = try? Self.makeSlot(info) else { return nil }
+                for word in added.withLock({ $0 }) {
+                    if let bytes = Self.encode(word, created.converter) { created.handle.add(bytes) }
+                }
+                slot = created
+                return body(created)
+            }
+            if let value, let value { return value }
+        }
+        return slots[0].withLock { body($0!) }
     }
 
     /// Whether Hunspell accepts the word.
@@ -88,9 +100,11 @@ public final class HunspellEngine: @unchecked Sendable {
     /// Adds a word to every handle (in memory only). Returns false when the charset cannot hold it.
     @discardableResult
     public func add(_ word: String) -> Bool {
+        added.withLock { $0.append(word) }
         var ok = true
-        for slot in slots {
-            slot.withLock { slot in
+        for place in slots {
+            place.withLock { slot in
+                guard let slot else { return }
                 if let bytes = Self.encode(word, slot.converter) { slot.handle.add(bytes) } else { ok = false }
             }
         }
@@ -99,8 +113,10 @@ public final class HunspellEngine: @unchecked Sendable {
 
     /// Removes a runtime-added word from every handle.
     public func remove(_ word: String) {
-        for slot in slots {
-            slot.withLock { slot in
+        added.withLock { $0.removeAll { $0 == word } }
+        for place in slots {
+            place.withLock { slot in
+                guard let slot else { return }
                 if let bytes = Self.encode(word, slot.converter) { slot.handle.remove(bytes) }
             }
         }

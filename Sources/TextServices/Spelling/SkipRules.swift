@@ -1,5 +1,3 @@
-import Foundation
-
 /// Recognises the tokens a spell checker must not check: URLs, e-mail
 /// addresses, host names, file paths, hex numbers and UUIDs.
 ///
@@ -50,21 +48,67 @@ enum SkipRules {
     }
 
     /// Whether a trimmed chunk is a URL, address, path, host, hex number or UUID.
+    ///
+    /// Plain words (letters and apostrophes only) are rejected by one pass over
+    /// their bytes; only chunks with digits or URL-ish punctuation are classified.
     static func shouldSkip(_ chunk: ArraySlice<UInt8>) -> Bool {
-        isURL(chunk) || isEmail(chunk) || isPath(chunk) || isUUID(chunk) || isHexNumber(chunk) || isHostName(chunk)
+        var special = false
+        var digit = false
+        for byte in chunk {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "."),
+                 UInt8(ascii: "#"), UInt8(ascii: "~"):
+                special = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digit = true
+            default:
+                break
+            }
+        }
+        if !special { return digit && (isUUID(chunk) || isHexNumber(chunk)) }
+        return isURL(chunk) || isEmail(chunk) || isPath(chunk) || isUUID(chunk) || isHexNumber(chunk) || isHostName(chunk)
     }
 
-    /// `scheme://...`, `www.host...`, `mailto:`, `urn:`, `file:`.
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    private static func hasPrefix(_ chunk: ArraySlice<UInt8>, _ prefix: String, caseInsensitive: Bool = true) -> Bool {
+        let expected = Array(prefix.utf8)
+        guard chunk.count >= expected.count else { return false }
+        var index = chunk.startIndex
+        for byte in expected {
+            if (caseInsensitive ? lower(chunk[index]) : chunk[index]) != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// `scheme://...`, `www.host...`, `mailto:`, `urn:`, `file:`, `data:`, `tel:`.
     static func isURL(_ chunk: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: chunk, as: UTF8.self).lowercased()
-        if text.hasPrefix("www."), text.count > 4 { return true }
-        for prefix in ["mailto:", "urn:", "file:", "data:", "tel:"] where text.hasPrefix(prefix) && text.count > prefix.count {
+        if hasPrefix(chunk, "www."), chunk.count > 4 { return true }
+        for prefix in ["mailto:", "urn:", "file:", "data:", "tel:"] where hasPrefix(chunk, prefix) && chunk.count > prefix.utf8.count {
             return true
         }
-        guard let colon = text.range(of: "://") else { return false }
-        let scheme = text[..<colon.lowerBound]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
-            && scheme.first!.isLetter
+        // scheme = letter *(letter / digit / "+" / "-" / ".") followed by "://"
+        guard let first = chunk.first, isLetter(first) else { return false }
+        var index = chunk.startIndex + 1
+        while index < chunk.endIndex {
+            let byte = chunk[index]
+            if byte == UInt8(ascii: ":") {
+                return index + 2 < chunk.endIndex && chunk[index + 1] == UInt8(ascii: "/") && chunk[index + 2] == UInt8(ascii: "/")
+            }
+            guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") else { return false }
+            index += 1
+        }
+        return false
     }
 
     /// `local@domain.tld`, with a dot in the domain.
@@ -75,28 +119,30 @@ enum SkipRules {
         return domain.last != UInt8(ascii: ".") && domain.first != UInt8(ascii: ".")
     }
 
-    /// `/abs/path`, `~/path`, `./rel`, `../rel`, `dir/file.ext`, `C:\dir`, `\\server\share`.
+    /// `/abs/path`, `~/path`, `./rel`, `../rel`, `dir/file.ext`, `a/b/c`, `C:\dir`, `\\server\share`.
     static func isPath(_ chunk: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: chunk, as: UTF8.self)
-        let slashes = chunk.filter { $0 == UInt8(ascii: "/") }.count
-        if text.hasPrefix("~/") || text.hasPrefix("./") || text.hasPrefix("../") { return true }
-        if text.hasPrefix("/"), text.count > 1, !text.hasPrefix("//") || slashes > 2 {
-            // A lone "/word" is a path; "/" alone or "and/or" style joins are not.
+        let slash = UInt8(ascii: "/")
+        let backslash = UInt8(ascii: "\\")
+        let slashes = chunk.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
+        let backslashes = chunk.reduce(0) { $0 + ($1 == backslash ? 1 : 0) }
+        if hasPrefix(chunk, "~/") || hasPrefix(chunk, "./") || hasPrefix(chunk, "../") { return true }
+        // "/word" is a path; "//comment" is decided by the rules below.
+        if chunk.first == slash, chunk.count > 1, !hasPrefix(chunk, "//") { return true }
+        if hasPrefix(chunk, "\\\\") { return true }
+        if chunk.count > 3, isLetter(chunk[chunk.startIndex]), chunk[chunk.startIndex + 1] == UInt8(ascii: ":"),
+           chunk[chunk.startIndex + 2] == backslash || chunk[chunk.startIndex + 2] == slash {
             return true
         }
-        if text.hasPrefix("\\\\") { return true }
-        let scalars = Array(text.unicodeScalars)
-        if scalars.count > 3, scalars[0].properties.isAlphabetic, scalars[0].isASCII, scalars[1] == ":",
-           scalars[2] == "\\" || scalars[2] == "/" {
-            return true
+        // Several slashes (a/b/c), but not a lone trailing one ("and/or/").
+        if slashes >= 2, chunk.last != slash || slashes >= 3 { return true }
+        if slashes == 1, let slashIndex = chunk.firstIndex(of: slash), let dot = chunk.lastIndex(of: UInt8(ascii: ".")),
+           slashIndex < dot {
+            let ext = chunk[(dot + 1)...]
+            return (1...5).contains(ext.count) && ext.allSatisfy { isLetter($0) || isDigit($0) }
         }
-        // dir/file.ext or a/b/c: several slashes, or a slash and a file extension.
-        if slashes >= 2, !text.hasSuffix("/") || slashes >= 3 { return true }
-        if slashes == 1, let dot = text.lastIndex(of: "."), let slash = text.firstIndex(of: "/"), slash < dot {
-            let ext = text[text.index(after: dot)...]
-            return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        if backslashes >= 1, chunk.first != backslash, chunk.last != backslash {
+            return chunk.split(separator: backslash).count >= 2
         }
-        if text.contains("\\"), text.split(separator: "\\").count >= 2 { return true }
         return false
     }
 
@@ -104,7 +150,7 @@ enum SkipRules {
     static func isUUID(_ chunk: ArraySlice<UInt8>) -> Bool {
         guard chunk.count == 36 else { return false }
         for (offset, byte) in chunk.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 if byte != UInt8(ascii: "-") { return false }
             } else if !isHexDigit(byte) {
                 return false
@@ -124,24 +170,22 @@ enum SkipRules {
         if body.first == UInt8(ascii: "#") {
             body = body.dropFirst()
             return [3, 4, 6, 8].contains(body.count) && body.allSatisfy(isHexDigit)
-                && body.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || body.count >= 6 })
+                && (body.count >= 6 || body.contains(where: isDigit))
         }
-        return body.count >= 7 && body.allSatisfy(isHexDigit) && body.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return body.count >= 7 && body.allSatisfy(isHexDigit) && body.contains(where: isDigit)
     }
 
     /// `example.com`, `docs.swift.org`: dot-separated lower-case labels ending in a known top-level domain,
     /// or three or more labels.
     static func isHostName(_ chunk: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: chunk, as: UTF8.self)
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        let labels = chunk.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { return false }
-        guard labels.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") } }) else {
-            return false
-        }
-        let tld = String(labels.last!)
-        guard tld.allSatisfy(\.isLetter) else { return false }
+        guard chunk.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else { return false }
+        let tld = labels.last!
+        guard tld.allSatisfy(isLetter) else { return false }
         if labels.count >= 3 && labels.allSatisfy({ $0.count >= 2 }) { return true }
-        return topLevelDomains.contains(tld)
+        return topLevelDomains.contains(String(decoding: tld, as: UTF8.self))
     }
 
     static let topLevelDomains: Set<String> = [

@@ -37,8 +37,7 @@ public final class TextBuffer: @unchecked Sendable {
                 }
             }
         }
-        // Checkpoint k stands for byte k * stride: the end gets one only when it falls on such a byte.
-        if validatedBytes.count % Self.stride == 0 { table.append(Checkpoint(utf16: utf16, scalars: scalars)) }
+        table.append(Checkpoint(utf16: utf16, scalars: scalars))
         self.checkpoints = table
         self.utf16Count = utf16
         self.scalarCount = scalars
@@ -120,8 +119,9 @@ public final class TextBuffer: @unchecked Sendable {
         case .utf16, .utf32:
             let wantUTF16 = encoding == .utf16
             // Find the last checkpoint at or before the target.
+            // Entry i sits at byte i * stride; the last entry (the totals) may not, so it is left out.
             var low = 0
-            var high = checkpoints.count - 1
+            var high = bytes.isEmpty ? 0 : (bytes.count - 1) / Self.stride
             while low < high {
                 let mid = (low + high + 1) / 2
                 let point = wantUTF16 ? checkpoints[mid].utf16 : checkpoints[mid].scalars

@@ -82,6 +82,22 @@ final class CommandContext {
         }
     }
 
+    /// Runs several independent requests, in parallel where the work is in-process; results in order.
+    func callAll(_ requests: [(method: String, params: JSONObject)]) -> [Result<JSONValue, CommandFailure>] {
+        guard requests.count > 1 else {
+            return requests.map { request in Result { try call(request.method, request.params) }.mapError { $0 as! CommandFailure } }
+        }
+        _ = localPair()
+        let results = ResultSlots(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            let request = requests[index]
+            results.set(index, Result { try self.call(request.method, request.params) }.mapError { error in
+                (error as? CommandFailure) ?? CommandFailure(error: .internalError(String(describing: error)))
+            })
+        }
+        return results.values
+    }
+
     /// Adds `languages` to params when `--lang` was given.
     func withLanguages(_ params: JSONObject) -> JSONObject {
         var params = params
@@ -101,4 +117,20 @@ enum StandardError {
     static func print(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+}
+
+/// Results filled in by parallel workers, one slot each.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [Result<JSONValue, CommandFailure>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<JSONValue, CommandFailure>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Result<JSONValue, CommandFailure>] { slots.map { $0! } }
 }

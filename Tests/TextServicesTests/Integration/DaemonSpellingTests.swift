@@ -37,7 +37,7 @@ struct DaemonSpellingTests {
         let daemon = try DaemonHarness.start()
         defer { daemon.stop() }
         let text: JSONValue = "teh cat sat on teh mat"
-        let next = try daemon.call("spell.check", ["text": text, "startingAt": 1, "limit": 1])
+        let next = try daemon.call("spell.check", ["text": text, "startingAt": 4, "limit": 1])
         #expect(next["misspellings"]?.arrayValue?.map { $0["range"]! } == [["start": 15, "end": 18]])
         let none = try daemon.call("spell.check", ["text": text, "startingAt": 19, "limit": 1])
         #expect(none["misspellings"]?.arrayValue?.isEmpty == true)

@@ -138,6 +138,9 @@ struct ProtocolDocumentationTests {
         let daemon = try DaemonHarness.start(["--max-text-bytes", "200"])
         defer { daemon.stop() }
         let available = Set(try daemon.call("initialize")["methods"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        // Every method the daemon serves is documented with an example.
+        let documented = Set(examples.compactMap { try? JSONParser.parse($0.request)["method"]?.stringValue })
+        for method in available.sorted() { #expect(documented.contains(method), "docs/protocol.md has no example of \(method)") }
         let connection = try daemon.connect()
         var notifications: [JSONValue] = []
 

@@ -1,0 +1,35 @@
+import ArgumentParser
+import TextServices
+
+/// `textsvcd complete`: words that complete a prefix.
+struct CompleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "complete",
+        abstract: "Print words that complete a prefix, most likely first, in the prefix's case.",
+        discussion: "One completion a line. Exit 0, or 2 on an error."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "The most completions to print.")
+    var limit: Int = 10
+
+    @Argument(help: "The prefix to complete.")
+    var prefix: String
+
+    func run() throws {
+        let context = CommandContext(options: global)
+        do {
+            let result = try context.call("spell.complete",
+                                          context.withLanguages(["prefix": .string(prefix), "limit": .int(limit)]))
+            var output = StandardOutputBuffer()
+            for completion in result["completions"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+                output.appendLine(completion)
+            }
+            output.flush()
+        } catch let failure as CommandFailure {
+            StandardError.print("textsvcd: \(failure)")
+            throw ExitCode(2)
+        }
+    }
+}

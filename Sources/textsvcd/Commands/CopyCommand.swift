@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TextServices
+
+/// `textsvcd copy`: standard input to a pasteboard.
+struct CopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy standard input to a pasteboard of the running daemon.",
+        discussion: """
+            Replaces the pasteboard's items with one item holding standard input under --type. \
+            Input that is valid UTF-8 is stored as text, anything else as bytes (base64 on the wire). \
+            With a running daemon the pasteboard is shared with every other client: terminals, tmux panes, \
+            editors. Exit status: 0 copied, 2 an error.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "The pasteboard to copy to (created when missing).")
+    var pasteboard: String = PasteboardStore.general
+
+    @Option(name: .long, help: "The type to store the data under: a UTI such as public.html or a MIME type such as image/png.")
+    var type: String = PasteboardTypes.utf8PlainText
+
+    @Flag(name: .long, help: "Store the input as bytes even when it is valid UTF-8.")
+    var binary = false
+
+    @Flag(name: .long, help: "Print the pasteboard's new change count.")
+    var printChangeCount = false
+
+    func run() throws {
+        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        let value: JSONValue
+        if !binary, UTF8Validation.firstInvalidOffset(in: bytes) == nil {
+            value = ["text": .string(String(decoding: bytes, as: UTF8.self))]
+        } else {
+            value = ["base64": .string(Data(bytes).base64EncodedString())]
+        }
+        var item = JSONObject()
+        item[type] = value
+        let context = CommandContext(options: global)
+        do {
+            let result = try context.call("pasteboard.write", ["name": .string(pasteboard), "items": [.object(item)]])
+            if printChangeCount, let count = result["changeCount"]?.intValue { print(count) }
+        } catch {
+            StandardError.print("textsvcd: \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
