@@ -57,3 +57,38 @@ struct CallCommandTests {
         #expect(output.stdout.contains("receive"))
     }
 }
+
+/// The other commands use a running daemon when there is one, and work alone otherwise.
+@Suite("Commands through the daemon")
+struct DaemonBackedCommandTests {
+    private func spellCheckCount(_ daemon: DaemonHarness) throws -> Int {
+        try daemon.call("stats")["methods"]?["spell.check"]?["count"]?.intValue ?? 0
+    }
+
+    @Test func checkSendsItsRequestsToTheRunningDaemon() throws {
+        let daemon = try DaemonHarness.start()
+        defer { daemon.stop() }
+        let through = try daemon.run(["check", "--format", "list", "-"], stdin: "Ths is teh tset.\n")
+        #expect(through.status == 1, "\(through.stderr)")
+        #expect(through.stdout == "Ths\nteh\ntset\n")
+        #expect(try spellCheckCount(daemon) >= 1)
+
+        let before = try spellCheckCount(daemon)
+        let alone = try daemon.run(["check", "--no-daemon", "--format", "list", "-"], stdin: "Ths is teh tset.\n")
+        #expect(alone.stdout == through.stdout)
+        #expect(try spellCheckCount(daemon) == before)
+    }
+
+    @Test func checkWorksAloneWhenNoDaemonAnswers() throws {
+        let sandbox = try DaemonHarness.makeSandbox()
+        defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
+        // A stale socket file where the daemon would be.
+        let folder = sandbox.environment["XDG_RUNTIME_DIR"]! + "/textsvcd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try TestSocket.leaveStaleSocketFile(at: folder + "/textsvcd.sock")
+        let output = try CommandOutput.run(["check", "--format", "list", "-"], environment: sandbox.environment,
+                                           stdin: "Ths is fine.\n")
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stdout == "Ths\n")
+    }
+}
