@@ -6,6 +6,6 @@ struct TextSvcd: AsyncParsableCommand {
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [BenchSuggest.self]
     )
 }
