@@ -52,7 +52,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     AF 10,20
     AF 30
     SFX 10 Y 1
-    SFX 10 0 ing/30 .
+    SFX 10 0 ing/2 .
     SFX 20 Y 1
     SFX 20 0 er .
     SFX 30 Y 1
@@ -65,7 +65,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     """
     let info = try writeDictionary(tag: "xx_AF", aff: utf8(aff), dic: utf8(dic))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
-    #expect(forms == ["walk", "walking", "walkings", "walker", "run"])
+    #expect(forms == ["walk", "walking", "walkings", "walker", "run", "runs"])
     let engine = try HunspellEngine(info: info, handles: 1)
     for form in forms { #expect(engine.spell(form), "Hunspell rejects generated form \(form)") }
 }
@@ -125,7 +125,8 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     let distinct = Set(forms.map(\.word))
     // 49k stems become well over a hundred thousand forms, and not absurdly many.
     #expect(distinct.count > 120_000 && distinct.count < 400_000, "\(distinct.count) forms")
-    #expect(distinct.isSuperset(of: ["walked", "walking", "receives", "unhappiness", "Hello", "London's"]))
+    let expected: Set = ["walked", "walking", "receives", "unhappiness", "hello", "London's"]
+    #expect(expected.subtracting(distinct).isEmpty, "missing \(expected.subtracting(distinct))")
     let engine = try HunspellEngine(info: info, handles: 1)
     let sorted = distinct.sorted()
     let step = max(1, sorted.count / 5000)

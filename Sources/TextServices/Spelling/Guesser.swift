@@ -18,7 +18,7 @@ final class Guesser: Sendable {
     private let outputConversions: [(from: String, to: String)]
 
     /// How many zipf points one unit of edit cost is worth.
-    static let costWeight = 2.2
+    static let costWeight = 2.5
     /// The zipf value assumed for a dictionary word missing from the frequency list.
     static let unknownZipf = 1.0
     /// The cost above which a best guess is poor enough to ask Hunspell too.
@@ -73,11 +73,14 @@ final class Guesser: Sendable {
             hunspellUsed = true
             for guess in hunspell() { offer(guess) }
         }
+        func verified(_ text: String) -> Bool {
+            text.contains(" ") ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
+        }
         for (text, _) in ranked where result.count < limit {
             for surface in text {
                 let cased = Self.restoreCase(of: word, in: surface)
                 let output = AffixFile.convert(cased, outputConversions)
-                if accepts(cased) { offer(output) } else if cased != surface, accepts(surface) {
+                if verified(cased) { offer(output) } else if cased != surface, verified(surface) {
                     offer(AffixFile.convert(surface, outputConversions))
                 }
             }
@@ -128,7 +131,7 @@ final class Guesser: Sendable {
             }
         }
         for (left, right) in splits(typed) {
-            addPhrase(left + " " + right, cost: 1.6, to: &phrases, singleLetterMinimum: 5.5)
+            addPhrase(left + " " + right, cost: 1.6, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5)
         }
 
         var scored: [(texts: [String], cost: Double, score: Double)] = []
@@ -152,12 +155,14 @@ final class Guesser: Sendable {
         return scored.map { ($0.texts, $0.cost) }
     }
 
-    private func addPhrase(_ phrase: String, cost: Double, to phrases: inout [String: Candidate], singleLetterMinimum: Double = 0) {
+    /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.
+    private func addPhrase(_ phrase: String, cost: Double, to phrases: inout [String: Candidate],
+                           minimumZipf: Double = 0, singleLetterMinimum: Double = 0) {
         var zipf = Double.infinity
         for part in phrase.split(separator: " ") {
             guard let entry = store.find(Array(part.utf8)), store.isSuggestible(entry) else { return }
             let value = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
-            if part.count == 1, value < singleLetterMinimum { return }
+            if value < minimumZipf || (part.count == 1 && value < singleLetterMinimum) { return }
             zipf = min(zipf, value)
         }
         guard zipf.isFinite else { return }

@@ -68,6 +68,12 @@ extension SpellDictionary {
         return result
     }
 
+    /// Sizes of the guess and completion indexes (building them if needed): distinct forms, index groups, approximate bytes.
+    public var suggestionIndexStatistics: (forms: Int, groups: Int, deletions: Int, bytes: Int) {
+        let guesser = guesser
+        return (guesser.store.count, guesser.index.groupCount, guesser.index.pairCount, guesser.memoryFootprint)
+    }
+
     /// A word in the case pattern of a typed prefix.
     static func applyCase(of prefix: String, to word: String) -> String {
         let letters = prefix.filter(\.isLetter)

@@ -85,6 +85,7 @@ public final class SpellDictionary: Sendable {
             if let stored { return stored }
             let frequencies = WordFrequencies.locate(tag, folders: frequencyFolders).flatMap(WordFrequencies.load(path:))
             let store = WordStore(forms: DictionaryWords.forms(info), frequencies: frequencies)
+            AllocatorTrim.releaseFreeMemory()
             stored = store
             return store
         }
@@ -97,6 +98,7 @@ public final class SpellDictionary: Sendable {
         return guesserStorage.withLock { stored in
             if let stored { return stored }
             let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath))
+            AllocatorTrim.releaseFreeMemory()
             stored = guesser
             return guesser
         }

@@ -25,14 +25,14 @@ final class WordStore: Sendable {
     var count: Int { offsets.count - 1 }
 
     init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
-        var items: [(key: [UInt8], surface: String, suggestible: Bool)] = []
+        var items: [(key: String, surface: String, suggestible: Bool)] = []
         items.reserveCapacity(forms.count)
         for form in forms where !form.word.isEmpty {
-            items.append((Array(WordList.fold(form.word).utf8), form.word, form.suggestible))
+            items.append((WordList.fold(form.word), form.word, form.suggestible))
         }
         items.sort { a, b in
-            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-            return a.surface < b.surface
+            if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
+            return a.surface.utf8.lexicographicallyPrecedes(b.surface.utf8)
         }
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]
@@ -41,12 +41,12 @@ final class WordStore: Sendable {
         var variantEntries: [UInt32] = []
         var variantWords: [String] = []
         var variantSuggestible: [Bool] = []
-        bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.count })
+        bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.utf8.count })
         var index = 0
         while index < items.count {
             let key = items[index].key
             let entry = UInt32(offsets.count - 1)
-            let keyString = String(decoding: key, as: UTF8.self)
+            let keyString = key
             var flag: UInt8 = 0
             var lastVariant: String?
             while index < items.count, items[index].key == key {
@@ -68,7 +68,7 @@ final class WordStore: Sendable {
                     if item.suggestible { flag |= Self.anySuggestible }
                 }
             }
-            bytes.append(contentsOf: key)
+            bytes.append(contentsOf: key.utf8)
             offsets.append(UInt32(bytes.count))
             zipf.append(frequencies?.scaledZipf(folded: keyString) ?? 0)
             flags.append(flag)

@@ -49,10 +49,13 @@ struct BenchSuggest: ParsableCommand {
             if let language { object["language"] = .string(language) }
             return object
         }
+        let rssStart = Self.residentKilobytes()
+        _ = try context.call("spell.check", params(["text": "hello"]))
         let rssBefore = Self.residentKilobytes()
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        _ = try context.call("spell.guesses", params(["word": "qwzxvb"]))
         _ = try context.call("spell.complete", params(["prefix": "th"]))
+        let rssStore = Self.residentKilobytes()
+        _ = try context.call("spell.guesses", params(["word": "qwzxvb"]))
         let buildMillis = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e6
 
         var top1 = 0
@@ -87,6 +90,7 @@ struct BenchSuggest: ParsableCommand {
             completionLatencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         let rss = Self.residentKilobytes()
+        let statistics = try context.handler.services.spelling.dictionary(language).suggestionIndexStatistics
 
         let figures: JSONObject = [
             "pairs": .int(pairs.count),
@@ -98,8 +102,14 @@ struct BenchSuggest: ParsableCommand {
             "completionP50Millis": .double(Self.percentile(completionLatencies, 0.5)),
             "completionP99Millis": .double(Self.percentile(completionLatencies, 0.99)),
             "buildMillis": .double(buildMillis),
-            "rssBeforeKB": .int(rssBefore),
+            "rssStartKB": .int(rssStart),
+            "rssDictionaryKB": .int(rssBefore),
+            "rssWordsKB": .int(rssStore),
             "rssKB": .int(rss),
+            "forms": .int(statistics.forms),
+            "indexGroups": .int(statistics.groups),
+            "indexDeletions": .int(statistics.deletions),
+            "indexBytes": .int(statistics.bytes),
         ]
         if json {
             print(JSONValue.object(figures).serialized)

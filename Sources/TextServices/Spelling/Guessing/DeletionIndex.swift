@@ -16,40 +16,43 @@ final class DeletionIndex: Sendable {
     private let bucketGroups: [UInt32]
     private let bucketMask: UInt32
 
-    init(store: WordStore, prefixLength: Int = 7, maxDistance: Int = 2) {
+    init(store: WordStore, prefixLength: Int = 6, maxDistance: Int = 2) {
         self.prefixLength = prefixLength
         self.maxDistance = maxDistance
         var groupStarts: [UInt32] = []
-        var groupHashes: [[UInt32]] = []
+        // Every group's deletion hashes, flat; a group without suggestible entries gets none.
+        var hashes: [UInt32] = []
+        var hashStarts: [UInt32] = [0]
         var previous: [UInt32] = [UInt32.max]
         var currentSuggestible = false
-        var pairCount = 0
+        func closeGroup() {
+            if !currentSuggestible { hashes.removeSubrange(Int(hashStarts[hashStarts.count - 1])...) }
+            hashStarts.append(UInt32(hashes.count))
+        }
         for entry in 0..<store.count {
             let prefix = Array(Self.scalars(store.keyBytes(entry)).prefix(prefixLength))
             if prefix != previous {
-                if !groupStarts.isEmpty, !currentSuggestible { groupHashes[groupHashes.count - 1] = [] }
+                if !groupStarts.isEmpty { closeGroup() }
                 groupStarts.append(UInt32(entry))
-                let hashes = Self.deletionHashes(prefix, maxDistance: maxDistance)
-                pairCount += hashes.count
-                groupHashes.append(hashes)
+                hashes += Self.deletionHashes(prefix, maxDistance: maxDistance)
                 previous = prefix
                 currentSuggestible = false
             }
             if store.isSuggestible(entry) { currentSuggestible = true }
         }
-        if !groupStarts.isEmpty, !currentSuggestible { groupHashes[groupHashes.count - 1] = [] }
+        if !groupStarts.isEmpty { closeGroup() }
         groupStarts.append(UInt32(store.count))
 
         var buckets = 1
-        while buckets < max(1, pairCount / 2) { buckets <<= 1 }
+        while buckets < max(1, hashes.count / 6) { buckets <<= 1 }
         let mask = UInt32(buckets - 1)
         var offsets = [UInt32](repeating: 0, count: buckets + 1)
-        for hashes in groupHashes { for hash in hashes { offsets[Int(hash & mask) + 1] += 1 } }
+        for hash in hashes { offsets[Int(hash & mask) + 1] += 1 }
         for index in 0..<buckets { offsets[index + 1] += offsets[index] }
         var fill = offsets
-        var groups = [UInt32](repeating: 0, count: Int(offsets[buckets]))
-        for (group, hashes) in groupHashes.enumerated() {
-            for hash in hashes {
+        var groups = [UInt32](repeating: 0, count: hashes.count)
+        for group in 0..<(hashStarts.count - 1) {
+            for hash in hashes[Int(hashStarts[group])..<Int(hashStarts[group + 1])] {
                 let bucket = Int(hash & mask)
                 groups[Int(fill[bucket])] = UInt32(group)
                 fill[bucket] += 1

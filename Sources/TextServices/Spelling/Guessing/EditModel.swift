@@ -23,7 +23,7 @@ struct EditModel: Sendable {
     static let vowelDeletion = 1.3
     static let otherDeletion = 1.6
     /// Extra cost of an edit at the first letter (people rarely get the first letter wrong).
-    static let firstLetter = 0.7
+    static let firstLetter = 0.6
 
     init(keyboard: KeyboardLayout, vowels: String = "aeiouy", similarSounds: [String] = EditModel.englishSounds) {
         self.keyboard = keyboard
