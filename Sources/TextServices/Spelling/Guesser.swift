@@ -12,6 +12,8 @@ final class Guesser: Sendable {
     let store: WordStore
     let index: DeletionIndex
     let model: EditModel
+    /// English sound-alike groups; nil for other languages.
+    let phonetic: PhoneticIndex?
     private let replacements: [AffixFile.Replacement]
     private let mapGroups: [[String]]
     private let inputConversions: [(from: String, to: String)]
@@ -23,12 +25,20 @@ final class Guesser: Sendable {
     static let unknownZipf = 1.0
     /// The cost above which a best guess is poor enough to ask Hunspell too.
     static let fallbackCost = 2.6
+    /// The cost of a slip the .aff `REP` table lists (`f` for `ph`).
+    static let replacementCost = 1.3
+    /// The cost of a word that sounds like the typed one but is more than two edits away.
+    static let soundAlikeCost = 2.0
+    /// The cost of a missing space between two words.
+    static let splitCost = 2.2
     /// Words longer than this (in characters) get no fast candidates.
     static let maximumLength = 48
 
-    init(store: WordStore, affixes: AffixFile?) {
+    /// Builds the indexes over a store; `englishSounds` adds the English phonetic index.
+    init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
         self.store = store
         self.index = DeletionIndex(store: store)
+        self.phonetic = englishSounds ? PhoneticIndex(store: store) : nil
         let affixes = affixes ?? AffixFile()
         let keyboard = affixes.keyboardRows.isEmpty ? KeyboardLayout.qwerty
             : KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
@@ -60,7 +70,9 @@ final class Guesser: Sendable {
         let converted = AffixFile.convert(word, inputConversions)
         let folded = WordList.fold(converted)
         let typed = folded.unicodeScalars.map(\.value)
-        let ranked = typed.count <= Self.maximumLength ? rank(typed: typed, folded: folded, learned: learned) : []
+        let lowerCase = converted == folded
+        let ranked = typed.count <= Self.maximumLength
+            ? rank(typed: typed, folded: folded, lowerCase: lowerCase, learned: learned) : []
 
         var result: [String] = []
         var seen = Set<String>([word])
@@ -92,7 +104,8 @@ final class Guesser: Sendable {
     }
 
     /// Candidates with their spellings, best first, with the cost of the slip.
-    private func rank(typed: [UInt32], folded: String, learned: [String]) -> [(texts: [String], cost: Double)] {
+    /// A lower-case typed word gets only the lower-case spelling of an entry that has one (`dolly`, not also `Dolly`).
+    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String]) -> [(texts: [String], cost: Double)] {
         var entries: [Int: Candidate] = [:]
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
@@ -123,6 +136,16 @@ final class Guesser: Sendable {
             }
         }
 
+        if let phonetic {
+            // Words within two edits are already in; these are the farther sound-alikes.
+            for entry in phonetic.entries(soundingLike: typed).prefix(500) where entries[Int(entry)] == nil && store.isSuggestible(Int(entry)) {
+                let scalars = DeletionIndex.scalars(store.keyBytes(Int(entry)))
+                let distance = EditModel.distance(typed[...], scalars[...], limit: 4, scratch: &scratch)
+                guard distance >= 3, distance <= 4 else { continue }
+                consider(entry: Int(entry), cost: Self.soundAlikeCost + 0.4 * Double(distance - 3))
+            }
+        }
+
         for (text, cost) in tableCandidates(folded) {
             if text.contains(" ") {
                 addPhrase(text, cost: cost, to: &phrases)
@@ -131,7 +154,7 @@ final class Guesser: Sendable {
             }
         }
         for (left, right) in splits(typed) {
-            addPhrase(left + " " + right, cost: 1.6, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5)
+            addPhrase(left + " " + right, cost: Self.splitCost, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5, penalty: 0.5)
         }
 
         var scored: [(texts: [String], cost: Double, score: Double)] = []
@@ -140,7 +163,11 @@ final class Guesser: Sendable {
             hasFrequencies ? candidate.zipf - Self.costWeight * candidate.cost : -candidate.cost
         }
         for (entry, candidate) in entries {
-            let surfaces = store.surfaces(entry, suggestibleOnly: true)
+            var surfaces = store.surfaces(entry, suggestibleOnly: true)
+            if lowerCase, surfaces.count > 1 {
+                let key = store.key(entry)
+                if surfaces.contains(key) { surfaces = [key] }
+            }
             if !surfaces.isEmpty { scored.append((surfaces, candidate.cost, score(candidate))) }
         }
         for (phrase, candidate) in phrases { scored.append(([phrase], candidate.cost, score(candidate))) }
@@ -157,7 +184,7 @@ final class Guesser: Sendable {
 
     /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.
     private func addPhrase(_ phrase: String, cost: Double, to phrases: inout [String: Candidate],
-                           minimumZipf: Double = 0, singleLetterMinimum: Double = 0) {
+                           minimumZipf: Double = 0, singleLetterMinimum: Double = 0, penalty: Double = 0) {
         var zipf = Double.infinity
         for part in phrase.split(separator: " ") {
             guard let entry = store.find(Array(part.utf8)), store.isSuggestible(entry) else { return }
@@ -167,7 +194,7 @@ final class Guesser: Sendable {
         }
         guard zipf.isFinite else { return }
         if let existing = phrases[phrase], existing.cost <= cost { return }
-        phrases[phrase] = Candidate(cost: cost, zipf: zipf - 0.5)
+        phrases[phrase] = Candidate(cost: cost, zipf: zipf - penalty)
     }
 
     /// Words made by the .aff `REP` and `MAP` tables, with the cost of each.
@@ -182,7 +209,7 @@ final class Guesser: Sendable {
                 if rep.anchoredEnd && start + from.count != characters.count { continue }
                 guard characters[start..<(start + from.count)].elementsEqual(from) else { continue }
                 let replaced = String(characters[..<start]) + rep.to + String(characters[(start + from.count)...])
-                result.append((WordList.fold(replaced), 0.7))
+                result.append((WordList.fold(replaced), Self.replacementCost))
             }
         }
         for group in mapGroups {
@@ -200,7 +227,8 @@ final class Guesser: Sendable {
     private func splits(_ typed: [UInt32]) -> [(String, String)] {
         guard typed.count >= 3 else { return [] }
         var result: [(String, String)] = []
-        for cut in 1..<typed.count {
+        // A one-letter word may open a run-together pair ("alot") but not close one.
+        for cut in 1..<(typed.count - 1) {
             var left = String.UnicodeScalarView()
             var right = String.UnicodeScalarView()
             left.append(contentsOf: typed[..<cut].compactMap(Unicode.Scalar.init))
@@ -231,5 +259,5 @@ final class Guesser: Sendable {
     }
 
     /// Approximate heap bytes held by the store and index.
-    var memoryFootprint: Int { store.memoryFootprint + index.memoryFootprint }
+    var memoryFootprint: Int { store.memoryFootprint + index.memoryFootprint + (phonetic?.memoryFootprint ?? 0) }
 }

@@ -97,7 +97,8 @@ public final class SpellDictionary: Sendable {
         let store = wordStore
         return guesserStorage.withLock { stored in
             if let stored { return stored }
-            let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath))
+            let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath),
+                                  englishSounds: tag.language == "en")
             AllocatorTrim.releaseFreeMemory()
             stored = guesser
             return guesser

@@ -11,6 +11,8 @@ struct EditModel: Sendable {
     private let vowels: Set<UInt32>
 
     static let transposition = 0.9
+    /// Two vowels swapped (`ie` for `ei`) is as much a spelling slip as a typing one.
+    static let vowelTransposition = 0.6
     static let neighbourSubstitution = 1.0
     static let vowelSubstitution = 1.1
     static let soundSubstitution = 1.3
@@ -133,7 +135,8 @@ struct EditModel: Sendable {
                 best = min(best, table[(i - 1) * width + j] + insertionCost(typed, at: i - 1))
                 best = min(best, table[i * width + j - 1] + deletionCost(intended, at: j - 1))
                 if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
-                    best = min(best, table[(i - 2) * width + j - 2] + Self.transposition)
+                    let swap = vowels.contains(a) && vowels.contains(b) ? Self.vowelTransposition : Self.transposition
+                    best = min(best, table[(i - 2) * width + j - 2] + swap)
                 }
                 table[i * width + j] = best
             }
