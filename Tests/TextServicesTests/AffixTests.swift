@@ -145,3 +145,14 @@ func bundledEnglish() throws -> DictionaryInfo {
     let path = root.appendingPathComponent("dictionaries/en_US").path
     return DictionaryInfo(tag: LanguageTag("en_US")!, source: .bundled, path: path)
 }
+
+@Test func expansionStopsAddingAffixedFormsPastItsBudget() {
+    var affixes = AffixFile()
+    affixes.suffixes[UInt32(UInt8(ascii: "S"))] = [
+        AffixEntry(kind: .suffix, flag: UInt32(UInt8(ascii: "S")), crossProduct: true, strip: [], add: ["s"],
+                   continuation: .empty, condition: .always),
+    ]
+    let expander = WordFormExpander(affixes: affixes, maximumForms: 2)
+    let forms = expander.expand(dictionaryText: "3\ncat/S\ndog/S\nbird/S\n").map(\.word)
+    #expect(forms == ["cat", "cats", "dog", "bird"])
+}

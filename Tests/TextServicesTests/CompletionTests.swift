@@ -35,3 +35,9 @@ import Testing
     #expect(list.count > 120_000)
     #expect(list.words(withPrefix: "walke").contains("walked"))
 }
+
+@Test func typographicApostrophesAreKept() {
+    #expect(sharedEnglish.completions(for: "doesn\u{2019}", limit: 3).contains("doesn\u{2019}t"))
+    #expect(sharedEnglish.guesses(for: "dosn\u{2019}t", limit: 5).contains("doesn\u{2019}t"))
+    #expect(sharedEnglish.guesses(for: "dont", limit: 5).contains("don't"))
+}

@@ -104,7 +104,9 @@ final class Guesser: Sendable {
     }
 
     /// Candidates with their spellings, best first, with the cost of the slip.
-    /// A lower-case typed word gets only the lower-case spelling of an entry that has one (`dolly`, not also `Dolly`).
+    ///
+    /// A lower-case typed word gets only the lower-case spelling of an entry
+    /// that has one (`dolly`, not also `Dolly`).
     private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String]) -> [(texts: [String], cost: Double)] {
         var entries: [Int: Candidate] = [:]
         var phrases: [String: Candidate] = [:]

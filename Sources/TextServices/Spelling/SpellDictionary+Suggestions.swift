@@ -8,9 +8,17 @@ extension SpellDictionary {
     /// index (a fraction of a second for en_US).
     public func guesses(for word: String, limit: Int) -> [String] {
         guard limit > 0, !word.isEmpty, !accepts(word) else { return [] }
-        return guesser.guesses(for: word, limit: limit, learned: learned,
-                               accepts: { self.accepts($0) },
-                               hunspell: { self.hunspellSuggestions(word) })
+        let guesses = guesser.guesses(for: word, limit: limit, learned: learned,
+                                      accepts: { self.accepts($0) },
+                                      hunspell: { self.hunspellSuggestions(word) })
+        return Self.keepApostropheStyle(of: word, in: guesses)
+    }
+
+    /// Results in the typed word's apostrophe style: typographic (’) when it used one.
+    static func keepApostropheStyle(of typed: String, in words: [String]) -> [String] {
+        guard typed.contains("\u{2019}") else { return words }
+        var seen = Set<String>()
+        return words.map { $0.replacing("'", with: "\u{2019}") }.filter { seen.insert($0).inserted }
     }
 
     /// Words that complete a prefix, most likely first, in the prefix's case.
@@ -65,7 +73,7 @@ extension SpellDictionary {
             if seen.insert(cased).inserted { result.append(cased) }
             if result.count == limit { break }
         }
-        return result
+        return Self.keepApostropheStyle(of: prefix, in: result)
     }
 
     /// Sizes of the guess and completion indexes (building them if needed): distinct forms, index groups, approximate bytes.

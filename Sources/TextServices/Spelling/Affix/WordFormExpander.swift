@@ -16,9 +16,13 @@ struct WordFormExpander {
     }
 
     let affixes: AffixFile
+    /// Past this many forms only stems are added, so a dictionary with
+    /// explosive affix rules (Hungarian, Finnish) cannot exhaust memory.
+    let maximumForms: Int
 
-    init(affixes: AffixFile) {
+    init(affixes: AffixFile, maximumForms: Int = 2_000_000) {
         self.affixes = affixes
+        self.maximumForms = maximumForms
     }
 
     /// Every form of the dictionary at `info`; empty when its files cannot be read.
@@ -40,7 +44,13 @@ struct WordFormExpander {
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
             }
             guard let (stem, flagText) = Self.splitEntry(line) else { continue }
-            expand(stem: stem, flags: flagText.map { affixes.flags($0) } ?? .empty) { forms.append($0) }
+            let flags = flagText.map { affixes.flags($0) } ?? .empty
+            if forms.count < maximumForms {
+                expand(stem: stem, flags: flags) { forms.append($0) }
+            } else if !flags.contains(affixes.forbiddenWord), !flags.contains(affixes.needAffix),
+                      !flags.contains(affixes.onlyInCompound) {
+                forms.append(Form(word: stem, suggestible: !flags.contains(affixes.noSuggest)))
+            }
         }
         return forms
     }
