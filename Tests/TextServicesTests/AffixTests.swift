@@ -156,3 +156,22 @@ func bundledEnglish() throws -> DictionaryInfo {
     let forms = expander.expand(dictionaryText: "3\ncat/S\ndog/S\nbird/S\n").map(\.word)
     #expect(forms == ["cat", "cats", "dog", "bird"])
 }
+
+@Test func unicodeFlagsAndTwoLevelSuffixesMatchHunspell() throws {
+    let aff = """
+    SET UTF-8
+    FLAG UTF-8
+    SFX Ä Y 1
+    SFX Ä 0 ness/Ö [^y]
+    SFX Ö Y 1
+    SFX Ö 0 es .
+    PFX ß Y 1
+    PFX ß 0 un .
+    """
+    let dic = "1\nkind/Äß\n"
+    let info = try writeDictionary(tag: "xx_UF", aff: utf8(aff), dic: utf8(dic))
+    let forms = Set(WordFormExpander.forms(of: info).map(\.word))
+    #expect(forms == ["kind", "kindness", "kindnesses", "unkind", "unkindness", "unkindnesses"])
+    let engine = try HunspellEngine(info: info, handles: 1)
+    for form in forms { #expect(engine.spell(form), "Hunspell rejects generated form \(form)") }
+}

@@ -29,6 +29,8 @@ final class Guesser: Sendable {
     static let replacementCost = 1.3
     /// The cost of a word that sounds like the typed one but is more than two edits away.
     static let soundAlikeCost = 2.0
+    /// The extra cost of a capitalised-only word (a name) for a lower-case typo.
+    static let capitalisationCost = 0.4
     /// The cost of a missing space between two words.
     static let splitCost = 2.2
     /// Words longer than this (in characters) get no fast candidates.
@@ -166,9 +168,15 @@ final class Guesser: Sendable {
         }
         for (entry, candidate) in entries {
             var surfaces = store.surfaces(entry, suggestibleOnly: true)
-            if lowerCase, surfaces.count > 1 {
+            var candidate = candidate
+            if lowerCase {
                 let key = store.key(entry)
-                if surfaces.contains(key) { surfaces = [key] }
+                if surfaces.contains(key) {
+                    surfaces = [key]
+                } else if !surfaces.isEmpty {
+                    // Only capitalised spellings (names): a lower-case typist less likely meant one.
+                    candidate.cost += Self.capitalisationCost
+                }
             }
             if !surfaces.isEmpty { scored.append((surfaces, candidate.cost, score(candidate))) }
         }
