@@ -32,22 +32,8 @@ extension SpellDictionary {
         let store = wordStore
         let folded = WordList.fold(prefix)
         let foldedBytes = Array(folded.utf8)
-        let range = store.range(withPrefix: foldedBytes)
-        // Best entries first: highest zipf, then shortest, then key order (the range's own order).
-        var best: [(zipf: UInt8, length: Int, entry: Int)] = []
-        let keep = limit * 2 + 4
-        func better(_ a: (zipf: UInt8, length: Int, entry: Int), _ b: (zipf: UInt8, length: Int, entry: Int)) -> Bool {
-            if a.zipf != b.zipf { return a.zipf > b.zipf }
-            if a.length != b.length { return a.length < b.length }
-            return a.entry < b.entry
-        }
-        for entry in range where store.keyLength(entry) > foldedBytes.count && store.isSuggestible(entry) {
-            let item = (zipf: store.scaledZipf[entry], length: store.keyLength(entry), entry: entry)
-            if best.count == keep, let last = best.last, !better(item, last) { continue }
-            var position = best.count
-            while position > 0, better(item, best[position - 1]) { position -= 1 }
-            best.insert(item, at: position)
-            if best.count > keep { best.removeLast() }
+        let best = store.mostCommonEntries(withPrefix: foldedBytes, count: limit * 2 + 4).map { entry in
+            (zipf: store.scaledZipf[entry], length: store.keyLength(entry), entry: entry)
         }
         var ranked: [(zipf: UInt8, length: Int, word: String)] = []
         for item in best {

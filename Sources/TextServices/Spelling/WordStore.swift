@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every word form of a dictionary in compact sorted storage, with how common each one is.
 ///
 /// Entries are folded forms (lower case, typographic apostrophe as ASCII),
@@ -17,6 +19,10 @@ final class WordStore: Sendable {
     private let variantSuggestible: [Bool]
     /// Whether any frequency data was applied.
     let hasFrequencies: Bool
+    /// The most common entries for prefixes with many words (`co`, `pre`), computed once each.
+    private let commonEntriesCache = Mutex<[[UInt8]: [Int32]]>([:])
+    private static let cachedRangeMinimum = 1024
+    private static let cachedCount = 64
 
     private static let lowerSurface: UInt8 = 1
     private static let lowerSuggestible: UInt8 = 2
@@ -147,6 +153,44 @@ final class WordStore: Sendable {
             if keyBytes(mid).starts(with: prefix) { low = mid + 1 } else { high = mid }
         }
         return start..<low
+    }
+
+    /// The suggestible entries longer than `prefix` that start with it, most common first.
+    ///
+    /// Order: highest zipf, then shortest, then key order. Large ranges are
+    /// ranked once and remembered, so short prefixes stay fast.
+    func mostCommonEntries(withPrefix prefix: [UInt8], count: Int) -> [Int] {
+        let range = range(withPrefix: prefix)
+        guard range.count >= Self.cachedRangeMinimum, count <= Self.cachedCount else {
+            return rankEntries(in: range, longerThan: prefix.count, count: count)
+        }
+        if let cached = commonEntriesCache.withLock({ $0[prefix] }) {
+            return cached.prefix(count).map(Int.init)
+        }
+        let ranked = rankEntries(in: range, longerThan: prefix.count, count: Self.cachedCount)
+        commonEntriesCache.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[prefix] = ranked.map { Int32($0) }
+        }
+        return Array(ranked.prefix(count))
+    }
+
+    private func rankEntries(in range: Range<Int>, longerThan length: Int, count: Int) -> [Int] {
+        var best: [(zipf: UInt8, length: Int, entry: Int)] = []
+        func better(_ a: (zipf: UInt8, length: Int, entry: Int), _ b: (zipf: UInt8, length: Int, entry: Int)) -> Bool {
+            if a.zipf != b.zipf { return a.zipf > b.zipf }
+            if a.length != b.length { return a.length < b.length }
+            return a.entry < b.entry
+        }
+        for entry in range where keyLength(entry) > length && isSuggestible(entry) {
+            let item = (zipf: scaledZipf[entry], length: keyLength(entry), entry: entry)
+            if best.count == count, let last = best.last, !better(item, last) { continue }
+            var position = best.count
+            while position > 0, better(item, best[position - 1]) { position -= 1 }
+            best.insert(item, at: position)
+            if best.count > count { best.removeLast() }
+        }
+        return best.map(\.entry)
     }
 
     /// Approximate heap bytes held by the store.
