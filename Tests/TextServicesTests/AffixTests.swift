@@ -120,7 +120,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func enUSExpandedFormsAreAcceptedByHunspell() throws {
-    let info = try bundledEnglish()
+    let info = try repositoryEnglishInfo()
     let forms = WordFormExpander.forms(of: info)
     let distinct = Set(forms.map(\.word))
     // 49k stems become well over a hundred thousand forms, and not absurdly many.
@@ -140,7 +140,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 /// The en_US dictionary bundled in the repository's `dictionaries/` folder.
-func bundledEnglish() throws -> DictionaryInfo {
+func repositoryEnglishInfo() throws -> DictionaryInfo {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let path = root.appendingPathComponent("dictionaries/en_US").path
     return DictionaryInfo(tag: LanguageTag("en_US")!, source: .bundled, path: path)

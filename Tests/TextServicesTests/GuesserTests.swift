@@ -3,8 +3,8 @@ import Testing
 @testable import TextServices
 
 /// en_US from the repository, loaded once for these suites (its index is built on first use).
-let sharedEnglish: SpellDictionary = {
-    do { return try SpellDictionary(info: try bundledEnglish()) } catch { fatalError("cannot load en_US: \(error)") }
+let suggestionTestEnglish: SpellDictionary = {
+    do { return try SpellDictionary(info: try repositoryEnglishInfo()) } catch { fatalError("cannot load en_US: \(error)") }
 }()
 
 @Test func commonMisspellingsGetTheRightFirstGuess() {
@@ -12,44 +12,44 @@ let sharedEnglish: SpellDictionary = {
                  "occured": "occurred", "untill": "until", "wierd": "weird", "becuase": "because",
                  "tommorow": "tomorrow", "accomodate": "accommodate", "freind": "friend", "beleive": "believe"]
     for (typo, expected) in cases {
-        #expect(sharedEnglish.guesses(for: typo, limit: 5).first == expected, "\(typo): \(sharedEnglish.guesses(for: typo, limit: 5))")
+        #expect(suggestionTestEnglish.guesses(for: typo, limit: 5).first == expected, "\(typo): \(suggestionTestEnglish.guesses(for: typo, limit: 5))")
     }
 }
 
 @Test func guessesKeepTheTypedCase() {
-    #expect(sharedEnglish.guesses(for: "Teh", limit: 3).first == "The")
-    #expect(sharedEnglish.guesses(for: "TEH", limit: 3).first == "THE")
-    #expect(sharedEnglish.guesses(for: "Recieve", limit: 3).first == "Receive")
+    #expect(suggestionTestEnglish.guesses(for: "Teh", limit: 3).first == "The")
+    #expect(suggestionTestEnglish.guesses(for: "TEH", limit: 3).first == "THE")
+    #expect(suggestionTestEnglish.guesses(for: "Recieve", limit: 3).first == "Receive")
     // A lower-case typo of a proper noun gets the dictionary's capital.
-    #expect(sharedEnglish.guesses(for: "londn", limit: 3).first == "London")
-    #expect(sharedEnglish.guesses(for: "america", limit: 3).first == "America")
+    #expect(suggestionTestEnglish.guesses(for: "londn", limit: 3).first == "London")
+    #expect(suggestionTestEnglish.guesses(for: "america", limit: 3).first == "America")
 }
 
 @Test func everyGuessIsAcceptedAndNeverTheWordItself() {
     for typo in ["speling", "acheive", "goverment", "thier", "happend", "xylophne", "qzx"] {
-        let guesses = sharedEnglish.guesses(for: typo, limit: 10)
+        let guesses = suggestionTestEnglish.guesses(for: typo, limit: 10)
         #expect(!guesses.contains(typo))
         for guess in guesses {
-            #expect(guess.split(separator: " ").allSatisfy { sharedEnglish.accepts(String($0)) }, "\(typo) -> \(guess)")
+            #expect(guess.split(separator: " ").allSatisfy { suggestionTestEnglish.accepts(String($0)) }, "\(typo) -> \(guess)")
         }
     }
-    #expect(sharedEnglish.guesses(for: "receive", limit: 5).isEmpty)
+    #expect(suggestionTestEnglish.guesses(for: "receive", limit: 5).isEmpty)
 }
 
 @Test func runTogetherWordsAreSplit() {
-    #expect(sharedEnglish.guesses(for: "alot", limit: 5).contains("a lot"))
-    #expect(sharedEnglish.guesses(for: "inthe", limit: 5).contains("in the"))
+    #expect(suggestionTestEnglish.guesses(for: "alot", limit: 5).contains("a lot"))
+    #expect(suggestionTestEnglish.guesses(for: "inthe", limit: 5).contains("in the"))
 }
 
 @Test func noSuggestWordsAreNeverOffered() {
     for typo in ["fuk", "fucc", "shitt"] {
-        let guesses = sharedEnglish.guesses(for: typo, limit: 10)
+        let guesses = suggestionTestEnglish.guesses(for: typo, limit: 10)
         #expect(!guesses.contains { ["fuck", "shit"].contains($0.lowercased()) }, "\(typo): \(guesses)")
     }
 }
 
 @Test func learnedWordsCanBeGuessed() throws {
-    let info = try bundledEnglish()
+    let info = try repositoryEnglishInfo()
     let dictionary = try SpellDictionary(info: info, handles: 1)
     dictionary.addLearned("textsvcd")
     #expect(dictionary.guesses(for: "textsvdc", limit: 5).contains("textsvcd"))
