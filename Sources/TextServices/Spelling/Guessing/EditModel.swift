@@ -22,8 +22,8 @@ struct EditModel: Sendable {
     static let otherInsertion = 1.8
     static let doubledDeletion = 0.7
     static let punctuationDeletion = 0.4
-    static let vowelDeletion = 1.3
-    static let otherDeletion = 1.6
+    static let vowelDeletion = 0.85
+    static let otherDeletion = 1.0
     /// Extra cost of an edit at the first letter (people rarely get the first letter wrong).
     static let firstLetter = 0.6
 
