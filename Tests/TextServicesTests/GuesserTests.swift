@@ -111,3 +111,24 @@ let suggestionTestEnglish: SpellDictionary = {
     #expect(found("xinternational").contains("international"))
     #expect(found("teh").contains("the"))
 }
+
+@Test func concurrentFirstUseBuildsOneIndexAndAgrees() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-race-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
+    try "4\nreceive/S\nrelieve/S\nbelieve/S\nthe\n".write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
+    try "the\t7.6\nreceive\t5.2\nbelieve\t5.0\nreceives\t4.5\nrelieve\t4.0\n".write(toFile: folder + "/en.freq", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ")
+    let dictionary = try SpellDictionary(info: info, handles: 2)
+    let results = Locked<[[String]]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+        let guesses = index % 2 == 0 ? dictionary.guesses(for: "recieves", limit: 3) : dictionary.completions(for: "re", limit: 3)
+        results.withLock { $0.append(guesses) }
+    }
+    let all = results.withLock { $0 }
+    #expect(all.count == 8)
+    #expect(dictionary.wordStore.hasFrequencies)
+    #expect(Set(all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)).count <= 1)
+    #expect(dictionary.guesses(for: "recieves", limit: 3).first == "receives")
+    #expect(dictionary.completions(for: "re", limit: 3) == ["receive", "receives", "relieve"])
+}
