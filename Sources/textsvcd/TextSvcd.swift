@@ -19,6 +19,7 @@ struct TextSvcd: AsyncParsableCommand {
             FindCommand.self,
             LspCommand.self,
             IspellCommand.self,
+            BenchSuggest.self,
         ]
     )
 
