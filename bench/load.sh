@@ -8,8 +8,8 @@
 #
 # Knobs (environment): CLIENTS (16), REQUESTS (100000), SECONDS_LIMIT (600),
 # CHECKPOINT (10000: server memory is sampled after this many requests),
-# GUESS_REQUESTS (2000: requests of the spell.check+guesses row),
-# HUNSPELL_SECONDS (20: time budget of the hunspell -a row), SKIP_BUILD=1.
+# GUESS_SECONDS (30: time budget of the spell.check+guesses row),
+# HUNSPELL_SECONDS (30: time budget of the hunspell -a row), SKIP_BUILD=1.
 # Needs: swift, gcc, hunspell, hunspell-en-us, fortunes (for the paragraphs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +18,8 @@ CLIENTS=${CLIENTS:-16}
 REQUESTS=${REQUESTS:-100000}
 SECONDS_LIMIT=${SECONDS_LIMIT:-600}
 CHECKPOINT=${CHECKPOINT:-10000}
-GUESS_REQUESTS=${GUESS_REQUESTS:-2000}
-HUNSPELL_SECONDS=${HUNSPELL_SECONDS:-20}
+GUESS_SECONDS=${GUESS_SECONDS:-30}
+HUNSPELL_SECONDS=${HUNSPELL_SECONDS:-30}
 
 mkdir -p bench/out
 if [[ -z "${SKIP_BUILD:-}" ]]; then
@@ -50,7 +50,7 @@ status=0
 bench/out/loadgen --mode daemon --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
     --requests "$REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint "$CHECKPOINT" | tee "$WORK/daemon.out" || status=1
 bench/out/loadgen --mode daemon --guesses --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
-    --requests "$GUESS_REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint 0 | tee "$WORK/guesses.out" || status=1
+    --requests "$REQUESTS" --seconds "$GUESS_SECONDS" --checkpoint 0 | tee "$WORK/guesses.out" || status=1
 bench/out/loadgen --mode hunspell --clients "$CLIENTS" --requests "$REQUESTS" --seconds "$HUNSPELL_SECONDS" \
     | tee "$WORK/hunspell.out" || status=1
 
