@@ -83,6 +83,19 @@ struct DaemonServerTests {
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    @Test func shutdownWaitsNoLongerThanTheDrainTimeout() throws {
+        let daemon = try DaemonHarness.start(["--drain-timeout", "0.5", "--regex-time-limit", "20000"])
+        let stuck = try daemon.connect()
+        try stuck.send(stuck.makeRequest("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")]).message)
+        usleep(300_000)
+        let started = Date()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 15) == 0)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(daemon.log.contains("drain timeout"))
+    }
+
     @Test func aSecondDaemonOnTheSamePathExitsOneAndLeavesTheFirstAlone() throws {
         let first = try DaemonHarness.start()
         defer { first.stop() }
