@@ -55,14 +55,15 @@ bench/out/loadgen --mode hunspell --clients "$CLIENTS" --requests "$REQUESTS" --
     | tee "$WORK/hunspell.out" || status=1
 
 echo
-echo "| run | clients | requests | errors | req/s | p50 | p99 | server RSS |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| run | clients | requests | errors | req/s | p50 | p99 | daemon CPU per request | daemon RSS | load average at the end |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for file in daemon guesses hunspell; do
     grep '^RESULT' "$WORK/$file.out" | awk '{
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
         rss = v["rss_start_kib"] > 0 ? sprintf("%.1f MiB at start, %.1f MiB after %d requests, %.1f MiB at the end", v["rss_start_kib"]/1024, v["rss_checkpoint_kib"]/1024, v["checkpoint"], v["rss_end_kib"]/1024) : "-"
         if (v["checkpoint"] == 0 && v["rss_start_kib"] > 0) rss = sprintf("%.1f MiB at the end", v["rss_end_kib"]/1024)
-        printf "| %s | %s | %s | %s | %.0f | %.2f ms | %.2f ms | %s |\n", v["mode"], v["clients"], v["requests"], v["errors"], v["rps"], v["p50_us"]/1000, v["p99_us"]/1000, rss
+        cpu = v["server_cpu_us"] > 0 ? sprintf("%.0f µs", v["server_cpu_us"]) : "-"
+        printf "| %s | %s | %s | %s | %.0f | %.2f ms | %.2f ms | %s | %s | %s |\n", v["mode"], v["clients"], v["requests"], v["errors"], v["rps"], v["p50_us"]/1000, v["p99_us"]/1000, cpu, rss, v["load"]
     }'
 done
 exit $status

@@ -141,11 +141,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                   context: context)
         case .line(let line):
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-            dispatch(line, context: context)
+            dispatch(line)
         }
     }
 
-    private func dispatch(_ line: ByteBuffer, context: ChannelHandlerContext) {
+    private func dispatch(_ line: ByteBuffer) {
         inFlight += 1
         waiting.append(line)
         startWaitingRequests()
