@@ -59,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "textsvcd")
         ServerSystem.ignoreBrokenPipes()
+        let signals = ShutdownSignals()
 
         let environment = ProcessInfo.processInfo.environment
         let listener: DaemonServer.Listener
@@ -109,14 +110,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+            configuration: .init(services: [.init(service: server)], logger: logger))
+        signals.onSignal { number in
+            logger.info("signal received, stopping", metadata: ["signal": "\(number)"])
+            Task { await group.triggerGracefulShutdown() }
+        }
         requests.onShutdown {
             logger.info("shutdown requested by a client")
             Task { await group.triggerGracefulShutdown() }
         }
         try await group.run()
+        withExtendedLifetime(signals) {}
     }
 }
