@@ -95,7 +95,6 @@ struct ServeCommand: AsyncParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let settings = ServerSettings(
             socketPath: Configuration.socketPath(explicit: global.socket, environment: environment),
-            isDefaultLocation: global.socket == nil,
             workerThreads: workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),

@@ -2,8 +2,6 @@
 struct ServerSettings: Sendable {
     /// The socket path to bind (ignored when systemd passes a listening socket).
     var socketPath: String
-    /// Whether `socketPath` is the contract's default location, whose folder is forced to mode 0700.
-    var isDefaultLocation: Bool
     /// Threads that run requests.
     var workerThreads: Int
     /// Threads that move bytes (accept, read, write).
