@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
-    @Option(name: .customLong("workers"), help: "Threads that run requests (default: twice the number of cores, at least 4).")
+    @Option(name: .customLong("workers"), help: "Threads that run requests (default: the number of cores, at least 2).")
     var workers: Int?
 
     @Option(name: .customLong("max-line-bytes"), help: "Longest request line in bytes (default 16 MiB).")
@@ -95,8 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let settings = ServerSettings(
             socketPath: Configuration.socketPath(explicit: global.socket, environment: environment),
-            isDefaultLocation: global.socket == nil,
-            workerThreads: workers ?? max(4, 2 * cores),
+            workerThreads: workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
             allowedUserID: ServerSystem.effectiveUserID)

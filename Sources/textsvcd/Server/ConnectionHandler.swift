@@ -6,7 +6,10 @@ import TextServices
 /// Serves one client connection: runs its requests on the worker pool and writes the answers.
 ///
 /// Requests run concurrently and are answered as they finish, so a
-/// pipelining client gets answers out of order (the `id` pairs them).
+/// pipelining client gets answers out of order (the `id` pairs them). At
+/// most `maximumRunningPerConnection` of one connection's requests are handed
+/// to the worker pool at a time, the rest wait here, so a client that
+/// pipelines many slow requests cannot queue them ahead of everyone else's.
 /// Reading pauses while too many requests are in flight or the outbound
 /// buffer is above its high-water mark, so a client that stops reading
 /// cannot make the server buffer without bound. All state is touched on the
@@ -24,8 +27,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private(set) var session: Session!
 
     private var context: ChannelHandlerContext?
+    private var eventLoop: EventLoop?
     private var verified = false
+    /// Requests received and not yet answered: waiting here or running.
     private var inFlight = 0
+    private var running = 0
+    private var waiting = CircularBuffer<ByteBuffer>()
     private var readPending = false
     private var inputClosed = false
     private var draining = false
@@ -48,6 +55,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         let eventLoop = context.eventLoop
+        self.eventLoop = eventLoop
         session = Session(notify: { [weak self] message in
             var bytes: [UInt8] = []
             message.write(to: &bytes)
@@ -133,13 +141,29 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                   context: context)
         case .line(let line):
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-            dispatch(line, context: context)
+            dispatch(line)
         }
     }
 
-    private func dispatch(_ line: ByteBuffer, context: ChannelHandlerContext) {
+    private func dispatch(_ line: ByteBuffer) {
         inFlight += 1
-        let eventLoop = context.eventLoop
+        waiting.append(line)
+        startWaitingRequests()
+    }
+
+    /// Hands waiting requests to the pool, up to the per-connection limit.
+    ///
+    /// Runs even after the connection closed: every request received is
+    /// carried out (a notification has an effect), only its answer is dropped.
+    private func startWaitingRequests() {
+        guard let eventLoop else { return }
+        while running < settings.maximumRunningPerConnection, let line = waiting.popFirst() {
+            running += 1
+            submit(line, eventLoop: eventLoop)
+        }
+    }
+
+    private func submit(_ line: ByteBuffer, eventLoop: EventLoop) {
         let requests = self.requests
         let session = self.session!
         pool.submit { [self] state in
@@ -159,6 +183,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Writes a finished request's response; runs on the event loop.
     private func finish(_ response: [UInt8]?) {
         inFlight -= 1
+        running -= 1
+        startWaitingRequests()
         guard let context else { return }
         if let response, context.channel.isActive {
             var buffer = context.channel.allocator.buffer(capacity: response.count + 1)
