@@ -57,3 +57,24 @@ printf '%-36s %8.3f s  %7.1f MB/s\n' "textsvcd check --format list" "$t" "$(echo
 printf 'textsvcd is %.1fx faster than hunspell -l' "$(echo "$h / $t" | bc -l)"
 [ -n "${a:-}" ] && printf ', %.2fx the speed of aspell list' "$(echo "$a / $t" | bc -l)"
 echo
+
+# The same through a running daemon (dictionary loaded and caches warm from one earlier run).
+export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data
+mkdir -p "$XDG_RUNTIME_DIR"
+"$textsvcd" serve 2>/dev/null &
+daemon=$!
+for _ in $(seq 1 100); do [ -S "$XDG_RUNTIME_DIR/textsvcd/textsvcd.sock" ] && break; sleep 0.05; done
+"$textsvcd" check --format list "$corpus" > /dev/null || true
+d=$(time_it "$textsvcd" check --format list "$corpus")
+printf '%-36s %8.3f s  %7.1f MB/s  (%.1fx hunspell -l)\n' "textsvcd check, running daemon" "$d" \
+  "$(echo "$bytes / $d / 1000000" | bc -l)" "$(echo "$h / $d" | bc -l)"
+
+echo
+echo "## Start-up: one short line (median of 3 runs)"
+printf 'The quick brown fox jumpd over the lazy dog.\n' > "$work/small.txt"
+hs=$(time_it hunspell -d "$dic" -l "$work/small.txt")
+ds=$(time_it "$textsvcd" check --format list "$work/small.txt")
+"$textsvcd" call shutdown > /dev/null
+wait "$daemon" 2>/dev/null || true
+ns=$(time_it "$textsvcd" check --no-daemon --format list "$work/small.txt")
+printf '%-36s %8.3f s\n' "hunspell -l" "$hs" "textsvcd check --no-daemon" "$ns" "textsvcd check, running daemon" "$ds"
