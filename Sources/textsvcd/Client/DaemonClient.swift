@@ -33,39 +33,12 @@ final class DaemonClient {
     func call(_ method: String, _ params: JSONObject) throws(Failure) -> Result<JSONValue, ServiceError> {
         let id = nextID
         nextID += 1
-        let request: JSONValue = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": .object(params)]
-        var line: [UInt8] = []
-        request.write(to: &line)
-        line.append(0x0A)
-        do {
-            try socket.write(line)
-        } catch {
-            throw Failure(description: "cannot send to the daemon: \(error)")
-        }
+        try send(id: id, method, params)
         while true {
-            let reply: [UInt8]?
-            do {
-                reply = try socket.readLine()
-            } catch {
-                throw Failure(description: "cannot read from the daemon: \(error)")
-            }
-            guard let reply else { throw Failure(description: "the daemon at \(path) closed the connection") }
-            let message: JSONValue
-            do {
-                message = try JSONParser.parse(reply)
-            } catch {
-                throw Failure(description: "the daemon sent malformed JSON: \(error)")
-            }
-            guard case .object(let object) = message else {
-                throw Failure(description: "the daemon sent a message that is not an object")
-            }
-            if object["id"] == nil, object["method"] != nil { continue }
-            if let result = object["result"], object["id"] == .int(id) { return .success(result) }
-            if let error = object["error"]?.objectValue, object["id"] == .int(id) || object["id"] == .null {
-                return .failure(ServiceError(code: error["code"]?.intValue ?? -32603,
-                                             message: error["message"]?.stringValue ?? "unknown error",
-                                             data: error["data"]))
-            }
+            let (answeredID, outcome) = try readResponse()
+            if answeredID == id { return outcome }
+            // A line the daemon could not read at all is answered with a null id.
+            if answeredID == nil, case .failure = outcome { return outcome }
         }
     }
 
@@ -83,16 +56,7 @@ final class DaemonClient {
         var received = 0
         while received < requests.count {
             while sent < requests.count, sent - received < window {
-                let request: JSONValue = ["jsonrpc": "2.0", "id": .int(firstID + sent),
-                                          "method": .string(requests[sent].method), "params": .object(requests[sent].params)]
-                var line: [UInt8] = []
-                request.write(to: &line)
-                line.append(0x0A)
-                do {
-                    try socket.write(line)
-                } catch {
-                    throw Failure(description: "cannot send to the daemon: \(error)")
-                }
+                try send(id: firstID + sent, requests[sent].method, requests[sent].params)
                 sent += 1
             }
             let (id, outcome) = try readResponse()
@@ -103,6 +67,18 @@ final class DaemonClient {
             received += 1
         }
         return outcomes.map { $0! }
+    }
+
+    private func send(id: Int, _ method: String, _ params: JSONObject) throws(Failure) {
+        let request: JSONValue = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": .object(params)]
+        var line: [UInt8] = []
+        request.write(to: &line)
+        line.append(0x0A)
+        do {
+            try socket.write(line)
+        } catch {
+            throw Failure(description: "cannot send to the daemon: \(error)")
+        }
     }
 
     /// Reads the next response (skipping notifications): its id and outcome.
