@@ -86,7 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let regexTimeLimit { configuration.limits.regexTimeLimitMilliseconds = regexTimeLimit }
         let services = Services(configuration: configuration)
         do {
-            _ = try services.spelling.dictionary(nil)
+            let dictionary = try services.spelling.dictionary(nil)
+            Thread.detachNewThread { dictionary.prepareSuggestions() }
         } catch {
             logger.warning("the default dictionary is not available", metadata: ["error": "\(error.message)"])
         }
