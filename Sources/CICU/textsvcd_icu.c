@@ -2,6 +2,7 @@
 #include "textsvcd_icu.h"
 
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
@@ -187,6 +188,8 @@ int64_t tsv_converter_to_utf8(tsv_converter *converter, const uint8_t *source, i
 struct tsv_regex {
     URegularExpression *regex;
     UText *text;
+    int64_t deadline_ns; /* CLOCK_MONOTONIC; 0 for none (see tsv_regex_set_deadline) */
+    uint32_t progress_calls;
 };
 
 tsv_regex *tsv_regex_compile(const uint8_t *pattern, int64_t length, uint32_t flags,
@@ -367,4 +370,40 @@ int64_t tsv_locale_display_name(const char *locale, uint8_t *target, int64_t cap
     if (error == U_STRING_NOT_TERMINATED_WARNING || error == U_USING_DEFAULT_WARNING) error = U_ZERO_ERROR;
     *status = U_FAILURE(error) ? error : 0;
     return written;
+}
+
+/* ---- Text units and regular expressions: deadlines (added for text units and regex) ---- */
+
+static int64_t tsv_now_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+/* ICU calls this every few thousand backtracking steps. */
+static UBool U_CALLCONV tsv_regex_match_callback(const void *context, int32_t steps) {
+    (void)steps;
+    const tsv_regex *regex = context;
+    return regex->deadline_ns == 0 || tsv_now_ns() < regex->deadline_ns;
+}
+
+/* ICU calls this for every start position a find tries; look at the clock now and then. */
+static UBool U_CALLCONV tsv_regex_find_callback(const void *context, int64_t position) {
+    (void)position;
+    tsv_regex *regex = (tsv_regex *)context;
+    if (regex->deadline_ns == 0 || (++regex->progress_calls & 1023) != 0) return 1;
+    return tsv_now_ns() < regex->deadline_ns;
+}
+
+void tsv_regex_set_deadline(tsv_regex *regex, int64_t milliseconds, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    regex->deadline_ns = milliseconds > 0 ? tsv_now_ns() + milliseconds * 1000000 : 0;
+    regex->progress_calls = 0;
+    uregex_setMatchCallback(regex->regex, tsv_regex_match_callback, regex, &error);
+    if (U_SUCCESS(error)) uregex_setFindProgressCallback(regex->regex, tsv_regex_find_callback, regex, &error);
+    *status = U_FAILURE(error) ? error : 0;
+}
+
+int32_t tsv_regex_deadline_passed(const tsv_regex *regex) {
+    return regex->deadline_ns != 0 && tsv_now_ns() >= regex->deadline_ns;
 }

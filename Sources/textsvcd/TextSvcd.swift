@@ -13,6 +13,8 @@ struct TextSvcd: AsyncParsableCommand {
             LanguagesCommand.self,
             CopyCommand.self,
             PasteCommand.self,
+            TokenizeCommand.self,
+            FindCommand.self,
         ]
     )
 }

@@ -61,3 +61,48 @@ extension Result where Success == JSONValue, Failure == ServiceError {
         return nil
     }
 }
+
+/// Running the built `textsvcd` binary.
+enum CommandLineRunner {
+    /// The built executable, beside the test bundle in `.build/<config>/`.
+    static var binary: String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("textsvcd").path,
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("textsvcd").path,
+            TestSupport.repositoryRoot + "/.build/debug/textsvcd",
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates.last!
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `textsvcd` with arguments and standard input, isolated from the user's files and any daemon.
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment extra: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = TestSupport.temporaryFolder("cli-data")
+        environment["XDG_RUNTIME_DIR"] = TestSupport.temporaryFolder("cli-run")
+        environment["TEXTSVCD_SOCKET"] = nil
+        environment["DICPATH"] = nil
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin))
+        try input.fileHandleForWriting.close()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -128,6 +128,18 @@ int64_t tsv_case_map(int32_t kind, const char *locale, const uint8_t *source, in
 /* The English display name of a locale ("en_US" gives "English (United States)") as UTF-8. */
 int64_t tsv_locale_display_name(const char *locale, uint8_t *target, int64_t capacity, int32_t *status);
 
+/* ---- Text units and regular expressions: deadlines (added for text units and regex) ---- */
+
+/*
+ * Stops every later match operation of this matcher once `milliseconds` of
+ * wall-clock time have passed from now (0 removes the deadline). A stopped
+ * operation fails with U_REGEX_STOPPED_BY_CALLER. ICU checks the clock every
+ * few thousand backtracking steps and every 1024 start positions.
+ */
+void tsv_regex_set_deadline(tsv_regex *regex, int64_t milliseconds, int32_t *status);
+/* Whether the deadline set by tsv_regex_set_deadline has passed. */
+int32_t tsv_regex_deadline_passed(const tsv_regex *regex);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,7 +12,7 @@ struct ICUError: Error, CustomStringConvertible {
     /// U_REGEX_TIME_OUT.
     static let regexTimeOut: Int32 = 66322
     /// U_REGEX_STACK_OVERFLOW.
-    static let regexStackOverflow: Int32 = 66324
+    static let regexStackOverflow: Int32 = 66321
     /// U_INVALID_CHAR_FOUND, U_ILLEGAL_CHAR_FOUND, U_INVALID_TABLE_FORMAT range ends: unmappable input.
     static let invalidChar: Int32 = 10
     static let illegalChar: Int32 = 12
@@ -313,5 +313,42 @@ enum LocaleNames {
         guard status == 0, !output.isEmpty else { return nil }
         let name = String(decoding: output, as: UTF8.self)
         return name == locale ? nil : name
+    }
+}
+
+// MARK: - Text units and regular expressions (deadlines)
+
+extension ICUError {
+    /// U_REGEX_STOPPED_BY_CALLER: a deadline set with `ICURegex.setDeadline` passed.
+    static let regexStoppedByCaller: Int32 = 66323
+    /// U_REGEX_PATTERN_TOO_BIG.
+    static let regexPatternTooBig: Int32 = 66324
+}
+
+extension ICURegex {
+    /// Stops every later match of this matcher once `milliseconds` of wall-clock time have passed (0 for none).
+    ///
+    /// A match stopped this way throws `ICUError` with `regexStoppedByCaller`.
+    func setDeadline(milliseconds: Int) throws {
+        var status: Int32 = 0
+        tsv_regex_set_deadline(raw, Int64(milliseconds), &status)
+        if status > 0 { throw ICUError(status: status) }
+    }
+
+    /// Whether the deadline set with `setDeadline` has passed.
+    var deadlinePassed: Bool { tsv_regex_deadline_passed(raw) != 0 }
+
+    /// Points the matcher at part of some UTF-8 text (which it keeps alive), as if that part were the whole text.
+    ///
+    /// Offsets the matcher reports are then relative to `window.lowerBound`.
+    /// `window` must lie on scalar boundaries.
+    func setText(_ bytes: [UInt8], window: Range<Int>) throws {
+        precondition(window.lowerBound >= 0 && window.upperBound <= bytes.count, "window outside the text")
+        text = bytes
+        var status: Int32 = 0
+        text.withUnsafeBufferPointer { buffer in
+            tsv_regex_set_text(raw, buffer.baseAddress.map { $0 + window.lowerBound }, Int64(window.count), &status)
+        }
+        if status > 0 { throw ICUError(status: status) }
     }
 }

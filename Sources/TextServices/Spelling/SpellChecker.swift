@@ -30,16 +30,31 @@ public struct SpellChecker: Sendable {
     }
 
     /// The misspelled parts of a scanned word (the whole word, some of its parts, or nothing).
-    func misspellings(of scanned: ScannedWord) -> [Misspelling] {
-        if accepts(scanned.word) { return [] }
-        if scanned.followedByPeriod, accepts(scanned.word + ".") { return [] }
-        if scanned.parts.isEmpty { return [Misspelling(range: scanned.range, word: scanned.word)] }
+    func misspellings(of scanned: ScannedWord, in text: TextBuffer, memo: inout WordMemo) -> [Misspelling] {
+        let bytes = text.bytes
+        if judge(scanned.range, bytes, &memo) { return [] }
+        if scanned.followedByPeriod, judge(scanned.range.lowerBound..<scanned.range.upperBound + 1, bytes, &memo) { return [] }
+        if scanned.parts.isEmpty { return [misspelling(scanned.range, text)] }
         var found: [Misspelling] = []
-        for (index, part) in scanned.parts.enumerated() where !accepts(part.word) {
-            if index == scanned.parts.count - 1, scanned.followedByPeriod, accepts(part.word + ".") { continue }
-            found.append(Misspelling(range: part.range, word: part.word))
+        for (index, part) in scanned.parts.enumerated() where !judge(part, bytes, &memo) {
+            if index == scanned.parts.count - 1, scanned.followedByPeriod,
+               judge(part.lowerBound..<part.upperBound + 1, bytes, &memo) { continue }
+            found.append(misspelling(part, text))
         }
         return found
+    }
+
+    private func misspelling(_ range: Range<Int>, _ text: TextBuffer) -> Misspelling {
+        let byteRange = ByteRange(bytes: range)
+        return Misspelling(range: byteRange, word: text.string(byteRange))
+    }
+
+    /// The verdict on the word at `range`, from the memo or, the first time, from the dictionaries.
+    private func judge(_ range: Range<Int>, _ bytes: [UInt8], _ memo: inout WordMemo) -> Bool {
+        if let verdict = memo.lookup(range, in: bytes) { return verdict }
+        let verdict = accepts(String(decoding: bytes[range], as: UTF8.self))
+        memo.store(range, in: bytes, verdict)
+        return verdict
     }
 
     /// Finds misspelled words, as UITextChecker's rangeOfMisspelledWord does when `limit` is 1.
@@ -55,10 +70,11 @@ public struct SpellChecker: Sendable {
         if let limit, limit <= 0 { return ([], 0) }
         var found: [Misspelling] = []
         var wordCount = 0
-        func scan(_ words: [ScannedWord]) -> Bool {
+        var memo = WordMemo()
+        func scan(_ words: ArraySlice<ScannedWord>) -> Bool {
             for word in words {
                 wordCount += 1
-                for misspelling in misspellings(of: word) {
+                for misspelling in misspellings(of: word, in: text, memo: &memo) {
                     found.append(misspelling)
                     if let limit, found.count >= limit { return false }
                 }
@@ -67,9 +83,9 @@ public struct SpellChecker: Sendable {
         }
         let words = WordScanner.words(in: text, range: range, locale: locale)
         // A word that contains `startingAt` belongs to the first pass, so a search from a caret inside a word finds it.
-        let firstAfter = words.firstIndex { $0.range.upperBound > start } ?? words.count
-        if scan(Array(words[firstAfter...])), wrap {
-            _ = scan(Array(words[..<firstAfter]))
+        let firstAfter = words.firstIndex { $0.range.upperBound > start.rawValue } ?? words.count
+        if scan(words[firstAfter...]), wrap {
+            _ = scan(words[..<firstAfter])
         }
         return (found, wordCount)
     }

@@ -1,14 +1,15 @@
 /// A word the spell checker should judge, found in text.
+///
+/// Holds byte ranges only; the checker reads the bytes (and makes strings
+/// only for words it has not judged before).
 struct ScannedWord: Sendable {
     /// Where the word is, in bytes of the whole text.
-    var range: ByteRange
-    /// The word as written (apostrophes as written).
-    var word: String
+    var range: Range<Int>
     /// Whether a period follows directly, so that `word.` may be an abbreviation.
     var followedByPeriod: Bool
     /// For a compound joined by hyphens, dots or inner underscores: its parts, checked one by one
-    /// when the whole is not accepted.
-    var parts: [(range: ByteRange, word: String)]
+    /// when the whole is not accepted. Empty for a simple word.
+    var parts: [Range<Int>]
 }
 
 /// Splits text into the words a spell checker should judge.
@@ -35,6 +36,14 @@ enum WordScanner {
             guard token.isWord, !followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }
             while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
             if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
+            let joinsNext = index + 1 < tokens.count && tokens[index + 1].isWord && isHyphen(bytes, tokens[index].range)
+                && tokens[index].range.lowerBound == token.range.upperBound
+                && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
+            if !joinsNext {
+                // The common case: a lone word, no arrays needed.
+                if !containsDigit(bytes[token.range]), let word = makeWord(bytes, piece: token.range) { words.append(word) }
+                continue
+            }
             // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
             var pieces = [token.range]
             while index + 1 < tokens.count, tokens[index + 1].isWord, isHyphen(bytes, tokens[index].range),
@@ -47,7 +56,7 @@ enum WordScanner {
             var group: [Range<Int>] = []
             for piece in pieces + [0..<0] {
                 if piece.isEmpty || containsDigit(bytes[piece]) {
-                    if !group.isEmpty, let word = makeWord(bytes, pieces: group, text: text) { words.append(word) }
+                    if !group.isEmpty, let word = makeWord(bytes, pieces: group) { words.append(word) }
                     group = []
                 } else {
                     group.append(piece)
@@ -131,9 +140,29 @@ enum WordScanner {
         byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 
+    /// Builds the scanned word for a single token; nil when the rules skip it.
+    private static func makeWord(_ bytes: [UInt8], piece: Range<Int>) -> ScannedWord? {
+        var lower = piece.lowerBound
+        var upper = piece.upperBound
+        var hasSeparator = false
+        var hasAt = false
+        for index in piece {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "@") { hasAt = true }
+            if isPartSeparator(byte) { hasSeparator = true }
+        }
+        if hasAt { return nil }
+        if hasSeparator { return makeWord(bytes, pieces: [piece]) }
+        while lower < upper, bytes[lower] == UInt8(ascii: "_") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: "_") { upper -= 1 }
+        guard lower < upper else { return nil }
+        let followedByPeriod = upper < bytes.count && bytes[upper] == UInt8(ascii: ".")
+        return ScannedWord(range: lower..<upper, followedByPeriod: followedByPeriod, parts: [])
+    }
+
     /// Builds the scanned word from ICU tokens; nil when the rules skip it.
-    private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>], text: TextBuffer) -> ScannedWord? {
-        var parts: [(range: ByteRange, word: String)] = []
+    private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>]) -> ScannedWord? {
+        var parts: [Range<Int>] = []
         for piece in pieces {
             var lower = piece.lowerBound
             var upper = piece.upperBound
@@ -142,27 +171,21 @@ enum WordScanner {
             guard lower < upper else { continue }
             // ICU counts '@' as a letter (for addresses): a token with one is an address or a handle, not a word.
             if bytes[lower..<upper].contains(UInt8(ascii: "@")) { return nil }
-            let word = String(decoding: bytes[lower..<upper], as: UTF8.self)
             // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next").
             if bytes[lower..<upper].contains(where: isPartSeparator) {
                 var partStart = lower
                 for position in lower...upper where position == upper || isPartSeparator(bytes[position]) {
-                    if partStart < position {
-                        parts.append((ByteRange(bytes: partStart..<position),
-                                      String(decoding: bytes[partStart..<position], as: UTF8.self)))
-                    }
+                    if partStart < position { parts.append(partStart..<position) }
                     partStart = position + 1
                 }
             } else {
-                parts.append((ByteRange(bytes: lower..<upper), word))
+                parts.append(lower..<upper)
             }
         }
         guard let first = parts.first, let last = parts.last else { return nil }
-        let whole = first.range.lowerBound..<last.range.upperBound
-        let wholeWord = text.string(whole)
-        let end = whole.upperBound.rawValue
+        let end = last.upperBound
         let followedByPeriod = end < bytes.count && bytes[end] == UInt8(ascii: ".")
-        return ScannedWord(range: whole, word: wholeWord, followedByPeriod: followedByPeriod,
+        return ScannedWord(range: first.lowerBound..<end, followedByPeriod: followedByPeriod,
                            parts: parts.count > 1 ? parts : [])
     }
 }

@@ -20,6 +20,8 @@ final class BreakIteratorPool: Sendable {
 
     private let entries = Mutex<[Key: Entry]>([:])
     private static let maximumFree = 8
+    /// Kinds and locales kept; iterators for further locales (clients choose them) are not cached.
+    private static let maximumEntries = 64
 
     /// Runs `body` with an iterator of a kind for a locale, set to `text`.
     ///
@@ -48,7 +50,7 @@ final class BreakIteratorPool: Sendable {
         let prototype = try BreakIterator(kind: key.kind, locale: key.locale)
         let copy = try prototype.clone()
         entries.withLock { entries in
-            if entries[key] == nil { entries[key] = Entry(prototype: prototype, free: []) }
+            if entries[key] == nil, entries.count < Self.maximumEntries { entries[key] = Entry(prototype: prototype, free: []) }
         }
         return copy
     }

@@ -34,7 +34,7 @@ struct CheckCommand: ParsableCommand {
         let context = CommandContext(options: global)
         var sawError = false
         var sawMisspelling = false
-        let output = OutputBuffer()
+        var output = StandardOutputBuffer()
         for path in files.isEmpty ? ["-"] : files {
             let input: InputFile
             do {
@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             do {
-                let found = try check(input, context: context, output: output)
+                let found = try check(input, context: context, output: &output)
                 sawMisspelling = sawMisspelling || found
             } catch {
                 output.flush()
@@ -60,7 +60,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Checks one input and prints its misspellings; returns whether there were any.
-    private func check(_ input: InputFile, context: CommandContext, output: OutputBuffer) throws -> Bool {
+    private func check(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
         let bytes = input.text.bytes
         let chunks = TextChunks.split(bytes)
         let guessCount = format == .list ? 0 : max(0, guesses)
@@ -84,11 +84,11 @@ struct CheckCommand: ParsableCommand {
                 let guesses = entry["guesses"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 switch format {
                 case .list:
-                    output.write(word)
+                    output.appendLine(word)
                 case .text:
                     let (line, column) = locator.locate(offset)
                     let suffix = guesses.isEmpty ? "" : " -> " + guesses.joined(separator: ", ")
-                    output.write("\(input.name):\(line):\(column): \(word)\(suffix)")
+                    output.appendLine("\(input.name):\(line):\(column): \(word)\(suffix)")
                 case .json:
                     let (line, column) = locator.locate(offset)
                     let range = input.text.encode(offset..<UTF8Offset(chunk.lowerBound + end),
@@ -98,27 +98,10 @@ struct CheckCommand: ParsableCommand {
                         "word": .string(word), "range": .range(range),
                     ]
                     if guessCount > 0 { object["guesses"] = .strings(guesses) }
-                    output.write(JSONValue.object(object).serialized)
+                    output.appendLine(JSONValue.object(object).serialized)
                 }
             }
         }
         return any
-    }
-}
-
-/// Buffered standard output, one line at a time.
-final class OutputBuffer {
-    private var buffer: [UInt8] = []
-
-    func write(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if buffer.count > 1 << 16 { flush() }
-    }
-
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
     }
 }

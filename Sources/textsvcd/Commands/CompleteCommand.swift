@@ -22,9 +22,9 @@ struct CompleteCommand: ParsableCommand {
         do {
             let result = try context.call("spell.complete",
                                           context.withLanguages(["prefix": .string(prefix), "limit": .int(limit)]))
-            let output = OutputBuffer()
+            var output = StandardOutputBuffer()
             for completion in result["completions"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-                output.write(completion)
+                output.appendLine(completion)
             }
             output.flush()
         } catch let failure as CommandFailure {

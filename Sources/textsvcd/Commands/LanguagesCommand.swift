@@ -23,10 +23,10 @@ struct LanguagesCommand: ParsableCommand {
             StandardError.print("textsvcd: \(failure)")
             throw ExitCode(2)
         }
-        let output = OutputBuffer()
+        var output = StandardOutputBuffer()
         defer { output.flush() }
         if json {
-            output.write(result.serialized)
+            output.appendLine(result.serialized)
             return
         }
         let languages = result["languages"]?.arrayValue ?? []
@@ -42,7 +42,7 @@ struct LanguagesCommand: ParsableCommand {
             let path = language["path"]?.stringValue ?? ""
             let padded = tag + String(repeating: " ", count: max(0, width - tag.count))
             let sourcePadded = source + String(repeating: " ", count: max(0, 8 - source.count))
-            output.write("\(padded)  \(sourcePadded) \(path)\(name.isEmpty ? "" : "  (\(name))")")
+            output.appendLine("\(padded)  \(sourcePadded) \(path)\(name.isEmpty ? "" : "  (\(name))")")
         }
     }
 }

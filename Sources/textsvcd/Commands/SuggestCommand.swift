@@ -19,20 +19,20 @@ struct SuggestCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext(options: global)
-        let output = OutputBuffer()
+        var output = StandardOutputBuffer()
         defer { output.flush() }
         do {
             for word in words {
                 let check = try context.call("spell.check", context.withLanguages(["text": .string(word), "limit": 1]))
                 if check["misspellings"]?.arrayValue?.isEmpty ?? false, word.split(separator: " ").count == 1,
                    check["wordCount"]?.intValue ?? 0 > 0 {
-                    output.write("\(word): *")
+                    output.appendLine("\(word): *")
                     continue
                 }
                 let result = try context.call("spell.guesses",
                                               context.withLanguages(["word": .string(word), "limit": .int(limit)]))
                 let guesses = result["guesses"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                output.write("\(word): \(guesses.joined(separator: ", "))")
+                output.appendLine("\(word): \(guesses.joined(separator: ", "))")
             }
         } catch let failure as CommandFailure {
             output.flush()

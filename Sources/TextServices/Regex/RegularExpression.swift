@@ -1,0 +1,198 @@
+/// An ICU regular expression, as NSRegularExpression offers it, working on UTF-8 text directly.
+///
+/// Compiled patterns are cached (`RegexCache`) and shared; a value is cheap
+/// to create again for the same pattern and safe to use from many threads
+/// at once. All offsets are UTF-8 byte offsets into the whole text.
+///
+/// Every search runs under a wall-clock time limit (a catastrophic pattern
+/// such as `(a+)+$` fails with -32003 instead of hanging) and ICU's
+/// backtracking memory limit; a pattern that exceeds either throws and
+/// leaves nothing behind.
+public struct RegularExpression: Sendable {
+    public let pattern: String
+    public let options: RegexOptions
+    let compiled: CompiledRegex
+
+    /// Compiles a pattern (or takes it from the cache).
+    ///
+    /// Throws -32002 for an invalid pattern, with the line (1-based) and the
+    /// offset of the fault counted from the start of the pattern in
+    /// `positionEncoding` (where ICU detected it: just after the offending
+    /// character; -1 when ICU cannot say).
+    public init(_ pattern: String, options: RegexOptions = [], cache: RegexCache = .shared,
+                positionEncoding: PositionEncoding = .utf16) throws(ServiceError) {
+        self.pattern = pattern
+        self.options = options
+        do {
+            self.compiled = try cache.compiled(pattern, flags: options.compileFlags)
+        } catch {
+            throw Self.syntaxError(error, pattern: pattern, encoding: positionEncoding)
+        }
+    }
+
+    /// The number of capture groups (group 0, the whole match, not counted).
+    public var groupCount: Int { compiled.groupCount }
+
+    /// The named groups and their numbers, in the order of their numbers.
+    public var namedGroups: [(name: String, number: Int)] { compiled.namedGroups }
+
+    /// Matches found by a search, and whether more were left when it stopped at its limit.
+    public struct Matches: Sendable {
+        public var matches: [RegexMatch]
+        /// True when the search stopped at its limit with more matches left.
+        public var hasMore: Bool
+    }
+
+    /// Finds matches in `range` (the whole text by default), at most `limit` of them.
+    ///
+    /// Matches do not overlap; after an empty match the search moves on by
+    /// one scalar, so empty matches never repeat. With `backwards` the last
+    /// match comes first: the same matches as a forward search, the last
+    /// `limit` of them, in reverse order. Throws -32003 when the search runs
+    /// past `timeLimitMilliseconds` (0 for none) or out of backtracking memory.
+    public func matches(in text: TextBuffer, range: ByteRange? = nil, limit: Int? = nil, backwards: Bool = false,
+                        timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds) throws(ServiceError) -> Matches {
+        let limit = max(limit ?? Int.max, 0)
+        guard limit > 0 else { return Matches(matches: [], hasMore: false) }
+        if backwards {
+            // Keep the last `limit` matches in a ring.
+            var ring: [RegexMatch] = []
+            var next = 0
+            var total = 0
+            try search(in: text, range: range, timeLimitMilliseconds: timeLimitMilliseconds) { match in
+                total += 1
+                if ring.count < limit {
+                    ring.append(match)
+                } else {
+                    ring[next] = match
+                    next = (next + 1) % limit
+                }
+                return true
+            }
+            let ordered = Array(ring[next...] + ring[..<next])
+            return Matches(matches: ordered.reversed(), hasMore: total > limit)
+        }
+        var found: [RegexMatch] = []
+        var hasMore = false
+        try search(in: text, range: range, timeLimitMilliseconds: timeLimitMilliseconds) { match in
+            guard found.count < limit else {
+                hasMore = true
+                return false
+            }
+            found.append(match)
+            return true
+        }
+        return Matches(matches: found, hasMore: hasMore)
+    }
+
+    /// The first match in `range`, or nil.
+    public func firstMatch(in text: TextBuffer, range: ByteRange? = nil,
+                           timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds) throws(ServiceError) -> RegexMatch? {
+        var first: RegexMatch?
+        try search(in: text, range: range, timeLimitMilliseconds: timeLimitMilliseconds) { match in
+            first = match
+            return false
+        }
+        return first
+    }
+
+    /// Replaces the first `limit` matches in `range` (all by default) with the template's expansion.
+    ///
+    /// Text outside the range is kept as it is. Returns the whole new text
+    /// and the number of replacements. Throws -32003 as `matches` does, and
+    /// -32004 when the result would exceed `maximumBytes`.
+    public func replacing(in text: TextBuffer, with template: ReplacementTemplate, range: ByteRange? = nil,
+                          limit: Int? = nil, timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds,
+                          maximumBytes: Int = Int.max) throws(ServiceError) -> (text: String, count: Int) {
+        let limit = max(limit ?? Int.max, 0)
+        let bytes = text.bytes
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var copied = 0
+        var count = 0
+        var overflow = false
+        if limit > 0 {
+            try search(in: text, range: range, timeLimitMilliseconds: timeLimitMilliseconds) { match in
+                output.append(contentsOf: bytes[copied..<match.range.lowerBound.rawValue])
+                template.expand(match, in: bytes, into: &output)
+                copied = match.range.upperBound.rawValue
+                count += 1
+                if output.count > maximumBytes {
+                    overflow = true
+                    return false
+                }
+                return count < limit
+            }
+        }
+        output.append(contentsOf: bytes[copied...])
+        if overflow || output.count > maximumBytes { throw .tooLarge("the replaced text", limit: maximumBytes) }
+        return (String(decoding: output, as: UTF8.self), count)
+    }
+
+    /// Calls `body` with each match in order until it returns false.
+    ///
+    /// With opaque, anchoring bounds (the default) the matcher sees only the
+    /// range's bytes, as if they were the whole text: ICU's own regions let
+    /// lookbehind see before the range even with opaque bounds. The other
+    /// combinations use an ICU region over the whole text.
+    func search(in text: TextBuffer, range: ByteRange?, timeLimitMilliseconds: Int,
+                _ body: (RegexMatch) -> Bool) throws(ServiceError) {
+        let range = range ?? text.fullRange
+        let anchored = options.contains(.anchored)
+        let transparent = options.contains(.transparentBounds)
+        let anchoring = !options.contains(.withoutAnchoringBounds)
+        let windowed = !transparent && anchoring
+        let base = windowed ? range.lowerBound.rawValue : 0
+        let groupCount = compiled.groupCount
+        do {
+            try compiled.withMatcher { matcher in
+                if windowed {
+                    try matcher.setText(text.bytes, window: range.ints)
+                } else {
+                    try matcher.setText(text.bytes)
+                    try matcher.setRegion(range.ints)
+                }
+                try matcher.setBounds(transparent: transparent, anchoring: anchoring)
+                try matcher.setDeadline(milliseconds: max(timeLimitMilliseconds, 0))
+                defer { try? matcher.setDeadline(milliseconds: 0) }
+                var expectedStart = range.lowerBound.rawValue
+                var first = true
+                func shifted(_ range: Range<Int>) -> ByteRange {
+                    ByteRange(bytes: range.lowerBound + base..<range.upperBound + base)
+                }
+                while first && anchored ? try matcher.lookingAt() : try matcher.findNext() {
+                    first = false
+                    guard let whole = matcher.range(ofGroup: 0).map(shifted) else { break }
+                    if anchored, whole.lowerBound.rawValue != expectedStart { break }
+                    expectedStart = whole.upperBound.rawValue
+                    var groups: [ByteRange?] = [whole]
+                    if groupCount > 0 {
+                        for group in 1...groupCount { groups.append(matcher.range(ofGroup: group).map(shifted)) }
+                    }
+                    guard body(RegexMatch(groups: groups)) else { break }
+                    if timeLimitMilliseconds > 0, matcher.deadlinePassed { throw ICUError(status: ICUError.regexStoppedByCaller) }
+                }
+            }
+        } catch let error as ICUError {
+            throw Self.matchError(error, timeLimitMilliseconds: timeLimitMilliseconds)
+        } catch {
+            throw .internalError("regular expression: \(error)")
+        }
+    }
+
+    static func matchError(_ error: ICUError, timeLimitMilliseconds: Int) -> ServiceError {
+        switch error.status {
+        case ICUError.regexTimeOut, ICUError.regexStoppedByCaller:
+            var failure = ServiceError.regexLimit("time")
+            failure.message = "Regular expression exceeded its time limit of \(timeLimitMilliseconds) ms"
+            failure.data = ["limit": "time", "milliseconds": .int(timeLimitMilliseconds)]
+            return failure
+        case ICUError.regexStackOverflow:
+            var failure = ServiceError.regexLimit("memory")
+            failure.message = "Regular expression exceeded its backtracking memory limit"
+            return failure
+        default:
+            return .internalError("regular expression matching failed: \(error)")
+        }
+    }
+}

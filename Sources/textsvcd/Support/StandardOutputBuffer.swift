@@ -1,0 +1,69 @@
+import Foundation
+
+/// Collects output bytes and writes them to standard output in large blocks.
+///
+/// For commands that print a line per token or match: one write per 64 KB
+/// instead of one per line. Call `flush()` before exiting. Not thread-safe.
+struct StandardOutputBuffer {
+    private var bytes: [UInt8] = []
+    private static let blockSize = 64 << 10
+
+    init() {
+        bytes.reserveCapacity(Self.blockSize + 4096)
+    }
+
+    mutating func append(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+        flushIfFull()
+    }
+
+    /// Appends a string and a newline.
+    mutating func appendLine(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+        bytes.append(0x0A)
+        flushIfFull()
+    }
+
+    mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 {
+        bytes.append(contentsOf: more)
+        flushIfFull()
+    }
+
+    /// Appends an integer in decimal.
+    mutating func append(decimal value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Appends UTF-8 bytes as a JSON string literal (quotes, backslashes and control characters escaped).
+    mutating func append(jsonString slice: ArraySlice<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in slice {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func flushIfFull() {
+        if bytes.count >= Self.blockSize { flush() }
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
