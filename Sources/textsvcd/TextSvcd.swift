@@ -7,6 +7,8 @@ struct TextSvcd: AsyncParsableCommand {
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
         version: "0.1.0",
         subcommands: [
+            ServeCommand.self,
+            CallCommand.self,
             CheckCommand.self,
             SuggestCommand.self,
             CompleteCommand.self,

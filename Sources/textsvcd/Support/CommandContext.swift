@@ -5,9 +5,19 @@ import TextServices
 ///
 /// Commands build JSON params and call `call(_:_:)`; they never touch the
 /// services directly, so a command behaves the same with and without a daemon.
+/// A daemon is used when one answers on the socket, unless `--no-daemon` or
+/// `--dictionary-path` was given (the daemon cannot see this command's
+/// dictionary folders); if it stops answering, work goes on in-process.
 final class CommandContext {
     let options: GlobalOptions
     private var local: (handler: RequestHandler, session: Session)?
+    private var daemon: DaemonState = .unknown
+
+    private enum DaemonState {
+        case unknown
+        case connected(DaemonClient)
+        case unavailable
+    }
 
     init(options: GlobalOptions) {
         self.options = options
@@ -26,11 +36,44 @@ final class CommandContext {
         return pair
     }
 
+    /// The daemon's socket path for this command (`--socket`, `TEXTSVCD_SOCKET` or the default).
+    var socketPath: String {
+        Configuration.socketPath(explicit: options.socket)
+    }
+
+    /// The running daemon's client, or nil when this command works in-process.
+    var daemonClient: DaemonClient? {
+        switch daemon {
+        case .connected(let client): return client
+        case .unavailable: return nil
+        case .unknown:
+            guard !options.noDaemon, options.dictionaryPaths.isEmpty,
+                  let client = DaemonClient.connectIfRunning(path: socketPath) else {
+                daemon = .unavailable
+                return nil
+            }
+            daemon = .connected(client)
+            return client
+        }
+    }
+
     /// Runs one method and returns its result, or throws `CommandFailure` with the service error.
     func call(_ method: String, _ params: JSONObject) throws -> JSONValue {
         var params = params
         if params["positionEncoding"] == nil, let encoding = try options.validatedEncoding() {
             params["positionEncoding"] = .string(encoding.rawValue)
+        }
+        if let client = daemonClient {
+            do {
+                switch try client.call(method, params) {
+                case .success(let value): return value
+                case .failure(let error): throw CommandFailure(error: error)
+                }
+            } catch let failure as DaemonClient.Failure {
+                StandardError.print("textsvcd: \(failure); working without the daemon")
+                client.close()
+                daemon = .unavailable
+            }
         }
         let pair = localPair()
         switch pair.handler.call(method: method, params: params, session: pair.session) {

@@ -1,0 +1,75 @@
+import TextServices
+
+/// A blocking JSON-RPC client of a running daemon, one request at a time.
+///
+/// Used by `textsvcd call` and by `CommandContext`. Not thread-safe.
+/// Notifications the daemon pushes while a call waits are skipped.
+final class DaemonClient {
+    /// Why a call got no answer: the transport failed, not the method.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let path: String
+    private let socket: UnixSocket
+    private var nextID = 1
+
+    /// Connects to the daemon at `path`; throws when none listens there.
+    init(path: String) throws(UnixSocket.Failure) {
+        self.path = path
+        self.socket = try UnixSocket.connect(path: path)
+    }
+
+    /// A client of the daemon at `path`, or nil when no daemon answers there.
+    static func connectIfRunning(path: String) -> DaemonClient? {
+        try? DaemonClient(path: path)
+    }
+
+    /// Sends one request and waits for its response.
+    ///
+    /// Returns the method's result or its error; throws `Failure` when the
+    /// connection breaks or the daemon answers with something that is not a
+    /// response.
+    func call(_ method: String, _ params: JSONObject) throws(Failure) -> Result<JSONValue, ServiceError> {
+        let id = nextID
+        nextID += 1
+        let request: JSONValue = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": .object(params)]
+        var line: [UInt8] = []
+        request.write(to: &line)
+        line.append(0x0A)
+        do {
+            try socket.write(line)
+        } catch {
+            throw Failure(description: "cannot send to the daemon: \(error)")
+        }
+        while true {
+            let reply: [UInt8]?
+            do {
+                reply = try socket.readLine()
+            } catch {
+                throw Failure(description: "cannot read from the daemon: \(error)")
+            }
+            guard let reply else { throw Failure(description: "the daemon at \(path) closed the connection") }
+            let message: JSONValue
+            do {
+                message = try JSONParser.parse(reply)
+            } catch {
+                throw Failure(description: "the daemon sent malformed JSON: \(error)")
+            }
+            guard case .object(let object) = message else {
+                throw Failure(description: "the daemon sent a message that is not an object")
+            }
+            if object["id"] == nil, object["method"] != nil { continue }
+            if let result = object["result"], object["id"] == .int(id) { return .success(result) }
+            if let error = object["error"]?.objectValue, object["id"] == .int(id) || object["id"] == .null {
+                return .failure(ServiceError(code: error["code"]?.intValue ?? -32603,
+                                             message: error["message"]?.stringValue ?? "unknown error",
+                                             data: error["data"]))
+            }
+        }
+    }
+
+    func close() {
+        socket.close()
+    }
+}

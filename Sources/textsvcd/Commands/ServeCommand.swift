@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import TextServices
+
+/// `textsvcd serve`: the daemon on a Unix socket.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the daemon: JSON-RPC lines on a Unix socket.",
+        discussion: """
+            Listens on --socket, $TEXTSVCD_SOCKET, $XDG_RUNTIME_DIR/textsvcd/textsvcd.sock \
+            or /tmp/textsvcd-$UID/textsvcd.sock, in that order, or on the socket systemd passes \
+            (LISTEN_FDS). Exits 1 if another daemon already serves the path. SIGTERM, SIGINT and \
+            the shutdown method stop it: it finishes requests in flight, removes the socket and exits 0.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .customLong("log-level"),
+            help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    @Option(name: .customLong("workers"), help: "Threads that run requests (default: twice the number of cores, at least 4).")
+    var workers: Int?
+
+    @Option(name: .customLong("max-line-bytes"), help: "Longest request line in bytes (default 16 MiB).")
+    var maximumLineBytes: Int?
+
+    @Option(name: .customLong("max-text-bytes"), help: "Largest 'text' a request may carry, in bytes (default 8 MiB).")
+    var maximumTextBytes: Int?
+
+    @Option(name: .customLong("regex-time-limit"), help: "Longest a regular expression may run, in milliseconds (default 1000).")
+    var regexTimeLimit: Int?
+
+    @Option(name: .customLong("drain-timeout"), help: "Seconds shutdown waits for requests in flight (default 10).")
+    var drainTimeout: Double = 10
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if let maximumLineBytes, maximumLineBytes < 64 { throw ValidationError("--max-line-bytes must be at least 64") }
+        if let maximumTextBytes, maximumTextBytes < 1 { throw ValidationError("--max-text-bytes must be at least 1") }
+        if let regexTimeLimit, regexTimeLimit < 1 { throw ValidationError("--regex-time-limit must be at least 1") }
+        guard drainTimeout >= 0, drainTimeout.isFinite else { throw ValidationError("--drain-timeout must not be negative") }
+        _ = try global.validatedEncoding()
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel.lowercased())!
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "textsvcd")
+        ServerSystem.ignoreBrokenPipes()
+
+        let environment = ProcessInfo.processInfo.environment
+        let listener: DaemonServer.Listener
+        do {
+            if let inherited = try ServerSystem.inheritedListener(environment: environment) {
+                listener = .inherited(descriptor: inherited.descriptor, path: inherited.path)
+            } else {
+                let path = Configuration.socketPath(explicit: global.socket, environment: environment)
+                let isDefault = global.socket == nil && (environment["TEXTSVCD_SOCKET"] ?? "").isEmpty
+                listener = .claimed(try SocketFile.claim(path, isDefaultLocation: isDefault, logger: logger))
+            }
+        } catch let error as SocketFile.ClaimError {
+            StandardError.print("textsvcd: \(error)")
+            throw ExitCode(1)
+        } catch {
+            StandardError.print("textsvcd: \(error)")
+            throw ExitCode(1)
+        }
+
+        var configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths, environment: environment)
+        if let language = global.languages?.first { configuration.defaultLanguage = language }
+        if let maximumLineBytes { configuration.limits.maximumLineBytes = maximumLineBytes }
+        if let maximumTextBytes { configuration.limits.maximumTextBytes = maximumTextBytes }
+        if let regexTimeLimit { configuration.limits.regexTimeLimitMilliseconds = regexTimeLimit }
+        let services = Services(configuration: configuration)
+        do {
+            _ = try services.spelling.dictionary(nil)
+        } catch {
+            logger.warning("the default dictionary is not available", metadata: ["error": "\(error.message)"])
+        }
+        let requests = RequestHandler(services: services)
+
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let settings = ServerSettings(
+            socketPath: Configuration.socketPath(explicit: global.socket, environment: environment),
+            isDefaultLocation: global.socket == nil,
+            workerThreads: workers ?? max(4, 2 * cores),
+            maximumLineBytes: configuration.limits.maximumLineBytes,
+            drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
+            allowedUserID: ServerSystem.effectiveUserID)
+        let server = DaemonServer(requests: requests, settings: settings, logger: logger)
+        do {
+            try await server.start(listener)
+        } catch {
+            StandardError.print("textsvcd: cannot listen on \(settings.socketPath): \(error)")
+            if case .claimed(let socketFile) = listener { socketFile.release(logger: logger) }
+            throw ExitCode(1)
+        }
+
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        requests.onShutdown {
+            logger.info("shutdown requested by a client")
+            Task { await group.triggerGracefulShutdown() }
+        }
+        try await group.run()
+    }
+}

@@ -1,0 +1,246 @@
+import Logging
+import NIOCore
+import NIOPosix
+import TextServices
+
+/// Serves one client connection: runs its requests on the worker pool and writes the answers.
+///
+/// Requests run concurrently and are answered as they finish, so a
+/// pipelining client gets answers out of order (the `id` pairs them).
+/// Reading pauses while too many requests are in flight or the outbound
+/// buffer is above its high-water mark, so a client that stops reading
+/// cannot make the server buffer without bound. All state is touched on the
+/// channel's event loop only; other threads hop there with `execute`.
+final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
+    typealias InboundIn = Frame
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let requests: RequestHandler
+    private let pool: NIOThreadPool
+    private let settings: ServerSettings
+    private let logger: Logger
+    private let onClose: @Sendable (ObjectIdentifier) -> Void
+    private(set) var session: Session!
+
+    private var context: ChannelHandlerContext?
+    private var verified = false
+    private var inFlight = 0
+    private var readPending = false
+    private var inputClosed = false
+    private var draining = false
+    private var closing = false
+    private var lastWrite: EventLoopFuture<Void>?
+    /// Notification bytes written while the channel was not writable.
+    private var unwritableNotificationBytes = 0
+
+    init(requests: RequestHandler, pool: NIOThreadPool, settings: ServerSettings, logger: Logger,
+         onClose: @escaping @Sendable (ObjectIdentifier) -> Void) {
+        self.requests = requests
+        self.pool = pool
+        self.settings = settings
+        self.logger = logger
+        self.onClose = onClose
+    }
+
+    // MARK: Life cycle
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let eventLoop = context.eventLoop
+        session = Session(notify: { [weak self] message in
+            var bytes: [UInt8] = []
+            message.write(to: &bytes)
+            bytes.append(0x0A)
+            eventLoop.execute { self?.writeNotification(bytes) }
+        })
+        if context.channel.isActive { verifyPeer(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        verifyPeer(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if verified { requests.stats.connectionClosed() }
+        verified = false
+        logger.debug("connection closed", metadata: ["session": "\(session.id)", "inFlight": "\(inFlight)"])
+        onClose(ObjectIdentifier(self))
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Refuses a peer whose user id is not the server's.
+    private func verifyPeer(context: ChannelHandlerContext) {
+        guard !verified, !closing else { return }
+        let expected = settings.allowedUserID
+        PeerCredentials.of(context.channel).hop(to: context.eventLoop).whenComplete { [self] result in
+            switch result {
+            case .success(let peer) where peer.userID == expected:
+                verified = true
+                requests.stats.connectionOpened()
+                logger.debug("connection opened", metadata: ["session": "\(session.id)", "pid": "\(peer.processID)"])
+                resumeReadingIfPossible()
+            case .success(let peer):
+                logger.warning("refused a connection from another user",
+                               metadata: ["uid": "\(peer.userID)", "pid": "\(peer.processID)"])
+                refuse(context: context, reason: "connections are accepted only from user \(expected), not \(peer.userID)")
+            case .failure(let error):
+                logger.warning("refused a connection whose peer is unknown", metadata: ["error": "\(error)"])
+                refuse(context: context, reason: "cannot read the peer's credentials")
+            }
+        }
+    }
+
+    private func refuse(context: ChannelHandlerContext, reason: String) {
+        closing = true
+        let error = ServiceError(code: -32600, message: "Invalid request: connection refused: \(reason)")
+        let line = Self.lineBuffer(JSONValue.errorResponse(id: .null, error: error), allocator: context.channel.allocator)
+        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in context.close(promise: nil) }
+    }
+
+    // MARK: Input
+
+    func read(context: ChannelHandlerContext) {
+        if shouldPauseReading(context: context) {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    private func shouldPauseReading(context: ChannelHandlerContext) -> Bool {
+        !verified || draining || closing || inFlight >= settings.maximumInFlightPerConnection || !context.channel.isWritable
+    }
+
+    private func resumeReadingIfPossible() {
+        guard let context, readPending, !shouldPauseReading(context: context) else { return }
+        readPending = false
+        context.read()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard verified, !closing else { return }
+        switch unwrapInboundIn(data) {
+        case .tooLong:
+            requests.stats.recordError()
+            let error = ServiceError.tooLarge("request line", limit: settings.maximumLineBytes)
+            write(Self.lineBuffer(JSONValue.errorResponse(id: .null, error: error), allocator: context.channel.allocator),
+                  context: context)
+        case .line(let line):
+            if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+            dispatch(line, context: context)
+        }
+    }
+
+    private func dispatch(_ line: ByteBuffer, context: ChannelHandlerContext) {
+        inFlight += 1
+        let eventLoop = context.eventLoop
+        let requests = self.requests
+        let session = self.session!
+        pool.submit { [self] state in
+            let response: [UInt8]?
+            if case .active = state {
+                response = requests.handle(line: Array(line.readableBytesView), session: session)
+            } else {
+                let error = ServiceError.internalError("the server is shutting down")
+                var bytes: [UInt8] = []
+                JSONValue.errorResponse(id: .null, error: error).write(to: &bytes)
+                response = bytes
+            }
+            eventLoop.execute { self.finish(response) }
+        }
+    }
+
+    /// Writes a finished request's response; runs on the event loop.
+    private func finish(_ response: [UInt8]?) {
+        inFlight -= 1
+        guard let context else { return }
+        if let response, context.channel.isActive {
+            var buffer = context.channel.allocator.buffer(capacity: response.count + 1)
+            buffer.writeBytes(response)
+            buffer.writeInteger(UInt8(0x0A))
+            write(buffer, context: context)
+        }
+        resumeReadingIfPossible()
+        closeIfDone(context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event {
+            inputClosed = true
+            closeIfDone(context: context)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: Output
+
+    private func write(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+        lastWrite = promise.futureResult
+    }
+
+    private func writeNotification(_ bytes: [UInt8]) {
+        guard let context, verified, !closing, context.channel.isActive else { return }
+        if !context.channel.isWritable {
+            unwritableNotificationBytes += bytes.count
+            if unwritableNotificationBytes > settings.maximumUnreadNotificationBytes {
+                logger.warning("closing a connection that does not read its notifications",
+                               metadata: ["session": "\(session.id)", "pendingBytes": "\(unwritableNotificationBytes)"])
+                closing = true
+                context.close(promise: nil)
+                return
+            }
+        }
+        var buffer = context.channel.allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        write(buffer, context: context)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            unwritableNotificationBytes = 0
+            resumeReadingIfPossible()
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        logger.debug("connection error", metadata: ["session": "\(session.id)", "error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    // MARK: Closing
+
+    /// Stops reading new requests and closes once those in flight are answered; runs on the event loop.
+    func beginDrain() {
+        draining = true
+        guard let context else { return }
+        closeIfDone(context: context)
+    }
+
+    private func closeIfDone(context: ChannelHandlerContext) {
+        guard inFlight == 0, inputClosed || draining, !closing else { return }
+        closing = true
+        if let lastWrite {
+            lastWrite.whenComplete { _ in context.close(promise: nil) }
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    static func lineBuffer(_ value: JSONValue, allocator: ByteBufferAllocator) -> ByteBuffer {
+        var bytes: [UInt8] = []
+        value.write(to: &bytes)
+        bytes.append(0x0A)
+        var buffer = allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return buffer
+    }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Daemon load benchmark: N clients sending spell.check on ~4 KB English
+# paragraphs in a closed loop, then the same paragraphs through `hunspell -a`
+# pipes, side by side in one run.
+#
+#   bench/load.sh                      # 16 clients, 100k requests
+#   CLIENTS=16 REQUESTS=1000000 bench/load.sh   # the memory-flatness run
+#
+# Knobs (environment): CLIENTS (16), REQUESTS (100000), SECONDS_LIMIT (600),
+# CHECKPOINT (10000: server memory is sampled after this many requests),
+# GUESS_REQUESTS (2000: requests of the spell.check+guesses row),
+# HUNSPELL_SECONDS (20: time budget of the hunspell -a row), SKIP_BUILD=1.
+# Needs: swift, gcc, hunspell, hunspell-en-us, fortunes (for the paragraphs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CLIENTS=${CLIENTS:-16}
+REQUESTS=${REQUESTS:-100000}
+SECONDS_LIMIT=${SECONDS_LIMIT:-600}
+CHECKPOINT=${CHECKPOINT:-10000}
+GUESS_REQUESTS=${GUESS_REQUESTS:-2000}
+HUNSPELL_SECONDS=${HUNSPELL_SECONDS:-20}
+
+mkdir -p bench/out
+if [[ -z "${SKIP_BUILD:-}" ]]; then
+    swift build -c release --product textsvcd >&2
+fi
+BIN=$(swift build -c release --show-bin-path)/textsvcd
+gcc -O2 -Wall -pthread bench/load/loadgen.c -o bench/out/loadgen
+
+WORK=$(mktemp -d /tmp/textsvcd-load-XXXXXX)
+SOCKET=$WORK/textsvcd.sock
+cleanup() {
+    if [[ -n "${DAEMON:-}" ]] && kill -0 "$DAEMON" 2>/dev/null; then
+        kill -TERM "$DAEMON"
+        wait "$DAEMON" || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+XDG_RUNTIME_DIR=$WORK XDG_DATA_HOME=$WORK/data HOME=$WORK \
+    "$BIN" serve --socket "$SOCKET" --log-level warning 2>"$WORK/daemon.log" &
+DAEMON=$!
+for _ in $(seq 1 200); do [[ -S "$SOCKET" ]] && break; sleep 0.05; done
+[[ -S "$SOCKET" ]] || { cat "$WORK/daemon.log" >&2; exit 1; }
+
+echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -r), textsvcd release build, $CLIENTS clients"
+status=0
+bench/out/loadgen --mode daemon --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
+    --requests "$REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint "$CHECKPOINT" | tee "$WORK/daemon.out" || status=1
+bench/out/loadgen --mode daemon --guesses --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
+    --requests "$GUESS_REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint 0 | tee "$WORK/guesses.out" || status=1
+bench/out/loadgen --mode hunspell --clients "$CLIENTS" --requests "$REQUESTS" --seconds "$HUNSPELL_SECONDS" \
+    | tee "$WORK/hunspell.out" || status=1
+
+echo
+echo "| run | clients | requests | errors | req/s | p50 | p99 | server RSS |"
+echo "|---|---|---|---|---|---|---|---|"
+for file in daemon guesses hunspell; do
+    grep '^RESULT' "$WORK/$file.out" | awk '{
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        rss = v["rss_start_kib"] > 0 ? sprintf("%.1f MiB at start, %.1f MiB after %d requests, %.1f MiB at the end", v["rss_start_kib"]/1024, v["rss_checkpoint_kib"]/1024, v["checkpoint"], v["rss_end_kib"]/1024) : "-"
+        if (v["checkpoint"] == 0 && v["rss_start_kib"] > 0) rss = sprintf("%.1f MiB at the end", v["rss_end_kib"]/1024)
+        printf "| %s | %s | %s | %s | %.0f | %.2f ms | %.2f ms | %s |\n", v["mode"], v["clients"], v["requests"], v["errors"], v["rps"], v["p50_us"]/1000, v["p99_us"]/1000, rss
+    }'
+done
+exit $status
