@@ -7,9 +7,11 @@ import TextServices
 ///
 /// Requests run concurrently and are answered as they finish, so a
 /// pipelining client gets answers out of order (the `id` pairs them).
-/// Reading pauses while too many requests are in flight or the outbound
-/// buffer is above its high-water mark, so a client that stops reading
-/// cannot make the server buffer without bound. All state is touched on the
+/// Lines wait in a queue and start only while fewer than the limit are in
+/// flight and the outbound buffer is below its high-water mark; reading
+/// pauses while any line waits. So a client that stops reading cannot make
+/// the server buffer without bound, and one that sends thousands of lines
+/// in one burst cannot fill the worker pool ahead of everyone else. All state is touched on the
 /// channel's event loop only; other threads hop there with `execute`.
 final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias InboundIn = Frame
@@ -26,6 +28,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var context: ChannelHandlerContext?
     private var verified = false
     private var inFlight = 0
+    /// Lines read but not started yet (bounded by one read burst: reading pauses while any wait).
+    private var waiting = CircularBuffer<ByteBuffer>()
     private var readPending = false
     private var inputClosed = false
     private var draining = false
@@ -114,7 +118,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func shouldPauseReading(context: ChannelHandlerContext) -> Bool {
-        !verified || draining || closing || inFlight >= settings.maximumInFlightPerConnection || !context.channel.isWritable
+        !verified || draining || closing || !waiting.isEmpty || inFlight >= settings.maximumInFlightPerConnection
+            || !context.channel.isWritable
     }
 
     private func resumeReadingIfPossible() {
@@ -133,7 +138,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                   context: context)
         case .line(let line):
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-            dispatch(line, context: context)
+            waiting.append(line)
+            startWaiting(context: context)
+        }
+    }
+
+    /// Starts waiting lines while the in-flight limit and the outbound buffer allow.
+    private func startWaiting(context: ChannelHandlerContext) {
+        while !waiting.isEmpty, !closing, inFlight < settings.maximumInFlightPerConnection, context.channel.isWritable {
+            dispatch(waiting.removeFirst(), context: context)
         }
     }
 
@@ -166,6 +179,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             buffer.writeInteger(UInt8(0x0A))
             write(buffer, context: context)
         }
+        startWaiting(context: context)
         resumeReadingIfPossible()
         closeIfDone(context: context)
     }
@@ -206,6 +220,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
             unwritableNotificationBytes = 0
+            startWaiting(context: context)
             resumeReadingIfPossible()
         }
         context.fireChannelWritabilityChanged()
@@ -226,7 +241,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard inFlight == 0, inputClosed || draining, !closing else { return }
+        guard inFlight == 0, waiting.isEmpty, inputClosed || draining, !closing else { return }
         closing = true
         if let lastWrite {
             lastWrite.whenComplete { _ in context.close(promise: nil) }

@@ -11,7 +11,7 @@ struct ServerSettings: Sendable {
     /// Longest request line, in bytes; a longer one is answered with -32004.
     var maximumLineBytes: Int
     /// Requests of one connection that may run at once before the server stops reading from it.
-    var maximumInFlightPerConnection = 64
+    var maximumInFlightPerConnection = 16
     /// Notification bytes a client may leave unread before the server closes its connection.
     var maximumUnreadNotificationBytes = 16 << 20
     /// How long shutdown waits for requests in flight before closing connections anyway.
