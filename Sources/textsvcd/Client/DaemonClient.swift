@@ -40,6 +40,13 @@ final class DaemonClient {
         do {
             try socket.write(line)
         } catch {
+            // A daemon that refuses this connection says why before it closes: report that rather than the broken pipe.
+            socket.setReadTimeout(seconds: 2)
+            if let reply = try? socket.readLine(), let message = try? JSONParser.parse(reply),
+               let refusal = message["error"]?.objectValue, message["id"] == .null {
+                return .failure(ServiceError(code: refusal["code"]?.intValue ?? -32603,
+                                             message: refusal["message"]?.stringValue ?? "refused", data: refusal["data"]))
+            }
             throw Failure(description: "cannot send to the daemon: \(error)")
         }
         while true {
