@@ -8,8 +8,8 @@
 #
 # Knobs (environment): CLIENTS (16), REQUESTS (100000), SECONDS_LIMIT (600),
 # CHECKPOINT (10000: server memory is sampled after this many requests),
-# GUESS_REQUESTS (2000: requests of the spell.check+guesses row),
-# HUNSPELL_SECONDS (20: time budget of the hunspell -a row), SKIP_BUILD=1.
+# GUESS_SECONDS (30: time budget of the spell.check+guesses row),
+# HUNSPELL_SECONDS (30: time budget of the hunspell -a row), SKIP_BUILD=1.
 # Needs: swift, gcc, hunspell, hunspell-en-us, fortunes (for the paragraphs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +18,8 @@ CLIENTS=${CLIENTS:-16}
 REQUESTS=${REQUESTS:-100000}
 SECONDS_LIMIT=${SECONDS_LIMIT:-600}
 CHECKPOINT=${CHECKPOINT:-10000}
-GUESS_REQUESTS=${GUESS_REQUESTS:-2000}
-HUNSPELL_SECONDS=${HUNSPELL_SECONDS:-20}
+GUESS_SECONDS=${GUESS_SECONDS:-30}
+HUNSPELL_SECONDS=${HUNSPELL_SECONDS:-30}
 
 mkdir -p bench/out
 if [[ -z "${SKIP_BUILD:-}" ]]; then
@@ -50,19 +50,20 @@ status=0
 bench/out/loadgen --mode daemon --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
     --requests "$REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint "$CHECKPOINT" | tee "$WORK/daemon.out" || status=1
 bench/out/loadgen --mode daemon --guesses --socket "$SOCKET" --pid "$DAEMON" --clients "$CLIENTS" \
-    --requests "$GUESS_REQUESTS" --seconds "$SECONDS_LIMIT" --checkpoint 0 | tee "$WORK/guesses.out" || status=1
+    --requests "$REQUESTS" --seconds "$GUESS_SECONDS" --checkpoint 0 | tee "$WORK/guesses.out" || status=1
 bench/out/loadgen --mode hunspell --clients "$CLIENTS" --requests "$REQUESTS" --seconds "$HUNSPELL_SECONDS" \
     | tee "$WORK/hunspell.out" || status=1
 
 echo
-echo "| run | clients | requests | errors | req/s | p50 | p99 | server RSS |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| run | clients | requests | errors | req/s | p50 | p99 | daemon CPU per request | daemon RSS | load average at the end |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for file in daemon guesses hunspell; do
     grep '^RESULT' "$WORK/$file.out" | awk '{
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
         rss = v["rss_start_kib"] > 0 ? sprintf("%.1f MiB at start, %.1f MiB after %d requests, %.1f MiB at the end", v["rss_start_kib"]/1024, v["rss_checkpoint_kib"]/1024, v["checkpoint"], v["rss_end_kib"]/1024) : "-"
         if (v["checkpoint"] == 0 && v["rss_start_kib"] > 0) rss = sprintf("%.1f MiB at the end", v["rss_end_kib"]/1024)
-        printf "| %s | %s | %s | %s | %.0f | %.2f ms | %.2f ms | %s |\n", v["mode"], v["clients"], v["requests"], v["errors"], v["rps"], v["p50_us"]/1000, v["p99_us"]/1000, rss
+        cpu = v["server_cpu_us"] > 0 ? sprintf("%.0f µs", v["server_cpu_us"]) : "-"
+        printf "| %s | %s | %s | %s | %.0f | %.2f ms | %.2f ms | %s | %s | %s |\n", v["mode"], v["clients"], v["requests"], v["errors"], v["rps"], v["p50_us"]/1000, v["p99_us"]/1000, cpu, rss, v["load"]
     }'
 done
 exit $status

@@ -17,6 +17,19 @@ struct TextSvcd: AsyncParsableCommand {
             PasteCommand.self,
             TokenizeCommand.self,
             FindCommand.self,
+            LspCommand.self,
+            IspellCommand.self,
+            BenchSuggest.self,
         ]
     )
+
+    /// Lets textsvcd stand in for `ispell`/`hunspell`: `textsvcd -a ...` and `textsvcd -vv` run `textsvcd ispell`.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, first == "-a" || first == "-v" || first == "-vv"
+            || (first.hasPrefix("-") && arguments.contains("-a") && first != "--help" && first != "-h") {
+            arguments.insert("ispell", at: 0)
+        }
+        await main(arguments)
+    }
 }

@@ -65,6 +65,23 @@ static uint64_t now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+// CPU time (user + system) a process has used, in seconds.
+static double cpu_seconds(int pid) {
+    char path[64], data[2048];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    size_t length = fread(data, 1, sizeof data - 1, file);
+    fclose(file);
+    data[length] = 0;
+    char *field = strrchr(data, ')');  // the command name may contain spaces
+    if (!field) return -1;
+    unsigned long long utime = 0, stime = 0;
+    // After ")": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    if (sscanf(field + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2) return -1;
+    return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static long resident_kib(int pid) {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", pid);
@@ -340,6 +357,16 @@ static void *monitor(void *argument) {
     return NULL;
 }
 
+static double load_average(void) {
+    double load = -1;
+    FILE *file = fopen("/proc/loadavg", "r");
+    if (file) {
+        if (fscanf(file, "%lf", &load) != 1) load = -1;
+        fclose(file);
+    }
+    return load;
+}
+
 static int compare(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
@@ -381,7 +408,11 @@ int main(int argc, char **argv) {
 
     Client *all = calloc((size_t)clients, sizeof *all);
     pthread_t *threads = calloc((size_t)clients, sizeof *threads);
-    if (server_pid > 0) rss_start_kib = resident_kib(server_pid);
+    double cpu_start = -1;
+    if (server_pid > 0) {
+        rss_start_kib = resident_kib(server_pid);
+        cpu_start = cpu_seconds(server_pid);
+    }
     pthread_t monitor_thread;
     pthread_create(&monitor_thread, NULL, monitor, NULL);
     uint64_t started = now_ns();
@@ -402,7 +433,12 @@ int main(int argc, char **argv) {
     for (int i = 0; i < clients; i++) pthread_join(threads[i], NULL);
     double elapsed = (double)(now_ns() - started) / 1e9;
     pthread_join(monitor_thread, NULL);
-    if (server_pid > 0) rss_end_kib = resident_kib(server_pid);
+    double server_cpu = -1;
+    if (server_pid > 0) {
+        rss_end_kib = resident_kib(server_pid);
+        server_cpu = cpu_seconds(server_pid) - cpu_start;
+        if (rss_checkpoint_kib < 0 && atomic_load(&completed) >= checkpoint) rss_checkpoint_kib = rss_end_kib;
+    }
 
     long count = 0;
     for (int i = 0; i < clients; i++) count += all[i].count;
@@ -424,11 +460,13 @@ int main(int argc, char **argv) {
     printf("%-15s clients=%d requests=%ld errors=%ld seconds=%.2f req/s=%.0f p50=%.0fus p99=%.0fus max=%.0fus",
            label, clients, count, errors, elapsed, count / elapsed, p50, p99, max);
     if (server_pid > 0)
-        printf(" rss_start=%ldKiB rss_at_%ld=%ldKiB rss_end=%ldKiB rss_max=%ldKiB", rss_start_kib, checkpoint,
-               rss_checkpoint_kib, rss_end_kib, rss_max_kib);
+        printf(" rss_start=%ldKiB rss_at_%ld=%ldKiB rss_end=%ldKiB rss_max=%ldKiB server_cpu=%.0fus/request", rss_start_kib,
+               checkpoint, rss_checkpoint_kib, rss_end_kib, rss_max_kib, count ? server_cpu * 1e6 / count : 0);
     printf("\nRESULT mode=%s clients=%d requests=%ld errors=%ld seconds=%.3f rps=%.1f p50_us=%.0f p99_us=%.0f max_us=%.0f "
-           "rss_start_kib=%ld rss_checkpoint_kib=%ld rss_end_kib=%ld rss_max_kib=%ld checkpoint=%ld paragraphs=%d avg_bytes=%zu\n",
+           "rss_start_kib=%ld rss_checkpoint_kib=%ld rss_end_kib=%ld rss_max_kib=%ld checkpoint=%ld paragraphs=%d avg_bytes=%zu "
+           "server_cpu_us=%.0f load=%.2f\n",
            label, clients, count, errors, elapsed, count / elapsed, p50, p99, max, rss_start_kib, rss_checkpoint_kib,
-           rss_end_kib, rss_max_kib, checkpoint, paragraph_count, total_bytes / (size_t)paragraph_count);
+           rss_end_kib, rss_max_kib, checkpoint, paragraph_count, total_bytes / (size_t)paragraph_count,
+           server_pid > 0 && count ? server_cpu * 1e6 / count : -1, load_average());
     return errors > 0 ? 1 : 0;
 }

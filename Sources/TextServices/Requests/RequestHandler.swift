@@ -125,6 +125,10 @@ public final class RequestHandler: Sendable {
             }
             let value = try function(Params(params, encoding: encoding, limits: services.limits), session)
             result = .success(value)
+            // A large text leaves megabytes of freed heap behind; give them back so a long-lived daemon stays small.
+            if let text = params["text"]?.stringValue, text.utf8.count >= Self.largeTextBytes {
+                AllocatorTrim.releaseFreeMemory()
+            }
         } catch let error as ServiceError {
             result = .failure(error)
         } catch {
@@ -137,6 +141,9 @@ public final class RequestHandler: Sendable {
         }())
         return result
     }
+
+    /// Requests with at least this much text release freed memory to the system when they finish.
+    static let largeTextBytes = 128 << 10
 
     private func paramsValue(_ params: JSONObject, _ key: String) -> String? {
         params[key]?.stringValue

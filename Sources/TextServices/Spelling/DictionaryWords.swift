@@ -2,6 +2,11 @@ import Foundation
 
 /// Reads the words of a Hunspell dictionary.
 enum DictionaryWords {
+    /// Every surface form of the dictionary (stems with their affixes), expanded from the .aff rules.
+    static func forms(_ info: DictionaryInfo) -> [WordFormExpander.Form] {
+        WordFormExpander.forms(of: info)
+    }
+
     /// The stems listed in the .dic file, decoded from the dictionary's charset.
     static func load(_ info: DictionaryInfo) -> [String] {
         guard let data = FileManager.default.contents(atPath: info.wordsPath) else { return [] }

@@ -1,32 +1,71 @@
 extension SpellDictionary {
     /// Guesses for a word, most likely first; empty when the word is correct.
+    ///
+    /// The fast `Guesser` ranks candidates by frequency and typing-slip
+    /// likelihood; Hunspell's suggestions come first for a language without
+    /// frequency data and fill in when the fast path finds nothing good.
+    /// Every guess is accepted by this dictionary. The first call builds the
+    /// index (a fraction of a second for en_US).
     public func guesses(for word: String, limit: Int) -> [String] {
-        if accepts(word) { return [] }
-        return Array(hunspellSuggestions(word).prefix(limit))
+        guard limit > 0, !word.isEmpty, !accepts(word) else { return [] }
+        let guesses = guesser.guesses(for: word, limit: limit, learned: learned,
+                                      accepts: { self.accepts($0) },
+                                      hunspell: { self.hunspellSuggestions(word) })
+        return Self.keepApostropheStyle(of: word, in: guesses)
+    }
+
+    /// Results in the typed word's apostrophe style: typographic (’) when it used one.
+    static func keepApostropheStyle(of typed: String, in words: [String]) -> [String] {
+        guard typed.contains("\u{2019}") else { return words }
+        var seen = Set<String>()
+        return words.map { $0.replacing("'", with: "\u{2019}") }.filter { seen.insert($0).inserted }
     }
 
     /// Words that complete a prefix, most likely first, in the prefix's case.
     ///
-    /// `Hel` gives `Hello`; `HEL` gives `HELLO`; a lower-case prefix keeps the
+    /// Draws on every form of the dictionary (affixed forms too) and learned
+    /// words, ranked by frequency, then length, then alphabetically. `Hel`
+    /// gives `Hello`; `HEL` gives `HELLO`; a lower-case prefix keeps the
     /// dictionary's case (`lon` gives `London`). The prefix itself is not a completion.
     public func completions(for prefix: String, limit: Int) -> [String] {
-        let candidates = wordList.words(withPrefix: prefix).filter { $0.count > prefix.count }
-        let ranked = candidates.sorted { a, b in
-            let aLower = a.first.map { $0.isLowercase } ?? false
-            let bLower = b.first.map { $0.isLowercase } ?? false
-            if a.count != b.count { return a.count < b.count }
-            if aLower != bLower { return aLower }
-            return a < b
+        guard limit > 0, !prefix.isEmpty else { return [] }
+        let store = wordStore
+        let folded = WordList.fold(prefix)
+        let foldedBytes = Array(folded.utf8)
+        let best = store.mostCommonEntries(withPrefix: foldedBytes, count: limit * 2 + 4).map { entry in
+            (zipf: store.scaledZipf[entry], length: store.keyLength(entry), entry: entry)
+        }
+        var ranked: [(zipf: UInt8, length: Int, word: String)] = []
+        for item in best {
+            for surface in store.surfaces(item.entry, suggestibleOnly: true) {
+                ranked.append((item.zipf, item.length, surface))
+                if surface == store.key(item.entry) { break }
+            }
+        }
+        for word in learned {
+            let key = WordList.fold(word)
+            if key.utf8.count > foldedBytes.count, key.hasPrefix(folded) { ranked.append((30, key.utf8.count, word)) }
+        }
+        ranked.sort { a, b in
+            if a.zipf != b.zipf { return a.zipf > b.zipf }
+            if a.length != b.length { return a.length < b.length }
+            return a.word < b.word
         }
         var seen = Set<String>()
         var result: [String] = []
-        for word in ranked {
-            let cased = Self.applyCase(of: prefix, to: word)
-            guard cased.hasPrefix(prefix) || WordList.fold(cased).hasPrefix(WordList.fold(prefix)) else { continue }
+        for item in ranked {
+            let cased = Self.applyCase(of: prefix, to: item.word)
+            guard cased.hasPrefix(prefix) || WordList.fold(cased).hasPrefix(folded) else { continue }
             if seen.insert(cased).inserted { result.append(cased) }
             if result.count == limit { break }
         }
-        return result
+        return Self.keepApostropheStyle(of: prefix, in: result)
+    }
+
+    /// Sizes of the guess and completion indexes (building them if needed): distinct forms, index groups, approximate bytes.
+    public var suggestionIndexStatistics: (forms: Int, groups: Int, deletions: Int, bytes: Int) {
+        let guesser = guesser
+        return (guesser.store.count, guesser.index.groupCount, guesser.index.pairCount, guesser.memoryFootprint)
     }
 
     /// A word in the case pattern of a typed prefix.

@@ -9,13 +9,23 @@ public final class SpellDictionary: Sendable {
     public let engine: HunspellEngine
     private let cache: VerdictCache
     private let learnedWords = Mutex<Set<String>>([])
-    private let wordListStorage = Mutex<WordList?>(nil)
+    /// Folders searched for `<language>.freq` word frequencies.
+    public let frequencyFolders: [String]
+    private let storeStorage = Mutex<WordStore?>(nil)
+    private let guesserStorage = Mutex<Guesser?>(nil)
 
     public var tag: LanguageTag { info.tag }
 
     /// Loads a dictionary; throws `DictionaryError` when its files are unusable.
-    public init(info: DictionaryInfo, handles: Int = 2) throws(DictionaryError) {
+    ///
+    /// Word frequencies are looked for in `frequencyFolders`, then beside
+    /// the dictionary. The word forms and guess index are built on first use.
+    public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = []) throws(DictionaryError) {
         self.info = info
+        var folders = frequencyFolders
+        let own = info.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !folders.contains(own) { folders.append(own.isEmpty ? "." : own) }
+        self.frequencyFolders = folders
         self.engine = try HunspellEngine(info: info, handles: handles)
         self.cache = VerdictCache()
     }
@@ -50,7 +60,6 @@ public final class SpellDictionary: Sendable {
         learnedWords.withLock { _ = $0.insert(word) }
         engine.add(word)
         cache.clear()
-        wordListStorage.withLock { $0 = nil }
     }
 
     /// Undoes `addLearned`.
@@ -58,16 +67,42 @@ public final class SpellDictionary: Sendable {
         learnedWords.withLock { _ = $0.remove(word) }
         engine.remove(word)
         cache.clear()
-        wordListStorage.withLock { $0 = nil }
     }
 
     /// The words of the dictionary (with affixed forms and learned words), built on first use.
     public var wordList: WordList {
-        if let list = wordListStorage.withLock({ $0 }) { return list }
-        let learned = learnedWords.withLock { Array($0) }
-        let list = WordList(words: DictionaryWords.load(info) + learned)
-        wordListStorage.withLock { $0 = list }
-        return list
+        WordList(store: wordStore, learned: learned)
+    }
+
+    /// The user's learned words for this dictionary.
+    var learned: [String] { learnedWords.withLock { Array($0) } }
+
+    /// Every form of the dictionary with its frequency, built once on first use.
+    ///
+    /// Concurrent first callers wait for the one build.
+    var wordStore: WordStore {
+        storeStorage.withLock { stored in
+            if let stored { return stored }
+            let frequencies = WordFrequencies.locate(tag, folders: frequencyFolders).flatMap(WordFrequencies.load(path:))
+            let store = WordStore(forms: DictionaryWords.forms(info), frequencies: frequencies)
+            AllocatorTrim.releaseFreeMemory()
+            stored = store
+            return store
+        }
+    }
+
+    /// The guess engine with its deletion index, built once on first use.
+    var guesser: Guesser {
+        if let built = guesserStorage.withLock({ $0 }) { return built }
+        let store = wordStore
+        return guesserStorage.withLock { stored in
+            if let stored { return stored }
+            let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath),
+                                  englishSounds: tag.language == "en")
+            AllocatorTrim.releaseFreeMemory()
+            stored = guesser
+            return guesser
+        }
     }
 }
 

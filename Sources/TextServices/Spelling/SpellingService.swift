@@ -39,7 +39,7 @@ public final class SpellingService: Sendable {
         do {
             return try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
                 if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
-                let dictionary = try SpellDictionary(info: info)
+                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder))
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 loaded.withLock { $0[info.tag] = dictionary }
                 return dictionary

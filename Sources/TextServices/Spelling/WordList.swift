@@ -1,43 +1,48 @@
-/// A sorted list of words for prefix completion.
+/// The words of a dictionary, with affixed forms and learned words, for completion.
 ///
 /// Immutable and thread-safe. Lookups are case-insensitive; results come in
-/// the dictionary's own case.
+/// the dictionary's own case. The dictionary's forms live in a shared compact
+/// `WordStore`; learned words ride alongside, so learning a word is cheap.
 public struct WordList: Sendable {
-    /// (folded key, word), sorted by key.
-    private let entries: [(key: String, word: String)]
+    let store: WordStore
+    /// Learned words as (folded key, word), sorted by key.
+    let learned: [(key: String, word: String)]
 
+    /// A list of just these words (all suggestible, no frequencies).
     public init(words: [String]) {
-        var seen = Set<String>()
-        var entries: [(key: String, word: String)] = []
-        entries.reserveCapacity(words.count)
-        for word in words where !word.isEmpty && seen.insert(word).inserted {
-            entries.append((Self.fold(word), word))
-        }
-        entries.sort { $0.key < $1.key || ($0.key == $1.key && $0.word < $1.word) }
-        self.entries = entries
+        self.init(store: WordStore(forms: words.map { .init(word: $0, suggestible: true) }, frequencies: nil), learned: [])
     }
 
-    public var count: Int { entries.count }
+    init(store: WordStore, learned: [String]) {
+        self.store = store
+        self.learned = learned.map { (Self.fold($0), $0) }.sorted { $0.key < $1.key || ($0.key == $1.key && $0.word < $1.word) }
+    }
 
+    /// The number of distinct folded forms (dictionary and learned).
+    public var count: Int { store.count + learned.count }
+
+    /// A word folded for lookup: lower case, typographic apostrophes as ASCII.
     static func fold(_ word: String) -> String {
-        CaseMapping.map(word, .lower).replacingOccurrences(of: Character("\u{2019}"), with: Character("'"))
+        var ascii = true
+        for byte in word.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
+            ascii = false
+            break
+        }
+        if ascii { return word }
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return CaseMapping.map(word, .lower).replacing("\u{2019}", with: "'")
     }
 
-    /// Every word whose folded form starts with the folded prefix, in key order.
+    /// Every word whose folded form starts with the folded prefix, in key order (learned words last).
     public func words(withPrefix prefix: String) -> [String] {
         let key = Self.fold(prefix)
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if entries[mid].key < key { low = mid + 1 } else { high = mid }
-        }
         var result: [String] = []
-        var index = low
-        while index < entries.count, entries[index].key.hasPrefix(key) {
-            result.append(entries[index].word)
-            index += 1
+        for entry in store.range(withPrefix: Array(key.utf8)) {
+            result += store.surfaces(entry, suggestibleOnly: false)
         }
+        for item in learned where item.key.hasPrefix(key) { result.append(item.word) }
         return result
     }
 }

@@ -76,6 +76,67 @@ final class DaemonClient {
         }
     }
 
+    /// Sends several requests pipelined (at most `window` unanswered at once) and returns their outcomes in order.
+    ///
+    /// The daemon works on pipelined requests concurrently, so a large job cut
+    /// in pieces uses every core. Throws `Failure` when the connection breaks.
+    func callMany(_ requests: [(method: String, params: JSONObject)], window: Int = 4) throws(Failure)
+        -> [Result<JSONValue, ServiceError>]
+    {
+        let firstID = nextID
+        nextID += requests.count
+        var outcomes = [Result<JSONValue, ServiceError>?](repeating: nil, count: requests.count)
+        var sent = 0
+        var received = 0
+        while received < requests.count {
+            while sent < requests.count, sent - received < window {
+                let request: JSONValue = ["jsonrpc": "2.0", "id": .int(firstID + sent),
+                                          "method": .string(requests[sent].method), "params": .object(requests[sent].params)]
+                var line: [UInt8] = []
+                request.write(to: &line)
+                line.append(0x0A)
+                do {
+                    try socket.write(line)
+                } catch {
+                    throw Failure(description: "cannot send to the daemon: \(error)")
+                }
+                sent += 1
+            }
+            let (id, outcome) = try readResponse()
+            guard let id, id >= firstID, id < firstID + requests.count, outcomes[id - firstID] == nil else {
+                throw Failure(description: "the daemon answered a request that was not sent (id \(id.map(String.init) ?? "null"))")
+            }
+            outcomes[id - firstID] = outcome
+            received += 1
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// Reads the next response (skipping notifications): its id and outcome.
+    private func readResponse() throws(Failure) -> (Int?, Result<JSONValue, ServiceError>) {
+        while true {
+            let reply: [UInt8]?
+            do {
+                reply = try socket.readLine()
+            } catch {
+                throw Failure(description: "cannot read from the daemon: \(error)")
+            }
+            guard let reply else { throw Failure(description: "the daemon at \(path) closed the connection") }
+            guard case .object(let object)? = try? JSONParser.parse(reply) else {
+                throw Failure(description: "the daemon sent a malformed response")
+            }
+            if object["id"] == nil, object["method"] != nil { continue }
+            let id = object["id"]?.intValue
+            if let result = object["result"] { return (id, .success(result)) }
+            if let error = object["error"]?.objectValue {
+                return (id, .failure(ServiceError(code: error["code"]?.intValue ?? -32603,
+                                                  message: error["message"]?.stringValue ?? "unknown error",
+                                                  data: error["data"])))
+            }
+            throw Failure(description: "the daemon sent a message that is neither a response nor a notification")
+        }
+    }
+
     func close() {
         socket.close()
     }

@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Least severe log level written to stderr: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
-    @Option(name: .customLong("workers"), help: "Threads that run requests (default: twice the number of cores, at least 4).")
+    @Option(name: .customLong("workers"), help: "Threads that run requests (default: the number of cores, at least 2).")
     var workers: Int?
 
     @Option(name: .customLong("max-line-bytes"), help: "Longest request line in bytes (default 16 MiB).")
@@ -59,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "textsvcd")
         ServerSystem.ignoreBrokenPipes()
+        let signals = ShutdownSignals()
 
         let environment = ProcessInfo.processInfo.environment
         let listener: DaemonServer.Listener
@@ -94,8 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let settings = ServerSettings(
             socketPath: Configuration.socketPath(explicit: global.socket, environment: environment),
-            isDefaultLocation: global.socket == nil,
-            workerThreads: workers ?? max(4, 2 * cores),
+            workerThreads: workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
             allowedUserID: ServerSystem.effectiveUserID)
@@ -109,14 +109,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: server)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+            configuration: .init(services: [.init(service: server)], logger: logger))
+        signals.onSignal { number in
+            logger.info("signal received, stopping", metadata: ["signal": "\(number)"])
+            Task { await group.triggerGracefulShutdown() }
+        }
         requests.onShutdown {
             logger.info("shutdown requested by a client")
             Task { await group.triggerGracefulShutdown() }
         }
         try await group.run()
+        withExtendedLifetime(signals) {}
     }
 }

@@ -6,12 +6,13 @@ import TextServices
 /// Serves one client connection: runs its requests on the worker pool and writes the answers.
 ///
 /// Requests run concurrently and are answered as they finish, so a
-/// pipelining client gets answers out of order (the `id` pairs them).
-/// Lines wait in a queue and start only while fewer than the limit are in
-/// flight and the outbound buffer is below its high-water mark; reading
-/// pauses while any line waits. So a client that stops reading cannot make
-/// the server buffer without bound, and one that sends thousands of lines
-/// in one burst cannot fill the worker pool ahead of everyone else. All state is touched on the
+/// pipelining client gets answers out of order (the `id` pairs them). At
+/// most `maximumRunningPerConnection` of one connection's requests are handed
+/// to the worker pool at a time, the rest wait here, so a client that
+/// pipelines many slow requests cannot queue them ahead of everyone else's.
+/// Reading pauses while too many requests are in flight or the outbound
+/// buffer is above its high-water mark, so a client that stops reading
+/// cannot make the server buffer without bound. All state is touched on the
 /// channel's event loop only; other threads hop there with `execute`.
 final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias InboundIn = Frame
@@ -26,9 +27,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private(set) var session: Session!
 
     private var context: ChannelHandlerContext?
+    private var eventLoop: EventLoop?
     private var verified = false
+    /// Requests received and not yet answered: waiting here or running.
     private var inFlight = 0
-    /// Lines read but not started yet (bounded by one read burst: reading pauses while any wait).
+    private var running = 0
     private var waiting = CircularBuffer<ByteBuffer>()
     private var readPending = false
     private var inputClosed = false
@@ -52,6 +55,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         let eventLoop = context.eventLoop
+        self.eventLoop = eventLoop
         session = Session(notify: { [weak self] message in
             var bytes: [UInt8] = []
             message.write(to: &bytes)
@@ -71,6 +75,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         verified = false
         logger.debug("connection closed", metadata: ["session": "\(session.id)", "inFlight": "\(inFlight)"])
         onClose(ObjectIdentifier(self))
+        requests.services.pasteboards.sessionClosed(session)
+        // Requests held back while the client was not reading still run; their answers are dropped.
+        startWaitingRequests()
         context.fireChannelInactive()
     }
 
@@ -118,8 +125,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func shouldPauseReading(context: ChannelHandlerContext) -> Bool {
-        !verified || draining || closing || !waiting.isEmpty || inFlight >= settings.maximumInFlightPerConnection
-            || !context.channel.isWritable
+        !verified || draining || closing || inFlight >= settings.maximumInFlightPerConnection || !context.channel.isWritable
     }
 
     private func resumeReadingIfPossible() {
@@ -138,21 +144,33 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                   context: context)
         case .line(let line):
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-            waiting.append(line)
-            startWaiting(context: context)
+            dispatch(line)
         }
     }
 
-    /// Starts waiting lines while the in-flight limit and the outbound buffer allow.
-    private func startWaiting(context: ChannelHandlerContext) {
-        while !waiting.isEmpty, !closing, inFlight < settings.maximumInFlightPerConnection, context.channel.isWritable {
-            dispatch(waiting.removeFirst(), context: context)
-        }
-    }
-
-    private func dispatch(_ line: ByteBuffer, context: ChannelHandlerContext) {
+    private func dispatch(_ line: ByteBuffer) {
         inFlight += 1
-        let eventLoop = context.eventLoop
+        waiting.append(line)
+        startWaitingRequests()
+    }
+
+    /// Hands waiting requests to the pool, up to the per-connection limit.
+    ///
+    /// Starts none while the outbound buffer is above its high-water mark: a
+    /// client that sends a burst of requests for large answers and reads
+    /// none would otherwise have every answer of the burst buffered here.
+    /// Runs even after the connection closed: every request received is
+    /// carried out (a notification has an effect), only its answer is dropped.
+    private func startWaitingRequests() {
+        guard let eventLoop else { return }
+        if let channel = context?.channel, channel.isActive, !channel.isWritable { return }
+        while running < settings.maximumRunningPerConnection, let line = waiting.popFirst() {
+            running += 1
+            submit(line, eventLoop: eventLoop)
+        }
+    }
+
+    private func submit(_ line: ByteBuffer, eventLoop: EventLoop) {
         let requests = self.requests
         let session = self.session!
         pool.submit { [self] state in
@@ -172,6 +190,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Writes a finished request's response; runs on the event loop.
     private func finish(_ response: [UInt8]?) {
         inFlight -= 1
+        running -= 1
+        startWaitingRequests()
         guard let context else { return }
         if let response, context.channel.isActive {
             var buffer = context.channel.allocator.buffer(capacity: response.count + 1)
@@ -179,7 +199,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             buffer.writeInteger(UInt8(0x0A))
             write(buffer, context: context)
         }
-        startWaiting(context: context)
         resumeReadingIfPossible()
         closeIfDone(context: context)
     }
@@ -220,7 +239,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
             unwritableNotificationBytes = 0
-            startWaiting(context: context)
+            startWaitingRequests()
             resumeReadingIfPossible()
         }
         context.fireChannelWritabilityChanged()
@@ -241,7 +260,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard inFlight == 0, waiting.isEmpty, inputClosed || draining, !closing else { return }
+        guard inFlight == 0, inputClosed || draining, !closing else { return }
         closing = true
         if let lastWrite {
             lastWrite.whenComplete { _ in context.close(promise: nil) }

@@ -81,7 +81,9 @@ final class DaemonServer: Service, @unchecked Sendable {
         if case .claimed(let socketFile) = listener {
             socketFile.release(logger: logger)
         }
-        try? await pool.shutdownGracefully()
+        // A request still running after the drain timeout must not hold up the exit: let the pool wind
+        // down without waiting for it (its threads end with the process).
+        pool.shutdownGracefully { _ in }
         try? await group.shutdownGracefully()
         logger.info("stopped")
     }

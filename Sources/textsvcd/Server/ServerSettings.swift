@@ -2,16 +2,16 @@
 struct ServerSettings: Sendable {
     /// The socket path to bind (ignored when systemd passes a listening socket).
     var socketPath: String
-    /// Whether `socketPath` is the contract's default location, whose folder is forced to mode 0700.
-    var isDefaultLocation: Bool
     /// Threads that run requests.
     var workerThreads: Int
     /// Threads that move bytes (accept, read, write).
     var ioThreads = 1
     /// Longest request line, in bytes; a longer one is answered with -32004.
     var maximumLineBytes: Int
-    /// Requests of one connection that may run at once before the server stops reading from it.
-    var maximumInFlightPerConnection = 16
+    /// Requests of one connection received and not yet answered before the server stops reading from it.
+    var maximumInFlightPerConnection = 64
+    /// Requests of one connection handed to the worker pool at once; the others wait their turn.
+    var maximumRunningPerConnection = 2
     /// Notification bytes a client may leave unread before the server closes its connection.
     var maximumUnreadNotificationBytes = 16 << 20
     /// How long shutdown waits for requests in flight before closing connections anyway.

@@ -82,11 +82,33 @@ final class CommandContext {
         }
     }
 
-    /// Runs several independent requests, in parallel where the work is in-process; results in order.
+    /// Runs several independent requests in parallel (pipelined to the daemon, or on every core in-process);
+    /// results in order.
     func callAll(_ requests: [(method: String, params: JSONObject)]) -> [Result<JSONValue, CommandFailure>] {
-        guard requests.count > 1 else {
-            return requests.map { request in Result { try call(request.method, request.params) }.mapError { $0 as! CommandFailure } }
+        var requests = requests
+        if let encoding = try? options.validatedEncoding() {
+            for index in requests.indices where requests[index].params["positionEncoding"] == nil {
+                requests[index].params["positionEncoding"] = .string(encoding.rawValue)
+            }
         }
+        if requests.count > 1, let client = daemonClient {
+            do {
+                return try client.callMany(requests).map { $0.mapError { CommandFailure(error: $0) } }
+            } catch {
+                StandardError.print("textsvcd: \(error); working without the daemon")
+                client.close()
+                daemon = .unavailable
+            }
+        }
+        guard requests.count > 1 else {
+            return requests.map { request in
+                Result { try call(request.method, request.params) }.mapError { error in
+                    (error as? CommandFailure) ?? CommandFailure(error: .internalError(String(describing: error)))
+                }
+            }
+        }
+        // In-process from here on: `call` must not touch the daemon state from several threads.
+        daemon = .unavailable
         _ = localPair()
         let results = ResultSlots(count: requests.count)
         DispatchQueue.concurrentPerform(iterations: requests.count) { index in

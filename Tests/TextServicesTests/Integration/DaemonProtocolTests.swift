@@ -4,8 +4,8 @@ import TextServices
 
 /// Framing, ids, notifications and every error code the daemon answers with today.
 ///
-/// Codes -32002 and -32003 (regular expressions) and -32006 (pasteboards)
-/// are tested with those methods.
+/// The examples of docs/protocol.md (`ProtocolDocumentationTests`) cover
+/// -32002 and -32006 through the daemon too.
 @Suite("Daemon protocol and errors")
 struct DaemonProtocolTests {
     @Test func initializeDescribesTheServer() throws {
@@ -186,5 +186,26 @@ struct DaemonProtocolTests {
             #expect(error.data?["field"] == .string(field), "\(params): \(error)")
         }
         #expect(try connection.result("spell.check", ["text": "fine"])["wordCount"] == 1)
+    }
+
+    @Test func aRunawayRegexGetsMinus32003WithinTheServersLimitAndOthersCarryOn() throws {
+        let daemon = try DaemonHarness.start(["--regex-time-limit", "100"])
+        defer { daemon.stop() }
+        let connection = try daemon.connect()
+        let started = Date()
+        let error = try connection.error("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")])
+        #expect(error.code == -32003)
+        #expect(error.data?["milliseconds"] == 100)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try connection.result("regex.find", ["pattern": "b$", "text": "aab"])["matches"]?.arrayValue?.count == 1)
+    }
+
+    @Test func anInvalidPatternGetsMinus32002() throws {
+        let daemon = try DaemonHarness.start()
+        defer { daemon.stop() }
+        let error = try daemon.connect().error("regex.find", ["pattern": "a{2,1}", "text": "aa"])
+        #expect(error.code == -32002)
+        #expect(error.data?["offset"]?.intValue != nil)
+        #expect(error.data?["reason"]?.stringValue?.isEmpty == false)
     }
 }

@@ -67,7 +67,9 @@ struct DaemonServerTests {
     }
 
     @Test func shutdownFinishesRequestsInFlight() throws {
-        let daemon = try DaemonHarness.start()
+        // The first guesses build the suggestion index, which takes a while in a debug build on a busy machine:
+        // give the drain all the time it needs, since the drain limit has its own test.
+        let daemon = try DaemonHarness.start(["--drain-timeout", "120"])
         let busy = try daemon.connect()
         // Guesses for many misspellings keep a worker busy for a while.
         let words = (0..<30).map { "xq" + lettersFor($0) + "wrtbl" }.joined(separator: " ")
@@ -75,12 +77,25 @@ struct DaemonServerTests {
         try busy.send(request)
         usleep(100_000)
         daemon.signal(SIGTERM)
-        let response = try busy.readMessage(timeout: 30)
+        let response = try busy.readMessage(timeout: 120)
         #expect(response["id"] == .int(id))
         #expect(response["result"]?["misspellings"]?.arrayValue?.count == 30)
         #expect(busy.socket.closesWithin(10))
         #expect(daemon.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    }
+
+    @Test func shutdownWaitsNoLongerThanTheDrainTimeout() throws {
+        let daemon = try DaemonHarness.start(["--drain-timeout", "0.5", "--regex-time-limit", "20000"])
+        let stuck = try daemon.connect()
+        try stuck.send(stuck.makeRequest("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")]).message)
+        usleep(300_000)
+        let started = Date()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 15) == 0)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+        #expect(daemon.log.contains("drain timeout"))
     }
 
     @Test func aSecondDaemonOnTheSamePathExitsOneAndLeavesTheFirstAlone() throws {
@@ -244,6 +259,26 @@ struct DaemonServerTests {
             return try await group.reduce(0, +)
         }
         #expect(failures == 0)
+    }
+
+    @Test func aClientPipeliningSlowRequestsDoesNotQueueAheadOfOthers() throws {
+        let daemon = try DaemonHarness.start(["--regex-time-limit", "500", "--workers", "3"])
+        defer { daemon.stop() }
+        let heavy = try daemon.connect()
+        var batch: [UInt8] = []
+        for _ in 0..<20 {
+            heavy.makeRequest("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")])
+                .message.write(to: &batch)
+            batch.append(0x0A)
+        }
+        try heavy.socket.send(batch)
+        usleep(200_000)
+        // Twenty 500 ms requests ahead in one queue would make this wait about 3 s.
+        let other = try daemon.connect()
+        let started = Date()
+        #expect(try other.result("spell.check", ["text": "teh"])["wordCount"] == 1)
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        for _ in 0..<20 { #expect(try heavy.readMessage(timeout: 30)["error"]?["code"] == -32003) }
     }
 
     @Test func aClientThatVanishesMidRequestHarmsNoOne() throws {

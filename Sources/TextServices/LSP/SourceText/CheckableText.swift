@@ -1,0 +1,19 @@
+/// Chooses what of a document the spell checker sees, by the document's kind.
+public enum CheckableText {
+    /// A mask over `bytes` (UTF-8) that shows only the prose of a document of `kind`.
+    ///
+    /// Plain text is shown whole; Markdown, commit messages, markup and TeX
+    /// without their code and markup; source code only in its comments and
+    /// string literals (comments only when `checkStrings` is false). Offsets
+    /// in the masked text equal offsets in `bytes`.
+    public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true) -> TextMask {
+        switch kind {
+        case .plainText: return TextMask(bytes: bytes, visible: true)
+        case .markdown: return MarkdownMasker.mask(bytes)
+        case .gitCommit: return CommitMessageMasker.mask(bytes)
+        case .markup: return MarkupMasker.mask(bytes)
+        case .tex: return TeXMasker.mask(bytes)
+        case .source(let language): return SourceScanner.mask(bytes, language: language, checkStrings: checkStrings)
+        }
+    }
+}

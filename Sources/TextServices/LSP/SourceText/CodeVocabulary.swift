@@ -1,0 +1,42 @@
+/// Words of programming that general dictionaries lack (`config`, `enum`, `stdout`, `tokenizer`, `utf`),
+/// accepted in code, Markdown, commit messages and markup.
+///
+/// Only words that the en_US Hunspell dictionary rejects are listed; the
+/// comparison is case-insensitive.
+enum CodeVocabulary {
+    static func contains(_ word: String) -> Bool {
+        words.contains(word.lowercased())
+    }
+
+    static let words: Set<String> = [
+        "accessors", "api", "apis", "arg", "argc", "args", "argv", "ascii", "async", "attr", "attrs", "autocmd",
+        "autocomplete", "autocompletion", "awaitable", "backend", "backends", "bitfield", "bitfields", "bitmask",
+        "bitmasks", "bitwise", "bool", "booleans", "bools", "buf", "bufs", "bytecodes", "calloc", "cfg", "changelog",
+        "changelogs", "charset", "charsets", "checksums", "cli", "codable", "codebase", "codegen", "codepoint",
+        "codepoints", "config", "configs", "const", "consts", "coroutine", "coroutines", "cpu", "css", "csv", "ctx",
+        "datatypes", "datetime", "datetimes", "deallocate", "deallocated", "debounce", "debounced", "debouncing",
+        "decodable", "dedup", "dedupe", "deduplicate", "deduplication", "deinit", "dereference", "dereferenced",
+        "dereferencing", "deserialization", "deserialize", "deserialized", "deserializer", "dirs", "dns",
+        "dockerfile", "dst", "elems", "encodable", "endian", "endianness", "enum", "enums", "env", "envs", "extmark",
+        "extmarks", "filesystem", "filesystems", "filetype", "filetypes", "fixme", "formatters", "fprintf",
+        "frontend", "frontends", "func", "funcs", "getters", "gif", "github", "gitlab", "goroutine", "goroutines",
+        "goto", "gpu", "gui", "hashable", "hashmap", "hashmaps", "hashtable", "hashtables", "homebrew", "hostname",
+        "hostnames", "html", "http", "https", "idempotency", "idx", "impl", "impls", "inits", "inlined", "inlining",
+        "io", "ios", "ipv4", "ipv6", "iter", "iterables", "jpeg", "jpg", "json", "keymap", "keymaps", "kubernetes",
+        "kwargs", "len", "libs", "lifecycle", "linters", "linux", "localhost", "lookahead", "lookaround",
+        "lookbehind", "lookups", "lvalue", "lvalues", "macos", "malloc", "md", "md5", "memoization", "memoize",
+        "memoized", "metatable", "metatables", "middleware", "mixin", "mixins", "monorepo", "msg", "msgs",
+        "multiline", "multithreaded", "multithreading", "mutex", "mutexes", "mysql", "namespace", "namespaces",
+        "nginx", "nonnull", "npm", "nullable", "num", "nums", "objs", "ok", "optionals", "param", "params",
+        "pathnames", "pdf", "png", "postgres", "prepended", "prepends", "preprocessor", "preprocessors", "printf",
+        "println", "ptr", "ptrs", "readme", "realloc", "redis", "regexes", "repo", "repos", "runtimes", "rvalue",
+        "rvalues", "sandboxed", "sandboxing", "sendable", "serializer", "sha", "snprintf", "sprintf", "sqlite",
+        "src", "ssl", "stderr", "stdin", "stdlib", "stdout", "stringified", "stringify", "strs", "struct", "structs",
+        "subclassing", "subfolder", "subfolders", "submodule", "submodules", "subprocess", "subprocesses",
+        "substring", "substrings", "svg", "tcp", "teardown", "threadpool", "tls", "tmp", "todo", "todos",
+        "tokenization", "tokenizations", "tokenize", "tokenized", "tokenizer", "tokenizers", "tokenizes",
+        "tokenizing", "toml", "toolchain", "toolchains", "tsv", "txt", "typedef", "typedefs", "udp", "ui",
+        "unescape", "unescaped", "unicode", "uptime", "uri", "uris", "url", "urls", "utf", "utf8", "uuid", "uuids",
+        "ux", "vals", "vararg", "varargs", "vtable", "vtables", "webhook", "webhooks", "whitespaces", "xml", "yaml",
+    ]
+}

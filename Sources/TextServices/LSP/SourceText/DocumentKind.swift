@@ -1,0 +1,104 @@
+/// What a document holds, which decides which parts of it are spell-checked.
+///
+/// Prose kinds (plain text, Markdown, commit messages, markup, TeX) are
+/// checked whole, minus their markup and code. Source code is checked only
+/// in its comments and string literals.
+public enum DocumentKind: Hashable, Sendable {
+    case plainText
+    case markdown
+    case gitCommit
+    /// HTML and XML: text and comments, not tags.
+    case markup
+    /// TeX and LaTeX: text, not commands, math or references.
+    case tex
+    case source(SourceLanguage)
+
+    /// The kind for an LSP `languageId`, falling back to the file name's extension, then plain text.
+    public init(languageId: String?, path: String?) {
+        if let languageId, let kind = Self.byLanguageId[languageId.lowercased()] {
+            self = kind
+            return
+        }
+        if let path, let kind = Self.kind(forPath: path) {
+            self = kind
+            return
+        }
+        self = .plainText
+    }
+
+    /// Whether the whole document is prose (as opposed to code with comments and strings).
+    public var isProse: Bool {
+        if case .source = self { return false }
+        return true
+    }
+
+    /// Whether programming words (`CodeVocabulary`) are expected: code, Markdown, commit messages, markup.
+    public var isTechnical: Bool {
+        switch self {
+        case .plainText, .tex: return false
+        default: return true
+        }
+    }
+
+    static func kind(forPath path: String) -> DocumentKind? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch name {
+        case "COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG", "git-rebase-todo": return .gitCommit
+        case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt": return .source(.hash)
+        case ".bashrc", ".zshrc", ".profile", ".bash_profile": return .source(.shell)
+        default: break
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return byExtension[name[name.index(after: dot)...].lowercased()]
+    }
+
+    static let byLanguageId: [String: DocumentKind] = [
+        "plaintext": .plainText, "text": .plainText, "txt": .plainText,
+        "markdown": .markdown, "md": .markdown, "mdx": .markdown, "rmd": .markdown, "quarto": .markdown,
+        "gitcommit": .gitCommit, "git-commit": .gitCommit, "git_commit": .gitCommit, "hgcommit": .gitCommit,
+        "html": .markup, "xml": .markup, "xhtml": .markup, "svg": .markup,
+        "tex": .tex, "latex": .tex, "plaintex": .tex, "bibtex": .tex, "context": .tex,
+        "c": .source(.c), "cpp": .source(.cpp), "c++": .source(.cpp), "cuda": .source(.cpp), "cuda-cpp": .source(.cpp),
+        "objective-c": .source(.c), "objc": .source(.c), "objective-cpp": .source(.cpp), "objcpp": .source(.cpp),
+        "java": .source(.java), "kotlin": .source(.kotlin), "csharp": .source(.csharp), "cs": .source(.csharp),
+        "dart": .source(.java), "scala": .source(.java), "groovy": .source(.java), "php": .source(.php),
+        "css": .source(.css), "scss": .source(.java), "less": .source(.java), "protobuf": .source(.c), "proto": .source(.c),
+        "swift": .source(.swift), "rust": .source(.rust), "go": .source(.go), "zig": .source(.go),
+        "python": .source(.python), "javascript": .source(.javascript), "javascriptreact": .source(.javascript),
+        "typescript": .source(.javascript), "typescriptreact": .source(.javascript), "jsx": .source(.javascript),
+        "tsx": .source(.javascript), "json": .source(.json), "jsonc": .source(.javascript), "json5": .source(.javascript),
+        "lua": .source(.lua), "luau": .source(.lua),
+        "sh": .source(.shell), "bash": .source(.shell), "zsh": .source(.shell), "shellscript": .source(.shell),
+        "shell": .source(.shell), "ksh": .source(.shell), "dash": .source(.shell), "fish": .source(.shell),
+        "ruby": .source(.hash), "perl": .source(.hash), "r": .source(.hash), "yaml": .source(.hash),
+        "toml": .source(.hash), "make": .source(.hash), "makefile": .source(.hash), "cmake": .source(.hash),
+        "dockerfile": .source(.hash), "conf": .source(.hash), "ini": .source(.hash), "nix": .source(.hash),
+        "elixir": .source(.hash), "julia": .source(.hash), "powershell": .source(.hash), "gdscript": .source(.hash),
+        "sql": .source(.sql), "haskell": .source(.haskell), "elm": .source(.haskell), "purescript": .source(.haskell),
+    ]
+
+    static let byExtension: [String: DocumentKind] = [
+        "txt": .plainText, "text": .plainText,
+        "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown, "mdx": .markdown,
+        "html": .markup, "htm": .markup, "xhtml": .markup, "xml": .markup, "svg": .markup,
+        "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex,
+        "c": .source(.c), "h": .source(.c), "m": .source(.c),
+        "cc": .source(.cpp), "cpp": .source(.cpp), "cxx": .source(.cpp), "hpp": .source(.cpp), "hh": .source(.cpp),
+        "hxx": .source(.cpp), "mm": .source(.cpp), "cu": .source(.cpp), "ino": .source(.cpp),
+        "java": .source(.java), "kt": .source(.kotlin), "kts": .source(.kotlin), "cs": .source(.csharp),
+        "dart": .source(.java), "scala": .source(.java), "groovy": .source(.java), "gradle": .source(.java),
+        "php": .source(.php), "css": .source(.css), "scss": .source(.java), "less": .source(.java), "proto": .source(.c),
+        "swift": .source(.swift), "rs": .source(.rust), "go": .source(.go), "zig": .source(.go),
+        "py": .source(.python), "pyi": .source(.python), "pyw": .source(.python),
+        "js": .source(.javascript), "mjs": .source(.javascript), "cjs": .source(.javascript), "jsx": .source(.javascript),
+        "ts": .source(.javascript), "mts": .source(.javascript), "cts": .source(.javascript), "tsx": .source(.javascript),
+        "json": .source(.json), "jsonc": .source(.javascript), "json5": .source(.javascript),
+        "lua": .source(.lua), "sh": .source(.shell), "bash": .source(.shell), "zsh": .source(.shell),
+        "ksh": .source(.shell), "fish": .source(.shell),
+        "rb": .source(.hash), "pl": .source(.hash), "pm": .source(.hash), "r": .source(.hash), "yaml": .source(.hash),
+        "yml": .source(.hash), "toml": .source(.hash), "mk": .source(.hash), "cmake": .source(.hash), "cfg": .source(.hash),
+        "conf": .source(.hash), "ini": .source(.hash), "nix": .source(.hash), "ex": .source(.hash), "exs": .source(.hash),
+        "jl": .source(.hash), "ps1": .source(.hash),
+        "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
+    ]
+}

@@ -1,0 +1,58 @@
+/// Splits identifiers such as `camelCase`, `HTTPServer`, `snake_case` and `parse2Words` into their words.
+public enum IdentifierSplitter {
+    /// The words of an identifier, with byte ranges relative to its start; empty when it is a single word.
+    ///
+    /// Boundaries fall between a lower-case and an upper-case letter
+    /// (`camel|Case`), before the last capital of a run that a lower-case
+    /// letter follows (`HTTP|Server`), around digits (dropped) and at
+    /// underscores (dropped). A capitalised or all-capital word is one word.
+    public static func parts(of identifier: String) -> [(range: Range<Int>, word: String)] {
+        enum Kind { case upper, lower, digit, separator }
+        var scalars: [(offset: Int, width: Int, kind: Kind)] = []
+        var offset = 0
+        for scalar in identifier.unicodeScalars {
+            let width = UTF8.width(scalar)
+            let properties = scalar.properties
+            let kind: Kind
+            if scalar == "_" || scalar == "-" || scalar == "." {
+                kind = .separator
+            } else if properties.numericType != nil, properties.generalCategory == .decimalNumber {
+                kind = .digit
+            } else if properties.isUppercase || properties.generalCategory == .titlecaseLetter {
+                kind = .upper
+            } else {
+                kind = .lower
+            }
+            scalars.append((offset, width, kind))
+            offset += width
+        }
+        let bytes = Array(identifier.utf8)
+        var parts: [(range: Range<Int>, word: String)] = []
+        var start: Int?
+        func close(at end: Int) {
+            if let begin = start, begin < end {
+                parts.append((begin..<end, String(decoding: bytes[begin..<end], as: UTF8.self)))
+            }
+            start = nil
+        }
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.kind {
+            case .separator, .digit:
+                close(at: scalar.offset)
+            case .upper:
+                if let begin = start, index > 0 {
+                    let previous = scalars[index - 1].kind
+                    let nextIsLower = index + 1 < scalars.count && scalars[index + 1].kind == .lower
+                    if previous == .lower || (previous == .upper && nextIsLower && scalars[index - 1].offset > begin) {
+                        close(at: scalar.offset)
+                    }
+                }
+                if start == nil { start = scalar.offset }
+            case .lower:
+                if start == nil { start = scalar.offset }
+            }
+        }
+        close(at: offset)
+        return parts.count > 1 ? parts : []
+    }
+}

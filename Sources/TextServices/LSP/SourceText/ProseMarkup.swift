@@ -1,0 +1,264 @@
+/// Hides the code-like bits inside comments and strings: code spans, doc tags, tags, format placeholders.
+///
+/// Works on a visible range of a `TextMask`, in bytes. Each rule only hides
+/// bytes; none reveals any.
+enum ProseMarkup {
+    /// Hides code spans (`` `x` ``), doc-comment tags (`@param name`, `\brief`, `{@link X}`),
+    /// reStructuredText roles (`:class:`), HTML tags, command-line options (`-Wall`, `--verbose`),
+    /// doctest lines (`>>> f(x)`) and `TODO(name)` references inside a comment or string. Doxygen's
+    /// backslash tags count only in comments (`inComment`), where a backslash is no escape.
+    static func hideCodeMarkup(in mask: inout TextMask, range: Range<Int>, inComment: Bool) {
+        let bytes = mask.bytes
+        var index = range.lowerBound
+        let end = min(range.upperBound, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            guard mask.isVisible(index) else {
+                index += 1
+                continue
+            }
+            let atWordStart = index == range.lowerBound || isBoundary(bytes[index - 1])
+            switch byte {
+            case ascii("`"):
+                var run = 0
+                while index + run < end, bytes[index + run] == ascii("`") { run += 1 }
+                if let close = findRun(of: ascii("`"), length: run, in: bytes, from: index + run, to: end) {
+                    mask.hide(index..<close + run)
+                    index = close + run
+                } else {
+                    index += run
+                }
+            case ascii("@") where atWordStart, ascii("\\") where atWordStart && inComment:
+                var cursor = index + 1
+                while cursor < end, isWordByte(bytes[cursor]) { cursor += 1 }
+                if cursor > index + 1 {
+                    let tag = String(decoding: bytes[index + 1..<cursor], as: UTF8.self)
+                    var hideEnd = cursor
+                    if namedTags.contains(tag) {
+                        // `@param name`, `@throws Type`: the name after the tag is code too (and `{Type}` before it).
+                        var next = cursor
+                        while next < end, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                        if next < end, bytes[next] == ascii("{") {
+                            next = skipBraces(bytes, from: next, to: end)
+                            while next < end, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                        }
+                        var nameEnd = next
+                        while nameEnd < end, isWordByte(bytes[nameEnd]) || bytes[nameEnd] == ascii(".")
+                            || bytes[nameEnd] == ascii("[") || bytes[nameEnd] == ascii("]") {
+                            nameEnd += 1
+                        }
+                        hideEnd = nameEnd
+                    }
+                    mask.hide(index..<hideEnd)
+                    index = hideEnd
+                } else {
+                    index += 1
+                }
+            case ascii("(") where inComment && index >= 4 && isTaskTag(bytes, endingAt: index):
+                // TODO(name), FIXME(bug-123): the parenthesised part is a user name or reference.
+                var close = index + 1
+                while close < end, bytes[close] != ascii(")"), bytes[close] != 0x0A, close - index < 64 { close += 1 }
+                if close < end, bytes[close] == ascii(")") {
+                    mask.hide(index..<close + 1)
+                    index = close + 1
+                } else {
+                    index += 1
+                }
+            case ascii("{") where index + 1 < end && bytes[index + 1] == ascii("@"):
+                let close = skipBraces(bytes, from: index, to: end)
+                mask.hide(index..<close)
+                index = close
+            case ascii(":") where atWordStart:
+                // :role:`target` (the target is a code span, hidden above)
+                var cursor = index + 1
+                while cursor < end, isWordByte(bytes[cursor]) || bytes[cursor] == ascii(":") && cursor + 1 < end
+                    && bytes[cursor + 1] != ascii("`") && isWordByte(bytes[cursor + 1]) {
+                    cursor += 1
+                }
+                if cursor > index + 1, cursor < end, bytes[cursor] == ascii(":"), cursor + 1 < end, bytes[cursor + 1] == ascii("`") {
+                    mask.hide(index..<cursor + 1)
+                    index = cursor + 1
+                } else {
+                    index += 1
+                }
+            case ascii("-") where isOptionStart(bytes, at: index, range: range, end: end):
+                // A command-line option: -fwrapv, -Wformat=2, --no-daemon.
+                var cursor = index
+                while cursor < end, !SkipRules.isSpace(bytes[cursor]), bytes[cursor] != ascii("\""),
+                      bytes[cursor] != ascii("'"), bytes[cursor] != ascii("`") {
+                    cursor += 1
+                }
+                mask.hide(index..<cursor)
+                index = cursor
+            case ascii(">") where isLineStart(bytes, at: index, range: range) && starts(bytes, ">>>", at: index, end: end),
+                 ascii(".") where isLineStart(bytes, at: index, range: range) && starts(bytes, "... ", at: index, end: end):
+                // A doctest line (`>>> code`, `... more code`).
+                var cursor = index
+                while cursor < end, bytes[cursor] != 0x0A { cursor += 1 }
+                mask.hide(index..<cursor)
+                index = cursor
+            case ascii("<"):
+                var cursor = index + 1
+                if cursor < end, bytes[cursor] == ascii("/") { cursor += 1 }
+                guard cursor < end, isLetter(bytes[cursor]) else {
+                    index += 1
+                    continue
+                }
+                while cursor < end, bytes[cursor] != ascii(">"), bytes[cursor] != ascii("<"), bytes[cursor] != 0x0A { cursor += 1 }
+                if cursor < end, bytes[cursor] == ascii(">") {
+                    mask.hide(index..<cursor + 1)
+                    index = cursor + 1
+                } else {
+                    index += 1
+                }
+            default:
+                index += 1
+            }
+        }
+    }
+
+    /// Hides printf formats (`%s`, `%-5.2f`, `%(name)s`, `%@`) and brace placeholders (`{}`, `{name}`, `{0:>8}`).
+    static func hidePlaceholders(in mask: inout TextMask, range: Range<Int>) {
+        let bytes = mask.bytes
+        var index = range.lowerBound
+        let end = min(range.upperBound, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == ascii("%"), let formatEnd = percentFormatEnd(bytes, from: index, to: end) {
+                mask.hide(index..<formatEnd)
+                index = formatEnd
+            } else if byte == ascii("{") {
+                var cursor = index + 1
+                while cursor < end, bytes[cursor] != ascii("}"), bytes[cursor] != ascii("{"), !SkipRules.isSpace(bytes[cursor]) {
+                    cursor += 1
+                }
+                if cursor < end, bytes[cursor] == ascii("}") {
+                    mask.hide(index..<cursor + 1)
+                    index = cursor + 1
+                } else if cursor < end, cursor == index + 1, bytes[cursor] == ascii("{") {
+                    index += 2
+                } else {
+                    index += 1
+                }
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// The end of a printf-style conversion starting at `%`, or nil when there is none.
+    private static func percentFormatEnd(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        var cursor = start + 1
+        guard cursor < end else { return nil }
+        if bytes[cursor] == ascii("%") { return cursor + 1 }
+        if bytes[cursor] == ascii("(") {
+            while cursor < end, bytes[cursor] != ascii(")"), bytes[cursor] != 0x0A { cursor += 1 }
+            guard cursor < end, bytes[cursor] == ascii(")") else { return nil }
+            cursor += 1
+        }
+        // position argument 1$
+        var digits = cursor
+        while digits < end, isDigit(bytes[digits]) { digits += 1 }
+        if digits > cursor, digits < end, bytes[digits] == ascii("$") { cursor = digits + 1 }
+        while cursor < end, Array("-+#0'".utf8).contains(bytes[cursor]) { cursor += 1 }
+        while cursor < end, isDigit(bytes[cursor]) || bytes[cursor] == ascii("*") { cursor += 1 }
+        if cursor < end, bytes[cursor] == ascii(".") {
+            cursor += 1
+            while cursor < end, isDigit(bytes[cursor]) || bytes[cursor] == ascii("*") { cursor += 1 }
+        }
+        for modifier in ["hh", "ll", "h", "l", "L", "q", "j", "z", "t"] {
+            let pattern = Array(modifier.utf8)
+            if cursor + pattern.count <= end, Array(bytes[cursor..<cursor + pattern.count]) == pattern {
+                cursor += pattern.count
+                break
+            }
+        }
+        guard cursor < end, isConversion(bytes[cursor]) else { return nil }
+        cursor += 1
+        // A conversion letter glued to more letters is a word ("%success"), unless it came after flags or a width.
+        if cursor < end, isLetter(bytes[cursor]), cursor == start + 2 { return nil }
+        return cursor
+    }
+
+    private static func isConversion(_ byte: UInt8) -> Bool {
+        Array("diouxXeEfFgGaAcspn@vTqbwU".utf8).contains(byte)
+    }
+
+    private static func findRun(of byte: UInt8, length: Int, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            guard bytes[index] == byte else { index += 1; continue }
+            var run = 0
+            while index + run < end, bytes[index + run] == byte { run += 1 }
+            if run == length { return index }
+            index += run
+        }
+        return nil
+    }
+
+    private static func skipBraces(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < end {
+            if bytes[index] == ascii("{") { depth += 1 } else if bytes[index] == ascii("}") {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            index += 1
+        }
+        return end
+    }
+
+    static let namedTags: Set<String> = [
+        "param", "arg", "argument", "tparam", "throws", "throw", "exception", "raises", "property", "prop",
+        "typedef", "callback", "template", "type", "see", "link", "linkcode", "linkplain", "ref", "var", "ivar",
+        "cvar", "field", "member", "memberof", "name", "class", "struct", "fn", "def", "enum", "brief_param",
+    ]
+
+    private static func isOptionStart(_ bytes: [UInt8], at index: Int, range: Range<Int>, end: Int) -> Bool {
+        if index > range.lowerBound {
+            let previous = bytes[index - 1]
+            guard SkipRules.isSpace(previous) || Array("([\"'=`".utf8).contains(previous) else { return false }
+        }
+        var next = index + 1
+        if next < end, bytes[next] == ascii("-") { next += 1 }
+        return next < end && isLetter(bytes[next])
+    }
+
+    private static func isLineStart(_ bytes: [UInt8], at index: Int, range: Range<Int>) -> Bool {
+        var cursor = index - 1
+        while cursor >= range.lowerBound, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 }
+        return cursor < range.lowerBound || bytes[cursor] == 0x0A
+    }
+
+    private static func starts(_ bytes: [UInt8], _ prefix: String, at index: Int, end: Int) -> Bool {
+        let pattern = Array(prefix.utf8)
+        return index + pattern.count <= end && Array(bytes[index..<index + pattern.count]) == pattern
+    }
+
+    private static func isTaskTag(_ bytes: [UInt8], endingAt end: Int) -> Bool {
+        for tag in ["TODO", "FIXME", "XXX", "HACK", "NOTE", "BUG"] {
+            let pattern = Array(tag.utf8)
+            if end >= pattern.count, Array(bytes[end - pattern.count..<end]) == pattern { return true }
+        }
+        return false
+    }
+
+    private static func isBoundary(_ byte: UInt8) -> Bool {
+        SkipRules.isSpace(byte) || byte == ascii("(") || byte == ascii("[") || byte == ascii("*") || byte == ascii("/")
+            || byte == ascii("#") || byte == ascii("!") || byte == ascii("-")
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == ascii("_") || byte >= 0x80
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z"))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+}
+
+@inline(__always)
+private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }

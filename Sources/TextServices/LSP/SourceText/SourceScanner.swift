@@ -1,0 +1,725 @@
+/// Finds the comments and string literals of source code and makes them visible in a `TextMask`.
+///
+/// A single forward pass with the language's lexical rules (`SourceSyntax`):
+/// enough of a lexer to know where comments and strings start and end, not a
+/// parser. Inside strings, escapes, interpolations and format placeholders
+/// stay hidden; inside comments and strings, code spans and doc tags do
+/// (`ProseMarkup`). Malformed code (an unterminated string or comment) never
+/// fails: the construct runs to the end of its line or of the text.
+struct SourceScanner {
+    private let bytes: [UInt8]
+    private let syntax: SourceSyntax
+    private var mask: TextMask
+    private var index = 0
+    private var pendingHeredocs: [Heredoc] = []
+    private var checkStrings = true
+    /// Strings before this offset are inside an `import ( ... )` block (Go) and name packages.
+    private var importBlockEnd = 0
+    private let lineCommentPrefixes: [[UInt8]]
+    private let blockOpen: [UInt8]?
+    private let blockClose: [UInt8]
+
+    private struct Heredoc {
+        var delimiter: [UInt8]
+        var stripTabs: Bool
+        var interpolates: Bool
+    }
+
+    /// The mask for `bytes` written in `language`: comments and string contents visible, the rest hidden.
+    static func mask(_ bytes: [UInt8], language: SourceLanguage, checkStrings: Bool = true) -> TextMask {
+        var scanner = SourceScanner(bytes: bytes, syntax: language.syntax)
+        scanner.checkStrings = checkStrings
+        scanner.run()
+        return scanner.mask
+    }
+
+    private init(bytes: [UInt8], syntax: SourceSyntax) {
+        self.bytes = bytes
+        self.syntax = syntax
+        self.mask = TextMask(bytes: bytes, visible: false)
+        self.lineCommentPrefixes = syntax.lineComments.map { Array($0.utf8) }
+        self.blockOpen = syntax.blockComment.map { Array($0.open.utf8) }
+        self.blockClose = syntax.blockComment.map { Array($0.close.utf8) } ?? []
+    }
+
+    // MARK: Main loop
+
+    private mutating func run() {
+        if matches("#!", at: 0) { index = lineEnd(from: 0) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == ascii("\n") {
+                index += 1
+                if !pendingHeredocs.isEmpty { scanHeredocs() }
+                continue
+            }
+            if let prefixLength = lineCommentPrefix(at: index) {
+                if syntax.luaLongBrackets, let level = longBracketLevel(at: index + prefixLength) {
+                    scanLongBracket(at: index + prefixLength, level: level, isComment: true)
+                } else {
+                    let end = lineEnd(from: index)
+                    revealProse(index + prefixLength..<end)
+                    index = end
+                }
+                continue
+            }
+            if let blockOpen, matches(blockOpen, at: index) {
+                scanBlockComment(open: blockOpen, close: blockClose)
+                continue
+            }
+            if isIdentifierStart(byte) {
+                scanIdentifier()
+                continue
+            }
+            if isDigit(byte) {
+                index += 1
+                while index < bytes.count, isIdentifierByte(bytes[index]) || bytes[index] == ascii(".")
+                    || (bytes[index] == ascii("'") && index + 1 < bytes.count && isDigit(bytes[index + 1])) {
+                    index += 1
+                }
+                continue
+            }
+            switch byte {
+            case ascii("\""): scanDoubleQuote()
+            case ascii("'"): scanSingleQuote()
+            case ascii("`"): scanBacktick()
+            case ascii("#") where syntax.swiftRawStrings: scanSwiftRawString()
+            case ascii("[") where syntax.luaLongBrackets:
+                if let level = longBracketLevel(at: index) {
+                    scanLongBracket(at: index, level: level, isComment: false)
+                } else {
+                    index += 1
+                }
+            case ascii("/") where syntax.regexLiterals: scanPossibleRegex()
+            case ascii("<") where syntax.shell: scanPossibleHeredoc()
+            case ascii("$") where syntax.shell && matches("$'", at: index):
+                index += 1
+                scanQuotedString(close: "'", escapes: true, multiline: true, interpolation: .none)
+            case ascii("@") where syntax.csharpVerbatim && (matches("@\"", at: index) || matches("@$\"", at: index)):
+                index = bytes[index + 1] == ascii("$") ? index + 3 : index + 2
+                scanQuotedString(close: "\"", escapes: false, multiline: true, interpolation: .none, doubledQuotes: true)
+            case ascii("$") where syntax.csharpVerbatim && matches("$@\"", at: index):
+                index += 3
+                scanQuotedString(close: "\"", escapes: false, multiline: true, interpolation: .none, doubledQuotes: true)
+            default:
+                index += 1
+            }
+        }
+    }
+
+    // MARK: Comments
+
+    private func lineCommentPrefix(at position: Int) -> Int? {
+        for prefix in lineCommentPrefixes where matches(prefix, at: position) {
+            if prefix == [ascii("#")], syntax.hashNeedsSpace, position > 0 {
+                let previous = bytes[position - 1]
+                let allowed: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, ascii(";"), ascii("|"), ascii("&"), ascii("(")]
+                if !allowed.contains(previous) { continue }
+            }
+            if prefix == [ascii("-"), ascii("-")], syntax.nestedComments {
+                // Haskell: `-->` or `--|` followed by a symbol is an operator, not a comment.
+                var end = position
+                while end < bytes.count, bytes[end] == ascii("-") { end += 1 }
+                if end < bytes.count, Array("!#$%&*+./<=>?@\\^|~:".utf8).contains(bytes[end]) { continue }
+            }
+            return prefix.count
+        }
+        return nil
+    }
+
+    private mutating func scanBlockComment(open: [UInt8], close: [UInt8]) {
+        let start = index + open.count
+        var position = start
+        var depth = 1
+        var contentEnd = bytes.count
+        while position < bytes.count {
+            if syntax.nestedComments, matches(open, at: position) {
+                depth += 1
+                position += open.count
+            } else if matches(close, at: position) {
+                depth -= 1
+                if depth == 0 {
+                    contentEnd = position
+                    position += close.count
+                    break
+                }
+                position += close.count
+            } else {
+                position += 1
+            }
+        }
+        revealProse(start..<min(contentEnd, bytes.count))
+        index = position
+    }
+
+    // MARK: Identifiers and prefixed strings
+
+    private mutating func scanIdentifier() {
+        let start = index
+        while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return }
+        let word = String(decoding: bytes[start..<index], as: UTF8.self)
+        let next = bytes[index]
+        if word == "import" {
+            var cursor = index
+            while cursor < bytes.count, SkipRules.isSpace(bytes[cursor]) { cursor += 1 }
+            if cursor < bytes.count, bytes[cursor] == ascii("(") {
+                importBlockEnd = matchingClose(from: cursor, open: ascii("("), close: ascii(")"))
+            }
+        }
+        if syntax.pythonPrefixes, next == ascii("'") || next == ascii("\""),
+           ["r", "u", "b", "f", "t", "rb", "br", "fr", "rf", "tr", "rt"].contains(word.lowercased()) {
+            scanPythonString(raw: word.lowercased().contains("r"))
+        } else if syntax.rustRawStrings, ["r", "br", "cr"].contains(word), next == ascii("#") || next == ascii("\"") {
+            scanRustRawString()
+        } else if syntax.rustRawStrings, word == "b", next == ascii("'") {
+            skipCharacterLiteral()
+        } else if syntax.cppRawStrings, ["R", "u8R", "uR", "UR", "LR"].contains(word), next == ascii("\"") {
+            scanCppRawString()
+        }
+    }
+
+    private func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z")) || byte == ascii("_")
+            || byte >= 0x80 || (byte == ascii("$") && !syntax.shell && syntax.interpolation != .dollar)
+    }
+
+    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte) || (syntax.primeInIdentifiers && byte == ascii("'"))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+
+    // MARK: Strings
+
+    private mutating func scanDoubleQuote() {
+        if syntax.doubleQuote == .identifier {
+            skipQuotedIdentifier(close: ascii("\""))
+            return
+        }
+        if syntax.tripleQuotes, matches("\"\"\"", at: index) {
+            index += 3
+            scanQuotedString(close: "\"\"\"", escapes: syntax.backslashEscapes, multiline: true,
+                             interpolation: syntax.interpolation)
+            return
+        }
+        index += 1
+        scanQuotedString(close: "\"", escapes: syntax.backslashEscapes, multiline: syntax.multilineStrings || syntax.shell,
+                         interpolation: syntax.interpolation, doubledQuotes: syntax.doubledQuoteEscapes)
+    }
+
+    private mutating func scanSingleQuote() {
+        switch syntax.singleQuote {
+        case .plain:
+            index += 1
+        case .character, .rustCharacter:
+            if !skipCharacterLiteral() { index += 1 }
+        case .string:
+            if syntax.shell {
+                index += 1
+                scanQuotedString(close: "'", escapes: false, multiline: true, interpolation: .none)
+            } else if syntax.tripleQuotes, syntax.pythonPrefixes, matches("'''", at: index) {
+                index += 3
+                scanQuotedString(close: "'''", escapes: true, multiline: true, interpolation: .none)
+            } else {
+                index += 1
+                scanQuotedString(close: "'", escapes: syntax.backslashEscapes, multiline: syntax.multilineStrings,
+                                 interpolation: .none, doubledQuotes: syntax.doubledQuoteEscapes)
+            }
+        }
+    }
+
+    private mutating func scanBacktick() {
+        switch syntax.backtick {
+        case .none:
+            index += 1
+        case .raw:
+            index += 1
+            scanQuotedString(close: "`", escapes: false, multiline: true, interpolation: .none)
+        case .template:
+            index += 1
+            scanString(close: [ascii("`")], escapes: true, multiline: true, interpolation: .template)
+        case .command:
+            let end = closingDelimiter(ascii("`"), from: index + 1, escapes: true, multiline: true)
+            index = end
+        case .identifier:
+            skipQuotedIdentifier(close: ascii("`"))
+        }
+    }
+
+    private mutating func skipQuotedIdentifier(close: UInt8) {
+        var position = index + 1
+        while position < bytes.count, bytes[position] != close, bytes[position] != ascii("\n") { position += 1 }
+        index = position < bytes.count && bytes[position] == close ? position + 1 : position
+    }
+
+    /// Skips `'x'`, `'\n'`, `'\u{1F600}'`; returns false (consuming nothing) when the quote starts no character literal.
+    @discardableResult
+    private mutating func skipCharacterLiteral() -> Bool {
+        var position = index + 1
+        guard position < bytes.count, bytes[position] != ascii("\n"), bytes[position] != ascii("'") else { return false }
+        if bytes[position] == ascii("\\") {
+            position += 2
+            while position < bytes.count, position < index + 14, bytes[position] != ascii("'"), bytes[position] != ascii("\n") {
+                position += 1
+            }
+        } else {
+            position += UTF8Validation.sequenceLength(lead: bytes[position])
+        }
+        guard position < bytes.count, bytes[position] == ascii("'") else { return false }
+        index = position + 1
+        return true
+    }
+
+    private enum StringInterpolation {
+        case none, swift, swiftRaw(Int), dollar, ruby, template
+
+        var isSwift: Bool {
+            switch self {
+            case .swift, .swiftRaw: return true
+            default: return false
+            }
+        }
+    }
+
+    private mutating func scanQuotedString(close: String, escapes: Bool, multiline: Bool,
+                                           interpolation: SourceSyntax.Interpolation, doubledQuotes: Bool = false) {
+        let kind: StringInterpolation
+        switch interpolation {
+        case .none: kind = .none
+        case .swift: kind = .swift
+        case .dollar: kind = .dollar
+        case .ruby: kind = .ruby
+        }
+        scanString(close: Array(close.utf8), escapes: escapes, multiline: multiline, interpolation: kind,
+                   doubledQuotes: doubledQuotes)
+    }
+
+    private mutating func scanString(close: [UInt8], escapes: Bool, multiline: Bool, interpolation: StringInterpolation,
+                                     doubledQuotes: Bool = false, rawEscapeHashes: Int = 0) {
+        let start = index
+        var position = start
+        var hidden: [Range<Int>] = []
+        var closed = false
+        var contentEnd = bytes.count
+        let escapeLead: [UInt8] = [ascii("\\")] + Array(repeating: ascii("#"), count: rawEscapeHashes)
+        while position < bytes.count {
+            if matches(close, at: position) {
+                if doubledQuotes, close.count == 1, position + 1 < bytes.count, bytes[position + 1] == close[0] {
+                    hidden.append(position..<position + 2)
+                    position += 2
+                    continue
+                }
+                contentEnd = position
+                position += close.count
+                closed = true
+                break
+            }
+            let byte = bytes[position]
+            if byte == ascii("\n"), !multiline {
+                contentEnd = position
+                break
+            }
+            if escapes, matches(escapeLead, at: position) {
+                let afterLead = position + escapeLead.count
+                if interpolation.isSwift, afterLead < bytes.count, bytes[afterLead] == ascii("(") {
+                    let end = matchingClose(from: afterLead, open: ascii("("), close: ascii(")"))
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+                let end = escapeEnd(from: afterLead)
+                hidden.append(position..<end)
+                position = end
+                continue
+            }
+            switch interpolation {
+            case .dollar, .template:
+                if byte == ascii("$"), let end = dollarExpansionEnd(at: position, bracesOnly: {
+                    if case .template = interpolation { return true }
+                    return false
+                }()) {
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+                if syntax.shell, byte == ascii("`") {
+                    let end = closingDelimiter(ascii("`"), from: position + 1, escapes: true, multiline: true)
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+            case .ruby:
+                if matches("#{", at: position) {
+                    let end = matchingClose(from: position + 1, open: ascii("{"), close: ascii("}"))
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+            default: break
+            }
+            position += 1
+        }
+        if !closed, syntax.unclosedQuoteIsText {
+            // An apostrophe in unquoted text (`don't` in a YAML value), not a string: go on after it.
+            index = start
+            return
+        }
+        let content = start..<min(contentEnd, bytes.count)
+        if (syntax.skipKeys && closed && isFollowedByColon(position)) || start < importBlockEnd || isModuleName(start) {
+            index = position
+            return
+        }
+        revealString(content, hiding: hidden)
+        index = position
+    }
+
+    /// The end of a backslash escape whose letter starts at `position`.
+    private func escapeEnd(from position: Int) -> Int {
+        guard position < bytes.count else { return position }
+        let letter = bytes[position]
+        var end = position + UTF8Validation.sequenceLength(lead: letter)
+        switch letter {
+        case ascii("u") where position + 1 < bytes.count && bytes[position + 1] == ascii("{"),
+             ascii("x") where position + 1 < bytes.count && bytes[position + 1] == ascii("{"):
+            end = position + 2
+            while end < bytes.count, bytes[end] != ascii("}"), end - position < 12 { end += 1 }
+            if end < bytes.count, bytes[end] == ascii("}") { end += 1 }
+        case ascii("x"): end = hexEnd(from: position + 1, maximum: 2)
+        case ascii("u"): end = hexEnd(from: position + 1, maximum: 4)
+        case ascii("U"): end = hexEnd(from: position + 1, maximum: 8)
+        case ascii("0")...ascii("7"):
+            end = position + 1
+            while end < bytes.count, end < position + 3, bytes[end] >= ascii("0"), bytes[end] <= ascii("7") { end += 1 }
+        default: break
+        }
+        return min(end, bytes.count)
+    }
+
+    private func hexEnd(from position: Int, maximum: Int) -> Int {
+        var end = position
+        while end < bytes.count, end < position + maximum, SkipRules.isHexDigit(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// `$name`, `${...}`, `$(...)`, `$1`, `$@`: the end of an expansion at `position`, or nil when `$` is literal.
+    private func dollarExpansionEnd(at position: Int, bracesOnly: Bool) -> Int? {
+        let next = position + 1
+        guard next < bytes.count else { return nil }
+        let byte = bytes[next]
+        if byte == ascii("{") { return matchingClose(from: next, open: ascii("{"), close: ascii("}")) }
+        if bracesOnly { return nil }
+        if byte == ascii("(") { return matchingClose(from: next, open: ascii("("), close: ascii(")")) }
+        if isIdentifierStart(byte) && byte < 0x80 {
+            var end = next
+            while end < bytes.count, bytes[end] < 0x80, isIdentifierByte(bytes[end]) { end += 1 }
+            return end
+        }
+        if syntax.shell, isDigit(byte) || Array("@*#?$!-".utf8).contains(byte) { return next + 1 }
+        return nil
+    }
+
+    /// The index just past the bracket that closes the one at `position`, counting nesting; the line's end if none.
+    private func matchingClose(from position: Int, open: UInt8, close: UInt8) -> Int {
+        var depth = 0
+        var cursor = position
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == open { depth += 1 } else if byte == close {
+                depth -= 1
+                if depth == 0 { return cursor + 1 }
+            }
+            cursor += 1
+        }
+        return bytes.count
+    }
+
+    /// The index just past the next unescaped `delimiter` from `position`.
+    private func closingDelimiter(_ delimiter: UInt8, from position: Int, escapes: Bool, multiline: Bool) -> Int {
+        var cursor = position
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if escapes, byte == ascii("\\") { cursor += 2; continue }
+            if byte == delimiter { return cursor + 1 }
+            if byte == ascii("\n"), !multiline { return cursor }
+            cursor += 1
+        }
+        return bytes.count
+    }
+
+    /// Whether the string starting at `contentStart` names a module or file: `import "fmt"`, `from 'x'`,
+    /// `require("x")`, `#include "x.h"`, `source "x"`.
+    private func isModuleName(_ contentStart: Int) -> Bool {
+        var cursor = contentStart - 1
+        while cursor >= 0, [ascii("\""), ascii("'"), ascii("`"), ascii("<")].contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, [0x20, 0x09, ascii("(")].contains(bytes[cursor]) { cursor -= 1 }
+        guard cursor >= 0, isIdentifierByte(bytes[cursor]) else { return false }
+        var wordStart = cursor
+        while wordStart > 0, isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        let word = String(decoding: bytes[wordStart...cursor], as: UTF8.self)
+        return Self.moduleKeywords.contains(word)
+    }
+
+    private static let moduleKeywords: Set<String> = [
+        "import", "from", "require", "require_relative", "include", "include_next", "use", "load", "dofile",
+        "loadfile", "source", "mod", "package",
+    ]
+
+    private func isFollowedByColon(_ position: Int) -> Bool {
+        var cursor = position
+        while cursor < bytes.count, SkipRules.isSpace(bytes[cursor]) { cursor += 1 }
+        return cursor < bytes.count && bytes[cursor] == ascii(":")
+    }
+
+    private mutating func scanPythonString(raw: Bool) {
+        let quote = bytes[index]
+        let triple = Array(repeating: quote, count: 3)
+        if matches(triple, at: index) {
+            index += 3
+            scanString(close: triple, escapes: !raw, multiline: true, interpolation: .none)
+        } else {
+            index += 1
+            scanString(close: [quote], escapes: !raw, multiline: false, interpolation: .none)
+        }
+    }
+
+    private mutating func scanRustRawString() {
+        var position = index
+        var hashes = 0
+        while position < bytes.count, bytes[position] == ascii("#") { hashes += 1; position += 1 }
+        guard position < bytes.count, bytes[position] == ascii("\"") else {
+            index = position
+            return
+        }
+        index = position + 1
+        scanString(close: [ascii("\"")] + Array(repeating: ascii("#"), count: hashes), escapes: false, multiline: true,
+                   interpolation: .none)
+    }
+
+    private mutating func scanCppRawString() {
+        // R"delimiter( ... )delimiter"
+        var position = index + 1
+        let delimiterStart = position
+        while position < bytes.count, bytes[position] != ascii("("), position - delimiterStart <= 16,
+              bytes[position] != ascii("\n") {
+            position += 1
+        }
+        guard position < bytes.count, bytes[position] == ascii("(") else {
+            index += 1
+            return
+        }
+        let delimiter = Array(bytes[delimiterStart..<position])
+        index = position + 1
+        scanString(close: [ascii(")")] + delimiter + [ascii("\"")], escapes: false, multiline: true, interpolation: .none)
+    }
+
+    private mutating func scanSwiftRawString() {
+        var position = index
+        var hashes = 0
+        while position < bytes.count, bytes[position] == ascii("#") { hashes += 1; position += 1 }
+        guard position < bytes.count, bytes[position] == ascii("\"") else {
+            index = position
+            return
+        }
+        let suffix = Array(repeating: ascii("#"), count: hashes)
+        if matches("\"\"\"", at: position) {
+            index = position + 3
+            scanString(close: Array("\"\"\"".utf8) + suffix, escapes: true, multiline: true,
+                       interpolation: .swiftRaw(hashes), rawEscapeHashes: hashes)
+        } else {
+            index = position + 1
+            scanString(close: [ascii("\"")] + suffix, escapes: true, multiline: false,
+                       interpolation: .swiftRaw(hashes), rawEscapeHashes: hashes)
+        }
+    }
+
+    // MARK: Lua long brackets
+
+    /// For `[[`, `[=[`, `[==[`...: the number of `=`; nil when `position` starts no long bracket.
+    private func longBracketLevel(at position: Int) -> Int? {
+        guard position < bytes.count, bytes[position] == ascii("[") else { return nil }
+        var cursor = position + 1
+        var level = 0
+        while cursor < bytes.count, bytes[cursor] == ascii("=") { level += 1; cursor += 1 }
+        return cursor < bytes.count && bytes[cursor] == ascii("[") ? level : nil
+    }
+
+    private mutating func scanLongBracket(at position: Int, level: Int, isComment: Bool) {
+        let start = position + level + 2
+        let close = [ascii("]")] + Array(repeating: ascii("="), count: level) + [ascii("]")]
+        var cursor = start
+        while cursor < bytes.count, !matches(close, at: cursor) { cursor += 1 }
+        let content = start..<cursor
+        if isComment { revealProse(content) } else { revealString(content, hiding: []) }
+        index = min(cursor + close.count, bytes.count)
+    }
+
+    // MARK: JavaScript regular expressions
+
+    private mutating func scanPossibleRegex() {
+        guard regexAllowed(before: index) else {
+            index += 1
+            return
+        }
+        var cursor = index + 1
+        var inClass = false
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == ascii("\n") { break }
+            if byte == ascii("\\") { cursor += 2; continue }
+            if byte == ascii("[") { inClass = true } else if byte == ascii("]") { inClass = false } else if byte == ascii("/"), !inClass {
+                cursor += 1
+                while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
+                index = cursor
+                return
+            }
+            cursor += 1
+        }
+        index += 1
+    }
+
+    private func regexAllowed(before position: Int) -> Bool {
+        var cursor = position - 1
+        while cursor >= 0, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 }
+        guard cursor >= 0 else { return true }
+        let previous = bytes[cursor]
+        if Array("(,=:[!&|?{};+-*%<>~^\n".utf8).contains(previous) { return true }
+        guard isIdentifierByte(previous) else { return false }
+        var start = cursor
+        while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+        let word = String(decoding: bytes[start...cursor], as: UTF8.self)
+        return ["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await"]
+            .contains(word)
+    }
+
+    // MARK: Shell here-documents
+
+    private mutating func scanPossibleHeredoc() {
+        guard matches("<<", at: index), !matches("<<<", at: index) else {
+            index += 1
+            return
+        }
+        var cursor = index + 2
+        var stripTabs = false
+        if cursor < bytes.count, bytes[cursor] == ascii("-") { stripTabs = true; cursor += 1 }
+        while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+        var quoted = false
+        var quote: UInt8?
+        if cursor < bytes.count, bytes[cursor] == ascii("'") || bytes[cursor] == ascii("\"") {
+            quote = bytes[cursor]
+            quoted = true
+            cursor += 1
+        } else if cursor < bytes.count, bytes[cursor] == ascii("\\") {
+            quoted = true
+            cursor += 1
+        }
+        let start = cursor
+        while cursor < bytes.count, isIdentifierByte(bytes[cursor]) || bytes[cursor] == ascii("-") || bytes[cursor] == ascii(".") {
+            cursor += 1
+        }
+        guard cursor > start else {
+            index += 2
+            return
+        }
+        let delimiter = Array(bytes[start..<cursor])
+        if let quote, cursor < bytes.count, bytes[cursor] == quote { cursor += 1 }
+        pendingHeredocs.append(Heredoc(delimiter: delimiter, stripTabs: stripTabs, interpolates: !quoted))
+        index = cursor
+    }
+
+    /// Reads the bodies of the here-documents opened on the line just ended; `index` is at the next line.
+    private mutating func scanHeredocs() {
+        let heredocs = pendingHeredocs
+        pendingHeredocs = []
+        for heredoc in heredocs {
+            let bodyStart = index
+            var lineStart = index
+            var bodyEnd = bytes.count
+            var next = bytes.count
+            while lineStart < bytes.count {
+                let end = lineEnd(from: lineStart)
+                var content = lineStart
+                if heredoc.stripTabs { while content < end, bytes[content] == 0x09 { content += 1 } }
+                var lineContent = Array(bytes[content..<end])
+                if lineContent.last == 0x0D { lineContent.removeLast() }
+                if lineContent == heredoc.delimiter {
+                    bodyEnd = lineStart
+                    next = end
+                    break
+                }
+                lineStart = end + 1
+            }
+            var hidden: [Range<Int>] = []
+            if heredoc.interpolates {
+                var cursor = bodyStart
+                while cursor < bodyEnd {
+                    if bytes[cursor] == ascii("\\") { hidden.append(cursor..<min(cursor + 2, bodyEnd)); cursor += 2; continue }
+                    if bytes[cursor] == ascii("$"), let end = dollarExpansionEnd(at: cursor, bracesOnly: false) {
+                        hidden.append(cursor..<end)
+                        cursor = end
+                        continue
+                    }
+                    cursor += 1
+                }
+            }
+            revealString(bodyStart..<min(bodyEnd, bytes.count), hiding: hidden)
+            index = next
+        }
+    }
+
+    // MARK: Revealing
+
+    private mutating func revealProse(_ range: Range<Int>) {
+        guard range.lowerBound < range.upperBound else { return }
+        mask.show(range)
+        ProseMarkup.hidePlaceholders(in: &mask, range: range)
+        ProseMarkup.hideCodeMarkup(in: &mask, range: range, inComment: true)
+    }
+
+    private mutating func revealString(_ range: Range<Int>, hiding hidden: [Range<Int>]) {
+        guard checkStrings, range.lowerBound < range.upperBound, !isKeyLike(range) else { return }
+        mask.show(range)
+        for part in hidden { mask.hide(part) }
+        ProseMarkup.hidePlaceholders(in: &mask, range: range)
+        ProseMarkup.hideCodeMarkup(in: &mask, range: range, inComment: false)
+    }
+
+    /// Whether a string literal holds a key or name rather than prose: one ASCII token without white space
+    /// that is not a capitalised word (`"uri"`, `"utf-8"`, `"textDocument/didOpen"`, `"GET"`, `"user_id"`).
+    /// `"Helo"`, `"Done!"` and anything with a space are prose.
+    private func isKeyLike(_ range: Range<Int>) -> Bool {
+        let content = bytes[range]
+        guard content.allSatisfy({ $0 < 0x80 && !SkipRules.isSpace($0) }) else { return false }
+        var letters = content.drop(while: { !isLetter($0) })
+        while let last = letters.last, !isLetter(last) { letters = letters.dropLast() }
+        guard let first = letters.first else { return true }
+        let capitalisedWord = first >= ascii("A") && first <= ascii("Z") && letters.count > 1
+            && letters.dropFirst().allSatisfy { ($0 >= ascii("a") && $0 <= ascii("z")) || $0 == ascii("'") }
+        return !capitalisedWord
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z"))
+    }
+
+    // MARK: Byte helpers
+
+    private func lineEnd(from position: Int) -> Int {
+        var cursor = position
+        while cursor < bytes.count, bytes[cursor] != ascii("\n") { cursor += 1 }
+        return cursor
+    }
+
+    private func matches(_ string: String, at position: Int) -> Bool {
+        matches(Array(string.utf8), at: position)
+    }
+
+    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+        guard position >= 0, position + pattern.count <= bytes.count else { return false }
+        for offset in 0..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
+        return true
+    }
+}
+
+@inline(__always)
+private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }

@@ -1,0 +1,68 @@
+/// Which bytes of a text the spell checker may see; hidden bytes become spaces.
+///
+/// Offsets are UTF-8 byte offsets into the original text, and the masked
+/// text has exactly the same length, so every offset found in it is an
+/// offset in the original. A scalar with any hidden byte is hidden whole, so
+/// the masked text is always valid UTF-8. Line breaks stay in place.
+public struct TextMask: Sendable {
+    public let bytes: [UInt8]
+    private var visible: [Bool]
+
+    /// Starts with every byte visible (prose) or every byte hidden (code).
+    public init(bytes: [UInt8], visible: Bool) {
+        self.bytes = bytes
+        self.visible = Array(repeating: visible, count: bytes.count)
+    }
+
+    public var count: Int { bytes.count }
+
+    public func isVisible(_ offset: Int) -> Bool { visible[offset] }
+
+    /// Makes a byte range visible (clamped to the text).
+    public mutating func show(_ range: Range<Int>) {
+        set(range, true)
+    }
+
+    /// Hides a byte range (clamped to the text).
+    public mutating func hide(_ range: Range<Int>) {
+        set(range, false)
+    }
+
+    private mutating func set(_ range: Range<Int>, _ value: Bool) {
+        let lower = max(0, range.lowerBound)
+        let upper = min(bytes.count, range.upperBound)
+        guard lower < upper else { return }
+        for index in lower..<upper { visible[index] = value }
+    }
+
+    /// The visible ranges, in order.
+    public var visibleRanges: [Range<Int>] {
+        var result: [Range<Int>] = []
+        var index = 0
+        while index < visible.count {
+            guard visible[index] else { index += 1; continue }
+            let start = index
+            while index < visible.count, visible[index] { index += 1 }
+            result.append(start..<index)
+        }
+        return result
+    }
+
+    /// The text with hidden scalars replaced by spaces (line feeds kept).
+    public func masked() -> [UInt8] {
+        var output = bytes
+        var index = 0
+        while index < bytes.count {
+            let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
+            var show = true
+            for offset in index..<index + width where !visible[offset] { show = false }
+            if !show {
+                for offset in index..<index + width {
+                    output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20
+                }
+            }
+            index += width
+        }
+        return output
+    }
+}

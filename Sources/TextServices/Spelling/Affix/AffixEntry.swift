@@ -1,0 +1,107 @@
+/// One line of a `PFX` or `SFX` group: what to strip, what to add, and when.
+///
+/// Words are handled as arrays of Unicode scalars, in the dictionary's
+/// characters after charset decoding.
+struct AffixEntry: Sendable {
+    enum Kind: Sendable { case prefix, suffix }
+
+    let kind: Kind
+    let flag: UInt32
+    /// Whether the group allows combining with an affix of the other kind (`Y`).
+    let crossProduct: Bool
+    let strip: [Unicode.Scalar]
+    let add: [Unicode.Scalar]
+    /// Flags carried by the affix (continuation classes, NEEDAFFIX, NOSUGGEST...).
+    let continuation: FlagSet
+    let condition: AffixCondition
+
+    /// Whether the entry applies to a word: the strip matches and the condition holds.
+    ///
+    /// A suffix's condition is tested on the end of the word, a prefix's on its start.
+    /// Hunspell never strips a whole word (without FULLSTRIP), so neither does this.
+    func applies(to word: [Unicode.Scalar]) -> Bool {
+        guard word.count > strip.count else { return false }
+        switch kind {
+        case .suffix:
+            guard word.count >= strip.count, word.suffix(strip.count).elementsEqual(strip) else { return false }
+            return condition.matchesEnd(of: word)
+        case .prefix:
+            guard word.count >= strip.count, word.prefix(strip.count).elementsEqual(strip) else { return false }
+            return condition.matchesStart(of: word)
+        }
+    }
+
+    /// The word with this affix applied; call only when `applies(to:)` holds.
+    func apply(to word: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        switch kind {
+        case .suffix: return Array(word.dropLast(strip.count)) + add
+        case .prefix: return add + word.dropFirst(strip.count)
+        }
+    }
+}
+
+/// An affix condition: a string of characters, `.` and `[...]`/`[^...]` classes.
+struct AffixCondition: Sendable {
+    enum Element: Sendable {
+        case any
+        case scalar(Unicode.Scalar)
+        case set([Unicode.Scalar], negated: Bool)
+
+        func matches(_ scalar: Unicode.Scalar) -> Bool {
+            switch self {
+            case .any: return true
+            case .scalar(let expected): return scalar == expected
+            case .set(let members, let negated): return members.contains(scalar) != negated
+            }
+        }
+    }
+
+    let elements: [Element]
+
+    static let always = AffixCondition(elements: [])
+
+    init(elements: [Element]) {
+        self.elements = elements
+    }
+
+    /// Parses a condition; `.` alone (or nothing) always matches.
+    init(parsing text: Substring) {
+        var elements: [Element] = []
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
+            case ".":
+                elements.append(.any)
+            case "[":
+                var members: [Unicode.Scalar] = []
+                var negated = false
+                var first = true
+                while let inner = scalars.next(), inner != "]" {
+                    if first, inner == "^" { negated = true } else { members.append(inner) }
+                    first = false
+                }
+                elements.append(.set(members, negated: negated))
+            default:
+                elements.append(.scalar(scalar))
+            }
+        }
+        if elements.allSatisfy({ if case .any = $0 { return true } else { return false } }) {
+            // "." is the conventional "no condition"; several dots still require that many characters.
+            if elements.count <= 1 { elements = [] }
+        }
+        self.elements = elements
+    }
+
+    func matchesEnd(of word: [Unicode.Scalar]) -> Bool {
+        guard word.count >= elements.count else { return false }
+        let start = word.count - elements.count
+        for (offset, element) in elements.enumerated() where !element.matches(word[start + offset]) { return false }
+        return true
+    }
+
+    func matchesStart(of word: [Unicode.Scalar]) -> Bool {
+        guard word.count >= elements.count else { return false }
+        for (offset, element) in elements.enumerated() where !element.matches(word[offset]) { return false }
+        return true
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// A parsed Hunspell .aff file: affix rules, special flags and the suggestion tables.
+///
+/// Parsing never fails on a bad line: lines it does not understand are
+/// skipped, as Hunspell does. Text is decoded from the charset named by
+/// `SET` (ISO8859-1 when absent) through ICU, so every field is plain Unicode.
+struct AffixFile: Sendable {
+    /// The charset named by `SET`, as written.
+    var charset = "ISO8859-1"
+    var flagMode = AffixFlagMode.character
+    /// `AF` flag aliases; a .dic entry or affix writes `/3` for the third.
+    var flagAliases: [FlagSet] = []
+    var prefixes: [UInt32: [AffixEntry]] = [:]
+    var suffixes: [UInt32: [AffixEntry]] = [:]
+
+    var needAffix: UInt32?
+    var onlyInCompound: UInt32?
+    var forbiddenWord: UInt32?
+    var noSuggest: UInt32?
+    var circumfix: UInt32?
+    var keepCase: UInt32?
+
+    /// `TRY`: the characters to try, most frequent first.
+    var tryCharacters: [Unicode.Scalar] = []
+    /// `KEY`: keyboard rows (and other neighbour groups) separated by `|`.
+    var keyboardRows: [[Unicode.Scalar]] = []
+    /// `REP`: common misspellings, typed form first; `_` in a pattern is a space.
+    var replacements: [Replacement] = []
+    /// `MAP`: groups of related characters (or character sequences).
+    var mapGroups: [[String]] = []
+    /// `ICONV`: input conversions applied before lookup.
+    var inputConversions: [(from: String, to: String)] = []
+    /// `OCONV`: output conversions applied to suggestions.
+    var outputConversions: [(from: String, to: String)] = []
+    /// `WORDCHARS`: characters that belong to words besides letters.
+    var wordCharacters: [Unicode.Scalar] = []
+    var complexPrefixes = false
+    var fullStrip = false
+
+    /// A `REP` entry; `^` and `$` anchors are kept in `anchoredStart`/`anchoredEnd`.
+    struct Replacement: Sendable {
+        var from: String
+        var to: String
+        var anchoredStart: Bool
+        var anchoredEnd: Bool
+    }
+
+    init() {}
+
+    /// Reads and parses an .aff file; nil when it cannot be read.
+    static func load(path: String) -> AffixFile? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return AffixFile(bytes: [UInt8](data))
+    }
+
+    /// Parses the bytes of an .aff file in whatever charset its `SET` line names.
+    init(bytes: [UInt8]) {
+        let declared = Self.declaredCharset(bytes) ?? "ISO8859-1"
+        self.charset = declared
+        guard let text = Self.decode(bytes, charset: declared) else { return }
+        parse(text)
+    }
+
+    /// The `SET` value, read from the raw bytes (the line itself is ASCII).
+    static func declaredCharset(_ bytes: [UInt8]) -> String? {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = bytes[start..<end]
+            if line.starts(with: Array("SET".utf8)), line.count > 4, line[start + 3] == 0x20 || line[start + 3] == 0x09 {
+                let value = String(decoding: line.dropFirst(4), as: UTF8.self)
+                    .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).first
+                return value.map(String.init)
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Decodes a dictionary file's bytes; nil when the charset is unknown to ICU.
+    static func decode(_ bytes: [UInt8], charset: String) -> String? {
+        var body = bytes
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        if HunspellEngine.isUTF8(charset) { return String(decoding: body, as: UTF8.self) }
+        guard let converter = try? CharsetConverter(charset: charset) else { return nil }
+        if let whole = converter.decode(body) { return whole }
+        // A stray malformed byte spoils the whole; decode line by line and drop bad lines.
+        return body.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { converter.decode(Array($0)) ?? "" }
+            .joined(separator: "\n")
+    }
+
+    /// The flags of a .dic entry or affix, resolving an `AF` alias number.
+    func flags(_ text: Substring) -> FlagSet {
+        if !flagAliases.isEmpty, let number = Int(text), number >= 1, number <= flagAliases.count {
+            return flagAliases[number - 1]
+        }
+        return FlagSet(flagMode.parse(text))
+    }
+
+    private mutating func parse(_ text: String) {
+        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })[...]
+        var pendingAffix: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)?
+        var aliasCount = 0
+        while let line = lines.popFirst() {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let keyword = fields.first, !keyword.hasPrefix("#") else { continue }
+            switch keyword {
+            case "PFX", "SFX":
+                let kind: AffixEntry.Kind = keyword == "PFX" ? .prefix : .suffix
+                guard fields.count >= 4 else { continue }
+                if let pending = pendingAffix, pending.remaining > 0, pending.kind == kind,
+                   flagMode.parseSingle(fields[1]) == pending.flag {
+                    addEntry(fields, pending: pending)
+                    pendingAffix!.remaining -= 1
+                } else if let flag = flagMode.parseSingle(fields[1]), let count = Int(fields[3]) {
+                    pendingAffix = (kind, flag, fields[2] == "Y", count)
+                    if kind == .prefix { prefixes[flag, default: []].reserveCapacity(count) }
+                    else { suffixes[flag, default: []].reserveCapacity(count) }
+                }
+            case "AF":
+                if aliasCount == 0, fields.count >= 2, let count = Int(fields[1]) {
+                    aliasCount = count
+                } else if fields.count >= 2 {
+                    flagAliases.append(FlagSet(flagMode.parse(fields[1])))
+                }
+            case "FLAG" where fields.count >= 2: flagMode = AffixFlagMode(declaration: fields[1])
+            case "NEEDAFFIX", "PSEUDOROOT": needAffix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "ONLYINCOMPOUND": onlyInCompound = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "FORBIDDENWORD": forbiddenWord = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "NOSUGGEST": noSuggest = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "CIRCUMFIX": circumfix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "KEEPCASE": keepCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "TRY" where fields.count >= 2: tryCharacters = Array(fields[1].unicodeScalars)
+            case "KEY" where fields.count >= 2:
+                keyboardRows = fields[1].split(separator: "|").map { Array($0.unicodeScalars) }
+            case "WORDCHARS" where fields.count >= 2: wordCharacters = Array(fields[1].unicodeScalars)
+            case "COMPLEXPREFIXES": complexPrefixes = true
+            case "FULLSTRIP": fullStrip = true
+            case "REP" where fields.count >= 3:
+                var from = String(fields[1])
+                let to = String(fields[2]).replacingOccurrences(of: "_", with: " ")
+                let start = from.hasPrefix("^")
+                if start { from.removeFirst() }
+                let end = from.hasSuffix("$")
+                if end { from.removeLast() }
+                from = from.replacingOccurrences(of: "_", with: " ")
+                if !from.isEmpty { replacements.append(Replacement(from: from, to: to, anchoredStart: start, anchoredEnd: end)) }
+            case "MAP" where fields.count >= 2 && Int(fields[1]) == nil:
+                mapGroups.append(Self.mapGroup(fields[1]))
+            case "ICONV" where fields.count >= 3:
+                inputConversions.append((String(fields[1]).replacingOccurrences(of: "_", with: ""),
+                                         String(fields[2]).replacingOccurrences(of: "_", with: "")))
+            case "OCONV" where fields.count >= 3:
+                outputConversions.append((String(fields[1]).replacingOccurrences(of: "_", with: ""),
+                                          String(fields[2]).replacingOccurrences(of: "_", with: "")))
+            default:
+                continue
+            }
+        }
+    }
+
+    private mutating func addEntry(_ fields: [Substring], pending: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)) {
+        let strip = fields[2] == "0" ? [] : Array(fields[2].unicodeScalars)
+        var addField = fields[3]
+        var continuation = FlagSet.empty
+        if let slash = addField.firstIndex(of: "/") {
+            continuation = flags(addField[addField.index(after: slash)...])
+            addField = addField[..<slash]
+        }
+        let add = addField == "0" ? [] : Array(addField.unicodeScalars)
+        let condition = fields.count >= 5 ? AffixCondition(parsing: fields[4]) : .always
+        let entry = AffixEntry(kind: pending.kind, flag: pending.flag, crossProduct: pending.cross,
+                               strip: strip, add: add, continuation: continuation, condition: condition)
+        switch pending.kind {
+        case .prefix: prefixes[pending.flag, default: []].append(entry)
+        case .suffix: suffixes[pending.flag, default: []].append(entry)
+        }
+    }
+
+    /// A MAP group: single characters, or sequences in parentheses (`(ss)ß`).
+    private static func mapGroup(_ text: Substring) -> [String] {
+        var group: [String] = []
+        var current: String?
+        for character in text {
+            if character == "(" { current = ""; continue }
+            if character == ")", let item = current { group.append(item); current = nil; continue }
+            if current != nil { current!.append(character) } else { group.append(String(character)) }
+        }
+        return group
+    }
+
+    /// Applies `ICONV` (input) or `OCONV` (output) conversions, longest match first.
+    static func convert(_ word: String, _ table: [(from: String, to: String)]) -> String {
+        guard !table.isEmpty else { return word }
+        var result = ""
+        var rest = Substring(word)
+        while !rest.isEmpty {
+            var best: (from: String, to: String)?
+            for pair in table where rest.hasPrefix(pair.from) && pair.from.count > (best?.from.count ?? 0) { best = pair }
+            if let best {
+                result += best.to
+                rest = rest.dropFirst(best.from.count)
+            } else {
+                result.append(rest.removeFirst())
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,273 @@
+/// Fast spelling guesses: candidates from a deletion index and the .aff tables, ranked by a noisy channel.
+///
+/// Candidates come from every dictionary form within edit distance 2
+/// (`DeletionIndex`), the .aff `REP` and `MAP` tables, and splitting a
+/// run-together word. Each is scored by how common it is (zipf frequency)
+/// minus how unlikely the typing slip is (`EditModel`: keyboard neighbours,
+/// doubled and dropped letters, swaps, similar sounds). The caller verifies
+/// every guess with the dictionary and supplies Hunspell's own suggestions,
+/// used first for languages without frequency data and as a fallback when
+/// the fast path finds nothing good. Immutable and thread-safe.
+final class Guesser: Sendable {
+    let store: WordStore
+    let index: DeletionIndex
+    let model: EditModel
+    /// English sound-alike groups; nil for other languages.
+    let phonetic: PhoneticIndex?
+    private let replacements: [AffixFile.Replacement]
+    private let mapGroups: [[String]]
+    private let inputConversions: [(from: String, to: String)]
+    private let outputConversions: [(from: String, to: String)]
+
+    /// How many zipf points one unit of edit cost is worth.
+    static let costWeight = 2.5
+    /// The zipf value assumed for a dictionary word missing from the frequency list.
+    static let unknownZipf = 1.0
+    /// The cost above which a best guess is poor enough to ask Hunspell too.
+    static let fallbackCost = 2.6
+    /// The cost of a slip the .aff `REP` table lists (`f` for `ph`).
+    static let replacementCost = 1.3
+    /// The cost of a word that sounds like the typed one but is more than two edits away.
+    static let soundAlikeCost = 2.0
+    /// The extra cost of a capitalised-only word (a name) for a lower-case typo.
+    static let capitalisationCost = 0.4
+    /// The cost of a missing space between two words.
+    static let splitCost = 2.2
+    /// Words longer than this (in characters) get no fast candidates.
+    static let maximumLength = 48
+
+    /// Builds the indexes over a store; `englishSounds` adds the English phonetic index.
+    init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
+        self.store = store
+        self.index = DeletionIndex(store: store)
+        self.phonetic = englishSounds ? PhoneticIndex(store: store) : nil
+        let affixes = affixes ?? AffixFile()
+        let keyboard = affixes.keyboardRows.isEmpty ? KeyboardLayout.qwerty
+            : KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
+        self.model = EditModel(keyboard: keyboard)
+        self.replacements = affixes.replacements.map { rep in
+            var folded = rep
+            folded.from = WordList.fold(rep.from)
+            return folded
+        }
+        self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
+        self.inputConversions = affixes.inputConversions
+        self.outputConversions = affixes.outputConversions
+    }
+
+    /// A scored candidate: a store entry, or a phrase of several words.
+    private struct Candidate {
+        var cost: Double
+        var zipf: Double
+    }
+
+    /// Guesses for a misspelled word, most likely first, in the word's case.
+    ///
+    /// `accepts` verifies each guess (the dictionary's verdict); `learned`
+    /// are the user's words; `hunspell` is called only when its suggestions
+    /// are needed. The word itself is never among the guesses.
+    func guesses(for word: String, limit: Int, learned: [String],
+                 accepts: (String) -> Bool, hunspell: () -> [String]) -> [String] {
+        guard limit > 0, !word.isEmpty else { return [] }
+        let converted = AffixFile.convert(word, inputConversions)
+        let folded = WordList.fold(converted)
+        let typed = folded.unicodeScalars.map(\.value)
+        let lowerCase = converted == folded
+        let ranked = typed.count <= Self.maximumLength
+            ? rank(typed: typed, folded: folded, lowerCase: lowerCase, learned: learned) : []
+
+        var result: [String] = []
+        var seen = Set<String>([word])
+        func offer(_ guess: String) {
+            guard result.count < limit, seen.insert(guess).inserted else { return }
+            result.append(guess)
+        }
+        var hunspellUsed = false
+        if !store.hasFrequencies {
+            hunspellUsed = true
+            for guess in hunspell() { offer(guess) }
+        }
+        func verified(_ text: String) -> Bool {
+            text.contains(" ") ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
+        }
+        for (text, _) in ranked where result.count < limit {
+            for surface in text {
+                let cased = Self.restoreCase(of: word, in: surface)
+                let output = AffixFile.convert(cased, outputConversions)
+                if verified(cased) { offer(output) } else if cased != surface, verified(surface) {
+                    offer(AffixFile.convert(surface, outputConversions))
+                }
+            }
+        }
+        if !hunspellUsed, ranked.isEmpty || ranked[0].cost > Self.fallbackCost || result.isEmpty {
+            for guess in hunspell() { offer(guess) }
+        }
+        return result
+    }
+
+    /// Candidates with their spellings, best first, with the cost of the slip.
+    ///
+    /// A lower-case typed word gets only the lower-case spelling of an entry
+    /// that has one (`dolly`, not also `Dolly`).
+    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String]) -> [(texts: [String], cost: Double)] {
+        var entries: [Int: Candidate] = [:]
+        var phrases: [String: Candidate] = [:]
+        let maxDistance = typed.count <= 3 ? 1 : 2
+        var scratch: [Int] = []
+        var keyScalars: [UInt32] = []
+        keyScalars.reserveCapacity(64)
+
+        func consider(entry: Int, cost: Double) {
+            let zipf = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
+            if let existing = entries[entry], existing.cost <= cost { return }
+            entries[entry] = Candidate(cost: cost, zipf: zipf)
+        }
+
+        for range in index.candidateEntries(for: typed) {
+            for entry in range where store.isSuggestible(entry) {
+                let bytes = store.keyBytes(entry)
+                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 4 { continue }
+                keyScalars.removeAll(keepingCapacity: true)
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    for byte in bytes { keyScalars.append(UInt32(byte)) }
+                } else {
+                    keyScalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
+                }
+                let distance = EditModel.distance(typed[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
+                guard distance <= maxDistance else { continue }
+                let cost = distance == 0 ? 0.1 : model.cost(typed: typed, intended: keyScalars)
+                consider(entry: entry, cost: cost)
+            }
+        }
+
+        if let phonetic {
+            // Words within two edits are already in; these are the farther sound-alikes.
+            for entry in phonetic.entries(soundingLike: typed).prefix(500) where entries[Int(entry)] == nil && store.isSuggestible(Int(entry)) {
+                let scalars = DeletionIndex.scalars(store.keyBytes(Int(entry)))
+                let distance = EditModel.distance(typed[...], scalars[...], limit: 4, scratch: &scratch)
+                guard distance >= 3, distance <= 4 else { continue }
+                consider(entry: Int(entry), cost: Self.soundAlikeCost + 0.4 * Double(distance - 3))
+            }
+        }
+
+        for (text, cost) in tableCandidates(folded) {
+            if text.contains(" ") {
+                addPhrase(text, cost: cost, to: &phrases)
+            } else if let entry = store.find(Array(text.utf8)), store.isSuggestible(entry) {
+                consider(entry: entry, cost: cost)
+            }
+        }
+        for (left, right) in splits(typed) {
+            addPhrase(left + " " + right, cost: Self.splitCost, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5, penalty: 0.5)
+        }
+
+        var scored: [(texts: [String], cost: Double, score: Double)] = []
+        let hasFrequencies = store.hasFrequencies
+        func score(_ candidate: Candidate) -> Double {
+            hasFrequencies ? candidate.zipf - Self.costWeight * candidate.cost : -candidate.cost
+        }
+        for (entry, candidate) in entries {
+            var surfaces = store.surfaces(entry, suggestibleOnly: true)
+            var candidate = candidate
+            if lowerCase {
+                let key = store.key(entry)
+                if surfaces.contains(key) {
+                    surfaces = [key]
+                } else if !surfaces.isEmpty {
+                    // Only capitalised spellings (names): a lower-case typist less likely meant one.
+                    candidate.cost += Self.capitalisationCost
+                }
+            }
+            if !surfaces.isEmpty { scored.append((surfaces, candidate.cost, score(candidate))) }
+        }
+        for (phrase, candidate) in phrases { scored.append(([phrase], candidate.cost, score(candidate))) }
+        for word in learned {
+            let scalars = WordList.fold(word).unicodeScalars.map(\.value)
+            let distance = EditModel.distance(typed[...], scalars[...], limit: maxDistance, scratch: &scratch)
+            guard distance <= maxDistance else { continue }
+            let candidate = Candidate(cost: distance == 0 ? 0.1 : model.cost(typed: typed, intended: scalars), zipf: 3)
+            scored.append(([word], candidate.cost, score(candidate)))
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.texts[0] < $1.texts[0] }
+        return scored.map { ($0.texts, $0.cost) }
+    }
+
+    /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.
+    private func addPhrase(_ phrase: String, cost: Double, to phrases: inout [String: Candidate],
+                           minimumZipf: Double = 0, singleLetterMinimum: Double = 0, penalty: Double = 0) {
+        var zipf = Double.infinity
+        for part in phrase.split(separator: " ") {
+            guard let entry = store.find(Array(part.utf8)), store.isSuggestible(entry) else { return }
+            let value = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
+            if value < minimumZipf || (part.count == 1 && value < singleLetterMinimum) { return }
+            zipf = min(zipf, value)
+        }
+        guard zipf.isFinite else { return }
+        if let existing = phrases[phrase], existing.cost <= cost { return }
+        phrases[phrase] = Candidate(cost: cost, zipf: zipf - penalty)
+    }
+
+    /// Words made by the .aff `REP` and `MAP` tables, with the cost of each.
+    private func tableCandidates(_ folded: String) -> [(String, Double)] {
+        var result: [(String, Double)] = []
+        let characters = Array(folded)
+        for rep in replacements {
+            let from = Array(rep.from)
+            guard from.count <= characters.count else { continue }
+            for start in 0...(characters.count - from.count) {
+                if rep.anchoredStart && start != 0 { break }
+                if rep.anchoredEnd && start + from.count != characters.count { continue }
+                guard characters[start..<(start + from.count)].elementsEqual(from) else { continue }
+                let replaced = String(characters[..<start]) + rep.to + String(characters[(start + from.count)...])
+                result.append((WordList.fold(replaced), Self.replacementCost))
+            }
+        }
+        for group in mapGroups {
+            for (position, character) in characters.enumerated() where group.contains(String(character)) {
+                for other in group where other != String(character) {
+                    let replaced = String(characters[..<position]) + other + String(characters[(position + 1)...])
+                    result.append((replaced, 0.3))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Ways to split a run-together word into two words (each checked later).
+    private func splits(_ typed: [UInt32]) -> [(String, String)] {
+        guard typed.count >= 3 else { return [] }
+        var result: [(String, String)] = []
+        // A one-letter word may open a run-together pair ("alot") but not close one.
+        for cut in 1..<(typed.count - 1) {
+            var left = String.UnicodeScalarView()
+            var right = String.UnicodeScalarView()
+            left.append(contentsOf: typed[..<cut].compactMap(Unicode.Scalar.init))
+            right.append(contentsOf: typed[cut...].compactMap(Unicode.Scalar.init))
+            let leftWord = String(left)
+            let rightWord = String(right)
+            if store.find(Array(leftWord.utf8)) != nil, store.find(Array(rightWord.utf8)) != nil {
+                result.append((leftWord, rightWord))
+            }
+        }
+        return result
+    }
+
+    /// A dictionary spelling in the case pattern of the typed word.
+    ///
+    /// `TEH` gives `THE`, `Teh` gives `The`; a lower-case word keeps the
+    /// dictionary's case (`londn` gives `London`).
+    static func restoreCase(of typed: String, in surface: String) -> String {
+        let letters = typed.unicodeScalars.filter { $0.properties.isAlphabetic }
+        guard let first = letters.first else { return surface }
+        if letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
+            return CaseMapping.map(surface, .upper)
+        }
+        if first.properties.isUppercase, let initial = surface.first, initial.isLowercase {
+            return CaseMapping.map(String(initial), .upper) + surface.dropFirst()
+        }
+        return surface
+    }
+
+    /// Approximate heap bytes held by the store and index.
+    var memoryFootprint: Int { store.memoryFootprint + index.memoryFootprint + (phonetic?.memoryFootprint ?? 0) }
+}

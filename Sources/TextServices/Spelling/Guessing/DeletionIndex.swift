@@ -1,0 +1,140 @@
+/// A symmetric-deletion index over a `WordStore`: finds every word within edit distance 2 of a typo.
+///
+/// As in SymSpell, only the first `prefixLength` letters of a word are
+/// indexed; words sharing that prefix sit next to each other in the sorted
+/// store, so the index maps hashes of the prefix's deletions (up to
+/// `maxDistance` letters removed) to groups of entries rather than to words.
+/// Storage is two flat arrays (bucket offsets and group numbers); hash
+/// collisions only add candidates, which the caller verifies by distance.
+/// Immutable and thread-safe once built.
+final class DeletionIndex: Sendable {
+    let prefixLength: Int
+    let maxDistance: Int
+    /// The first entry of each group, plus the store's count at the end.
+    private let groupStarts: [UInt32]
+    private let bucketOffsets: [UInt32]
+    private let bucketGroups: [UInt32]
+    private let bucketMask: UInt32
+
+    init(store: WordStore, prefixLength: Int = 6, maxDistance: Int = 2) {
+        self.prefixLength = prefixLength
+        self.maxDistance = maxDistance
+        var groupStarts: [UInt32] = []
+        // Every group's deletion hashes, flat; a group without suggestible entries gets none.
+        var hashes: [UInt32] = []
+        var hashStarts: [UInt32] = [0]
+        var previous: [UInt32] = [UInt32.max]
+        var currentSuggestible = false
+        func closeGroup() {
+            if !currentSuggestible { hashes.removeSubrange(Int(hashStarts[hashStarts.count - 1])...) }
+            hashStarts.append(UInt32(hashes.count))
+        }
+        for entry in 0..<store.count {
+            let prefix = Array(Self.scalars(store.keyBytes(entry)).prefix(prefixLength))
+            if prefix != previous {
+                if !groupStarts.isEmpty { closeGroup() }
+                groupStarts.append(UInt32(entry))
+                hashes += Self.deletionHashes(prefix, maxDistance: maxDistance)
+                previous = prefix
+                currentSuggestible = false
+            }
+            if store.isSuggestible(entry) { currentSuggestible = true }
+        }
+        if !groupStarts.isEmpty { closeGroup() }
+        groupStarts.append(UInt32(store.count))
+
+        var buckets = 1
+        while buckets < max(1, hashes.count / 6) { buckets <<= 1 }
+        let mask = UInt32(buckets - 1)
+        var offsets = [UInt32](repeating: 0, count: buckets + 1)
+        for hash in hashes { offsets[Int(hash & mask) + 1] += 1 }
+        for index in 0..<buckets { offsets[index + 1] += offsets[index] }
+        var fill = offsets
+        var groups = [UInt32](repeating: 0, count: hashes.count)
+        for group in 0..<(hashStarts.count - 1) {
+            for hash in hashes[Int(hashStarts[group])..<Int(hashStarts[group + 1])] {
+                let bucket = Int(hash & mask)
+                groups[Int(fill[bucket])] = UInt32(group)
+                fill[bucket] += 1
+            }
+        }
+        self.groupStarts = groupStarts
+        self.bucketOffsets = offsets
+        self.bucketGroups = groups
+        self.bucketMask = mask
+    }
+
+    /// The entries whose indexed prefix is within `maxDistance` deletions of the word's (a superset of the matches).
+    func candidateEntries(for word: [UInt32]) -> [Range<Int>] {
+        let prefix = Array(word.prefix(prefixLength))
+        var groups: [UInt32] = []
+        for hash in Self.deletionHashes(prefix, maxDistance: maxDistance) {
+            let bucket = Int(hash & bucketMask)
+            for index in Int(bucketOffsets[bucket])..<Int(bucketOffsets[bucket + 1]) {
+                groups.append(bucketGroups[index])
+            }
+        }
+        groups.sort()
+        var ranges: [Range<Int>] = []
+        var last = UInt32.max
+        for group in groups where group != last {
+            last = group
+            ranges.append(Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1]))
+        }
+        return ranges
+    }
+
+    /// Approximate heap bytes held by the index.
+    var memoryFootprint: Int { (groupStarts.capacity + bucketOffsets.capacity + bucketGroups.capacity) * 4 }
+
+    var groupCount: Int { groupStarts.count - 1 }
+    var pairCount: Int { bucketGroups.count }
+
+    /// UTF-8 bytes as Unicode scalar values.
+    static func scalars<C: Collection>(_ bytes: C) -> [UInt32] where C.Element == UInt8 {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map { UInt32($0) } }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+    }
+
+    /// The distinct hashes of a word and of every string made by deleting up to `maxDistance` letters.
+    static func deletionHashes(_ word: [UInt32], maxDistance: Int) -> [UInt32] {
+        var hashes: [UInt32] = [hash(word[...], skipping: [])]
+        var skipped: [Int] = []
+        func recurse(from start: Int, depth: Int) {
+            guard depth < maxDistance else { return }
+            for index in start..<word.count {
+                // Deleting either of two equal neighbours gives the same string; take the first only.
+                if index > start, word[index] == word[index - 1] { continue }
+                skipped.append(index)
+                hashes.append(hash(word[...], skipping: skipped))
+                recurse(from: index + 1, depth: depth + 1)
+                skipped.removeLast()
+            }
+        }
+        recurse(from: 0, depth: 0)
+        hashes.sort()
+        var unique: [UInt32] = []
+        unique.reserveCapacity(hashes.count)
+        for hash in hashes where hash != unique.last { unique.append(hash) }
+        return unique
+    }
+
+    /// FNV-1a over the scalars not in `skipping` (sorted positions), with the length mixed in.
+    @inline(__always)
+    private static func hash(_ word: ArraySlice<UInt32>, skipping: [Int]) -> UInt32 {
+        var value: UInt32 = 2_166_136_261
+        var skip = 0
+        var length: UInt32 = 0
+        for index in word.indices {
+            if skip < skipping.count, skipping[skip] == index { skip += 1; continue }
+            var scalar = word[index]
+            repeat {
+                value = (value ^ (scalar & 0xFF)) &* 16_777_619
+                scalar >>= 8
+            } while scalar != 0
+            length += 1
+        }
+        value = (value ^ length) &* 16_777_619
+        return value ^ (value >> 15)
+    }
+}

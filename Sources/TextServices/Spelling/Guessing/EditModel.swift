@@ -1,0 +1,220 @@
+/// How likely a typo is: weighted edit costs from keyboard adjacency, sound and letter shape.
+///
+/// Costs are in rough log10 units of probability (1.0 is about one typo in
+/// ten of its kind); a candidate's score is its zipf frequency minus
+/// `costWeight` times the cheapest way to turn it into the typed word.
+/// Words are arrays of Unicode scalar values, already folded to lower case.
+/// Immutable and thread-safe.
+struct EditModel: Sendable {
+    let keyboard: KeyboardLayout
+    private let similarSounds: Set<UInt64>
+    private let vowels: Set<UInt32>
+
+    static let transposition = 0.9
+    /// Two vowels swapped (`ie` for `ei`) is as much a spelling slip as a typing one.
+    static let vowelTransposition = 0.6
+    static let neighbourSubstitution = 1.0
+    static let vowelSubstitution = 1.1
+    static let soundSubstitution = 1.3
+    static let otherSubstitution = 2.0
+    static let doubledInsertion = 0.8
+    static let neighbourInsertion = 1.2
+    static let otherInsertion = 1.8
+    static let doubledDeletion = 0.7
+    static let punctuationDeletion = 0.4
+    static let vowelDeletion = 0.85
+    static let otherDeletion = 1.0
+    /// Extra cost of an edit at the first letter (people rarely get the first letter wrong).
+    static let firstLetter = 0.6
+
+    init(keyboard: KeyboardLayout, vowels: String = "aeiouy", similarSounds: [String] = EditModel.englishSounds) {
+        self.keyboard = keyboard
+        self.vowels = Set(vowels.unicodeScalars.map(\.value))
+        var pairs = Set<UInt64>()
+        for group in similarSounds {
+            let members = group.unicodeScalars.map(\.value)
+            for a in members { for b in members where a != b { pairs.insert(UInt64(a) << 32 | UInt64(b)) } }
+        }
+        self.similarSounds = pairs
+    }
+
+    /// Letter groups that sound alike often enough to be swapped in writing.
+    static let englishSounds = ["cks", "sz", "cq", "kq", "gj", "fv", "dt", "bp", "mn", "iy", "ey", "xz", "wv", "ck"]
+
+    func isVowel(_ scalar: UInt32) -> Bool { vowels.contains(scalar) }
+
+    func substitutionCost(typed: UInt32, intended: UInt32) -> Double {
+        if keyboard.areNeighbours(typed, intended) { return Self.neighbourSubstitution }
+        if vowels.contains(typed) && vowels.contains(intended) { return Self.vowelSubstitution }
+        if similarSounds.contains(UInt64(typed) << 32 | UInt64(intended)) { return Self.soundSubstitution }
+        if Self.foldsToSameLetter(typed, intended) { return 0.3 }
+        return Self.otherSubstitution
+    }
+
+    /// An accent slip (`e` for `é`): both are Latin letters with the same base.
+    private static func foldsToSameLetter(_ a: UInt32, _ b: UInt32) -> Bool {
+        guard a >= 0xC0 || b >= 0xC0 else { return false }
+        return baseLetter(a) == baseLetter(b)
+    }
+
+    private static func baseLetter(_ value: UInt32) -> UInt32 {
+        switch value {
+        case 0xE0...0xE5: return 0x61
+        case 0xE7: return 0x63
+        case 0xE8...0xEB: return 0x65
+        case 0xEC...0xEF: return 0x69
+        case 0xF1: return 0x6E
+        case 0xF2...0xF6, 0xF8: return 0x6F
+        case 0xF9...0xFC: return 0x75
+        case 0xFD, 0xFF: return 0x79
+        default: return value
+        }
+    }
+
+    /// The cost of the typed word having an extra `scalar` at `index` (neighbours give context).
+    func insertionCost(_ typed: [UInt32], at index: Int) -> Double {
+        let scalar = typed[index]
+        let previous = index > 0 ? typed[index - 1] : nil
+        let next = index + 1 < typed.count ? typed[index + 1] : nil
+        var cost: Double
+        if scalar == previous || scalar == next {
+            cost = Self.doubledInsertion
+        } else if previous.map({ keyboard.areNeighbours($0, scalar) }) ?? false || next.map({ keyboard.areNeighbours($0, scalar) }) ?? false {
+            cost = Self.neighbourInsertion
+        } else if !Self.isLetter(scalar) {
+            cost = Self.neighbourInsertion
+        } else {
+            cost = Self.otherInsertion
+        }
+        if index == 0 { cost += Self.firstLetter }
+        return cost
+    }
+
+    /// The cost of the typed word lacking the intended word's `scalar` at `index`.
+    func deletionCost(_ intended: [UInt32], at index: Int) -> Double {
+        let scalar = intended[index]
+        var cost: Double
+        if (index > 0 && intended[index - 1] == scalar) || (index + 1 < intended.count && intended[index + 1] == scalar) {
+            cost = Self.doubledDeletion
+        } else if !Self.isLetter(scalar) {
+            cost = Self.punctuationDeletion
+        } else if vowels.contains(scalar) {
+            cost = Self.vowelDeletion
+        } else {
+            cost = Self.otherDeletion
+        }
+        if index == 0 { cost += Self.firstLetter }
+        return cost
+    }
+
+    private static func isLetter(_ scalar: UInt32) -> Bool {
+        Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
+    }
+
+    /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
+    func cost(typed: [UInt32], intended: [UInt32]) -> Double {
+        let n = typed.count
+        let m = intended.count
+        if n == 0 || m == 0 { return Double(max(n, m)) * Self.otherInsertion }
+        let width = m + 1
+        var table = [Double](repeating: 0, count: (n + 1) * width)
+        for j in 1...m { table[j] = table[j - 1] + deletionCost(intended, at: j - 1) }
+        for i in 1...n {
+            table[i * width] = table[(i - 1) * width] + insertionCost(typed, at: i - 1)
+            for j in 1...m {
+                let a = typed[i - 1]
+                let b = intended[j - 1]
+                var best: Double
+                if a == b {
+                    best = table[(i - 1) * width + j - 1]
+                } else {
+                    var substitution = substitutionCost(typed: a, intended: b)
+                    if i == 1 && j == 1 { substitution += Self.firstLetter }
+                    best = table[(i - 1) * width + j - 1] + substitution
+                }
+                best = min(best, table[(i - 1) * width + j] + insertionCost(typed, at: i - 1))
+                best = min(best, table[i * width + j - 1] + deletionCost(intended, at: j - 1))
+                if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
+                    let swap = vowels.contains(a) && vowels.contains(b) ? Self.vowelTransposition : Self.transposition
+                    best = min(best, table[(i - 2) * width + j - 2] + swap)
+                }
+                table[i * width + j] = best
+            }
+        }
+        return table[n * width + m]
+    }
+
+    /// The optimal-string-alignment distance between two words, or `limit + 1` when it exceeds `limit`.
+    static func distance(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>, limit: Int, scratch: inout [Int]) -> Int {
+        let n = a.count
+        let m = b.count
+        if abs(n - m) > limit { return limit + 1 }
+        if n == 0 { return m }
+        if m == 0 { return n }
+        let width = m + 1
+        let needed = (n + 1) * width
+        if scratch.count < needed { scratch = [Int](repeating: 0, count: needed) }
+        let a0 = a.startIndex
+        let b0 = b.startIndex
+        for j in 0...m { scratch[j] = j }
+        for i in 1...n {
+            scratch[i * width] = i
+            var rowMin = i
+            for j in 1...m {
+                let same = a[a0 + i - 1] == b[b0 + j - 1]
+                var best = scratch[(i - 1) * width + j - 1] + (same ? 0 : 1)
+                best = min(best, scratch[(i - 1) * width + j] + 1, scratch[i * width + j - 1] + 1)
+                if i > 1, j > 1, a[a0 + i - 1] == b[b0 + j - 2], a[a0 + i - 2] == b[b0 + j - 1] {
+                    best = min(best, scratch[(i - 2) * width + j - 2] + 1)
+                }
+                scratch[i * width + j] = best
+                rowMin = min(rowMin, best)
+            }
+            if rowMin > limit { return limit + 1 }
+        }
+        return min(scratch[n * width + m], limit + 1)
+    }
+}
+
+/// Which keys sit next to each other, from the .aff `KEY` line or a QWERTY default.
+struct KeyboardLayout: Sendable {
+    private let neighbours: Set<UInt64>
+
+    /// QWERTY with its staggered rows: keys beside, above and below are neighbours.
+    static let qwerty = KeyboardLayout(staggeredRows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
+
+    /// Rows as the `KEY` line gives them: characters next to each other in a group are neighbours.
+    init(groups: [[Unicode.Scalar]]) {
+        var pairs = Set<UInt64>()
+        for group in groups where group.count > 1 {
+            for index in 1..<group.count { Self.link(group[index - 1].value, group[index].value, &pairs) }
+        }
+        neighbours = pairs
+    }
+
+    init(staggeredRows rows: [String]) {
+        let grid = rows.map { $0.unicodeScalars.map(\.value) }
+        var pairs = Set<UInt64>()
+        for (row, keys) in grid.enumerated() {
+            for (index, key) in keys.enumerated() {
+                if index + 1 < keys.count { Self.link(key, keys[index + 1], &pairs) }
+                guard row + 1 < grid.count else { continue }
+                for below in [index - 1, index] where below >= 0 && below < grid[row + 1].count {
+                    Self.link(key, grid[row + 1][below], &pairs)
+                }
+            }
+        }
+        neighbours = pairs
+    }
+
+    private static func link(_ a: UInt32, _ b: UInt32, _ pairs: inout Set<UInt64>) {
+        pairs.insert(UInt64(a) << 32 | UInt64(b))
+        pairs.insert(UInt64(b) << 32 | UInt64(a))
+    }
+
+    func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
+        neighbours.contains(UInt64(a) << 32 | UInt64(b))
+    }
+
+    var isEmpty: Bool { neighbours.isEmpty }
+}

@@ -1,0 +1,202 @@
+import Synchronization
+
+/// Every word form of a dictionary in compact sorted storage, with how common each one is.
+///
+/// Entries are folded forms (lower case, typographic apostrophe as ASCII),
+/// sorted by their UTF-8 bytes, held in one byte buffer with offsets. Each
+/// entry knows its dictionary spellings (`London` for `london`), whether it
+/// may be suggested (not NOSUGGEST), and its zipf frequency times ten (0 when
+/// unknown). Immutable and thread-safe once built.
+final class WordStore: Sendable {
+    private let bytes: [UInt8]
+    private let offsets: [UInt32]
+    /// Zipf times ten per entry; 0 when the frequency list lacks the word.
+    let scaledZipf: [UInt8]
+    private let flags: [UInt8]
+    /// Entries whose dictionary spelling differs from the folded key, sorted by entry.
+    private let variantEntries: [UInt32]
+    private let variantWords: [String]
+    private let variantSuggestible: [Bool]
+    /// Whether any frequency data was applied.
+    let hasFrequencies: Bool
+    /// The most common entries for prefixes with many words (`co`, `pre`), computed once each.
+    private let commonEntriesCache = Mutex<[[UInt8]: [Int32]]>([:])
+    private static let cachedRangeMinimum = 1024
+    private static let cachedCount = 64
+
+    private static let lowerSurface: UInt8 = 1
+    private static let lowerSuggestible: UInt8 = 2
+    private static let anySuggestible: UInt8 = 4
+
+    var count: Int { offsets.count - 1 }
+
+    init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
+        var items: [(key: String, surface: String, suggestible: Bool)] = []
+        items.reserveCapacity(forms.count)
+        for form in forms where !form.word.isEmpty {
+            items.append((WordList.fold(form.word), form.word, form.suggestible))
+        }
+        items.sort { a, b in
+            if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
+            return a.surface.utf8.lexicographicallyPrecedes(b.surface.utf8)
+        }
+        var bytes: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        var zipf: [UInt8] = []
+        var flags: [UInt8] = []
+        var variantEntries: [UInt32] = []
+        var variantWords: [String] = []
+        var variantSuggestible: [Bool] = []
+        bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.utf8.count })
+        var index = 0
+        while index < items.count {
+            let key = items[index].key
+            let entry = UInt32(offsets.count - 1)
+            let keyString = key
+            var flag: UInt8 = 0
+            var lastVariant: String?
+            while index < items.count, items[index].key == key {
+                let item = items[index]
+                index += 1
+                if item.surface == keyString {
+                    flag |= Self.lowerSurface
+                    if item.suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }
+                } else if item.surface == lastVariant {
+                    if item.suggestible {
+                        variantSuggestible[variantSuggestible.count - 1] = true
+                        flag |= Self.anySuggestible
+                    }
+                } else {
+                    variantEntries.append(entry)
+                    variantWords.append(item.surface)
+                    variantSuggestible.append(item.suggestible)
+                    lastVariant = item.surface
+                    if item.suggestible { flag |= Self.anySuggestible }
+                }
+            }
+            bytes.append(contentsOf: key.utf8)
+            offsets.append(UInt32(bytes.count))
+            zipf.append(frequencies?.scaledZipf(folded: keyString) ?? 0)
+            flags.append(flag)
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+        self.scaledZipf = zipf
+        self.flags = flags
+        self.variantEntries = variantEntries
+        self.variantWords = variantWords
+        self.variantSuggestible = variantSuggestible
+        self.hasFrequencies = frequencies != nil
+    }
+
+    /// The folded key of an entry as UTF-8 bytes.
+    @inline(__always)
+    func keyBytes(_ entry: Int) -> ArraySlice<UInt8> {
+        bytes[Int(offsets[entry])..<Int(offsets[entry + 1])]
+    }
+
+    func key(_ entry: Int) -> String {
+        String(decoding: keyBytes(entry), as: UTF8.self)
+    }
+
+    func keyLength(_ entry: Int) -> Int { Int(offsets[entry + 1] - offsets[entry]) }
+
+    /// Whether some spelling of the entry may be suggested.
+    func isSuggestible(_ entry: Int) -> Bool { flags[entry] & Self.anySuggestible != 0 }
+
+    /// The dictionary spellings of an entry; only suggestible ones when asked.
+    func surfaces(_ entry: Int, suggestibleOnly: Bool) -> [String] {
+        var result: [String] = []
+        let flag = flags[entry]
+        if flag & Self.lowerSurface != 0, !suggestibleOnly || flag & Self.lowerSuggestible != 0 {
+            result.append(key(entry))
+        }
+        var low = 0
+        var high = variantEntries.count
+        let target = UInt32(entry)
+        while low < high {
+            let mid = (low + high) / 2
+            if variantEntries[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        while low < variantEntries.count, variantEntries[low] == target {
+            if !suggestibleOnly || variantSuggestible[low] { result.append(variantWords[low]) }
+            low += 1
+        }
+        return result
+    }
+
+    /// The first entry whose key is not less than `key` (bytewise).
+    func lowerBound<C: Collection>(_ key: C) -> Int where C.Element == UInt8 {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if keyBytes(mid).lexicographicallyPrecedes(key) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The entry whose key is exactly `key`, if any.
+    func find<C: Collection>(_ key: C) -> Int? where C.Element == UInt8 {
+        let index = lowerBound(key)
+        return index < count && keyBytes(index).elementsEqual(key) ? index : nil
+    }
+
+    /// The entries whose keys start with `prefix`, as a range of entry numbers.
+    func range<C: Collection>(withPrefix prefix: C) -> Range<Int> where C.Element == UInt8 {
+        let start = lowerBound(prefix)
+        var low = start
+        var high = count
+        // The first entry at or after `start` that does not start with the prefix.
+        while low < high {
+            let mid = (low + high) / 2
+            if keyBytes(mid).starts(with: prefix) { low = mid + 1 } else { high = mid }
+        }
+        return start..<low
+    }
+
+    /// The suggestible entries longer than `prefix` that start with it, most common first.
+    ///
+    /// Order: highest zipf, then shortest, then key order. Large ranges are
+    /// ranked once and remembered, so short prefixes stay fast.
+    func mostCommonEntries(withPrefix prefix: [UInt8], count: Int) -> [Int] {
+        let range = range(withPrefix: prefix)
+        guard range.count >= Self.cachedRangeMinimum, count <= Self.cachedCount else {
+            return rankEntries(in: range, longerThan: prefix.count, count: count)
+        }
+        if let cached = commonEntriesCache.withLock({ $0[prefix] }) {
+            return cached.prefix(count).map(Int.init)
+        }
+        let ranked = rankEntries(in: range, longerThan: prefix.count, count: Self.cachedCount)
+        commonEntriesCache.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[prefix] = ranked.map { Int32($0) }
+        }
+        return Array(ranked.prefix(count))
+    }
+
+    private func rankEntries(in range: Range<Int>, longerThan length: Int, count: Int) -> [Int] {
+        var best: [(zipf: UInt8, length: Int, entry: Int)] = []
+        func better(_ a: (zipf: UInt8, length: Int, entry: Int), _ b: (zipf: UInt8, length: Int, entry: Int)) -> Bool {
+            if a.zipf != b.zipf { return a.zipf > b.zipf }
+            if a.length != b.length { return a.length < b.length }
+            return a.entry < b.entry
+        }
+        for entry in range where keyLength(entry) > length && isSuggestible(entry) {
+            let item = (zipf: scaledZipf[entry], length: keyLength(entry), entry: entry)
+            if best.count == count, let last = best.last, !better(item, last) { continue }
+            var position = best.count
+            while position > 0, better(item, best[position - 1]) { position -= 1 }
+            best.insert(item, at: position)
+            if best.count > count { best.removeLast() }
+        }
+        return best.map(\.entry)
+    }
+
+    /// Approximate heap bytes held by the store.
+    var memoryFootprint: Int {
+        bytes.capacity + offsets.capacity * 4 + scaledZipf.capacity + flags.capacity
+            + variantEntries.capacity * 4 + variantWords.capacity * 16 + variantSuggestible.capacity
+            + variantWords.reduce(0) { $0 + ($1.utf8.count > 15 ? $1.utf8.count + 32 : 0) }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Synchronization
+import TextServices
+
+/// Writes LSP messages to a file handle with Content-Length framing, one whole message at a time.
+final class FramedOutput: Sendable {
+    private let handle: Mutex<FileHandle>
+
+    init(handle: FileHandle) {
+        self.handle = Mutex(handle)
+    }
+
+    func write(_ message: JSONValue) {
+        var body: [UInt8] = []
+        message.write(to: &body)
+        var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(contentsOf: body)
+        handle.withLock { $0.write(Data(frame)) }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import TextServices
+
+/// en_US from the repository, loaded once for these suites (its index is built on first use).
+let suggestionTestEnglish: SpellDictionary = {
+    do { return try SpellDictionary(info: try repositoryEnglishInfo()) } catch { fatalError("cannot load en_US: \(error)") }
+}()
+
+@Test func commonMisspellingsGetTheRightFirstGuess() {
+    let cases = ["recieve": "receive", "teh": "the", "definately": "definitely", "seperate": "separate",
+                 "occured": "occurred", "untill": "until", "wierd": "weird", "becuase": "because",
+                 "tommorow": "tomorrow", "accomodate": "accommodate", "freind": "friend", "beleive": "believe"]
+    for (typo, expected) in cases {
+        #expect(suggestionTestEnglish.guesses(for: typo, limit: 5).first == expected, "\(typo): \(suggestionTestEnglish.guesses(for: typo, limit: 5))")
+    }
+}
+
+@Test func guessesKeepTheTypedCase() {
+    #expect(suggestionTestEnglish.guesses(for: "Teh", limit: 3).first == "The")
+    #expect(suggestionTestEnglish.guesses(for: "TEH", limit: 3).first == "THE")
+    #expect(suggestionTestEnglish.guesses(for: "Recieve", limit: 3).first == "Receive")
+    // A lower-case typo of a proper noun gets the dictionary's capital.
+    #expect(suggestionTestEnglish.guesses(for: "londn", limit: 3).first == "London")
+    #expect(suggestionTestEnglish.guesses(for: "america", limit: 3).first == "America")
+}
+
+@Test func everyGuessIsAcceptedAndNeverTheWordItself() {
+    for typo in ["speling", "acheive", "goverment", "thier", "happend", "xylophne", "qzx"] {
+        let guesses = suggestionTestEnglish.guesses(for: typo, limit: 10)
+        #expect(!guesses.contains(typo))
+        for guess in guesses {
+            #expect(guess.split(separator: " ").allSatisfy { suggestionTestEnglish.accepts(String($0)) }, "\(typo) -> \(guess)")
+        }
+    }
+    #expect(suggestionTestEnglish.guesses(for: "receive", limit: 5).isEmpty)
+}
+
+@Test func runTogetherWordsAreSplit() {
+    #expect(suggestionTestEnglish.guesses(for: "alot", limit: 5).contains("a lot"))
+    #expect(suggestionTestEnglish.guesses(for: "inthe", limit: 5).contains("in the"))
+}
+
+@Test func noSuggestWordsAreNeverOffered() {
+    for typo in ["fuk", "fucc", "shitt"] {
+        let guesses = suggestionTestEnglish.guesses(for: typo, limit: 10)
+        #expect(!guesses.contains { ["fuck", "shit"].contains($0.lowercased()) }, "\(typo): \(guesses)")
+    }
+}
+
+@Test func learnedWordsCanBeGuessed() throws {
+    let info = try repositoryEnglishInfo()
+    let dictionary = try SpellDictionary(info: info, handles: 1)
+    dictionary.addLearned("textsvcd")
+    #expect(dictionary.guesses(for: "textsvdc", limit: 5).contains("textsvcd"))
+    #expect(dictionary.completions(for: "texts", limit: 10).contains("textsvcd"))
+}
+
+@Test func languageWithoutFrequenciesKeepsHunspellOrder() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-nofreq-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let aff = "SET UTF-8\nTRY aeiourstnlmkgbdpvhjz\nREP 1\nREP k c\nSFX S Y 1\nSFX S 0 s .\n"
+    let dic = "6\nkatu/S\nkato/S\nkita/S\nmatu/S\nsatu\ncatu\n"
+    try aff.write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
+    try dic.write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("zz_ZZ")!, source: .user, path: folder + "/zz_ZZ")
+    let dictionary = try SpellDictionary(info: info, handles: 1)
+    #expect(!dictionary.wordStore.hasFrequencies)
+    let hunspell = dictionary.hunspellSuggestions("katuu")
+    #expect(!hunspell.isEmpty)
+    let guesses = dictionary.guesses(for: "katuu", limit: 10)
+    #expect(Array(guesses.prefix(hunspell.count)) == Array(hunspell.prefix(10)))
+    for guess in guesses { #expect(dictionary.accepts(guess)) }
+}
+
+@Test func editModelPrefersLikelySlips() {
+    let model = EditModel(keyboard: .qwerty)
+    func cost(_ typed: String, _ intended: String) -> Double {
+        model.cost(typed: typed.unicodeScalars.map(\.value), intended: intended.unicodeScalars.map(\.value))
+    }
+    // A neighbouring key is likelier than a distant one, a swap likelier than two substitutions.
+    #expect(cost("tge", "the") < cost("tpe", "the"))
+    #expect(cost("teh", "the") < cost("tha", "the") + 0.5)
+    #expect(cost("leter", "letter") < cost("lettr", "letter"))
+    #expect(cost("the", "the") == 0)
+    var scratch: [Int] = []
+    let a = "recieve".unicodeScalars.map(\.value)
+    let b = "receive".unicodeScalars.map(\.value)
+    #expect(EditModel.distance(a[...], b[...], limit: 2, scratch: &scratch) == 1)
+    #expect(EditModel.distance(a[...], "xyz".unicodeScalars.map(\.value)[...], limit: 2, scratch: &scratch) == 3)
+}
+
+@Test func deletionIndexFindsEveryWordWithinTwoEdits() {
+    let words = ["receive", "relieve", "deceive", "international", "internationally", "the", "then", "a"]
+    let store = WordStore(forms: words.map { .init(word: $0, suggestible: true) }, frequencies: nil)
+    let index = DeletionIndex(store: store)
+    func found(_ typo: String) -> Set<String> {
+        let typed = typo.unicodeScalars.map(\.value)
+        var scratch: [Int] = []
+        var result = Set<String>()
+        for range in index.candidateEntries(for: typed) {
+            for entry in range {
+                let key = store.key(entry).unicodeScalars.map(\.value)
+                if EditModel.distance(typed[...], key[...], limit: 2, scratch: &scratch) <= 2 { result.insert(store.key(entry)) }
+            }
+        }
+        return result
+    }
+    #expect(found("recieve").isSuperset(of: ["receive", "relieve", "deceive"]))
+    #expect(found("intrenationaly").contains("internationally"))
+    #expect(found("xinternational").contains("international"))
+    #expect(found("teh").contains("the"))
+}
+
+@Test func concurrentFirstUseBuildsOneIndexAndAgrees() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-race-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
+    try "4\nreceive/S\nrelieve/S\nbelieve/S\nthe\n".write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
+    try "the\t7.6\nreceive\t5.2\nbelieve\t5.0\nreceives\t4.5\nrelieve\t4.0\n".write(toFile: folder + "/en.freq", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ")
+    let dictionary = try SpellDictionary(info: info, handles: 2)
+    let results = Locked<[(index: Int, words: [String])]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+        let words = index % 2 == 0 ? dictionary.guesses(for: "recieves", limit: 3) : dictionary.completions(for: "re", limit: 3)
+        results.withLock { $0.append((index, words)) }
+    }
+    let all = results.withLock { $0 }
+    #expect(all.count == 8)
+    #expect(dictionary.wordStore.hasFrequencies)
+    #expect(Set(all.filter { $0.index % 2 == 0 }.map(\.words)).count == 1)
+    #expect(Set(all.filter { $0.index % 2 == 1 }.map(\.words)).count == 1)
+    #expect(dictionary.guesses(for: "recieves", limit: 3).first == "receives")
+    #expect(dictionary.completions(for: "re", limit: 3) == ["receive", "receives", "relieve"])
+}

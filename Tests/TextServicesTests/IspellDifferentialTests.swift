@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Runs the same input through `hunspell -a` and the real `textsvcd ispell` with the same dictionary,
+/// and compares the answers line by line: the same words, at the same offsets, judged the same way.
+/// Guesses may differ.
+@Suite(.enabled(if: EditorTesting.which("hunspell") != nil,
+                "hunspell is not installed (apt-get install hunspell): the differential test needs it"))
+struct IspellDifferentialTests {
+    /// One answer line reduced to what must agree: correct (`*`), or misspelled word and offset.
+    private static func verdicts(_ output: [UInt8]) -> [[String]] {
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        var groups: [[String]] = []
+        var current: [String] = []
+        for line in lines {
+            if line.isEmpty {
+                groups.append(current)
+                current = []
+                continue
+            }
+            switch line.first {
+            case "*", "+", "-": current.append("*")
+            case "&":
+                let fields = line.split(separator: " ")
+                current.append("& \(fields[1]) \(fields[3].dropLast())")
+            case "#":
+                let fields = line.split(separator: " ")
+                current.append("& \(fields[1]) \(fields[2])")
+            default: current.append("? \(line)")
+            }
+        }
+        return groups
+    }
+
+    private func compare(_ input: [UInt8], label: String) throws -> (lines: Int, words: Int, misspelled: Int) {
+        let root = EditorTesting.temporaryFolder("differential")
+        let environment = EditorTesting.isolatedEnvironment(root)
+        let dictionary = EditorTesting.repositoryRoot + "/dictionaries/en_US"
+        let hunspell = try EditorTesting.run(EditorTesting.which("hunspell")!, ["-d", dictionary, "-a"], stdin: input,
+                                             environment: environment, timeout: 600)
+        let ours = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", dictionary, "-a"], stdin: input,
+                                         environment: EditorTesting.isolatedEnvironment(root + "/ours"), timeout: 600)
+        #expect(hunspell.status == 0, "hunspell failed: \(hunspell.stderr)")
+        #expect(ours.status == 0, "textsvcd ispell failed: \(ours.stderr)")
+        #expect(ours.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
+        let expected = Self.verdicts(hunspell.stdout)
+        let actual = Self.verdicts(ours.stdout)
+        let inputLines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let checkedLines = inputLines.filter { line in
+            guard let first = line.first else { return true }
+            return !"*@#!%`+-".contains(first)
+        }
+        #expect(expected.count == actual.count, "\(label): hunspell answered \(expected.count) lines, textsvcd \(actual.count)")
+        var differences: [String] = []
+        for index in 0..<min(expected.count, actual.count) where expected[index] != actual[index] {
+            let line = index < checkedLines.count ? String(checkedLines[index]) : "?"
+            differences.append("line \(index + 1) \(line.debugDescription):\n  hunspell: \(expected[index])\n  textsvcd: \(actual[index])")
+        }
+        #expect(differences.isEmpty, "\(label): \(differences.count) lines differ:\n\(differences.prefix(20).joined(separator: "\n"))")
+        let words = expected.reduce(0) { $0 + $1.count }
+        let misspelled = expected.reduce(0) { $0 + $1.filter { $0.hasPrefix("&") }.count }
+        return (expected.count, words, misspelled)
+    }
+
+    @Test func agreesWithHunspellOnTheVariedFixture() throws {
+        let input = try Data(contentsOf: URL(fileURLWithPath: EditorTesting.repositoryRoot
+                                                 + "/Tests/TextServicesTests/Fixtures/ispell/differential.txt"))
+        let summary = try compare(Array(input), label: "Fixtures/ispell/differential.txt")
+        print("ispell differential (fixture): \(summary.lines) checked lines, \(summary.words) words, \(summary.misspelled) misspelled; textsvcd agrees with hunspell -a")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/games/fortunes/fortunes"),
+                   "the fortunes package is not installed: no real-text sample"))
+    func agreesWithHunspellOnRealText() throws {
+        var sample: [String] = []
+        for name in ["fortunes", "literature", "computers", "science", "people", "wisdom"] {
+            guard let data = FileManager.default.contents(atPath: "/usr/share/games/fortunes/\(name)") else { continue }
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0 != "%" }
+            sample += lines.prefix(120).map { "^" + $0 }
+        }
+        let summary = try compare(Array(sample.joined(separator: "\n").utf8), label: "fortunes sample")
+        print("ispell differential (fortunes): \(summary.lines) checked lines, \(summary.words) words, \(summary.misspelled) misspelled; textsvcd agrees with hunspell -a")
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import TextServices
+
+/// A pipe over the bundled en_US dictionary with a private data folder.
+private func makePipe(_ options: IspellPipe.Options = IspellPipe.Options(), dataHome: String? = nil) throws -> IspellPipe {
+    let configuration = Configuration(dataHome: dataHome ?? EditorTesting.temporaryFolder("ispell-data"),
+                                      bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
+                                      systemDictionaryPaths: [])
+    return try IspellPipe(spelling: SpellingService(configuration: configuration), languages: ["en_US"], options: options)
+}
+
+private extension IspellPipe {
+    func answer(_ line: String) -> [String] { process(Array(line.utf8)) }
+}
+
+@Test func bannerNamesIspellVersionAndTextsvcd() {
+    #expect(IspellPipe.banner(version: "1.2.3") == "@(#) International Ispell Version 3.2.06 (but really textsvcd 1.2.3)")
+}
+
+@Test func answersOneLinePerWordThenAnEmptyLine() throws {
+    let pipe = try makePipe()
+    let answer = pipe.answer("Hello wrold")
+    #expect(answer.count == 3)
+    #expect(answer[0] == "*")
+    #expect(answer[1].hasPrefix("& wrold "))
+    #expect(answer[1].contains(" 6: "))
+    #expect(answer[1].contains("world"))
+    #expect(answer[2] == "")
+    #expect(pipe.answer("") == [""])
+}
+
+@Test func offsetsCountCharactersLikeHunspellIncludingTheCaret() throws {
+    let pipe = try makePipe()
+    // "😀 " is one character and a space: the word starts at character 2 (byte 5).
+    // "& WORD COUNT OFFSET: guesses": the offset counts the emoji as one character, like hunspell.
+    #expect(pipe.answer("😀 wrold").first.map { $0.split(separator: " ").prefix(4).enumerated().filter { $0.offset != 2 }.map(\.element) } == ["&", "wrold", "2:"])
+    #expect(pipe.answer("^wrold").first?.contains(" 1: ") == true)
+    #expect(pipe.answer("^\tnaïve wrold")[1].contains(" 8: "))
+}
+
+@Test func wordsWithoutGuessesAnswerHash() throws {
+    let pipe = try makePipe()
+    #expect(pipe.answer("qxzvjkqxzvjk") == ["# qxzvjkqxzvjk 0", ""])
+}
+
+@Test func commandLinesAnswerNothing() throws {
+    let pipe = try makePipe()
+    for command in ["!", "%", "`", "+", "-", "#", "~tex", "~nroff", "@word", "*word", "&Word"] {
+        #expect(pipe.answer(command).isEmpty, "\(command)")
+    }
+}
+
+@Test func terseModeOmitsCorrectWordsAndPercentEndsIt() throws {
+    let pipe = try makePipe()
+    _ = pipe.answer("!")
+    #expect(pipe.answer("good words only") == [""])
+    #expect(pipe.answer("good wrold").count == 2)
+    _ = pipe.answer("%")
+    #expect(pipe.answer("good words") == ["*", "*", ""])
+}
+
+@Test func verboseModeEchoesCorrectWords() throws {
+    let pipe = try makePipe()
+    _ = pipe.answer("`")
+    #expect(pipe.answer("good") == ["* good", ""])
+}
+
+@Test func sessionWordsAreAcceptedUntilWithdrawn() throws {
+    let pipe = try makePipe()
+    _ = pipe.answer("@wrold")
+    #expect(pipe.answer("wrold") == ["*", ""])
+    _ = pipe.answer("@*wrold")
+    #expect(pipe.answer("wrold").first?.hasPrefix("& wrold") == true)
+}
+
+@Test func starAndAmpersandLearnWordsPersistently() throws {
+    let dataHome = EditorTesting.temporaryFolder("ispell-learn")
+    let pipe = try makePipe(dataHome: dataHome)
+    _ = pipe.answer("*Zorblax")
+    _ = pipe.answer("&Quuxify")
+    #expect(pipe.answer("Zorblax quuxify") == ["*", "*", ""])
+    let saved = try String(contentsOfFile: dataHome + "/personal/en_US.dic", encoding: .utf8)
+    #expect(saved.contains("Zorblax\n"))
+    #expect(saved.contains("quuxify\n"))
+    #expect(!saved.contains("Quuxify"))
+    // A new pipe over the same data folder knows the words.
+    let again = try makePipe(dataHome: dataHome)
+    #expect(again.answer("Zorblax") == ["*", ""])
+}
+
+@Test func texModeSkipsCommandsMathAndReferences() throws {
+    let pipe = try makePipe()
+    _ = pipe.answer("+")
+    let answer = pipe.answer(#"\emph{wrold} \ref{wroldref} $x = wrold$ wrold % wrold"#)
+    #expect(answer.filter { $0.hasPrefix("&") }.count == 2)
+    #expect(answer[0].contains(" 6: "))
+    // Math opened on one line goes on over the next.
+    #expect(pipe.answer("$$ math").allSatisfy { !$0.hasPrefix("&") })
+    #expect(pipe.answer("wrold $$ wrold") == [pipe.answer("x wrold")[1].replacingOccurrences(of: " 2: ", with: " 9: "), ""])
+    _ = pipe.answer("-")
+    #expect(pipe.answer(#"\emph{x}"#).first?.hasPrefix("& emph") == true)
+    _ = pipe.answer("~tex")
+    #expect(pipe.answer(#"\emph{x}"#) == ["*", ""])
+}
+
+@Test func urlsMailAddressesAndPathsAreSkippedLikeHunspell() throws {
+    let pipe = try makePipe()
+    #expect(pipe.answer("see http://exmaple.com/wrold") == ["*", ""])
+    #expect(pipe.answer("me@wrold.com /usr/wrold C:\\wrold ok").count == 2)
+}
+
+@Test func apostrophesStayInsideWordsAndEntitiesAreNotWords() throws {
+    let pipe = try makePipe()
+    #expect(pipe.answer("don't isn’t rock'n'roll")[0] == "*")
+    #expect(pipe.answer("don't isn’t")  == ["*", "*", ""])
+    #expect(pipe.answer("'quoted'") == ["*", ""])
+}
+
+@Test func rootsModeReportsTheStem() throws {
+    var options = IspellPipe.Options()
+    options.reportRoots = true
+    let pipe = try makePipe(options)
+    #expect(pipe.answer("walked walk") == ["+ walk", "*", ""])
+}
+
+@Test func malformedInputNeverFails() throws {
+    let pipe = try makePipe()
+    #expect(pipe.process([0xFF, 0x20, 0x77, 0x72, 0x6F, 0x6C, 0x64]).first.map { $0.split(separator: " ").prefix(4).enumerated().filter { $0.offset != 2 }.map(\.element) } == ["&", "wrold", "2:"])
+    #expect(pipe.process([0x61, 0x00, 0x62]) == ["*", ""])
+    #expect(pipe.process(Array("wrold\r".utf8)).first?.hasPrefix("& wrold") == true)
+    #expect(pipe.process(Array(repeating: 0x61, count: 100_000)).last == "")
+}
+
+@Test func wordCharactersFollowHunspellsTables() {
+    let characters = IspellWordCharacters(affixPath: EditorTesting.repositoryRoot + "/dictionaries/en_US.aff", charset: "UTF-8")
+    #expect(characters.contains("’"))
+    #expect(characters.contains("7"))
+    #expect(!characters.contains("'"))
+    #expect(IspellWordCharacters.isHunspellLetter("é"))
+    #expect(IspellWordCharacters.isHunspellLetter("\u{0301}"))
+    #expect(IspellWordCharacters.isHunspellLetter("한"))
+    #expect(!IspellWordCharacters.isHunspellLetter("漢"))
+    #expect(!IspellWordCharacters.isHunspellLetter("😀"))
+    #expect(!IspellWordCharacters.isHunspellLetter("\u{0242}"))  // Unicode 5.0, newer than Hunspell's table
+}
+
+@Test func randomLinesNeverFailInTextOrTeXMode() throws {
+    let pipe = try makePipe()
+    let fragments: [[UInt8]] = ["\\", "{", "}", "[", "]", "$", "$$", "%", "''", "'", "’", "http://", "a@b.c", "/", ":\\",
+                                "&Agrave;", "&apos;", "word", "😀", "é", " ", "\\cite", "\\begin{equation}", "\\verb|",
+                                "\\end{equation}", "^", "+", "-", "!", "%", "~tex", "*", "@", "#"].map { Array($0.utf8) }
+        + [[0xFF], [0xC3], [0x80], [0x00], [0xE2, 0x80]]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+        let line = (0..<Int.random(in: 0...12, using: &generator)).flatMap { _ in fragments.randomElement(using: &generator)! }
+        let answer = pipe.process(line)
+        #expect(answer.isEmpty || answer.last == "", "\(line)")
+    }
+}
+
+@Test func theBinaryAnswersAsDashAAndPrintsItsVersionForDashVV() throws {
+    let root = EditorTesting.temporaryFolder("ispell-binary")
+    let environment = EditorTesting.isolatedEnvironment(root)
+    let pipe = try EditorTesting.run(EditorTesting.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
+                                     environment: environment, timeout: 60)
+    #expect(pipe.status == 0, "\(pipe.stderr)")
+    let lines = pipe.text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd ") == true)
+    #expect(lines.dropFirst().first == "*")
+    #expect(lines.dropFirst(2).first?.hasPrefix("& wrold ") == true)
+    let version = try EditorTesting.run(EditorTesting.binary, ["-vv"], environment: environment, timeout: 60)
+    #expect(version.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
+    let unknown = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("xx"))
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+@testable import TextServices
+
+/// What the spell checker sees of a document: the visible runs joined by `|`.
+private func visible(_ text: String, _ kind: DocumentKind) -> String {
+    let mask = CheckableText.mask(Array(text.utf8), kind: kind)
+    let masked = String(decoding: mask.masked(), as: UTF8.self)
+    return masked.split(whereSeparator: { $0 == "\n" }).flatMap { line in
+        line.components(separatedBy: "  ")
+    }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "|")
+}
+
+private func visible(_ text: String, _ language: SourceLanguage) -> String {
+    visible(text, .source(language))
+}
+
+@Test func maskedTextKeepsEveryOffsetAndStaysValidUTF8() {
+    let text = "let s = \"héllo 😀 wörld\" // ünïcode 😀\nlet t = 1 /* ✓ */"
+    let mask = CheckableText.mask(Array(text.utf8), kind: .source(.swift))
+    let masked = mask.masked()
+    #expect(masked.count == text.utf8.count)
+    #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil)
+    let string = String(decoding: masked, as: UTF8.self)
+    #expect(string.contains("héllo 😀 wörld"))
+    #expect(string.contains("ünïcode 😀"))
+    #expect(!string.contains("let"))
+}
+
+@Test func swiftChecksCommentsAndStringsButNotCode() {
+    let source = """
+    /// Returns the wrold.
+    func helloWrold() -> String {
+        let greeting = "Helo \\(name) wrold\\n" /* blok /* nested */ still */
+        return #"raw "quoted" text"# + \"\"\"
+        multi linne
+        \"\"\"
+    }
+    """
+    let runs = visible(source, .swift)
+    #expect(runs.contains("Returns the wrold."))
+    #expect(runs.contains("Helo"))
+    #expect(runs.contains("wrold"))
+    #expect(runs.contains("blok /* nested */ still"))
+    #expect(runs.contains(#"raw "quoted" text"#))
+    #expect(runs.contains("multi linne"))
+    #expect(!runs.contains("helloWrold"))
+    #expect(!runs.contains("name"))
+    #expect(!runs.contains("greeting"))
+}
+
+@Test func cHidesEscapesFormatsAndCharacterLiterals() {
+    let runs = visible("printf(\"Vaule: %-5d items\\tdone\\n\", 'x'); // trailng note\n#include <stdio.h>", .c)
+    #expect(runs.contains("Vaule:"))
+    #expect(runs.contains("items"))
+    #expect(runs.contains("done"))
+    #expect(runs.contains("trailng note"))
+    #expect(!runs.contains("%"))
+    #expect(!runs.contains("stdio"))
+    #expect(!runs.contains("x"))
+}
+
+@Test func pythonHandlesPrefixesTripleQuotesAndFormatFields() {
+    let source = """
+    # a coment
+    def f(x):
+        \"\"\"Docstring with `code_span` and :class:`Thing` here.\"\"\"
+        s = f"Totl {x:>8} and {{braces}}"
+        r = rb'\\d+ raw'
+        return '%(name)s is misspeled' % d
+    """
+    let runs = visible(source, .python)
+    #expect(runs.contains("a coment"))
+    #expect(runs.contains("Docstring with"))
+    #expect(!runs.contains("code_span"))
+    #expect(!runs.contains("Thing"))
+    #expect(runs.contains("Totl"))
+    #expect(!runs.contains("x:>8"))
+    #expect(runs.contains("is misspeled"))
+    #expect(!runs.contains("name"))
+    #expect(!runs.contains("def"))
+}
+
+@Test func javaScriptTemplatesRegexesAndComments() {
+    let source = "const re = /don't \"split\"/g; // real coment\nconst t = `Helo ${user.name} wrold`; const s = 'it\\'s fine';"
+    let runs = visible(source, .javascript)
+    #expect(runs.contains("real coment"))
+    #expect(runs.contains("Helo"))
+    #expect(runs.contains("wrold"))
+    #expect(runs.contains("s fine"))
+    #expect(!runs.contains("split"))
+    #expect(!runs.contains("user"))
+}
+
+@Test func rustRawStringsLifetimesAndNestedComments() {
+    let source = "fn f<'a>(x: &'a str) -> char { /* outr /* innr */ end */ let s = r#\"raw \"txt\"\"#; println!(\"{} vale {name}\", x); 'c' }"
+    let runs = visible(source, .rust)
+    #expect(runs.contains("outr /* innr */ end"))
+    #expect(runs.contains("raw \"txt\""))
+    #expect(runs.contains("vale"))
+    #expect(!runs.contains("name"))
+    #expect(!runs.contains("str"))
+}
+
+@Test func goRawStringsAndRunes() {
+    let runs = visible("s := `raw multi\nlinne` // coment\nr := 'x'\nfmt.Printf(\"%v itms\\n\", s)", .go)
+    #expect(runs.contains("raw multi"))
+    #expect(runs.contains("linne"))
+    #expect(runs.contains("coment"))
+    #expect(runs.contains("itms"))
+    #expect(!runs.contains("fmt"))
+}
+
+@Test func luaLongBracketsAndComments() {
+    let runs = visible("-- line coment\n--[==[ long\ncoment ]==]\nlocal s = [[long strng]] .. \"short one\" .. 'single one'", .lua)
+    #expect(runs.contains("line coment"))
+    #expect(runs.contains("long"))
+    #expect(runs.contains("coment"))
+    #expect(runs.contains("long strng"))
+    #expect(runs.contains("short"))
+    #expect(runs.contains("single"))
+    #expect(!runs.contains("local"))
+}
+
+@Test func shellCommentsQuotesExpansionsAndHeredocs() {
+    let source = """
+    #!/bin/sh
+    echo "Helo $USER, ${HOME} and $(whoami) wrold" # a coment
+    echo ${#array[@]} 'single quoted' x#notacomment
+    cat <<EOF
+    heredoc lne with $VAR
+    EOF
+    echo done
+    """
+    let runs = visible(source, .shell)
+    #expect(runs.contains("Helo"))
+    #expect(runs.contains("wrold"))
+    #expect(runs.contains("a coment"))
+    #expect(runs.contains("single quoted"))
+    #expect(runs.contains("heredoc lne with"))
+    #expect(!runs.contains("USER"))
+    #expect(!runs.contains("whoami"))
+    #expect(!runs.contains("notacomment"))
+    #expect(!runs.contains("bin"))
+    #expect(!runs.contains("done"))
+}
+
+@Test func unterminatedConstructsDoNotSwallowTheFile() {
+    let runs = visible("let s = \"an unterminated\nlet t = 1 // after", .swift)
+    #expect(runs.contains("unterminated"))
+    #expect(runs.contains("after"))
+    #expect(!runs.contains("let"))
+    let yaml = visible("title: don't panic # real coment\nother: 'quoted value'", .hash)
+    #expect(yaml.contains("real coment"))
+    #expect(yaml.contains("quoted value"))
+}
+
+@Test func jsonChecksValuesNotKeys() {
+    let runs = visible(#"{"greetingKey": "Helo wrold", "list": ["one itme"]}"#, .json)
+    #expect(runs.contains("Helo wrold"))
+    #expect(runs.contains("itme"))
+    #expect(!runs.contains("greetingKey"))
+}
+
+@Test func markdownHidesCodeLinksAndFrontMatter() {
+    let text = """
+    ---
+    title: Frnt matter
+    ---
+    # Headng
+
+    Some `inline_code` and a [link txt](https://exmple.com/pth "Titl") and <span class="x">tagg</span> &nbsp; done.
+
+    ```swift
+    let codde = 1
+    ```
+
+        indented codde
+
+    - list item
+        continued lisst text
+
+    [ref]: https://exmple.com
+    """
+    let runs = visible(text, .markdown)
+    #expect(runs.contains("# Headng"))
+    #expect(runs.contains("link txt"))
+    #expect(runs.contains("tagg"))
+    #expect(runs.contains("continued lisst text"))
+    let all = runs
+    #expect(!all.contains("Frnt"))
+    #expect(!all.contains("inline_code"))
+    #expect(!all.contains("exmple"))
+    #expect(!all.contains("Titl"))
+    #expect(!all.contains("codde"))
+    #expect(!all.contains("span"))
+    #expect(!all.contains("nbsp"))
+}
+
+@Test func commitMessagesSkipCommentsTrailersAndTheDiff() {
+    let text = """
+    Fix the speling of things
+
+    Body txt here.
+
+    Signed-off-by: Jne Doe <jne@example.com>
+    # Please enter the commit mesage for your changes.
+    # ------------------------ >8 ------------------------
+    diff --git a/x b/x
+    +added lnie
+    """
+    let runs = visible(text, .gitCommit)
+    #expect(runs.contains("Fix the speling of things"))
+    #expect(runs.contains("Body txt here."))
+    let all = runs
+    #expect(!all.contains("Jne"))
+    #expect(!all.contains("mesage"))
+    #expect(!all.contains("lnie"))
+}
+
+@Test func texHidesCommandsMathAndReferences() {
+    let text = #"\section{Intro wrold} See \cite{knuth84} and \ref{fig:x}, $x^2 + y$ and \begin{equation}a=b\end{equation} prose % coment"#
+    let runs = visible(text, .tex)
+    let all = runs
+    #expect(all.contains("Intro wrold"))
+    #expect(all.contains("prose"))
+    #expect(!all.contains("section"))
+    #expect(!all.contains("knuth"))
+    #expect(!all.contains("fig"))
+    #expect(!all.contains("x^2"))
+    #expect(!all.contains("coment"))
+}
+
+@Test func markupShowsTextAndCommentsNotTags() {
+    let runs = visible(#"<p class="intro">Helo <b>wrold</b><!-- a coment --></p><script>var x = "no";</script>"#, .markup)
+    let all = runs
+    #expect(all.contains("Helo"))
+    #expect(all.contains("wrold"))
+    #expect(all.contains("a coment"))
+    #expect(!all.contains("intro"))
+    #expect(!all.contains("var"))
+}
+
+@Test func identifiersSplitAtCaseDigitAndUnderscoreBoundaries() {
+    func words(_ identifier: String) -> [String] { IdentifierSplitter.parts(of: identifier).map(\.word) }
+    #expect(words("camelCaseWord") == ["camel", "Case", "Word"])
+    #expect(words("HTTPServerError") == ["HTTP", "Server", "Error"])
+    #expect(words("parse2Words") == ["parse", "Words"])
+    #expect(words("snake_case_name") == ["snake", "case", "name"])
+    #expect(words("iPhone") == ["i", "Phone"])
+    #expect(words("Hello").isEmpty)
+    #expect(words("NASA").isEmpty)
+    #expect(words("ÜberGrößeTest") == ["Über", "Größe", "Test"])
+    let parts = IdentifierSplitter.parts(of: "naïveWorld")
+    #expect(parts.map(\.range) == [0..<6, 6..<11])
+}
+
+@Test func documentKindsComeFromLanguageIdsAndFileNames() {
+    #expect(DocumentKind(languageId: "swift", path: nil) == .source(.swift))
+    #expect(DocumentKind(languageId: "typescriptreact", path: nil) == .source(.javascript))
+    #expect(DocumentKind(languageId: "gitcommit", path: nil) == .gitCommit)
+    #expect(DocumentKind(languageId: nil, path: "/repo/.git/COMMIT_EDITMSG") == .gitCommit)
+    #expect(DocumentKind(languageId: "unknown-thing", path: "/x/notes.md") == .markdown)
+    #expect(DocumentKind(languageId: nil, path: "/x/script.sh") == .source(.shell))
+    #expect(DocumentKind(languageId: nil, path: "/x/README") == .plainText)
+}
+
+@Test func moduleNamesInImportsAreNotChecked() {
+    let go = visible("import (\n\t\"fmt\"\n\t\"strconv\"\n)\nimport \"os\"\nvar s = \"Helo\"", .go)
+    #expect(go == "Helo")
+    let js = visible("import x from 'lodash';\nconst y = require(\"leftpad\"); const z = 'Helo';", .javascript)
+    #expect(js == "Helo")
+    let c = visible("#include \"myheadr.h\"\n#include <stdio.h>\nputs(\"Helo\");", .c)
+    #expect(c == "Helo")
+    let lua = visible("local s = require \"socket\"\nprint('Helo')", .lua)
+    #expect(lua == "Helo")
+}
+
+@Test func moreLanguagesFindTheirCommentsAndStrings() {
+    #expect(visible("auto s = R\"x(raw \"strng\")x\"; // note", .cpp) == "raw \"strng\"|note")
+    #expect(visible("var s = @\"verbatim \"\"quote\"\"\"; /* blok */", .csharp).contains("verbatim"))
+    #expect(visible("val s = \"Helo $name and ${user.id}\" // trailng", .kotlin) == "Helo|and|trailng")
+    #expect(visible("-- a coment\nselect 'it''s here' from \"TableName\" /* blok */", .sql) == "a coment|it|s here|blok")
+    #expect(visible("f x' = x' -- coment\n{- blok {- nested -} -}", .haskell) == "coment|blok {- nested -}")
+    #expect(visible("x = 1 # a coment\ny = \"Helo #{name} there\"", .hash) == "a coment|Helo|there")
+}
+
+@Test func randomInputNeverBreaksAMaskOrItsOffsets() {
+    // Fragments that open and close every construct the scanners know, shuffled into random documents.
+    let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
+                     "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
+                     "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
+                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# "]
+    var generator = SystemRandomNumberGenerator()
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex] + SourceLanguage.allCases.map { .source($0) }
+    for _ in 0..<300 {
+        let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
+        let bytes = Array(text.utf8)
+        for kind in kinds {
+            let masked = CheckableText.mask(bytes, kind: kind).masked()
+            #expect(masked.count == bytes.count)
+            #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil, "\(kind): \(text.debugDescription)")
+        }
+        _ = IdentifierSplitter.parts(of: text)
+    }
+}
+
+@Test func keyLikeStringsAreNotCheckedButWordsAndSentencesAre() {
+    let source = #"d["userId"] = "utf-8"; m("textDocument/didOpen", "GET", "Helo", "Done!", "a sentense here", "naïve")"#
+    #expect(visible(source, .javascript) == "Helo|Done!|a sentense here|naïve")
+}
