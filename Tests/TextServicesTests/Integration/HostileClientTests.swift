@@ -129,6 +129,9 @@ struct HostileClientTests {
         }
         let grownMiB = (peakKiB - startKiB) / 1024
         #expect(grownMiB < 256 * TestSupport.memoryAllowanceFactor, "the daemon grew by \(grownMiB) MiB for clients that do not read")
+        // Only a few answers per client were made at all: the rest wait until their client reads.
+        let made = try daemon.call("stats")["methods"]?["pasteboard.read"]?["count"]?.intValue ?? 0
+        #expect(made < 4 * 8, "the daemon made \(made) answers that nobody reads")
         // Their bursts did not queue ahead of everyone else on the worker threads.
         let asked = Date()
         try HostileClient.expectHealthy(daemon)
