@@ -18,6 +18,15 @@ enum TestSupport {
         ProcessInfo.processInfo.environment["TEXTSVCD_SANITIZER"] == "address" ? 2 : 1
     }
 
+    /// How much longer waits may take in this run: sanitized builds (scripts/sanitizers) run several times slower.
+    static var slowdown: Double {
+        switch ProcessInfo.processInfo.environment["TEXTSVCD_SANITIZER"] {
+        case "thread": return 6
+        case "address": return 2
+        default: return 1
+        }
+    }
+
     /// The bundled dictionaries folder.
     static var bundledDictionaries: String { repositoryRoot + "/dictionaries" }
 

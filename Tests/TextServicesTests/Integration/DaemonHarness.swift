@@ -120,7 +120,7 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Waits until a connection succeeds; throws if the daemon exits or 30 s pass.
-    func waitUntilReady(timeout: Double = 30) throws {
+    func waitUntilReady(timeout: Double = 30 * TestSupport.slowdown) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if !process.isRunning {
@@ -242,7 +242,7 @@ final class DaemonConnection {
     }
 
     /// The next message the daemon sends, parsed.
-    func readMessage(timeout: Double = 20) throws -> JSONValue {
+    func readMessage(timeout: Double = 20 * TestSupport.slowdown) throws -> JSONValue {
         guard let line = try socket.readLineBytes(timeout: timeout) else {
             throw TestSocket.Failure(description: "the daemon closed the connection")
         }
