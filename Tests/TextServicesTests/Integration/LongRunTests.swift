@@ -90,18 +90,37 @@ struct LongRunTests {
         for connection in stalled { connection.socket.shutdownBoth() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon, timeout: 60))
 
-        // Subscribers that never read their notifications while a writer writes.
+        // Subscribers that never read their notifications while a writer writes: cut off after 16 MiB unread.
         let subscribers = try (0..<8).map { _ in try daemon.connect() }
-        for subscriber in subscribers { _ = try subscriber.result("pasteboard.subscribe", ["name": "general"]) }
+        for subscriber in subscribers { _ = try subscriber.result("pasteboard.subscribe", ["name": "chatter"]) }
         let writer = try daemon.connect()
-        let writes = Self.setting("TEXTSVCD_HOSTILE_WRITES", 20_000)
+        let writes = Self.setting("TEXTSVCD_HOSTILE_WRITES", 300_000)
         let writeSampler = PeakSampler(pid: daemon.pid)
-        for index in 0..<writes {
-            _ = try writer.result("pasteboard.write", ["name": .string("scratch-\(index % 4)"),
-                                                       "items": [["text/plain": ["text": .string("note \(index)")]]]])
-            if index % 4 == 0 { _ = try writer.result("pasteboard.write", ["name": "general", "items": [["text/plain": ["text": "x"]]]]) }
+        let notifyStart = Date()
+        var written = 0
+        while written < writes {
+            var batch: [UInt8] = []
+            for index in written..<min(written + 200, writes) {
+                writer.makeRequest("pasteboard.write", ["name": "chatter", "items": [["text/plain": ["text": .string("note \(index)")]]]])
+                    .message.write(to: &batch)
+                batch.append(0x0A)
+            }
+            try writer.socket.send(batch)
+            for _ in written..<min(written + 200, writes) { _ = try writer.readMessage(timeout: 60) }
+            written = min(written + 200, writes)
         }
-        Self.report("8 subscribers that never read, \(writes) writes: peak \(writeSampler.stop() / 1024) MiB resident")
+        let stillSubscribed = try writer.result("pasteboard.list")["pasteboards"]?.arrayValue?.count ?? 0
+        var cutOff = 0
+        for subscriber in subscribers {
+            // Drain what was delivered; a cut-off connection then ends.
+            while let line = try? subscriber.socket.readLineBytes(timeout: 5) {
+                _ = line
+            }
+            if subscriber.socket.closesWithin(1) { cutOff += 1 }
+        }
+        Self.report("8 subscribers that never read, \(writes) writes in \(String(format: "%.0f", Date().timeIntervalSince(notifyStart))) s: "
+            + "\(cutOff) cut off, peak \(writeSampler.stop() / 1024) MiB resident (\(stillSubscribed) pasteboards)")
+        #expect(cutOff == subscribers.count)
         try HostileClient.expectHealthy(daemon)
 
         // Subscriptions to many names by clients that then vanish leave nothing behind.
@@ -179,7 +198,7 @@ struct LongRunTests {
         let flat = growth < max(early / 20, 10 * 1024)
         Self.report("after warm-up: median \(early / 1024) MiB in the first quarter, \(late / 1024) MiB in the last "
             + "(\(growth >= 0 ? "+" : "")\(growth / 1024) MiB): \(flat ? "FLAT" : "NOT FLAT"); peak \((warm.map(\.kib).max() ?? 0) / 1024) MiB")
-        #expect(flat)
+        if ProcessInfo.processInfo.environment["TEXTSVCD_SOAK_EXPECT_FLAT"] != "0" { #expect(flat) }
         try HostileClient.expectHealthy(daemon)
     }
 
