@@ -19,3 +19,22 @@ import Testing
     let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
 }
+
+/// Found by fuzz/Requests.swift: `"id":1e400` parsed as infinity and was answered with `"id":null`.
+@Test func rejectsNumbersBeyondDoubleRangeAtTheirOffset() throws {
+    for bad in ["1e400", "-1e400", "[0, 1E+999]", "{\"id\":123456789012345678901234567890e300}"] {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(bad) }
+    }
+    #expect(throws: JSONParser.Failure(offset: 4, reason: "number out of range")) { try JSONParser.parse("[0, 1E+999]") }
+    #expect(try JSONParser.parse("1e308") == .double(1e308))
+    #expect(try JSONParser.parse("1e-400") == .double(0))
+    #expect(try JSONParser.parse("123456789012345678901234567890") == .double(123456789012345678901234567890))
+}
+
+@Test func requestWithAHugeNumericIDIsAParseErrorWithANullID() throws {
+    let handler = TestSupport.handler()
+    let line = Array(#"{"jsonrpc":"2.0","id":1e400,"method":"stats"}"#.utf8)
+    let response = try JSONParser.parse(handler.handle(line: line, session: Session())!)
+    #expect(response["id"] == .null)
+    #expect(response["error"]?["code"] == .int(-32700))
+}

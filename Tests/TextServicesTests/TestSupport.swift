@@ -13,6 +13,20 @@ enum TestSupport {
         fatalError("cannot find the repository root from \(#filePath)")
     }()
 
+    /// How much more memory a process may use in this run: ASan's shadow memory and redzones roughly double it.
+    static var memoryAllowanceFactor: Int {
+        ProcessInfo.processInfo.environment["TEXTSVCD_SANITIZER"] == "address" ? 2 : 1
+    }
+
+    /// How much longer waits may take in this run: sanitized builds (scripts/sanitizers) run several times slower.
+    static var slowdown: Double {
+        switch ProcessInfo.processInfo.environment["TEXTSVCD_SANITIZER"] {
+        case "thread": return 6
+        case "address": return 2
+        default: return 1
+        }
+    }
+
     /// The bundled dictionaries folder.
     static var bundledDictionaries: String { repositoryRoot + "/dictionaries" }
 
@@ -90,6 +104,7 @@ enum CommandLineRunner {
         environment["XDG_RUNTIME_DIR"] = TestSupport.temporaryFolder("cli-run")
         environment["TEXTSVCD_SOCKET"] = nil
         environment["DICPATH"] = nil
+        if let options = environment["TEXTSVCD_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let input = Pipe(), output = Pipe(), errors = Pipe()
@@ -102,7 +117,9 @@ enum CommandLineRunner {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self))
+        DaemonHarness.expectNoSanitizerReport(result.stderr, from: "textsvcd \(arguments.first ?? "")")
+        return result
     }
 }

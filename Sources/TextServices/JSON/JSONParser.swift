@@ -252,6 +252,11 @@ public struct JSONParser {
             let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
             if isInteger, let value = Int(text) { return .int(value) }
             guard let value = Double(text) else { throw fail("invalid number") }
+            // 1e400 would become infinity, which JSON cannot write back (an echoed id would turn into null).
+            guard value.isFinite else {
+                index = start
+                throw fail("number out of range")
+            }
             return .double(value)
         }
     }

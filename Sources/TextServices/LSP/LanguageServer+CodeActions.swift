@@ -74,7 +74,7 @@ extension LanguageServer {
                 throw .invalidParams(field: "arguments", "must be [documentURI, word]")
             }
             try SpellingService.validateWord(word)
-            services.spelling.ignore(word, documentId: uri)
+            try services.spelling.ignore(word, documentId: uri)
             if documents[uri] != nil {
                 documents[uri]?.checked = false
                 checkAndPublish(uri)

@@ -249,11 +249,12 @@ public final class PasteboardStore: Sendable {
     /// Sends `pasteboard.changed` to a session after every write to a name, whoever writes.
     ///
     /// The name need not exist yet. Returns the current change count, or nil
-    /// when the pasteboard does not exist.
+    /// when the pasteboard does not exist. Throws -32004 when the session
+    /// already watches 1000 names.
     @discardableResult
     public func subscribe(_ name: String, session: Session) throws(ServiceError) -> Int? {
         try PasteboardName.validate(name)
-        subscriptions.add(name, session)
+        try subscriptions.add(name, session)
         guard let board = withRegistry({ $0.boards[name] }) else { return nil }
         return board.state.withLock { $0.removed ? nil : $0.changeCount }
     }
@@ -268,6 +269,9 @@ public final class PasteboardStore: Sendable {
     public func subscribedNames(_ session: Session) -> [String] {
         subscriptions.names(for: session)
     }
+
+    /// The subscriptions kept for all sessions (those of vanished sessions until they are pruned).
+    var subscriptionCount: Int { subscriptions.count }
 
     /// Forgets a closed connection's subscriptions; transports call this when a connection ends.
     public func sessionClosed(_ session: Session) {

@@ -52,7 +52,7 @@ extension RequestHandler {
             "spell.ignore": { params, _ in
                 let word = try params.string("word")
                 try SpellingService.validateWord(word)
-                spelling.ignore(word, documentId: try params.string("documentId"))
+                try spelling.ignore(word, documentId: try params.string("documentId"))
                 return [:]
             },
             "spell.ignored": { params, _ in

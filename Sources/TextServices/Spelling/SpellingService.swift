@@ -11,7 +11,7 @@ public final class SpellingService: Sendable {
     private let loaded = Mutex<[LanguageTag: SpellDictionary]>([:])
     private let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
     private let loading = Mutex<Void>(())
-    private let ignores = Mutex<[String: Set<String>]>([:])
+    private let ignores = Mutex(IgnoredWords())
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -67,7 +67,7 @@ public final class SpellingService: Sendable {
             if !dictionaries.contains(where: { $0 === dictionary }) { dictionaries.append(dictionary) }
         }
         if dictionaries.isEmpty { dictionaries.append(try dictionary(nil)) }
-        let ignored = documentId.map { id in ignores.withLock { $0[id] ?? [] } } ?? []
+        let ignored = documentId.map { id in ignores.withLock { $0.words(documentId: id) } } ?? []
         return SpellChecker(dictionaries: dictionaries, ignoredWords: ignored)
     }
 
@@ -108,16 +108,23 @@ public final class SpellingService: Sendable {
 
     // MARK: Ignored words (per document)
 
-    public func ignore(_ word: String, documentId: String) {
-        ignores.withLock { _ = $0[documentId, default: []].insert(word) }
+    /// Ignores a word in one document's checks until the document closes.
+    ///
+    /// Throws -32004 when the document already ignores the most words one may
+    /// (`IgnoredWords.maximumWordsPerDocument`) and -32602 for an overlong
+    /// document id; may forget the least recently used other documents.
+    public func ignore(_ word: String, documentId: String) throws(ServiceError) {
+        try ignores.withLock { (ignores: inout IgnoredWords) throws(ServiceError) in
+            try ignores.insert(word, documentId: documentId)
+        }
     }
 
     public func ignoredWords(documentId: String) -> [String] {
-        ignores.withLock { ($0[documentId] ?? []).sorted() }
+        ignores.withLock { $0.words(documentId: documentId).sorted() }
     }
 
     public func closeDocument(_ documentId: String) {
-        ignores.withLock { _ = $0.removeValue(forKey: documentId) }
+        ignores.withLock { $0.remove(documentId: documentId) }
     }
 
     // MARK: Learned words (persistent)

@@ -33,7 +33,12 @@ final class DaemonClient {
     func call(_ method: String, _ params: JSONObject) throws(Failure) -> Result<JSONValue, ServiceError> {
         let id = nextID
         nextID += 1
-        try send(id: id, method, params)
+        do {
+            try send(id: id, method, params)
+        } catch {
+            if let refusal = readRefusal() { return .failure(refusal) }
+            throw error
+        }
         while true {
             let (answeredID, outcome) = try readResponse()
             if answeredID == id { return outcome }
@@ -79,6 +84,15 @@ final class DaemonClient {
         } catch {
             throw Failure(description: "cannot send to the daemon: \(error)")
         }
+    }
+
+    /// A refusal the daemon sent before closing the connection (another user, say), if one can be read.
+    private func readRefusal() -> ServiceError? {
+        socket.setReadTimeout(seconds: 2)
+        guard let reply = try? socket.readLine(), let message = try? JSONParser.parse(reply),
+              let refusal = message["error"]?.objectValue, message["id"] == .null else { return nil }
+        return ServiceError(code: refusal["code"]?.intValue ?? -32603,
+                            message: refusal["message"]?.stringValue ?? "refused", data: refusal["data"])
     }
 
     /// Reads the next response (skipping notifications): its id and outcome.

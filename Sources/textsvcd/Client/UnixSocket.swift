@@ -14,8 +14,13 @@ final class UnixSocket {
         var operation: String
         var path: String
         var code: Int32
+        /// Why, when the system's reason for `code` would not say it.
+        var reason: String?
 
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+        var description: String { "\(operation) \(path): \(reason ?? String(cString: strerror(code)))" }
+
+        /// The listener runs as another user, so this client will not talk to it.
+        var meansUntrustedPeer: Bool { code == EPERM && reason != nil }
 
         /// Nothing listens there: no file, or a file no process accepts on.
         var meansNoListener: Bool { code == ENOENT || code == ECONNREFUSED || code == ENOTSOCK }
@@ -34,7 +39,11 @@ final class UnixSocket {
     deinit { close() }
 
     /// Connects to the socket at `path`, waiting at most `timeoutSeconds` for a busy listener.
-    static func connect(path: String, timeoutSeconds: Int = 5) throws(Failure) -> UnixSocket {
+    ///
+    /// With `trustedPeersOnly` (the default) the listener must run as this
+    /// process's user or as root (`SO_PEERCRED`): a socket in a shared folder
+    /// may belong to someone else, who must not see this user's text.
+    static func connect(path: String, timeoutSeconds: Int = 5, trustedPeersOnly: Bool = true) throws(Failure) -> UnixSocket {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(operation: "socket", path: path, code: errno) }
         var address = sockaddr_un()
@@ -63,7 +72,28 @@ final class UnixSocket {
         }
         var noTimeout = timeval(tv_sec: 0, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &noTimeout, socklen_t(MemoryLayout<timeval>.size))
-        return UnixSocket(path: path, descriptor: descriptor)
+        let connection = UnixSocket(path: path, descriptor: descriptor)
+        if trustedPeersOnly {
+            let me = geteuid()
+            guard let peer = connection.peerUserID() else {
+                throw Failure(operation: "connect", path: path, code: EPERM, reason: "cannot learn which user listens there")
+            }
+            guard peer == me || peer == 0 else {
+                connection.close()
+                throw Failure(operation: "connect", path: path, code: EPERM,
+                              reason: "the listener runs as user \(peer), not as user \(me); refusing to talk to it")
+            }
+        }
+        return connection
+    }
+
+    /// The user id of the process that accepted this connection, from the kernel (`SO_PEERCRED`).
+    func peerUserID() -> UInt32? {
+        // Linux's struct ucred: pid, uid, gid.
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.1
     }
 
     /// Whether a process accepts connections at `path` right now.
@@ -73,7 +103,7 @@ final class UnixSocket {
     /// file that is not a socket.
     static func isListening(path: String) -> Bool {
         do {
-            let probe = try connect(path: path, timeoutSeconds: 2)
+            let probe = try connect(path: path, timeoutSeconds: 2, trustedPeersOnly: false)
             probe.close()
             return true
         } catch {

@@ -40,6 +40,9 @@ struct CallCommand: ParsableCommand {
             let client: DaemonClient
             do {
                 client = try DaemonClient(path: path)
+            } catch let failure as UnixSocket.Failure where failure.meansUntrustedPeer {
+                StandardError.print("textsvcd: \(failure)")
+                throw ExitCode(2)
             } catch {
                 StandardError.print("textsvcd: no daemon answers on \(path) (\(error)); start one with `textsvcd serve`")
                 throw ExitCode(2)

@@ -75,6 +75,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         verified = false
         logger.debug("connection closed", metadata: ["session": "\(session.id)", "inFlight": "\(inFlight)"])
         onClose(ObjectIdentifier(self))
+        requests.services.pasteboards.sessionClosed(session)
+        // Requests held back while the client was not reading still run; their answers are dropped.
+        startWaitingRequests()
         context.fireChannelInactive()
     }
 
@@ -153,10 +156,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Hands waiting requests to the pool, up to the per-connection limit.
     ///
+    /// Starts none while the outbound buffer is above its high-water mark: a
+    /// client that sends a burst of requests for large answers and reads
+    /// none would otherwise have every answer of the burst buffered here.
     /// Runs even after the connection closed: every request received is
     /// carried out (a notification has an effect), only its answer is dropped.
     private func startWaitingRequests() {
         guard let eventLoop else { return }
+        if let channel = context?.channel, channel.isActive, !channel.isWritable { return }
         while running < settings.maximumRunningPerConnection, let line = waiting.popFirst() {
             running += 1
             submit(line, eventLoop: eventLoop)
@@ -232,6 +239,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
             unwritableNotificationBytes = 0
+            startWaitingRequests()
             resumeReadingIfPossible()
         }
         context.fireChannelWritabilityChanged()

@@ -1,8 +1,8 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import Synchronization
 import TextServices
 
 /// The daemon: accepts connections on a Unix socket and serves JSON-RPC lines on them.
@@ -119,25 +119,26 @@ final class ConnectionRegistry: Sendable {
         var entries: [ObjectIdentifier: (Channel, ConnectionHandler)] = [:]
     }
 
-    private let state = Mutex(State())
+    // NIO's lock rather than Synchronization.Mutex: ThreadSanitizer can see it (scripts/sanitizers).
+    private let state = NIOLockedValueBox(State())
 
     /// Adds a connection; returns false when shutdown has begun (the caller drains it at once).
     func add(channel: Channel, handler: ConnectionHandler) -> Bool {
-        state.withLock {
+        state.withLockedValue {
             $0.entries[ObjectIdentifier(handler)] = (channel, handler)
             return !$0.draining
         }
     }
 
     func remove(_ id: ObjectIdentifier) {
-        _ = state.withLock { $0.entries.removeValue(forKey: id) }
+        _ = state.withLockedValue { $0.entries.removeValue(forKey: id) }
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLockedValue { $0.entries.count } }
 
     /// Marks the start of shutdown and returns the connections open now.
     func startDraining() -> [(Channel, ConnectionHandler)] {
-        state.withLock {
+        state.withLockedValue {
             $0.draining = true
             return Array($0.entries.values)
         }

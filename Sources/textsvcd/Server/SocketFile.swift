@@ -64,7 +64,27 @@ final class SocketFile {
     }
 
     /// Creates missing folders 0700; makes the default folder private to this user.
+    ///
+    /// Refuses a folder that other users may write to (such as `/tmp` itself)
+    /// or that belongs to another user: they could replace the socket with
+    /// their own and read what clients send.
     private static func prepareFolder(of path: String, isDefaultLocation: Bool) throws(ClaimError) {
+        try createFolders(of: path, isDefaultLocation: isDefaultLocation)
+        let parent = path.split(separator: "/", omittingEmptySubsequences: true).dropLast().joined(separator: "/")
+        let folder = path.hasPrefix("/") ? "/" + parent : (parent.isEmpty ? "." : parent)
+        guard case .directory(let owner, let mode) = ServerSystem.kind(of: folder) else {
+            throw ClaimError(description: "\(folder) is not a folder")
+        }
+        guard owner == ServerSystem.effectiveUserID || owner == 0 else {
+            throw ClaimError(description: "\(folder) belongs to user \(owner), not to this user; refusing to listen there")
+        }
+        guard mode & 0o022 == 0 else {
+            throw ClaimError(description: "\(folder) is writable by other users (mode \(String(mode, radix: 8))); "
+                + "refusing to listen there: use a private folder (mode 0700) inside it")
+        }
+    }
+
+    private static func createFolders(of path: String, isDefaultLocation: Bool) throws(ClaimError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
         guard !components.isEmpty else { return }
         var folder = path.hasPrefix("/") ? "" : "."

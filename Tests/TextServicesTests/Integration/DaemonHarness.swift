@@ -47,7 +47,16 @@ final class DaemonHarness: @unchecked Sendable {
         environment["XDG_RUNTIME_DIR"] = root + "/run"
         environment["XDG_DATA_HOME"] = root + "/data"
         environment["HOME"] = root + "/home"
+        // scripts/sanitizers checks the daemon and commands for leaks, but not the test process (Foundation's Process leaks).
+        if let options = environment["TEXTSVCD_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
         return (root, environment)
+    }
+
+    /// Records an issue when a sanitizer (scripts/sanitizers) reported a problem in a child's output.
+    static func expectNoSanitizerReport(_ output: String, from what: String) {
+        guard let start = output.range(of: "ERROR: AddressSanitizer") ?? output.range(of: "ERROR: LeakSanitizer")
+            ?? output.range(of: "WARNING: ThreadSanitizer") ?? output.range(of: "runtime error:") else { return }
+        Issue.record("\(what) reported: \(output[start.lowerBound...].prefix(6000))")
     }
 
     /// Starts `textsvcd serve ARGUMENTS` and waits until it accepts connections.
@@ -111,7 +120,7 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Waits until a connection succeeds; throws if the daemon exits or 30 s pass.
-    func waitUntilReady(timeout: Double = 30) throws {
+    func waitUntilReady(timeout: Double = 30 * TestSupport.slowdown) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if !process.isRunning {
@@ -155,6 +164,7 @@ final class DaemonHarness: @unchecked Sendable {
             signal(SIGTERM)
             _ = waitForExit(timeout: 15)
         }
+        Self.expectNoSanitizerReport(log, from: "the daemon")
     }
 
     /// Runs another `textsvcd` command in this daemon's environment; returns its status and output.
@@ -193,9 +203,11 @@ struct CommandOutput {
             throw TestSocket.Failure(description: "textsvcd \(arguments) did not finish within \(timeout) s")
         }
         let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-        return CommandOutput(status: status,
-                             stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
-                             stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "")
+        let output = CommandOutput(status: status,
+                                   stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
+                                   stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "")
+        DaemonHarness.expectNoSanitizerReport(output.stderr, from: "textsvcd \(arguments.first ?? "")")
+        return output
     }
 }
 
@@ -230,7 +242,7 @@ final class DaemonConnection {
     }
 
     /// The next message the daemon sends, parsed.
-    func readMessage(timeout: Double = 20) throws -> JSONValue {
+    func readMessage(timeout: Double = 20 * TestSupport.slowdown) throws -> JSONValue {
         guard let line = try socket.readLineBytes(timeout: timeout) else {
             throw TestSocket.Failure(description: "the daemon closed the connection")
         }

@@ -60,11 +60,11 @@ final class TestSocket {
     }
 
     /// The next line without its newline; nil at end of input; throws after `timeout` seconds of silence.
-    func readLine(timeout: Double = 20) throws -> String? {
+    func readLine(timeout: Double = 20 * TestSupport.slowdown) throws -> String? {
         try readLineBytes(timeout: timeout).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func readLineBytes(timeout: Double = 20) throws -> [UInt8]? {
+    func readLineBytes(timeout: Double = 20 * TestSupport.slowdown) throws -> [UInt8]? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
