@@ -323,19 +323,24 @@ struct SoakClient {
         }
         let sentence = (0..<(4 + Int(generator.next() % 12))).map { _ in word() }.joined(separator: " ") + "."
         let text = JSONValue.string(sentence)
-        let length = sentence.utf16.count
+        // Positions on character boundaries (UTF-16, the default encoding), never inside 😀.
+        func position(_ fraction: Int) -> Int {
+            sentence.utf16.distance(from: sentence.startIndex,
+                                    to: sentence.index(sentence.startIndex, offsetBy: sentence.count / fraction))
+        }
         switch serial % 40 {
         case 0..<12: return ("spell.check", ["text": text])
         case 12: return ("spell.check", ["text": text, "guesses": 1, "limit": 2])
         case 13: return ("spell.guesses", ["word": .string(word())])
         case 14..<17: return ("spell.complete", ["prefix": .string(String(word().prefix(3))), "limit": 5])
         case 17..<20: return ("text.tokenize", ["text": text, "granularity": .string(["word", "sentence", "character", "line"][serial % 4])])
-        case 20: return ("text.boundary", ["text": text, "position": .int(length / 2), "granularity": "word", "direction": "forward"])
-        case 21: return ("text.enclosing", ["text": text, "position": .int(length / 3), "granularity": "sentence"])
+        case 20: return ("text.boundary", ["text": text, "position": .int(position(2)), "granularity": "word", "direction": "forward"])
+        case 21: return ("text.enclosing", ["text": text, "position": .int(position(3)), "granularity": "sentence"])
         case 22..<25: return ("regex.find", ["pattern": #"\b\w{4,}\b"#, "text": text, "limit": 10])
         case 25: return ("regex.find", ["pattern": .string("(?i)" + String(word().prefix(2))), "text": text])
         case 26: return ("regex.replace", ["pattern": #"(\w+)"#, "text": text, "template": "[$1]"])
-        case 27..<29: return ("edit.actions", ["text": text, "selection": ["start": 0, "end": .int(min(3, length))]])
+        case 27..<29: return ("edit.actions", ["text": text, "selection": ["start": 0, "end": .int(sentence.utf16.distance(
+            from: sentence.startIndex, to: sentence.index(sentence.startIndex, offsetBy: min(3, sentence.count))))]])
         case 29..<31: return ("pasteboard.write", ["name": .string("soak-\(index)"), "items": [["text/plain": ["text": text]]]])
         case 31..<33: return ("pasteboard.read", ["name": .string("soak-\(index)")])
         case 33: return ("pasteboard.info", ["name": "general"])
