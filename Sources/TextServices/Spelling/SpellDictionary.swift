@@ -91,14 +91,6 @@ public final class SpellDictionary: Sendable {
         }
     }
 
-    /// Builds the word forms and the suggestion index now rather than on the first guess.
-    ///
-    /// The build takes about a second; a daemon calls this in the background
-    /// at start so that its first guess is as fast as the others.
-    public func prepareSuggestions() {
-        _ = guesser
-    }
-
     /// The guess engine with its deletion index, built once on first use.
     var guesser: Guesser {
         if let built = guesserStorage.withLock({ $0 }) { return built }

@@ -86,8 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let regexTimeLimit { configuration.limits.regexTimeLimitMilliseconds = regexTimeLimit }
         let services = Services(configuration: configuration)
         do {
-            let dictionary = try services.spelling.dictionary(nil)
-            Thread.detachNewThread { dictionary.prepareSuggestions() }
+            _ = try services.spelling.dictionary(nil)
         } catch {
             logger.warning("the default dictionary is not available", metadata: ["error": "\(error.message)"])
         }
