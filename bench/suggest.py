@@ -4,7 +4,7 @@
 For each speller: accuracy at 1 and at 5 (the correct word first, or among
 the first five guesses), and the median and 99th-percentile time per word.
 Peers run in their pipe modes, one word at a time (the time includes the pipe
-round trip, well under 0.1 ms); textsvcd runs `textsvcd bench-suggest`, which
+round trip, well under 0.1 ms); textsvcd runs `textsvcd-bench suggest`, which
 times each `spell.guesses` request in process. Also: textsvcd's completion
 latency for 2-4 letter prefixes, and resident memory of textsvcd (en_US with
 its indexes loaded, after the run) beside one `hunspell -d en_US` process.
@@ -153,7 +153,8 @@ def main():
 
     pairs = load_pairs(args.typos, args.sample)
     env = dict(os.environ, DICPATH=os.path.dirname(args.dictionary))
-    command = [args.textsvcd, "bench-suggest", "--json", "--typos", args.typos, "--lang", "en_US",
+    bench = os.path.join(os.path.dirname(args.textsvcd), "textsvcd-bench")
+    command = [bench, "suggest", "--no-daemon", "--json", "--typos", args.typos, "--lang", "en_US",
                "--sample", str(len(pairs))]
     own = json.loads(subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout.strip().splitlines()[-1])
 

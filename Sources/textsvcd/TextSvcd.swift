@@ -19,7 +19,6 @@ struct TextSvcd: AsyncParsableCommand {
             FindCommand.self,
             LspCommand.self,
             IspellCommand.self,
-            BenchSuggest.self,
         ]
     )
 

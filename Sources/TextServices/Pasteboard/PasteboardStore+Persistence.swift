@@ -2,15 +2,17 @@ import Foundation
 
 /// The file format of a persistent pasteboard, and loading the folder.
 ///
-/// A file is one JSON object: `{"format": "textsvcd-pasteboard", "version": 1,
-/// "name", "changeCount", "items": [{type: {text}|{base64}}...]}`, replaced
-/// whole by `FileSystem.writeAtomically`. Temporary files of an interrupted
-/// write are never read (and are deleted once an hour old); a file that does
-/// not parse is moved aside as `<file>.corrupt-<time>` and reported in
-/// `loadProblems`.
+/// A file is one JSON object written with Foundation's encoder:
+/// `{"format": "textsvcd-pasteboard", "version": 2, "name", "changeCount",
+/// "items": [[{"type", "text"|"base64"}...]...]}` (each item a list of
+/// representations, in order); version 1 files, whose items map types to
+/// `{"text"}` or `{"base64"}`, are read too. A file is replaced whole by
+/// `FileSystem.writeAtomically`. Temporary files of an interrupted write are
+/// never read (and are deleted once an hour old); a file that does not parse
+/// is moved aside as `<file>.corrupt-<time>` and reported in `loadProblems`.
 extension PasteboardStore {
     static let fileFormat = "textsvcd-pasteboard"
-    static let fileVersion = 1
+    static let fileVersion = 2
 
     /// Why a pasteboard file could not be loaded.
     struct FileProblem: Error, CustomStringConvertible {
@@ -28,46 +30,54 @@ extension PasteboardStore {
     }
 
     static func encodeFile(name: String, changeCount: Int, items: [PasteboardItem]) -> [UInt8] {
-        let value: JSONValue = [
-            "format": .string(fileFormat),
-            "version": .int(fileVersion),
-            "name": .string(name),
-            "changeCount": .int(changeCount),
-            "items": .array(items.map(\.json)),
-        ]
-        var bytes: [UInt8] = []
-        value.write(to: &bytes)
+        let file = PasteboardFile(format: fileFormat, version: fileVersion, name: name, changeCount: changeCount,
+                                  items: items.map { item in item.representations.map(PasteboardFile.Representation.init) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        var bytes = [UInt8]((try? encoder.encode(file)) ?? Data())
         bytes.append(0x0A)
         return bytes
     }
 
     static func decodeFile(_ bytes: [UInt8]) throws(FileProblem) -> (name: String, changeCount: Int, items: [PasteboardItem]) {
-        let value: JSONValue
+        let header: PasteboardFile.Header
         do {
-            value = try JSONParser.parse(bytes)
+            header = try JSONDecoder().decode(PasteboardFile.Header.self, from: Data(bytes))
         } catch {
-            throw FileProblem(description: "not valid JSON (\(error))")
+            throw FileProblem(description: "not a pasteboard file (\(error))")
         }
-        guard value["format"]?.stringValue == fileFormat else { throw FileProblem(description: "not a pasteboard file") }
-        guard value["version"]?.intValue == fileVersion else {
-            throw FileProblem(description: "unsupported version \(value["version"]?.serialized ?? "none")")
-        }
-        guard let name = value["name"]?.stringValue, (try? PasteboardName.validate(name)) != nil else {
-            throw FileProblem(description: "missing or invalid 'name'")
-        }
-        guard let changeCount = value["changeCount"]?.intValue, changeCount >= 0 else {
-            throw FileProblem(description: "missing or invalid 'changeCount'")
-        }
-        guard let list = value["items"]?.arrayValue else { throw FileProblem(description: "missing 'items'") }
-        var items: [PasteboardItem] = []
-        for (index, item) in list.enumerated() {
-            do {
-                items.append(try PasteboardItem.parse(item, field: "items[\(index)]"))
-            } catch {
-                throw FileProblem(description: error.message)
+        guard header.format == fileFormat else { throw FileProblem(description: "not a pasteboard file") }
+        let items: [PasteboardItem]
+        let file: PasteboardFile
+        do {
+            switch header.version {
+            case 1:
+                let old = try JSONDecoder().decode(PasteboardFile.Version1.self, from: Data(bytes))
+                file = PasteboardFile(format: old.format, version: 1, name: old.name, changeCount: old.changeCount,
+                                      items: old.items.map { item in
+                                          item.representations.map { PasteboardFile.Representation(type: $0.key, text: $0.value.text, base64: $0.value.base64) }
+                                      })
+            case 2:
+                file = try JSONDecoder().decode(PasteboardFile.self, from: Data(bytes))
+            default:
+                throw FileProblem(description: "unsupported version \(header.version)")
             }
+        } catch let problem as FileProblem {
+            throw problem
+        } catch {
+            throw FileProblem(description: "malformed (\(error))")
         }
-        return (name, changeCount, items)
+        guard (try? PasteboardName.validate(file.name)) != nil else { throw FileProblem(description: "invalid 'name'") }
+        guard file.changeCount >= 0 else { throw FileProblem(description: "invalid 'changeCount'") }
+        do {
+            items = try file.items.map { representations in
+                PasteboardItem(try representations.map { try $0.representation() })
+            }
+        } catch {
+            throw FileProblem(description: "\(error)")
+        }
+        return (file.name, file.changeCount, items)
     }
 
     /// Reads every persisted pasteboard; adds `general` and `find` when they have no file yet.

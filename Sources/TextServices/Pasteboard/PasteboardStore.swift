@@ -10,12 +10,12 @@ import Synchronization
 /// crash at any moment leaves either the old or the new contents and never
 /// loses an acknowledged write. Files are read on first use.
 ///
-/// Errors are `ServiceError`s ready for the wire: -32602 for a bad name or
-/// item, -32004 past a size limit, -32006 for an unknown pasteboard or item,
-/// -32603 when the disk refuses a write (nothing changes then).
-/// Thread-safe. Subscribers' `Session.notify` is called while the
-/// pasteboard is locked, so notifications for one pasteboard arrive in
-/// order; a notification sink must not block or call back into the store.
+/// Errors are `TextServicesError`s: `.invalidArgument` for a bad name or
+/// item, `.tooLarge` past a size limit, `.noSuchPasteboard` for an unknown
+/// pasteboard or item, `.internalFailure` when the disk refuses a write
+/// (nothing changes then). Thread-safe. Observers are told of a change
+/// while the pasteboard is locked, so changes to one pasteboard arrive in
+/// order; an observer must not block or call back into the store.
 public final class PasteboardStore: Sendable {
     /// The system-wide pasteboard for copy and paste.
     public static let general = "general"
@@ -115,13 +115,13 @@ public final class PasteboardStore: Sendable {
     /// Without `name`, or with `unique`, the name is generated (`name` is then
     /// its prefix). `persistent` makes a new pasteboard persistent, or changes
     /// an existing one; `general` and `find` cannot become volatile.
-    public func create(name: String?, unique: Bool = false, persistent: Bool? = nil) throws(ServiceError) -> Info {
+    public func create(name: String?, unique: Bool = false, persistent: Bool? = nil) throws(TextServicesError) -> Info {
         if unique || name == nil {
             let prefix = name ?? "unique"
             let suffixBytes = 37
             try PasteboardName.validate(prefix)
             guard prefix.utf8.count <= PasteboardName.maximumBytes - suffixBytes else {
-                throw .invalidParams(field: "name", "must be at most \(PasteboardName.maximumBytes - suffixBytes) bytes with 'unique'")
+                throw .invalidArgument(argument: "name", reason: "must be at most \(PasteboardName.maximumBytes - suffixBytes) bytes with 'unique'")
             }
             while true {
                 let candidate = "\(prefix)-\(UUID().uuidString.lowercased())"
@@ -147,16 +147,15 @@ public final class PasteboardStore: Sendable {
     /// Replaces every item of a pasteboard, creating it if needed; returns the new change count.
     ///
     /// A persistent pasteboard's file is replaced before this returns.
-    /// Subscribers are notified. Throws -32004 past a size limit.
-    public func write(_ name: String, items: [PasteboardItem]) throws(ServiceError) -> Int {
+    /// Observers are told. Throws `.tooLarge` past a size limit.
+    public func write(_ name: String, items: [PasteboardItem]) throws(TextServicesError) -> Int {
         try PasteboardName.validate(name)
         guard items.count <= limits.maximumItems else {
-            throw ServiceError(code: -32004, message: "Too many items: \(items.count) (limit \(limits.maximumItems))",
-                               data: ["limit": .int(limits.maximumItems)])
+            throw .tooLarge(message: "Too many items: \(items.count) (limit \(limits.maximumItems))", limit: limits.maximumItems)
         }
         let size = items.reduce(0) { $0 + $1.byteCount }
         guard size <= limits.maximumBytes else {
-            throw .tooLarge("Pasteboard '\(name)' contents (\(size) bytes)", limit: limits.maximumBytes)
+            throw .tooLarge("Pasteboard '\(name)' contents (\(size) bytes)", limitBytes: limits.maximumBytes)
         }
         while true {
             let (board, created) = try board(named: name, create: true, persistent: false)
@@ -174,17 +173,16 @@ public final class PasteboardStore: Sendable {
     /// `types` keeps, in each item, only the representations asked for, in
     /// the order asked and under the names asked (an equivalent type answers
     /// for one that is missing); an item keeps its place even when nothing
-    /// in it matches. Throws -32006 for an unknown pasteboard or item index.
-    public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(ServiceError) -> (changeCount: Int, items: [PasteboardItem]) {
+    /// in it matches. Throws `.noSuchPasteboard` for an unknown pasteboard or item index.
+    public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(TextServicesError) -> (changeCount: Int, items: [PasteboardItem]) {
         let board = try existing(name)
         guard let (count, items) = board.state.withLock({ state -> (Int, [PasteboardItem])? in
             state.removed ? nil : (state.changeCount, state.items)
-        }) else { throw .noSuchPasteboard(name) }
+        }) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         var selected = items
         if let index {
             guard index >= 0, index < items.count else {
-                throw ServiceError(code: -32006, message: "No such item: pasteboard '\(name)' holds \(items.count) item(s), not item \(index)",
-                                   data: ["name": .string(name), "item": .int(index)])
+                throw .noSuchPasteboard(name: name, item: index, itemCount: items.count)
             }
             selected = [items[index]]
         }
@@ -192,9 +190,9 @@ public final class PasteboardStore: Sendable {
         return (count, selected)
     }
 
-    /// A pasteboard's change count, persistence, and each item's types. Throws -32006 when unknown.
-    public func info(_ name: String) throws(ServiceError) -> Info {
-        guard let info = info(of: try existing(name)) else { throw .noSuchPasteboard(name) }
+    /// A pasteboard's change count, persistence, and each item's types. Throws `.noSuchPasteboard` when unknown.
+    public func info(_ name: String) throws(TextServicesError) -> Info {
+        guard let info = info(of: try existing(name)) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         return info
     }
 
@@ -206,21 +204,21 @@ public final class PasteboardStore: Sendable {
 
     /// Removes a pasteboard (and its file); `general` and `find` are emptied instead.
     ///
-    /// Subscribers are notified; a removed pasteboard's notification carries
-    /// `removed: true`. Throws -32006 when the pasteboard does not exist.
-    public func remove(_ name: String) throws(ServiceError) {
+    /// Observers are told; a removed pasteboard's change says `removed`.
+    /// Throws `.noSuchPasteboard` when the pasteboard does not exist.
+    public func remove(_ name: String) throws(TextServicesError) {
         if Self.builtIn.contains(name) {
             _ = try write(name, items: [])
             return
         }
         let board = try existing(name)
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) in
-            guard !state.removed else { throw .noSuchPasteboard(name) }
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
+            guard !state.removed else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             if state.persistent {
                 do {
                     try FileSystem.removeDurably(path(for: name))
                 } catch {
-                    throw .internalError("could not remove pasteboard '\(name)': \(error)")
+                    throw .internalFailure("could not remove pasteboard '\(name)': \(error)")
                 }
             }
             state.removed = true
@@ -246,42 +244,42 @@ public final class PasteboardStore: Sendable {
 
     // MARK: Subscriptions
 
-    /// Sends `pasteboard.changed` to a session after every write to a name, whoever writes.
+    /// Tells an observer of every later change to a name, whoever makes it.
     ///
     /// The name need not exist yet. Returns the current change count, or nil
-    /// when the pasteboard does not exist. Throws -32004 when the session
-    /// already watches 1000 names.
+    /// when the pasteboard does not exist. Throws `.tooLarge` when the
+    /// observer already watches 1000 names.
     @discardableResult
-    public func subscribe(_ name: String, session: Session) throws(ServiceError) -> Int? {
+    public func subscribe(_ name: String, observer session: any PasteboardObserver) throws(TextServicesError) -> Int? {
         try PasteboardName.validate(name)
         try subscriptions.add(name, session)
         guard let board = withRegistry({ $0.boards[name] }) else { return nil }
         return board.state.withLock { $0.removed ? nil : $0.changeCount }
     }
 
-    /// Stops notifications for a name; returns whether the session was subscribed.
+    /// Stops telling an observer of changes to a name; returns whether it was subscribed.
     @discardableResult
-    public func unsubscribe(_ name: String, session: Session) -> Bool {
+    public func unsubscribe(_ name: String, observer session: any PasteboardObserver) -> Bool {
         subscriptions.remove(name, session)
     }
 
-    /// The names a session is subscribed to, sorted.
-    public func subscribedNames(_ session: Session) -> [String] {
+    /// The names an observer is subscribed to, sorted.
+    public func subscribedNames(_ session: any PasteboardObserver) -> [String] {
         subscriptions.names(for: session)
     }
 
-    /// The subscriptions kept for all sessions (those of vanished sessions until they are pruned).
+    /// The subscriptions kept for all observers (those of vanished observers until they are pruned).
     var subscriptionCount: Int { subscriptions.count }
 
-    /// Forgets a closed connection's subscriptions; transports call this when a connection ends.
-    public func sessionClosed(_ session: Session) {
+    /// Forgets an observer's subscriptions; transports call this when a connection ends.
+    public func observerClosed(_ session: any PasteboardObserver) {
         subscriptions.removeAll(session)
     }
 
     // MARK: Internals
 
-    private func withRegistry<T>(_ body: (inout Registry) throws(ServiceError) -> T) throws(ServiceError) -> T {
-        try registry.withLock { (registry: inout Registry?) throws(ServiceError) -> T in
+    private func withRegistry<T>(_ body: (inout Registry) throws(TextServicesError) -> T) throws(TextServicesError) -> T {
+        try registry.withLock { (registry: inout Registry?) throws(TextServicesError) -> T in
             if registry == nil {
                 let (loaded, bytes) = load()
                 registry = loaded
@@ -292,17 +290,16 @@ public final class PasteboardStore: Sendable {
     }
 
     private func withRegistry<T>(_ body: (inout Registry) -> T) -> T {
-        try! withRegistry { (registry: inout Registry) throws(ServiceError) -> T in body(&registry) }
+        try! withRegistry { (registry: inout Registry) throws(TextServicesError) -> T in body(&registry) }
     }
 
     /// The board for a name, created (volatile or persistent) when missing if `create`.
-    private func board(named name: String, create: Bool, persistent: Bool) throws(ServiceError) -> (Board, created: Bool) {
-        try withRegistry { (registry: inout Registry) throws(ServiceError) -> (Board, created: Bool) in
+    private func board(named name: String, create: Bool, persistent: Bool) throws(TextServicesError) -> (Board, created: Bool) {
+        try withRegistry { (registry: inout Registry) throws(TextServicesError) -> (Board, created: Bool) in
             if let board = registry.boards[name] { return (board, false) }
-            guard create else { throw .noSuchPasteboard(name) }
+            guard create else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             guard registry.boards.count < limits.maximumPasteboards else {
-                throw ServiceError(code: -32004, message: "Too many pasteboards (limit \(limits.maximumPasteboards))",
-                                   data: ["limit": .int(limits.maximumPasteboards)])
+                throw .tooLarge(message: "Too many pasteboards (limit \(limits.maximumPasteboards))", limit: limits.maximumPasteboards)
             }
             let board = Board(name: name, persistent: persistent)
             registry.boards[name] = board
@@ -310,7 +307,7 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func existing(_ name: String) throws(ServiceError) -> Board {
+    private func existing(_ name: String) throws(TextServicesError) -> Board {
         try board(named: name, create: false, persistent: false).0
     }
 
@@ -326,8 +323,8 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Replaces a board's items; nil when the board was removed meanwhile (the caller looks again).
-    private func replace(_ board: Board, with items: [PasteboardItem], size: Int) throws(ServiceError) -> Int? {
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) -> Int? in
+    private func replace(_ board: Board, with items: [PasteboardItem], size: Int) throws(TextServicesError) -> Int? {
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Int? in
             guard !state.removed else { return nil }
             let delta = size - state.byteCount
             try reserve(delta)
@@ -337,7 +334,7 @@ public final class PasteboardStore: Sendable {
                     try persist(name: board.name, changeCount: count, items: items)
                 } catch {
                     totalBytes.withLock { $0 -= delta }
-                    throw .internalError("could not save pasteboard '\(board.name)': \(error)")
+                    throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
                 }
             }
             state.items = items
@@ -349,8 +346,8 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Writes a newly created persistent board's file, unless a write saved it first; takes the board back out when that fails.
-    private func persistNew(_ board: Board) throws(ServiceError) {
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) in
+    private func persistNew(_ board: Board) throws(TextServicesError) {
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
             guard !state.removed, state.changeCount == 0 else { return }
             do {
                 try persist(name: board.name, changeCount: 0, items: [])
@@ -359,17 +356,17 @@ public final class PasteboardStore: Sendable {
                 withRegistry { registry in
                     if registry.boards[board.name] === board { registry.boards[board.name] = nil }
                 }
-                throw .internalError("could not save pasteboard '\(board.name)': \(error)")
+                throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
             }
         }
     }
 
     /// Makes a board persistent or volatile; false when it was removed meanwhile.
-    private func setPersistent(_ board: Board, _ persistent: Bool) throws(ServiceError) -> Bool {
+    private func setPersistent(_ board: Board, _ persistent: Bool) throws(TextServicesError) -> Bool {
         if !persistent, Self.builtIn.contains(board.name) {
-            throw .invalidParams(field: "persistent", "'\(board.name)' is always persistent")
+            throw .invalidArgument(argument: "persistent", reason: "'\(board.name)' is always persistent")
         }
-        return try board.state.withLock { (state: inout Board.State) throws(ServiceError) -> Bool in
+        return try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Bool in
             guard !state.removed else { return false }
             guard state.persistent != persistent else { return true }
             do {
@@ -379,19 +376,18 @@ public final class PasteboardStore: Sendable {
                     try FileSystem.removeDurably(path(for: board.name))
                 }
             } catch {
-                throw .internalError("could not change pasteboard '\(board.name)': \(error)")
+                throw .internalFailure("could not change pasteboard '\(board.name)': \(error)")
             }
             state.persistent = persistent
             return true
         }
     }
 
-    private func reserve(_ delta: Int) throws(ServiceError) {
-        try totalBytes.withLock { (total: inout Int) throws(ServiceError) in
+    private func reserve(_ delta: Int) throws(TextServicesError) {
+        try totalBytes.withLock { (total: inout Int) throws(TextServicesError) in
             if delta > 0, total + delta > limits.maximumTotalBytes {
-                throw ServiceError(code: -32004,
-                                   message: "All pasteboards together would hold more than \(limits.maximumTotalBytes) bytes; remove some",
-                                   data: ["limit": .int(limits.maximumTotalBytes)])
+                throw .tooLarge(message: "All pasteboards together would hold more than \(limits.maximumTotalBytes) bytes; remove some",
+                                limit: limits.maximumTotalBytes)
             }
             total += delta
         }
@@ -406,10 +402,7 @@ public final class PasteboardStore: Sendable {
     }
 
     private func notify(_ name: String, changeCount: Int, removed: Bool = false) {
-        var params: JSONObject = ["name": .string(name), "changeCount": .int(changeCount)]
-        if removed { params["removed"] = true }
-        for session in subscriptions.sessions(for: name) {
-            session.notify(method: "pasteboard.changed", params: .object(params))
-        }
+        let change = PasteboardChange(name: name, changeCount: changeCount, removed: removed)
+        for observer in subscriptions.observers(for: name) { observer.pasteboardDidChange(change) }
     }
 }

@@ -52,7 +52,7 @@ public final class HunspellEngine: @unchecked Sendable {
         return normalised == "UTF8"
     }
 
-    private func withSlot<T>(_ body: (Slot) -> T) -> T {
+    private func withSlot<T: Sendable>(_ body: (Slot) -> T) -> T {
         let start = next.add(1, ordering: .relaxed).newValue
         // A free loaded handle first; then load a new one into an empty place; then wait.
         for offset in 0..<slots.count {

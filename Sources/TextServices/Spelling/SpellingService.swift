@@ -3,8 +3,8 @@ import Synchronization
 /// Spelling for the whole process: loaded dictionaries, learned words, per-document ignores.
 ///
 /// Dictionaries load on first use and stay loaded. Every method is
-/// thread-safe. Errors are `ServiceError`s ready for the wire (-32001 for an
-/// unknown language, -32602 for a bad word).
+/// thread-safe. Errors are `TextServicesError`s: `.unknownLanguage` for a
+/// language without a usable dictionary, `.invalidArgument` for a bad word.
 public final class SpellingService: Sendable {
     public let configuration: Configuration
     public let locator: DictionaryLocator
@@ -26,14 +26,13 @@ public final class SpellingService: Sendable {
     var personalFolder: String { configuration.dataHome + "/personal" }
 
     /// The dictionary for a tag, loading it (and its learned words) on first use.
-    public func dictionary(_ language: String?) throws(ServiceError) -> SpellDictionary {
+    public func dictionary(_ language: String?) throws(TextServicesError) -> SpellDictionary {
         let requested = language ?? defaultLanguage
         let info: DictionaryInfo
         do {
             info = try locator.locate(requested)
         } catch {
-            throw ServiceError(code: -32001, message: error.message,
-                               data: ["language": .string(requested), "available": .strings(error.available)])
+            throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
         if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
         do {
@@ -45,8 +44,7 @@ public final class SpellingService: Sendable {
                 return dictionary
             }
         } catch {
-            throw ServiceError(code: -32001, message: error.message,
-                               data: ["language": .string(requested), "available": .strings(error.available)])
+            throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
     }
 
@@ -60,7 +58,7 @@ public final class SpellingService: Sendable {
     }
 
     /// A checker for the given languages (or the default), with a document's ignored words.
-    public func checker(languages: [String]? = nil, documentId: String? = nil) throws(ServiceError) -> SpellChecker {
+    public func checker(languages: [String]? = nil, documentId: String? = nil) throws(TextServicesError) -> SpellChecker {
         var dictionaries: [SpellDictionary] = []
         for language in languages ?? [defaultLanguage] {
             let dictionary = try dictionary(language)
@@ -110,11 +108,12 @@ public final class SpellingService: Sendable {
 
     /// Ignores a word in one document's checks until the document closes.
     ///
-    /// Throws -32004 when the document already ignores the most words one may
-    /// (`IgnoredWords.maximumWordsPerDocument`) and -32602 for an overlong
-    /// document id; may forget the least recently used other documents.
-    public func ignore(_ word: String, documentId: String) throws(ServiceError) {
-        try ignores.withLock { (ignores: inout IgnoredWords) throws(ServiceError) in
+    /// Throws `.tooLarge` when the document already ignores the most words one may
+    /// (`IgnoredWords.maximumWordsPerDocument`) and `.invalidArgument` for a bad
+    /// word or an overlong document id; may forget the least recently used other documents.
+    public func ignore(_ word: String, documentId: String) throws(TextServicesError) {
+        try Self.validateWord(word)
+        try ignores.withLock { (ignores: inout IgnoredWords) throws(TextServicesError) in
             try ignores.insert(word, documentId: documentId)
         }
     }
@@ -130,38 +129,39 @@ public final class SpellingService: Sendable {
     // MARK: Learned words (persistent)
 
     /// Learns a word for a language; it is on disk when this returns.
-    public func learn(_ word: String, language: String?) throws(ServiceError) {
+    public func learn(_ word: String, language: String?) throws(TextServicesError) {
         try Self.validateWord(word)
         let dictionary = try dictionary(language)
         do {
             if try personalDictionary(dictionary.tag).add(word) { dictionary.addLearned(word) }
         } catch {
-            throw .internalError("could not save the personal dictionary: \(error)")
+            throw .internalFailure("could not save the personal dictionary: \(error)")
         }
     }
 
     /// Forgets a learned word; the change is on disk when this returns.
-    public func unlearn(_ word: String, language: String?) throws(ServiceError) {
+    public func unlearn(_ word: String, language: String?) throws(TextServicesError) {
         try Self.validateWord(word)
         let dictionary = try dictionary(language)
         do {
             if try personalDictionary(dictionary.tag).remove(word) { dictionary.removeLearned(word) }
         } catch {
-            throw .internalError("could not save the personal dictionary: \(error)")
+            throw .internalFailure("could not save the personal dictionary: \(error)")
         }
     }
 
     /// The learned words of a language, sorted.
-    public func learnedWords(language: String?) throws(ServiceError) -> [String] {
+    public func learnedWords(language: String?) throws(TextServicesError) -> [String] {
         let dictionary = try dictionary(language)
         return personalDictionary(dictionary.tag).all
     }
 
-    static func validateWord(_ word: String) throws(ServiceError) {
-        guard !word.isEmpty else { throw .invalidParams(field: "word", "must not be empty") }
-        guard word.utf8.count <= 256 else { throw .invalidParams(field: "word", "is longer than 256 bytes") }
+    /// Checks a word given to learn, unlearn or ignore: not empty, at most 256 bytes, no spaces or control characters.
+    public static func validateWord(_ word: String) throws(TextServicesError) {
+        guard !word.isEmpty else { throw .invalidArgument(argument: "word", reason: "must not be empty") }
+        guard word.utf8.count <= 256 else { throw .invalidArgument(argument: "word", reason: "is longer than 256 bytes") }
         guard !word.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else {
-            throw .invalidParams(field: "word", "must be a single word without spaces or control characters")
+            throw .invalidArgument(argument: "word", reason: "must be a single word without spaces or control characters")
         }
     }
 }

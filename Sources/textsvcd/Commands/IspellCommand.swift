@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Ispell
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd ispell` (also `textsvcd -a`): the `ispell -a` / `hunspell -a` pipe on standard input and output.
 struct IspellCommand: ParsableCommand {
@@ -67,14 +69,14 @@ struct IspellCommand: ParsableCommand {
             }
         }
         let configuration = Configuration.fromEnvironment(dictionaryPaths: paths)
-        let services = Services(configuration: configuration)
+        let client = LocalTextServices(services: Services(configuration: configuration))
         var options = IspellPipe.Options()
         options.tex = tex
         options.reportRoots = roots
         options.maximumGuesses = max(0, maximumGuesses)
         let pipe: IspellPipe
         do {
-            pipe = try IspellPipe(spelling: services.spelling, languages: languages, options: options)
+            pipe = try IspellPipe(client: client, languages: languages, options: options)
         } catch {
             StandardError.print("textsvcd ispell: \(error.message)")
             throw ExitCode(2)

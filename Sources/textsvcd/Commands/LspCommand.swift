@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import LanguageServer
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd lsp`: the Language Server Protocol over standard input and output.
 struct LspCommand: ParsableCommand {
@@ -25,12 +27,12 @@ struct LspCommand: ParsableCommand {
 
     func run() throws {
         let configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths)
-        let services = Services(configuration: configuration)
+        let client = LocalTextServices(services: Services(configuration: configuration))
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages
         if let debounce { defaults.debounceMilliseconds = min(max(debounce, 0), 10_000) }
-        let server = LanguageServer(services: services, defaults: defaults,
+        let server = LanguageServer(client: client, defaults: defaults,
                                     preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }
         var reader = LineReader(handle: FileHandle.standardInput)
         let limit = 64 << 20
@@ -39,12 +41,12 @@ struct LspCommand: ParsableCommand {
                 throw ExitCode(server.inputEnded())
             }
             guard let length = header.contentLength else {
-                output.write(.errorResponse(id: .null, error: .parseError("a message header without a valid Content-Length")))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError("a message header without a valid Content-Length")))
                 continue
             }
             guard length <= limit else {
                 _ = reader.read(count: length)
-                output.write(.errorResponse(id: .null, error: .tooLarge("message", limit: limit)))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .tooLarge("message", limit: limit)))
                 continue
             }
             let body = reader.read(count: length)
@@ -52,7 +54,7 @@ struct LspCommand: ParsableCommand {
             do {
                 server.receive(try JSONParser.parse(body))
             } catch {
-                output.write(.errorResponse(id: .null, error: .parseError(error.description)))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError(error.description)))
             }
             if let code = server.exitCode { throw ExitCode(code) }
         }

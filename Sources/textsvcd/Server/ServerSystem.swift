@@ -1,19 +1,13 @@
+import SystemPackage
+import TextServices
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Every raw POSIX call of the server side lives in this file.
 
-/// The operating-system calls the daemon needs that SwiftNIO and Foundation do not offer.
+/// The operating-system calls the daemon needs that SwiftNIO, swift-system and Foundation do not offer.
 enum ServerSystem {
-    /// A failed system call, with what it was doing and the system's reason.
-    struct Failure: Error, CustomStringConvertible {
-        var operation: String
-        var path: String
-        var code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-    }
-
     /// What is at a path, without following a symbolic link.
     enum FileKind: Equatable {
         case missing
@@ -41,18 +35,18 @@ enum ServerSystem {
     }
 
     /// Creates one folder with `mode`; an existing folder is not an error.
-    static func makeDirectory(_ path: String, mode: UInt32) throws(Failure) {
+    static func makeDirectory(_ path: String, mode: UInt32) throws(SystemFailure) {
         if mkdir(path, mode_t(mode)) != 0, errno != EEXIST {
-            throw Failure(operation: "create folder", path: path, code: errno)
+            throw SystemFailure.last("create folder", path)
         }
     }
 
-    static func setMode(_ path: String, _ mode: UInt32) throws(Failure) {
-        guard chmod(path, mode_t(mode)) == 0 else { throw Failure(operation: "chmod", path: path, code: errno) }
+    static func setMode(_ path: String, _ mode: UInt32) throws(SystemFailure) {
+        guard chmod(path, mode_t(mode)) == 0 else { throw SystemFailure.last("chmod", path) }
     }
 
-    static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw Failure(operation: "remove", path: path, code: errno) }
+    static func remove(_ path: String) throws(SystemFailure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw SystemFailure.last("remove", path) }
     }
 
     /// Sets the process's file-creation mask and returns the previous one.
@@ -64,45 +58,45 @@ enum ServerSystem {
     /// An exclusive advisory lock on a file, held until `release()` or process exit.
     final class FileLock {
         let path: String
-        private var descriptor: Int32
+        private var descriptor: FileDescriptor?
 
-        private init(path: String, descriptor: Int32) {
+        private init(path: String, descriptor: FileDescriptor) {
             self.path = path
             self.descriptor = descriptor
         }
 
         /// Takes the lock without waiting and writes this process's id into the file; nil when another process holds it.
-        static func acquire(_ path: String) throws(Failure) -> FileLock? {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw Failure(operation: "open lock file", path: path, code: errno) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                let code = errno
-                close(descriptor)
-                if code == EWOULDBLOCK { return nil }
-                throw Failure(operation: "lock", path: path, code: code)
+        static func acquire(_ path: String) throws(SystemFailure) -> FileLock? {
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
+                                                     permissions: [.ownerReadWrite])
+            } catch {
+                throw SystemFailure("open lock file", path, error)
             }
-            let text = Array("\(getpid())\n".utf8)
-            _ = ftruncate(descriptor, 0)
-            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
+                let failure = SystemFailure.last("lock", path)
+                try? descriptor.close()
+                if failure.errno == .wouldBlock { return nil }
+                throw failure
+            }
+            _ = ftruncate(descriptor.rawValue, 0)
+            _ = try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
             return FileLock(path: path, descriptor: descriptor)
         }
 
         /// The process id written in a lock file, if it holds one.
         static func holder(of path: String) -> Int32? {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
+            guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) else { return nil }
+            defer { try? descriptor.close() }
             var bytes = [UInt8](repeating: 0, count: 32)
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
+            guard let count = try? bytes.withUnsafeMutableBytes({ try descriptor.read(into: $0) }), count > 0 else { return nil }
             return Int32(String(decoding: bytes[..<count].filter { (0x30...0x39).contains($0) }, as: UTF8.self))
         }
 
         func release() {
-            if descriptor >= 0 {
-                close(descriptor)
-                descriptor = -1
-            }
+            try? descriptor?.close()
+            descriptor = nil
         }
 
         deinit { release() }
@@ -114,7 +108,7 @@ enum ServerSystem {
     /// checks that descriptor 3 is a listening Unix stream socket, marks it
     /// close-on-exec and removes the variables so that children do not
     /// inherit them. Returns the descriptor and the path it is bound to.
-    static func inheritedListener(environment: [String: String]) throws(Failure) -> (descriptor: Int32, path: String)? {
+    static func inheritedListener(environment: [String: String]) throws(SystemFailure) -> (descriptor: Int32, path: String)? {
         guard let pidText = environment["LISTEN_PID"], let pid = Int32(pidText), pid == getpid(),
               let countText = environment["LISTEN_FDS"], let count = Int(countText), count >= 1 else { return nil }
         unsetenv("LISTEN_PID")
@@ -124,14 +118,16 @@ enum ServerSystem {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_DOMAIN, &value, &length) == 0 else {
-            throw Failure(operation: "inspect inherited socket", path: "fd 3", code: errno)
+            throw SystemFailure.last("inspect inherited socket", "fd 3")
         }
-        guard value == AF_UNIX else { throw Failure(operation: "use inherited socket (not a Unix socket)", path: "fd 3", code: EAFNOSUPPORT) }
+        guard value == AF_UNIX else {
+            throw SystemFailure("use inherited socket (not a Unix socket)", "fd 3", errno: .addressFamilyNotSupported)
+        }
         guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &value, &length) == 0, value == Int32(SOCK_STREAM.rawValue) else {
-            throw Failure(operation: "use inherited socket (not a stream socket)", path: "fd 3", code: ESOCKTNOSUPPORT)
+            throw SystemFailure("use inherited socket (not a stream socket)", "fd 3", errno: .socketTypeNotSupported)
         }
         guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) == 0, value == 1 else {
-            throw Failure(operation: "use inherited socket (not listening)", path: "fd 3", code: EINVAL)
+            throw SystemFailure("use inherited socket (not listening)", "fd 3", errno: .invalidArgument)
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var address = sockaddr_un()

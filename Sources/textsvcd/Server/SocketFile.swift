@@ -1,5 +1,6 @@
 import Logging
 import TextServices
+import TextServicesProtocol
 
 /// The daemon's claim on a socket path: its folder, its lock, and the socket file itself.
 ///
@@ -104,7 +105,7 @@ final class SocketFile {
                 throw ClaimError(description: "\(folder) belongs to user \(owner), not to this user; refusing to use it")
             }
             if mode != 0o700 { try ServerSystem.setMode(folder, 0o700) }
-        } catch let error as ServerSystem.Failure {
+        } catch let error as SystemFailure {
             throw ClaimError(description: "cannot prepare the socket folder: \(error)")
         } catch let error as ClaimError {
             throw error
@@ -114,7 +115,7 @@ final class SocketFile {
     }
 
     /// Makes the bound socket file readable and writable by its owner only.
-    func restrictMode() throws(ServerSystem.Failure) {
+    func restrictMode() throws(SystemFailure) {
         try ServerSystem.setMode(path, 0o600)
     }
 
