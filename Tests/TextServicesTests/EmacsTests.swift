@@ -4,13 +4,13 @@ import Testing
 /// The Emacs snippets of docs/editors.md, run as written in batch Emacs: flyspell over the ispell
 /// pipe, and Eglot over the language server. Skipped where Emacs (or Eglot) is not installed;
 /// on Debian 12: apt-get install emacs-nox elpa-eglot.
-@Suite(.enabled(if: EditorTesting.which("emacs") != nil,
+@Suite(.enabled(if: TestSupport.which("emacs") != nil,
                 "Emacs is not installed (apt-get install emacs-nox): the documented Emacs snippets cannot be tried"))
 struct EmacsTests {
     static let text = "This line has a wrold in it.\n😀 Emoji bfore the ending.\nLast lnie here.\n"
 
     private func run(snippet: String, driver: String, fileName: String, project: Bool) throws -> [String] {
-        let root = EditorTesting.temporaryFolder("emacs")
+        let root = TestSupport.temporaryFolder("emacs")
         let folder = root + "/work"
         try FileManager.default.createDirectory(atPath: folder + (project ? "/.git" : ""), withIntermediateDirectories: true)
         let initFile = root + "/init.el"
@@ -20,9 +20,9 @@ struct EmacsTests {
         var environment = EditorTesting.environmentWithBinaryOnPath(root)
         environment["TEXTSVCD_FILE"] = file
         environment["TEXTSVCD_OUT"] = root + "/results.txt"
-        let script = EditorTesting.repositoryRoot + "/Tests/TextServicesTests/Fixtures/emacs/" + driver
+        let script = TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/emacs/" + driver
         // Batch Emacs loads no init file and activates no packages (such as Debian's elpa-eglot): do what startup does.
-        let output = try EditorTesting.run(EditorTesting.which("emacs")!,
+        let output = try TestProcess.run(TestSupport.which("emacs")!,
                                            ["--batch", "--eval", "(package-activate-all)", "-l", initFile, "-l", script],
                                            environment: environment, currentDirectory: folder, timeout: 120)
         let data = try #require(FileManager.default.contents(atPath: root + "/results.txt"),
@@ -38,12 +38,12 @@ struct EmacsTests {
     }
 
     static var hasEglot: Bool {
-        guard let emacs = EditorTesting.which("emacs"),
-              let output = try? EditorTesting.run(emacs, ["--batch", "--eval", "(progn (package-activate-all) (princ (if (require 'eglot nil t) \"yes\" \"no\")))"],
+        guard let emacs = TestSupport.which("emacs"),
+              let output = try? TestProcess.run(emacs, ["--batch", "--eval", "(progn (package-activate-all) (princ (if (require 'eglot nil t) \"yes\" \"no\")))"],
                                                   environment: ProcessInfo.processInfo.environment, timeout: 60) else {
             return false
         }
-        return output.text.contains("yes")
+        return output.stdout.contains("yes")
     }
 
     @Test(.enabled(if: EmacsTests.hasEglot, "Eglot is not available (Emacs 29, or apt-get install elpa-eglot)"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// en_US from the repository, loaded once for these suites (its index is built on first use).
 let suggestionTestEnglish: SpellDictionary = {

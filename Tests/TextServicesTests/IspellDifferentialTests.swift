@@ -4,7 +4,7 @@ import Testing
 /// Runs the same input through `hunspell -a` and the real `textsvcd ispell` with the same dictionary,
 /// and compares the answers line by line: the same words, at the same offsets, judged the same way.
 /// Guesses may differ.
-@Suite(.enabled(if: EditorTesting.which("hunspell") != nil,
+@Suite(.enabled(if: TestSupport.which("hunspell") != nil,
                 "hunspell is not installed (apt-get install hunspell): the differential test needs it"))
 struct IspellDifferentialTests {
     /// One answer line reduced to what must agree: correct (`*`), or misspelled word and offset.
@@ -33,18 +33,18 @@ struct IspellDifferentialTests {
     }
 
     private func compare(_ input: [UInt8], label: String) throws -> (lines: Int, words: Int, misspelled: Int) {
-        let root = EditorTesting.temporaryFolder("differential")
-        let environment = EditorTesting.isolatedEnvironment(root)
-        let dictionary = EditorTesting.repositoryRoot + "/dictionaries/en_US"
-        let hunspell = try EditorTesting.run(EditorTesting.which("hunspell")!, ["-d", dictionary, "-a"], stdin: input,
+        let root = TestSupport.temporaryFolder("differential")
+        let environment = TestSupport.isolatedEnvironment(root)
+        let dictionary = TestSupport.repositoryRoot + "/dictionaries/en_US"
+        let hunspell = try TestProcess.run(TestSupport.which("hunspell")!, ["-d", dictionary, "-a"], stdin: input,
                                              environment: environment, timeout: 600)
-        let ours = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", dictionary, "-a"], stdin: input,
-                                         environment: EditorTesting.isolatedEnvironment(root + "/ours"), timeout: 600)
+        let ours = try TestProcess.run(TestSupport.binary, ["ispell", "-d", dictionary, "-a"], stdin: input,
+                                         environment: TestSupport.isolatedEnvironment(root + "/ours"), timeout: 600)
         #expect(hunspell.status == 0, "hunspell failed: \(hunspell.stderr)")
         #expect(ours.status == 0, "textsvcd ispell failed: \(ours.stderr)")
-        #expect(ours.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
-        let expected = Self.verdicts(hunspell.stdout)
-        let actual = Self.verdicts(ours.stdout)
+        #expect(ours.stdout.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
+        let expected = Self.verdicts(hunspell.stdoutBytes)
+        let actual = Self.verdicts(ours.stdoutBytes)
         let inputLines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let checkedLines = inputLines.filter { line in
             guard let first = line.first else { return true }
@@ -63,7 +63,7 @@ struct IspellDifferentialTests {
     }
 
     @Test func agreesWithHunspellOnTheVariedFixture() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: EditorTesting.repositoryRoot
+        let input = try Data(contentsOf: URL(fileURLWithPath: TestSupport.repositoryRoot
                                                  + "/Tests/TextServicesTests/Fixtures/ispell/differential.txt"))
         let summary = try compare(Array(input), label: "Fixtures/ispell/differential.txt")
         print("ispell differential (fixture): \(summary.lines) checked lines, \(summary.words) words, \(summary.misspelled) misspelled; textsvcd agrees with hunspell -a")

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
+@testable import Ispell
 
-/// A pipe over the bundled en_US dictionary with a private data folder.
+/// A pipe over the bundled en_US dictionary: the suite's shared services, or services with a private data folder.
 private func makePipe(_ options: IspellPipe.Options = IspellPipe.Options(), dataHome: String? = nil) throws -> IspellPipe {
-    let configuration = Configuration(dataHome: dataHome ?? EditorTesting.temporaryFolder("ispell-data"),
-                                      bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
-                                      systemDictionaryPaths: [])
-    return try IspellPipe(spelling: SpellingService(configuration: configuration), languages: ["en_US"], options: options)
+    let services = dataHome.map { TestSupport.services(dataHome: $0) } ?? TestSupport.sharedServices
+    return try IspellPipe(client: LocalTextServices(services: services), languages: ["en_US"], options: options)
 }
 
 private extension IspellPipe {
@@ -75,7 +75,7 @@ private extension IspellPipe {
 }
 
 @Test func starAndAmpersandLearnWordsPersistently() throws {
-    let dataHome = EditorTesting.temporaryFolder("ispell-learn")
+    let dataHome = TestSupport.temporaryFolder("ispell-learn")
     let pipe = try makePipe(dataHome: dataHome)
     _ = pipe.answer("*Zorblax")
     _ = pipe.answer("&Quuxify")
@@ -133,7 +133,7 @@ private extension IspellPipe {
 }
 
 @Test func wordCharactersFollowHunspellsTables() {
-    let characters = IspellWordCharacters(affixPath: EditorTesting.repositoryRoot + "/dictionaries/en_US.aff", charset: "UTF-8")
+    let characters = IspellWordCharacters(affixPath: TestSupport.repositoryRoot + "/dictionaries/en_US.aff", charset: "UTF-8")
     #expect(characters.contains("’"))
     #expect(characters.contains("7"))
     #expect(!characters.contains("'"))
@@ -160,18 +160,18 @@ private extension IspellPipe {
 }
 
 @Test func theBinaryAnswersAsDashAAndPrintsItsVersionForDashVV() throws {
-    let root = EditorTesting.temporaryFolder("ispell-binary")
-    let environment = EditorTesting.isolatedEnvironment(root)
-    let pipe = try EditorTesting.run(EditorTesting.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
+    let root = TestSupport.temporaryFolder("ispell-binary")
+    let environment = TestSupport.isolatedEnvironment(root)
+    let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
                                      environment: environment, timeout: 60)
     #expect(pipe.status == 0, "\(pipe.stderr)")
-    let lines = pipe.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = pipe.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd ") == true)
     #expect(lines.dropFirst().first == "*")
     #expect(lines.dropFirst(2).first?.hasPrefix("& wrold ") == true)
-    let version = try EditorTesting.run(EditorTesting.binary, ["-vv"], environment: environment, timeout: 60)
-    #expect(version.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
-    let unknown = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
+    let version = try TestProcess.run(TestSupport.binary, ["-vv"], environment: environment, timeout: 60)
+    #expect(version.stdout.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
+    let unknown = try TestProcess.run(TestSupport.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("xx"))
 }

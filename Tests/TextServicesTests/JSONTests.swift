@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Test func parsesNestedJSONAndKeepsKeyOrder() throws {
     let value = try JSONParser.parse(#"{"b":1,"a":[true,null,"x\u00e9\ud83d\ude00"],"c":-2.5e1}"#)
@@ -9,10 +10,20 @@ import Testing
 }
 
 @Test func rejectsMalformedJSONWithTheOffset() {
-    for bad in ["{", "{\"a\":}", "[1,]", "01", "\"\\ud800\"", "nul", "{\"a\":1} x", "\"\u{01}\""] {
+    for bad in ["{", "{\"a\":}", "[1,]", "01", "nul", "{\"a\":1} x", "\"\u{01}\""] {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(bad) }
     }
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+}
+
+/// RFC 8259 allows a lone surrogate escape; no Unicode string can hold one, so it parses to `invalidUnicode`.
+@Test func unpairedSurrogateEscapesParseButAreNotText() throws {
+    #expect(try JSONParser.parse(#""\ud800""#) == .invalidUnicode("\u{FFFD}"))
+    #expect(try JSONParser.parse(#""a\udc00b""#) == .invalidUnicode("a\u{FFFD}b"))
+    #expect(try JSONParser.parse(#""\ud800\u0041""#) == .invalidUnicode("\u{FFFD}A"))
+    #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
+    #expect(try JSONParser.parse(#"{"\ud800": 1}"#) == ["\u{FFFD}": 1])
+    #expect(JSONValue.invalidUnicode("x").stringValue == nil)
 }
 
 @Test func limitsNestingDepth() {
@@ -32,7 +43,7 @@ import Testing
 }
 
 @Test func requestWithAHugeNumericIDIsAParseErrorWithANullID() throws {
-    let handler = TestSupport.handler()
+    let handler = TestSupport.dispatcher()
     let line = Array(#"{"jsonrpc":"2.0","id":1e400,"method":"stats"}"#.utf8)
     let response = try JSONParser.parse(handler.handle(line: line, session: Session())!)
     #expect(response["id"] == .null)

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
+@testable import LanguageServer
 
 /// An in-process LSP client: sends messages to a `LanguageServer` and records what comes back.
 private final class TestClient: Sendable {
@@ -22,14 +24,14 @@ private final class TestClient: Sendable {
         }
     }
 
-    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil) {
+    /// A client of a server on the suite's shared services, or (`isolated`) on services of its own, for tests that learn or ignore words.
+    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil, isolated: Bool = false) {
         let outbox = self.outbox
-        dataHome = EditorTesting.temporaryFolder("lsp-data")
-        let configuration = Configuration(dataHome: dataHome, bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
-                                          systemDictionaryPaths: [])
+        dataHome = TestSupport.temporaryFolder("lsp-data")
+        let services = isolated ? TestSupport.services(dataHome: dataHome) : TestSupport.sharedServices
         var defaults = LSPSettings()
         defaults.debounceMilliseconds = debounce
-        server = LanguageServer(services: Services(configuration: configuration), defaults: defaults,
+        server = LanguageServer(client: LocalTextServices(services: services), defaults: defaults,
                                 preferredEncoding: preferredEncoding) { message in
             outbox.withLock { $0.append(message) }
         }
@@ -182,7 +184,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 
     @Test func codeActionsOfferGuessesLearningAndIgnoring() throws {
-        let client = TestClient()
+        let client = TestClient(isolated: true)
         _ = client.initialize()
         let uri = "file:///tmp/d.txt"
         client.open(uri, "Hello wrold and wrold again")
@@ -438,11 +440,11 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         input += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.txt","languageId":"plaintext","version":1,"text":"\ud83d\ude00 wrold"}}}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
-        let root = EditorTesting.temporaryFolder("lsp-command")
-        let output = try EditorTesting.run(EditorTesting.binary, ["lsp"], stdin: input, environment: EditorTesting.isolatedEnvironment(root),
+        let root = TestSupport.temporaryFolder("lsp-command")
+        let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)
         #expect(output.status == 0, "\(output.stderr)")
-        let messages = Self.messages(output.stdout)
+        let messages = Self.messages(output.stdoutBytes)
         #expect(messages.first?["result"]?["capabilities"] != nil)
         #expect(messages.filter { $0["error"]?["code"] == -32700 }.count == 2)
         let diagnostics = messages.first { $0["method"] == "textDocument/publishDiagnostics" }
@@ -451,9 +453,9 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 
     @Test func endOfInputWithoutShutdownExitsOne() throws {
-        let root = EditorTesting.temporaryFolder("lsp-eof")
+        let root = TestSupport.temporaryFolder("lsp-eof")
         let input = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
-        let output = try EditorTesting.run(EditorTesting.binary, ["lsp"], stdin: input, environment: EditorTesting.isolatedEnvironment(root),
+        let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)
         #expect(output.status == 1)
     }

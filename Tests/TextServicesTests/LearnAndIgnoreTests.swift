@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct LearnAndIgnoreTests {
     @Test func learnedWordIsOnDiskBeforeTheCallReturnsAndSurvivesARestart() throws {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func learnRejectsEmptyAndMultiWordInput() {
-        let handler = TestSupport.handler()
+        let handler = TestSupport.dispatcher()
         #expect(TestSupport.call(handler, "spell.learn", ["word": ""]).errorCode == -32602)
         #expect(TestSupport.call(handler, "spell.learn", ["word": "two words"]).errorCode == -32602)
         #expect(TestSupport.call(handler, "spell.learn", ["word": 5]).errorCode == -32602)
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func ignoredWordsAreScopedToTheirDocument() throws {
-        let handler = TestSupport.handler()
+        let handler = TestSupport.dispatcher()
         _ = TestSupport.call(handler, "spell.ignore", ["word": "qwzx", "documentId": "a"])
         let inA = TestSupport.call(handler, "spell.check", ["text": "qwzx here", "documentId": "a"]).value
         #expect(inA?["misspellings"]?.arrayValue?.isEmpty == true)

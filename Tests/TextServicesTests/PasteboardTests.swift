@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Services over a temporary data home, restartable over the same files.
 struct PasteboardHarness {
     let dataHome: String
     let limits: Limits
-    let handler: RequestHandler
+    let handler: RequestDispatcher
     let session = Session()
 
     init(dataHome: String? = nil, limits: Limits = Limits()) {
@@ -17,7 +18,7 @@ struct PasteboardHarness {
             .deletingLastPathComponent().path
         let configuration = Configuration(dataHome: home, bundledDictionaries: root + "/dictionaries",
                                           systemDictionaryPaths: [], limits: limits)
-        handler = RequestHandler(services: Services(configuration: configuration))
+        handler = RequestDispatcher(services: Services(configuration: configuration))
     }
 
     static func temporaryFolder() -> String {
@@ -207,11 +208,11 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         let item = PasteboardItem([.init(type: "t", value: .text(String(repeating: "a", count: 99)))])
         #expect(try store.write("one", items: [item]) == 1)
         #expect(try store.write("two", items: [item]) == 1)
-        #expect(throws: ServiceError.self) { try store.write("three", items: [item]) }
+        #expect(throws: TextServicesError.self) { try store.write("three", items: [item]) }
         #expect(try store.write("two", items: [item]) == 2)
         try store.remove("one")
         #expect(try store.write("three", items: [item]) == 1)
-        #expect(throws: ServiceError(code: -32004, message: "Too many pasteboards (limit 4)", data: ["limit": 4])) {
+        #expect(throws: TextServicesError.tooLarge(message: "Too many pasteboards (limit 4)", limit: 4)) {
             try store.write("four", items: [])
         }
         let small = PasteboardItem([.init(type: "t", value: .text("a"))])
@@ -219,7 +220,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
             _ = try store.write("general", items: [small, small, small, small])
             Issue.record("four items passed a three-item limit")
         } catch {
-            #expect(error.code == -32004)
+            #expect(ServiceError(error).code == -32004)
         }
     }
 
@@ -242,7 +243,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         _ = harness.write("general", [])
         #expect(writer.changes == [["name": "general", "changeCount": 3]])
         #expect(harness.value("pasteboard.unsubscribe", ["name": "general"], session: writer.session) == ["wasSubscribed": true])
-        harness.store.sessionClosed(listener.session)
+        harness.store.observerClosed(listener.session)
         _ = harness.write("general", [])
         #expect(listener.changes.count == 3)
         #expect(writer.changes.count == 1)
@@ -400,6 +401,6 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         #expect(read["changeCount"] == .int(writers * writesEach))
         let file = try PasteboardStore.decodeFile(try #require(FileSystem.read(harness.folder + "/general.pasteboard")))
         #expect(file.changeCount == writers * writesEach)
-        #expect(JSONValue.array(file.items.map(\.json)) == read["items"])
+        #expect(JSONValueEncoder().encode(file.items.map(WirePasteboardItem.init)) == read["items"])
     }
 }

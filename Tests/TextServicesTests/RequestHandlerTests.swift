@@ -1,8 +1,9 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct RequestHandlerTests {
-    let handler = TestSupport.handler()
+    let handler = TestSupport.dispatcher()
 
     func respond(_ line: String) -> JSONValue? {
         handler.handle(line: Array(line.utf8), session: Session()).flatMap { try? JSONParser.parse($0) }
@@ -58,7 +59,7 @@ import Testing
         var limits = Limits()
         limits.maximumTextBytes = 10
         let services = Services(configuration: Configuration(dataHome: TestSupport.temporaryFolder(), bundledDictionaries: TestSupport.bundledDictionaries, limits: limits))
-        let result = RequestHandler(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: Session())
+        let result = RequestDispatcher(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: Session())
         #expect(result.errorCode == -32004)
     }
 }

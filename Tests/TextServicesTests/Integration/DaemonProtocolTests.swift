@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Framing, ids, notifications and every error code the daemon answers with today.
 ///

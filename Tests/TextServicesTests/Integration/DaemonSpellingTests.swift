@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Every spelling method, through the real daemon.
 @Suite("Daemon spelling methods")

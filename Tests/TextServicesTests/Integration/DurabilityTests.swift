@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// What the daemon acknowledged survives its death at any moment.
 ///

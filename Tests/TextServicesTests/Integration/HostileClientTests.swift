@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Clients that send anything at all: after each attack the daemon still answers a well-formed request correctly.
 ///
@@ -139,7 +140,7 @@ struct HostileClientTests {
         // The first answers are intact once a client reads.
         let firstItem = try stalled[0].readMessage()["result"]?["items"]?.arrayValue?.first
         #expect(firstItem?["text/plain"]?["text"]?.stringValue?.count == megabyte.count)
-        for connection in stalled { connection.socket.shutdownBoth() }
+        for connection in stalled { connection.socket.close() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Every example in docs/protocol.md, sent to the real daemon and compared with the documented response.
 @Suite("Protocol documentation examples")
@@ -37,7 +38,7 @@ struct ProtocolDocumentationTests {
             var varying: [[String]] = []
             if let bar = body.range(of: "|") {
                 let clause = body[bar.upperBound...].trimmingCharacters(in: .whitespaces)
-                guard clause.hasPrefix("vary:") else { throw TestSocket.Failure(description: "line \(markerLine): unknown clause \(clause)") }
+                guard clause.hasPrefix("vary:") else { throw TestFailure("line \(markerLine): unknown clause \(clause)") }
                 varying = clause.dropFirst(5).split(separator: " ").map { $0.split(separator: ".").map(String.init) }
                 body = body[..<bar.lowerBound].trimmingCharacters(in: .whitespaces)
             }
@@ -57,14 +58,14 @@ struct ProtocolDocumentationTests {
                 index += 1
             }
             guard blocks.count == (isNotification ? 1 : 2) else {
-                throw TestSocket.Failure(description: "line \(markerLine): the example lacks its json blocks")
+                throw TestFailure("line \(markerLine): the example lacks its json blocks")
             }
             if isNotification {
                 examples.append(Example(kind: .notification, requires: name, varying: varying, request: "",
                                         expected: try JSONParser.parse(blocks[0]), line: markerLine))
             } else {
                 guard !blocks[0].contains("\n") else {
-                    throw TestSocket.Failure(description: "line \(markerLine): a request must be one line")
+                    throw TestFailure("line \(markerLine): a request must be one line")
                 }
                 examples.append(Example(kind: .request, requires: name, varying: varying, request: blocks[0],
                                         expected: try JSONParser.parse(blocks[1]), line: markerLine))

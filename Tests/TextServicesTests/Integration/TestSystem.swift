@@ -1,62 +1,25 @@
 import Foundation
+import TextServices
+import TextServicesProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// The raw POSIX calls of the integration tests live in this file.
+// The raw POSIX calls of the integration tests live in this file: the client
+// side is the library's own `UnixSocket`; these are what only tests do.
 
-/// A blocking Unix-socket connection for tests, with timeouts on every read.
-///
-/// Not thread-safe; one test thread owns it. Writes never raise SIGPIPE.
-final class TestSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    let path: String
-    private(set) var descriptor: Int32
-    private var buffer: [UInt8] = []
-
-    private init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
-    }
-
-    deinit { close() }
-
-    static func connect(_ path: String) throws -> TestSocket {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(errnoText())") }
-        var address = try unixAddress(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
-            let text = errnoText()
-            Glibc.close(descriptor)
-            throw Failure(description: "connect \(path): \(text)")
-        }
-        return TestSocket(path: path, descriptor: descriptor)
+extension UnixSocket {
+    /// Connects to a test daemon, whoever runs it.
+    static func open(_ path: String) throws -> UnixSocket {
+        try connect(path: path, trustedPeersOnly: false)
     }
 
     func send(_ text: String) throws {
-        try send(Array(text.utf8))
+        try write(Array(text.utf8))
     }
 
     func send(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if sent < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "send: \(errnoText())")
-            }
-            offset += sent
-        }
+        try write(bytes)
     }
 
     /// The next line without its newline; nil at end of input; throws after `timeout` seconds of silence.
@@ -65,32 +28,11 @@ final class TestSocket {
     }
 
     func readLineBytes(timeout: Double = 20 * TestSupport.slowdown) throws -> [UInt8]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw Failure(description: "no line from the daemon within \(timeout) s") }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000) + 1)
-            if ready < 0, errno != EINTR { throw Failure(description: "poll: \(errnoText())") }
-            if ready <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                if errno == ECONNRESET { return nil }
-                throw Failure(description: "recv: \(errnoText())")
-            }
-            if count == 0 {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return buffer
-            }
-            buffer.append(contentsOf: chunk[..<count])
+        setReadTimeout(seconds: timeout)
+        do {
+            return try readLine()
+        } catch where error.errno == .connectionReset {
+            return nil
         }
     }
 
@@ -98,29 +40,16 @@ final class TestSocket {
     func closesWithin(_ timeout: Double) -> Bool {
         (try? readLine(timeout: timeout)) == .some(nil)
     }
+}
 
-    func shutdownWriting() {
-        shutdown(descriptor, Int32(SHUT_WR))
-    }
-
-    /// Unblocks a thread stuck in `send` or `recv` on this socket.
-    func shutdownBoth() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-    }
-
-    func close() {
-        if descriptor >= 0 {
-            Glibc.close(descriptor)
-            descriptor = -1
-        }
-    }
-
+/// What the tests do with sockets and processes beyond being a client.
+enum TestSockets {
     // MARK: Listening sockets made by the test itself
 
     /// Binds and listens on `path`, as systemd's socket units do; returns the descriptor (inheritable).
     static func listen(on path: String) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(errnoText())") }
+        guard descriptor >= 0 else { throw TestFailure("socket: \(errnoText())") }
         var address = try unixAddress(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -130,7 +59,7 @@ final class TestSocket {
         guard bound == 0, Glibc.listen(descriptor, 16) == 0 else {
             let text = errnoText()
             Glibc.close(descriptor)
-            throw Failure(description: "bind/listen \(path): \(text)")
+            throw TestFailure("bind/listen \(path): \(text)")
         }
         return descriptor
     }
@@ -175,7 +104,7 @@ final class TestSocket {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, "/bin/sh", &actions, nil, &cArguments, &cEnvironment)
-        guard result == 0 else { throw Failure(description: "posix_spawn: \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw TestFailure("posix_spawn: \(String(cString: strerror(result)))") }
         return pid
     }
 
@@ -203,7 +132,7 @@ final class TestSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw Failure(description: "socket path too long: \(path)")
+            throw TestFailure("socket path too long: \(path)")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
@@ -213,7 +142,6 @@ final class TestSocket {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
-    private func errnoText() -> String { Self.errnoText() }
 }
 
 /// Facts about files and processes the tests check.
