@@ -5,7 +5,7 @@ struct TextSvcd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
-        version: "0.1.0",
+        version: TextServicesVersion.version,
         subcommands: [
             ServeCommand.self,
             CallCommand.self,

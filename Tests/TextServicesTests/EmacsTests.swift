@@ -4,7 +4,7 @@ import Testing
 /// The Emacs snippets of docs/editors.md, run as written in batch Emacs: flyspell over the ispell
 /// pipe, and Eglot over the language server. Skipped where Emacs (or Eglot) is not installed;
 /// on Debian 12: apt-get install emacs-nox elpa-eglot.
-@Suite(.enabled(if: TestSupport.which("emacs") != nil,
+@Suite(.tags(.slow, .editors), .skippedInFastRuns, .enabled(if: TestSupport.which("emacs") != nil,
                 "Emacs is not installed (apt-get install emacs-nox): the documented Emacs snippets cannot be tried"))
 struct EmacsTests {
     static let text = "This line has a wrold in it.\n😀 Emoji bfore the ending.\nLast lnie here.\n"

@@ -4,7 +4,7 @@ import Testing
 /// Runs the same input through `hunspell -a` and the real `textsvcd ispell` with the same dictionary,
 /// and compares the answers line by line: the same words, at the same offsets, judged the same way.
 /// Guesses may differ.
-@Suite(.enabled(if: TestSupport.which("hunspell") != nil,
+@Suite(.tags(.slow), .skippedInFastRuns, .enabled(if: TestSupport.which("hunspell") != nil,
                 "hunspell is not installed (apt-get install hunspell): the differential test needs it"))
 struct IspellDifferentialTests {
     /// One answer line reduced to what must agree: correct (`*`), or misspelled word and offset.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
@@ -48,4 +49,33 @@ import Testing
     let response = try JSONParser.parse(handler.handle(line: line, session: Session())!)
     #expect(response["id"] == .null)
     #expect(response["error"]?["code"] == .int(-32700))
+}
+
+/// Every parsing case of nst/JSONTestSuite (Fixtures/JSONTestSuite): `y_` accepted, `n_` refused, `i_` either, never a crash.
+@Test func jsonTestSuiteCasesAreAcceptedAndRefusedAsRFC8259Says() throws {
+    let folder = TestSupport.fixtures + "/JSONTestSuite/test_parsing"
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+    #expect(names.count > 300)
+    var accepted = 0
+    var refused = 0
+    var decided: [String] = []
+    for name in names {
+        let bytes = try #require(FileSystem.read(folder + "/" + name))
+        let outcome = Result { try JSONParser.parse(bytes) }
+        switch name.prefix(2) {
+        case "y_":
+            #expect(throws: Never.self, "\(name) is valid JSON") { try outcome.get() }
+            accepted += 1
+        case "n_":
+            #expect(throws: JSONParser.Failure.self, "\(name) is not JSON") { try outcome.get() }
+            refused += 1
+        default:
+            decided.append("\(name): " + ((try? outcome.get()) == nil ? "refused" : "accepted"))
+        }
+    }
+    // Lone surrogate escapes are valid JSON text that no Unicode string can hold: they parse, as `invalidUnicode`.
+    let lone = try JSONParser.parse(try #require(FileSystem.read(folder + "/i_string_1st_surrogate_but_2nd_missing.json")))
+    #expect(lone == [.invalidUnicode("\u{FFFD}")])
+    print("JSONTestSuite: \(accepted) valid cases accepted, \(refused) invalid refused; implementation-defined: "
+        + decided.joined(separator: "; "))
 }

@@ -59,18 +59,19 @@ private final class TestClient: Sendable {
         return response
     }
 
-    /// The latest diagnostics published for a document, waiting up to `timeout` seconds for a publication
-    /// after `since` messages.
-    func diagnostics(_ uri: String, since: Int = 0, timeout: Double = 3) -> [JSONValue]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+    /// The latest diagnostics published for a document after `since` messages, waiting up to `timeout` seconds for one.
+    ///
+    /// Opening and saving publish before `receive` returns, so `timeout: 0` looks once; debounced checks need a wait.
+    func diagnostics(_ uri: String, since: Int = 0, timeout: Double = 0) -> [JSONValue]? {
+        let deadline = Date().addingTimeInterval(timeout * TestSupport.slowdown)
+        while true {
             let published = messages.dropFirst(since).last {
                 $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
             }
             if let published { return published["params"]?["diagnostics"]?.arrayValue }
+            guard Date() < deadline else { return nil }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return nil
     }
 
     func open(_ uri: String, _ text: String, languageId: String = "plaintext", version: Int = 1) {
@@ -140,7 +141,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 
     @Test func incrementalChangesAreAppliedAndCheckedAfterTheDebounce() throws {
-        let client = TestClient(debounce: 150)
+        let client = TestClient(debounce: 1_000)
         _ = client.initialize()
         let uri = "file:///tmp/b.txt"
         client.open(uri, "The 😀 wrold is big.\nSecond lnie.")
@@ -156,7 +157,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         ])
         // Nothing is published at once: the check waits for the debounce delay.
         #expect(client.messages.count == before)
-        let after = client.diagnostics(uri, since: before)
+        let after = client.diagnostics(uri, since: before, timeout: 30)
         #expect(words(after) == ["speling"])
         let published = client.messages.last { $0["method"] == "textDocument/publishDiagnostics" }
         #expect(published?["params"]?["version"] == 2)
@@ -165,7 +166,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         let count = client.messages.count
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3],
                                                  "contentChanges": [["text": "Clean text now."]]])
-        #expect(client.diagnostics(uri, since: count)?.isEmpty == true)
+        #expect(client.diagnostics(uri, since: count, timeout: 30)?.isEmpty == true)
     }
 
     @Test func savingChecksAtOnceAndClosingClearsDiagnostics() {
@@ -177,10 +178,10 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
                                                  "contentChanges": [["text": "fine wrold"]]])
         let count = client.messages.count
         client.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)]])
-        #expect(words(client.diagnostics(uri, since: count, timeout: 0.5)) == ["wrold"])
+        #expect(words(client.diagnostics(uri, since: count)) == ["wrold"])
         let closed = client.messages.count
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-        #expect(client.diagnostics(uri, since: closed, timeout: 0.5)?.isEmpty == true)
+        #expect(client.diagnostics(uri, since: closed)?.isEmpty == true)
     }
 
     @Test func codeActionsOfferGuessesLearningAndIgnoring() throws {

@@ -7,7 +7,7 @@ import Testing
 /// A real editor as the LSP client: headless Neovim (Debian's `neovim`, 0.7 or later) starts
 /// `textsvcd lsp`, opens a file with known misspellings, receives the diagnostics, applies a
 /// quick fix and stops the server. The Lua driver is `Fixtures/neovim/lsp_check.lua`.
-@Suite(.enabled(if: TestSupport.which("nvim") != nil,
+@Suite(.tags(.slow, .editors), .skippedInFastRuns, .enabled(if: TestSupport.which("nvim") != nil,
                 "neovim is not installed (apt-get install neovim): the real-editor LSP test cannot run"))
 struct NeovimTests {
     struct Expected: Equatable, CustomStringConvertible {

@@ -3,7 +3,7 @@ import Testing
 @testable import TextServicesProtocol
 
 @Suite struct SpellingMethodTests {
-    let handler = TestSupport.dispatcher()
+    let handler = TestSupport.sharedDispatcher
 
     @Test func checkReportsRangesInTheRequestedUnit() throws {
         let text = "😀 wrold"

@@ -15,6 +15,14 @@ extension Tag {
     @Tag static var editors: Self
 }
 
+extension Trait where Self == ConditionTrait {
+    /// Runs the suite unless `TEXTSVCD_FAST_TESTS=1` (`scripts/test --fast`) asks for the quick run.
+    static var skippedInFastRuns: Self {
+        .enabled(if: ProcessInfo.processInfo.environment["TEXTSVCD_FAST_TESTS"] != "1",
+                 "a slow suite; the fast run (TEXTSVCD_FAST_TESTS=1) skips it")
+    }
+}
+
 /// A failure a helper reports in words.
 struct TestFailure: Error, CustomStringConvertible {
     var description: String

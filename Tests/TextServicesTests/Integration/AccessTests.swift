@@ -4,7 +4,7 @@ import TextServices
 @testable import TextServicesProtocol
 
 /// Who may talk to the daemon: its own user only, over a socket in a private folder, never over the network.
-@Suite("Access")
+@Suite("Access", .tags(.slow), .skippedInFastRuns)
 struct AccessTests {
     static let nobody: UInt32 = 65534
     static var isRoot: Bool { TestSystem.userID == 0 }

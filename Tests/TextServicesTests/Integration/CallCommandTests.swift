@@ -4,7 +4,7 @@ import TextServices
 @testable import TextServicesProtocol
 
 /// `textsvcd call`, against a real daemon and without one.
-@Suite("textsvcd call")
+@Suite("textsvcd call", .tags(.slow), .skippedInFastRuns)
 struct CallCommandTests {
     @Test func printsTheResultOfOneRequest() throws {
         let daemon = try DaemonHarness.start()
@@ -60,7 +60,7 @@ struct CallCommandTests {
 }
 
 /// The other commands use a running daemon when there is one, and work alone otherwise.
-@Suite("Commands through the daemon")
+@Suite("Commands through the daemon", .tags(.slow), .skippedInFastRuns)
 struct DaemonBackedCommandTests {
     private func spellCheckCount(_ daemon: DaemonHarness) throws -> Int {
         try daemon.call("stats")["methods"]?["spell.check"]?["count"]?.intValue ?? 0

@@ -4,7 +4,7 @@ import TextServices
 @testable import TextServicesProtocol
 
 /// The daemon as a process: socket files, lifecycle, signals, concurrency and misbehaving clients.
-@Suite("Daemon server")
+@Suite("Daemon server", .tags(.slow), .skippedInFastRuns)
 struct DaemonServerTests {
     @Test func listensOnTheDefaultPathWithAPrivateFolderAndSocket() throws {
         let daemon = try DaemonHarness.start()

@@ -7,7 +7,7 @@ import TextServices
 ///
 /// The quick test kills the daemon a few times; `scripts/durability` runs the
 /// same loop for many rounds against a release build.
-@Suite("Durability", .serialized)
+@Suite("Durability", .serialized, .tags(.slow), .skippedInFastRuns)
 struct DurabilityTests {
     @Test func acknowledgedLearnedWordsAndPasteboardWritesSurviveSIGKILL() throws {
         let report = try DurabilityRun(rounds: 3).run()

@@ -8,7 +8,7 @@ import TextServices
 /// These are the quick variants that run with the test suite; `scripts/hostile`
 /// runs the same attacks at full size (a 100 MB line, 1000 connections, many
 /// clients that never read) and reports the daemon's memory.
-@Suite("Hostile clients", .serialized)
+@Suite("Hostile clients", .serialized, .tags(.slow), .skippedInFastRuns)
 struct HostileClientTests {
     @Test func randomBytesGetErrorsWithNullIDsAndTheConnectionGoesOn() throws {
         let daemon = try DaemonHarness.start()

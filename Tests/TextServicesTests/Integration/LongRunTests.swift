@@ -7,7 +7,7 @@ import TextServices
 ///
 /// Each runs only when `TEXTSVCD_LONG_RUN` names it (the scripts set it, and
 /// `TEXTSVCD_BINARY` to a release build); they print their figures.
-@Suite("Long runs", .serialized)
+@Suite("Long runs", .serialized, .tags(.slow), .skippedInFastRuns)
 struct LongRunTests {
     static func enabled(_ name: String) -> Bool {
         (ProcessInfo.processInfo.environment["TEXTSVCD_LONG_RUN"] ?? "").split(separator: ",").contains { $0 == name }

@@ -4,7 +4,7 @@ import TextServices
 @testable import TextServicesProtocol
 
 /// Every example in docs/protocol.md, sent to the real daemon and compared with the documented response.
-@Suite("Protocol documentation examples")
+@Suite("Protocol documentation examples", .tags(.slow), .skippedInFastRuns)
 struct ProtocolDocumentationTests {
     /// One documented exchange: a request line and the response it must get, or a notification that must arrive.
     struct Example: CustomStringConvertible {

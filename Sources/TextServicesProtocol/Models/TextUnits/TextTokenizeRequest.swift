@@ -34,6 +34,13 @@ public struct TextTokenizeRequest: TextServicesRequest {
         /// With `compact`, for words: each token's kind.
         public var kinds: [String]?
         public var truncated: Bool?
+
+        public init(tokens: [WireToken]?, ranges: [Int]?, kinds: [String]?, truncated: Bool?) {
+            self.tokens = tokens
+            self.ranges = ranges
+            self.kinds = kinds
+            self.truncated = truncated
+        }
     }
 
     public func handle(_ context: RequestContext) throws -> Response {

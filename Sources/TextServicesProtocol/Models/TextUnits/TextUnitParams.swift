@@ -35,4 +35,9 @@ public struct WireToken: Codable, Sendable, Equatable {
     public var range: WireRange
     /// For words: `word`, `number`, `kana`, `ideo` or `other`.
     public var kind: String?
+
+    public init(range: WireRange, kind: String?) {
+        self.range = range
+        self.kind = kind
+    }
 }
