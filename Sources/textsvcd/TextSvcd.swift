@@ -1,4 +1,5 @@
 import ArgumentParser
+import TextServices
 
 @main
 struct TextSvcd: AsyncParsableCommand {
