@@ -2,6 +2,7 @@
 #include "textsvcd_platform.h"
 
 #include <errno.h>
+#include <spawn.h>
 #include <sys/socket.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -38,5 +39,23 @@ int32_t tsv_release_free_memory(void) {
     return malloc_trim(0);
 #else
     return 0;
+#endif
+}
+
+int16_t tsv_spawn_new_session_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+    return POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
+
+int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)file_actions, lowest);
+#else
+    (void)file_actions;
+    (void)lowest;
+    return ENOSYS;
 #endif
 }

@@ -92,6 +92,26 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Follows a notification from the services: learned words changed somewhere, so every open document is checked again.
+    public func servicesNotified(_ notification: ServerNotification) {
+        guard case .spellChanged = notification else { return }
+        queue.async { [weak self] in
+            guard let self, self.phase == .running else { return }
+            self.recheckAll()
+        }
+    }
+
+    /// Follows the services' connection: after a restarted daemon, documents are checked again; a fallback is shown.
+    public func servicesChanged(_ event: DaemonSession.Event) {
+        queue.async { [weak self] in
+            guard let self, self.phase == .running else { return }
+            switch event {
+            case .reconnected: self.recheckAll()
+            case .fellBack(let reason): self.showMessage(reason, type: 2)
+            }
+        }
+    }
+
     /// Waits until work queued so far (including debounced checks that are already due) has run.
     public func drain() {
         queue.sync {}

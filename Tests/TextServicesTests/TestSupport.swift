@@ -148,6 +148,22 @@ enum TestSupport {
         return environment
     }
 
+    /// The process id of the daemon serving an environment's default socket, if one runs (from its lock file).
+    static func daemonProcess(in environment: [String: String]) -> Int32? {
+        let socket = SocketPath.resolve(environment: environment)
+        guard let bytes = FileSystem.read(socket + ".lock"),
+              let pid = Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              pid > 1, kill(pid, 0) == 0 else { return nil }
+        return pid
+    }
+
+    /// Stops the daemon serving an environment's default socket, waiting up to ten seconds for it to exit.
+    static func stopDaemon(in environment: [String: String]) {
+        guard let pid = daemonProcess(in: environment) else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<1000 where kill(pid, 0) == 0 { usleep(10_000) }
+    }
+
     /// Records an issue when a sanitizer (scripts/sanitizers) reported a problem in a child's output.
     static func expectNoSanitizerReport(_ output: String, from what: String) {
         guard let start = output.range(of: "ERROR: AddressSanitizer") ?? output.range(of: "ERROR: LeakSanitizer")
@@ -170,8 +186,13 @@ enum TestProcess {
     }
 
     /// Runs a program with standard input; waits at most `timeout` seconds, then kills it and says so in `stderr`.
+    ///
+    /// A daemon an editor door started during the run (none served the
+    /// environment's socket before) is stopped afterwards.
     static func run(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], environment: [String: String],
                     currentDirectory: String? = nil, timeout: Double = 120) throws -> Output {
+        let daemonBefore = TestSupport.daemonProcess(in: environment)
+        defer { if daemonBefore == nil { TestSupport.stopDaemon(in: environment) } }
         let folder = TestSupport.temporaryFolder("run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["in", "out", "err"] {

@@ -27,6 +27,13 @@ int32_t tsv_peer_credentials_of(int32_t descriptor, tsv_peer_credentials *creden
 int32_t tsv_peer_credentials_level(void);
 int32_t tsv_peer_credentials_option(void);
 
+/* Adds to posix_spawn's file actions: close every descriptor from `lowest` up, so that a detached child
+   holds none of its parent's (a parent's parent may wait for one of them to close). 0 on success, else an errno value. */
+int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest);
+
+/* posix_spawn's flag that starts the child in a new session (POSIX_SPAWN_SETSID, a GNU extension); 0 when unknown. */
+int16_t tsv_spawn_new_session_flag(void);
+
 /* Returns free heap memory to the operating system (glibc malloc_trim(0)); 1 when memory was released. */
 int32_t tsv_release_free_memory(void);
 

@@ -109,3 +109,86 @@ public enum FileSystem {
         try? descriptor.close()
     }
 }
+
+/// What a file is on disk right now: its inode, size and modification time.
+///
+/// Two stamps differ when the file was replaced (an atomic rename gives a
+/// new inode), written, or removed; comparing one costs a `stat`.
+public struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    /// The stamp of the file at `path`, or nil when there is none.
+    public static func of(_ path: String) -> FileStamp? {
+        guard let info = try? Stat(FilePath(path)) else { return nil }
+        let modified = info.st_mtim
+        return FileStamp(inode: UInt64(info.inode.rawValue), size: info.size,
+                         modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on a lock file, shared by every process that writes what it guards.
+///
+/// Locks are held per open file description and vanish when the holder dies,
+/// so a killed process never leaves a stale lock. Not thread-safe; hold one
+/// for a short critical section and `release` it (or let it go).
+public final class FileLock {
+    public let path: String
+    private var descriptor: FileDescriptor?
+
+    private init(path: String, descriptor: FileDescriptor) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Takes the lock on `path` (creating the file, 0600); waits for another holder unless `wait` is false.
+    ///
+    /// Returns nil when `wait` is false and another process holds it.
+    public static func acquire(_ path: String, wait: Bool = true) throws(SystemFailure) -> FileLock? {
+        let descriptor: FileDescriptor
+        do {
+            try? FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
+            descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
+                                                 permissions: [.ownerReadWrite])
+        } catch {
+            throw SystemFailure("open lock file", path, error)
+        }
+        while flock(descriptor.rawValue, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            let failure = SystemFailure.last("lock", path)
+            if failure.errno == .interrupted { continue }
+            try? descriptor.close()
+            if failure.errno == .wouldBlock { return nil }
+            throw failure
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Runs `body` holding the lock on `path`, waiting for it first.
+    public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let lock = try acquire(path)
+        defer { lock?.release() }
+        return try body()
+    }
+
+    /// The process id a holder recorded in a lock file, if any.
+    public static func holder(of path: String) -> Int32? {
+        guard let bytes = FileSystem.read(path) else { return nil }
+        return Int32(String(decoding: bytes.filter { (0x30...0x39).contains($0) }, as: UTF8.self))
+    }
+
+    /// Replaces the lock file's contents (the holder's process id, for people).
+    public func record(_ text: String) {
+        guard let descriptor else { return }
+        _ = ftruncate(descriptor.rawValue, 0)
+        _ = try? descriptor.writeAll(toAbsoluteOffset: 0, Array(text.utf8))
+    }
+
+    public func release() {
+        try? descriptor?.close()
+        descriptor = nil
+    }
+
+    deinit { release() }
+}

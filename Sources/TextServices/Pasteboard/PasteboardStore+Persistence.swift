@@ -24,6 +24,70 @@ extension PasteboardStore {
         folder + "/" + PasteboardName.fileName(for: name)
     }
 
+    /// The advisory lock every process takes to change the folder's files.
+    var lockPath: String { folder + "/.lock" }
+
+    /// The change count a pasteboard's file holds now, or nil when it has none (or it cannot be read).
+    func savedChangeCount(_ name: String) -> Int? {
+        FileSystem.read(path(for: name)).flatMap { try? Self.decodeFile($0).changeCount }
+    }
+
+    /// A persistent pasteboard another process saved, read from its file; nil when there is none.
+    func loadBoard(named name: String) -> Board? {
+        let path = path(for: name)
+        guard let stamp = FileStamp.of(path), let bytes = FileSystem.read(path),
+              let (fileName, changeCount, items) = try? Self.decodeFile(bytes), fileName == name else { return nil }
+        return Board(name: name, persistent: true, changeCount: changeCount, items: items, stamp: stamp)
+    }
+
+    /// Takes in a write or removal another process made to a persistent board's file, telling observers.
+    func followDisk(_ board: Board) {
+        let path = path(for: board.name)
+        let stamp = FileStamp.of(path)
+        board.state.withLock { state in
+            guard state.persistent, !state.removed, stamp != state.stamp else { return }
+            guard let stamp else {
+                // Removed by another process: a built-in board is emptied, any other leaves.
+                state.stamp = nil
+                if Self.builtIn.contains(board.name) {
+                    totalBytes.withLock { $0 -= state.byteCount }
+                    state.items = []
+                    state.byteCount = 0
+                    state.changeCount += 1
+                    notify(board.name, changeCount: state.changeCount)
+                } else {
+                    state.removed = true
+                    withRegistry { registry in
+                        if registry.boards[board.name] === board { registry.boards[board.name] = nil }
+                    }
+                    totalBytes.withLock { $0 -= state.byteCount }
+                    notify(board.name, changeCount: state.changeCount, removed: true)
+                }
+                return
+            }
+            guard let bytes = FileSystem.read(path), let (name, changeCount, items) = try? Self.decodeFile(bytes),
+                  name == board.name else { return }
+            state.stamp = stamp
+            guard changeCount != state.changeCount || items != state.items else { return }
+            let size = items.reduce(0) { $0 + $1.byteCount }
+            totalBytes.withLock { $0 += size - state.byteCount }
+            state.items = items
+            state.byteCount = size
+            state.changeCount = max(changeCount, state.changeCount + 1)
+            notify(board.name, changeCount: state.changeCount)
+        }
+    }
+
+    /// Adds the persistent pasteboards other processes created since the folder was read.
+    func adoptNewFiles() {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(PasteboardName.fileExtension) }
+        for file in names {
+            guard let board = FileSystem.read(folder + "/" + file).flatMap({ try? Self.decodeFile($0).name }) else { continue }
+            _ = try? existing(board)
+        }
+    }
+
     /// Replaces a pasteboard's file atomically and durably.
     func persist(name: String, changeCount: Int, items: [PasteboardItem]) throws {
         try FileSystem.writeAtomically(Self.encodeFile(name: name, changeCount: changeCount, items: items), to: path(for: name))
@@ -96,7 +160,8 @@ extension PasteboardStore {
                     guard PasteboardName.fileName(for: name) == file else {
                         throw FileProblem(description: "holds pasteboard '\(name)', which belongs in another file")
                     }
-                    let board = Board(name: name, persistent: true, changeCount: changeCount, items: items)
+                    let board = Board(name: name, persistent: true, changeCount: changeCount, items: items,
+                                      stamp: FileStamp.of(path))
                     registry.boards[name] = board
                     total += board.state.withLock { $0.byteCount }
                 } catch {

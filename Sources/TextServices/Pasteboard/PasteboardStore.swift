@@ -8,7 +8,11 @@ import Synchronization
 /// unless made persistent. A persistent pasteboard lives in one file under
 /// `folder`, replaced atomically and durably before a write returns, so a
 /// crash at any moment leaves either the old or the new contents and never
-/// loses an acknowledged write. Files are read on first use.
+/// loses an acknowledged write. Files are read on first use. Other
+/// processes may use the same folder: a write takes an advisory lock
+/// (`.lock` in the folder) and counts on from the file's change count, and
+/// every read first compares the file with what was last read (a `stat`),
+/// taking in another process's write and telling observers of it.
 ///
 /// Errors are `TextServicesError`s: `.invalidArgument` for a bad name or
 /// item, `.tooLarge` past a size limit, `.noSuchPasteboard` for an unknown
@@ -65,7 +69,7 @@ public final class PasteboardStore: Sendable {
     public let folder: String
     public let limits: Limits
     private let registry = Mutex<Registry?>(nil)
-    private let totalBytes = Mutex<Int>(0)
+    let totalBytes = Mutex<Int>(0)
     private let subscriptions = PasteboardSubscriptions()
 
     struct Registry {
@@ -85,12 +89,14 @@ public final class PasteboardStore: Sendable {
             var byteCount: Int
             /// Set once the board has left the registry; a writer holding it must look again.
             var removed = false
+            /// The board's file as last read or written (persistent boards).
+            var stamp: FileStamp?
         }
 
-        init(name: String, persistent: Bool, changeCount: Int = 0, items: [PasteboardItem] = []) {
+        init(name: String, persistent: Bool, changeCount: Int = 0, items: [PasteboardItem] = [], stamp: FileStamp? = nil) {
             self.name = name
             self.state = Mutex(State(persistent: persistent, changeCount: changeCount, items: items,
-                                     byteCount: items.reduce(0) { $0 + $1.byteCount }))
+                                     byteCount: items.reduce(0) { $0 + $1.byteCount }, stamp: stamp))
         }
     }
 
@@ -176,6 +182,7 @@ public final class PasteboardStore: Sendable {
     /// in it matches. Throws `.noSuchPasteboard` for an unknown pasteboard or item index.
     public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(TextServicesError) -> (changeCount: Int, items: [PasteboardItem]) {
         let board = try existing(name)
+        followDisk(board)
         guard let (count, items) = board.state.withLock({ state -> (Int, [PasteboardItem])? in
             state.removed ? nil : (state.changeCount, state.items)
         }) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
@@ -192,13 +199,17 @@ public final class PasteboardStore: Sendable {
 
     /// A pasteboard's change count, persistence, and each item's types. Throws `.noSuchPasteboard` when unknown.
     public func info(_ name: String) throws(TextServicesError) -> Info {
-        guard let info = info(of: try existing(name)) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
+        let board = try existing(name)
+        followDisk(board)
+        guard let info = info(of: board) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         return info
     }
 
-    /// Every pasteboard, sorted by name.
+    /// Every pasteboard, sorted by name (with those other processes saved since).
     public func list() -> [Info] {
+        adoptNewFiles()
         let boards = withRegistry { Array($0.boards.values) }
+        for board in boards { followDisk(board) }
         return boards.compactMap { info(of: $0) }.sorted { $0.name < $1.name }
     }
 
@@ -216,7 +227,7 @@ public final class PasteboardStore: Sendable {
             guard !state.removed else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             if state.persistent {
                 do {
-                    try FileSystem.removeDurably(path(for: name))
+                    try FileLock.withLock(lockPath) { try FileSystem.removeDurably(path(for: name)) }
                 } catch {
                     throw .internalFailure("could not remove pasteboard '\(name)': \(error)")
                 }
@@ -232,7 +243,8 @@ public final class PasteboardStore: Sendable {
 
     /// The first plain text on a pasteboard and its change count, or nil when it holds none.
     public func firstText(_ name: String = PasteboardStore.general) -> (text: String, changeCount: Int)? {
-        guard let board = withRegistry({ $0.boards[name] }) else { return nil }
+        guard let board = try? existing(name) else { return nil }
+        followDisk(board)
         return board.state.withLock { state -> (String, Int)? in
             guard !state.removed else { return nil }
             for item in state.items {
@@ -289,7 +301,7 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func withRegistry<T>(_ body: (inout Registry) -> T) -> T {
+    func withRegistry<T>(_ body: (inout Registry) -> T) -> T {
         try! withRegistry { (registry: inout Registry) throws(TextServicesError) -> T in body(&registry) }
     }
 
@@ -297,6 +309,12 @@ public final class PasteboardStore: Sendable {
     private func board(named name: String, create: Bool, persistent: Bool) throws(TextServicesError) -> (Board, created: Bool) {
         try withRegistry { (registry: inout Registry) throws(TextServicesError) -> (Board, created: Bool) in
             if let board = registry.boards[name] { return (board, false) }
+            // Another process may have saved it since this one looked.
+            if let board = loadBoard(named: name) {
+                registry.boards[name] = board
+                totalBytes.withLock { $0 += board.state.withLock { $0.byteCount } }
+                return (board, false)
+            }
             guard create else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             guard registry.boards.count < limits.maximumPasteboards else {
                 throw .tooLarge(message: "Too many pasteboards (limit \(limits.maximumPasteboards))", limit: limits.maximumPasteboards)
@@ -307,7 +325,7 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func existing(_ name: String) throws(TextServicesError) -> Board {
+    func existing(_ name: String) throws(TextServicesError) -> Board {
         try board(named: name, create: false, persistent: false).0
     }
 
@@ -328,10 +346,15 @@ public final class PasteboardStore: Sendable {
             guard !state.removed else { return nil }
             let delta = size - state.byteCount
             try reserve(delta)
-            let count = state.changeCount + 1
+            var count = state.changeCount + 1
             if state.persistent {
                 do {
-                    try persist(name: board.name, changeCount: count, items: items)
+                    try FileLock.withLock(lockPath) {
+                        // Count on from what another process saved, so a change count never goes back.
+                        if let saved = savedChangeCount(board.name) { count = max(count, saved + 1) }
+                        try persist(name: board.name, changeCount: count, items: items)
+                    }
+                    state.stamp = FileStamp.of(path(for: board.name))
                 } catch {
                     totalBytes.withLock { $0 -= delta }
                     throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
@@ -350,7 +373,8 @@ public final class PasteboardStore: Sendable {
         try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
             guard !state.removed, state.changeCount == 0 else { return }
             do {
-                try persist(name: board.name, changeCount: 0, items: [])
+                try FileLock.withLock(lockPath) { try persist(name: board.name, changeCount: 0, items: []) }
+                state.stamp = FileStamp.of(path(for: board.name))
             } catch {
                 state.removed = true
                 withRegistry { registry in
@@ -370,11 +394,14 @@ public final class PasteboardStore: Sendable {
             guard !state.removed else { return false }
             guard state.persistent != persistent else { return true }
             do {
-                if persistent {
-                    try persist(name: board.name, changeCount: state.changeCount, items: state.items)
-                } else {
-                    try FileSystem.removeDurably(path(for: board.name))
+                try FileLock.withLock(lockPath) {
+                    if persistent {
+                        try persist(name: board.name, changeCount: state.changeCount, items: state.items)
+                    } else {
+                        try FileSystem.removeDurably(path(for: board.name))
+                    }
                 }
+                state.stamp = persistent ? FileStamp.of(path(for: board.name)) : nil
             } catch {
                 throw .internalFailure("could not change pasteboard '\(board.name)': \(error)")
             }
@@ -401,7 +428,7 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func notify(_ name: String, changeCount: Int, removed: Bool = false) {
+    func notify(_ name: String, changeCount: Int, removed: Bool = false) {
         let change = PasteboardChange(name: name, changeCount: changeCount, removed: removed)
         for observer in subscriptions.observers(for: name) { observer.pasteboardDidChange(change) }
     }

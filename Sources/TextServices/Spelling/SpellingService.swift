@@ -2,16 +2,22 @@ import Synchronization
 
 /// Spelling for the whole process: loaded dictionaries, learned words, per-document ignores.
 ///
-/// Dictionaries load on first use and stay loaded. Every method is
+/// Dictionaries load on first use and stay loaded. Learned words live in
+/// files that other processes may change too: each use of a dictionary first
+/// checks (one `stat`) whether its learned words changed on disk, and
+/// observers hear of every change, whoever made it. Every method is
 /// thread-safe. Errors are `TextServicesError`s: `.unknownLanguage` for a
 /// language without a usable dictionary, `.invalidArgument` for a bad word.
 public final class SpellingService: Sendable {
     public let configuration: Configuration
     public let locator: DictionaryLocator
     private let loaded = Mutex<[LanguageTag: SpellDictionary]>([:])
+    /// The tag each requested name resolved to, for dictionaries already loaded.
+    private let resolved = Mutex<[String: LanguageTag]>([:])
     private let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
     private let loading = Mutex<Void>(())
     private let ignores = Mutex(IgnoredWords())
+    private let observers = Mutex<[WeakSpellingObserver]>([])
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -26,26 +32,65 @@ public final class SpellingService: Sendable {
     var personalFolder: String { configuration.dataHome + "/personal" }
 
     /// The dictionary for a tag, loading it (and its learned words) on first use.
+    ///
+    /// A name that resolved once keeps its dictionary for the life of the
+    /// process. The learned words are brought up to date with the file first.
     public func dictionary(_ language: String?) throws(TextServicesError) -> SpellDictionary {
         let requested = language ?? defaultLanguage
+        if let tag = resolved.withLock({ $0[requested] }), let dictionary = loaded.withLock({ $0[tag] }) {
+            refreshLearned(dictionary)
+            return dictionary
+        }
         let info: DictionaryInfo
         do {
             info = try locator.locate(requested)
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
-        if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
+        if let dictionary = loaded.withLock({ $0[info.tag] }) {
+            resolved.withLock { $0[requested] = info.tag }
+            refreshLearned(dictionary)
+            return dictionary
+        }
         do {
             return try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
                 if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
                 let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder))
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 loaded.withLock { $0[info.tag] = dictionary }
+                resolved.withLock { $0[requested] = info.tag }
                 return dictionary
             }
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
+    }
+
+    /// Follows a change another process made to a dictionary's learned words.
+    private func refreshLearned(_ dictionary: SpellDictionary) {
+        apply(personalDictionary(dictionary.tag).refresh(), to: dictionary)
+    }
+
+    /// Applies a change of learned words to a loaded dictionary and tells the observers.
+    private func apply(_ change: PersonalDictionary.Change, to dictionary: SpellDictionary) {
+        guard !change.isEmpty else { return }
+        for word in change.added { dictionary.addLearned(word) }
+        for word in change.removed { dictionary.removeLearned(word) }
+        let event = LearnedWordsChange(language: dictionary.tag.tag, learned: change.added.sorted(),
+                                       unlearned: change.removed.sorted())
+        for observer in observers.withLock({ list in
+            list.removeAll { $0.observer == nil }
+            return list.compactMap(\.observer)
+        }) {
+            observer.learnedWordsDidChange(event)
+        }
+    }
+
+    /// Tells `observer` of every later change to learned words, in this process or (noticed on use) in another.
+    ///
+    /// Held weakly.
+    public func addObserver(_ observer: any SpellingObserver) {
+        observers.withLock { $0.append(WeakSpellingObserver(observer: observer)) }
     }
 
     private func personalDictionary(_ tag: LanguageTag) -> PersonalDictionary {
@@ -129,11 +174,13 @@ public final class SpellingService: Sendable {
     // MARK: Learned words (persistent)
 
     /// Learns a word for a language; it is on disk when this returns.
+    ///
+    /// Words other processes learned meanwhile are kept (and taken in).
     public func learn(_ word: String, language: String?) throws(TextServicesError) {
         try Self.validateWord(word)
         let dictionary = try dictionary(language)
         do {
-            if try personalDictionary(dictionary.tag).add(word) { dictionary.addLearned(word) }
+            apply(try personalDictionary(dictionary.tag).add(word), to: dictionary)
         } catch {
             throw .internalFailure("could not save the personal dictionary: \(error)")
         }
@@ -144,7 +191,7 @@ public final class SpellingService: Sendable {
         try Self.validateWord(word)
         let dictionary = try dictionary(language)
         do {
-            if try personalDictionary(dictionary.tag).remove(word) { dictionary.removeLearned(word) }
+            apply(try personalDictionary(dictionary.tag).remove(word), to: dictionary)
         } catch {
             throw .internalFailure("could not save the personal dictionary: \(error)")
         }

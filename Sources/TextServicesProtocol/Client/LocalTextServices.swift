@@ -20,6 +20,7 @@ public final class LocalTextServices: TextServicesClient {
         self.positionEncoding = positionEncoding
         let notifications = self.notifications
         self.session = Session(positionEncoding: positionEncoding) { notifications.deliver(message: $0) }
+        dispatcher.server.register(session)
     }
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {

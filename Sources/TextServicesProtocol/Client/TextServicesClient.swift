@@ -28,6 +28,7 @@ public protocol TextServicesClient: AnyObject, Sendable {
 /// A notification the server pushed to a client.
 public enum ServerNotification: Sendable, Equatable {
     case pasteboardChanged(PasteboardChangedNotification)
+    case spellChanged(SpellChangedNotification)
     /// A notification this client does not know, as it came.
     case other(method: String, params: JSONValue)
 
@@ -37,6 +38,11 @@ public enum ServerNotification: Sendable, Equatable {
         case PasteboardChangedNotification.method:
             if let value = try? JSONValueDecoder().decode(PasteboardChangedNotification.self, from: params) {
                 self = .pasteboardChanged(value)
+                return
+            }
+        case SpellChangedNotification.method:
+            if let value = try? JSONValueDecoder().decode(SpellChangedNotification.self, from: params) {
+                self = .spellChanged(value)
                 return
             }
         default:

@@ -13,11 +13,22 @@ public protocol TextServicesRequest: Codable, Sendable {
     /// The method's name on the wire (`spell.check`).
     static var method: String { get }
 
+    /// Whether the method changes state every process of the user shares (learned words, pasteboards).
+    ///
+    /// A client working in its own process sends such a request to the
+    /// daemon when one runs, so that the daemon stays the one owner of that
+    /// state (`SharedStateClient`).
+    static var changesSharedState: Bool { get }
+
     /// Carries the request out in this process.
     ///
     /// Throws a `ServiceError`, or a `TextServicesError` that the caller maps
     /// to one; never anything fatal.
     func handle(_ context: RequestContext) throws -> Response
+}
+
+extension TextServicesRequest {
+    public static var changesSharedState: Bool { false }
 }
 
 /// A notification the server pushes to clients: its name and typed params.

@@ -18,6 +18,7 @@ public final class RequestDispatcher: Sendable {
         self.services = services
         self.server = server
         self.decoder = JSONValueDecoder(rejectsUnknownFields: rejectsUnknownFields)
+        services.spelling.addObserver(server)
     }
 
     public var stats: Stats { server.stats }

@@ -34,7 +34,7 @@ struct CallCommand: ParsableCommand {
         }
         let client: any TextServicesClient
         if global.noDaemon {
-            client = LocalTextServices(services: Services(configuration: CommandContext(options: global).configuration))
+            client = CommandContext(options: global).client
         } else {
             let path = SocketPath.resolve(explicit: global.socket)
             do {

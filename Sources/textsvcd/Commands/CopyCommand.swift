@@ -41,9 +41,21 @@ struct CopyCommand: ParsableCommand {
         let item = PasteboardItem([PasteboardItem.Representation(type: type, value: value)])
         let context = CommandContext(options: global)
         do {
+            // Without a daemon only a persistent pasteboard outlives this command: refuse to copy into one that does not.
+            if context.noDaemonRuns {
+                let persistent = (try? context.client.send(PasteboardInfoRequest(name: pasteboard)))?.persistent ?? false
+                guard persistent else {
+                    StandardError.print("""
+                        textsvcd: pasteboard '\(pasteboard)' is not persistent and no daemon is running, so the copy \
+                        would be lost when this command exits; start the daemon (textsvcd serve), or make the pasteboard \
+                        persistent: textsvcd call --no-daemon pasteboard.create '{"name": "\(pasteboard)", "persistent": true}'
+                        """)
+                    throw ExitCode(2)
+                }
+            }
             let result = try context.client.send(PasteboardWriteRequest(name: pasteboard, items: [WirePasteboardItem(item)]))
             if printChangeCount { print(result.changeCount) }
-        } catch {
+        } catch let error as ServiceError {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }

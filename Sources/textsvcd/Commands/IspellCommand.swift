@@ -57,19 +57,24 @@ struct IspellCommand: ParsableCommand {
         if let inputEncoding, !["utf-8", "utf8"].contains(inputEncoding.lowercased()) {
             throw ValidationError("-i \(inputEncoding): only UTF-8 input is supported")
         }
-        var paths = global.dictionaryPaths
+        var extraPaths: [String] = []
         var languages = global.languages
         if let dictionaries {
+            // A dictionary given by path: its folder joins the search path, unless it is on it already (the daemon sees those).
+            let searched = Set(DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths))
+                .searchPath.map { URL(fileURLWithPath: $0.folder).standardizedFileURL.path })
             languages = dictionaries.split(separator: ",").map { entry in
                 let value = String(entry)
                 guard value.contains("/") else { return value }
                 let url = URL(fileURLWithPath: value)
-                paths.append(url.deletingLastPathComponent().path)
+                let folder = url.deletingLastPathComponent().standardizedFileURL.path
+                if !searched.contains(folder), !extraPaths.contains(folder) { extraPaths.append(folder) }
                 return url.lastPathComponent
             }
         }
-        let configuration = Configuration.fromEnvironment(dictionaryPaths: paths)
-        let client = LocalTextServices(services: Services(configuration: configuration))
+        let client = DaemonLauncher.doorClient(options: global, extraDictionaryPaths: extraPaths) { event in
+            if case .fellBack(let reason) = event { StandardError.print("textsvcd ispell: \(reason)") }
+        }
         var options = IspellPipe.Options()
         options.tex = tex
         options.reportRoots = roots

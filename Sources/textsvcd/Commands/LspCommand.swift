@@ -13,7 +13,9 @@ struct LspCommand: ParsableCommand {
         discussion: """
             Publishes misspellings as diagnostics, offers guesses, "add to dictionary" and "ignore in this \
             document" as quick fixes, and word completions. Settings come from initializationOptions or \
-            workspace/didChangeConfiguration (languages, words, ignorePatterns, ...); see docs/editors.md.
+            workspace/didChangeConfiguration (languages, words, ignorePatterns, ...); see docs/editors.md. \
+            The spelling work is done by the user's daemon, which is started when none runs and restarted \
+            if it dies; --no-daemon does it in this process.
             """
     )
 
@@ -26,14 +28,16 @@ struct LspCommand: ParsableCommand {
     var debounce: Int?
 
     func run() throws {
-        let configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths)
-        let client = LocalTextServices(services: Services(configuration: configuration))
+        let relay = LanguageServerRelay()
+        let client = DaemonLauncher.doorClient(options: global) { relay.server?.servicesChanged($0) }
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages
         if let debounce { defaults.debounceMilliseconds = min(max(debounce, 0), 10_000) }
         let server = LanguageServer(client: client, defaults: defaults,
                                     preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }
+        relay.server = server
+        client.onNotification { [weak server] in server?.servicesNotified($0) }
         var reader = LineReader(handle: FileHandle.standardInput)
         let limit = 64 << 20
         while true {
@@ -81,5 +85,16 @@ struct LspCommand: ParsableCommand {
             }
         }
         return nil
+    }
+}
+
+/// Lets the client's events reach the language server, which is made after the client.
+private final class LanguageServerRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: LanguageServer?
+
+    var server: LanguageServer? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

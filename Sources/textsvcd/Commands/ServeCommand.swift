@@ -94,12 +94,14 @@ struct ServeCommand: AsyncParsableCommand {
         let requests = RequestDispatcher(services: services)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let settings = ServerSettings(
+        var settings = ServerSettings(
             socketPath: SocketPath.resolve(explicit: global.socket, environment: environment),
             workerThreads: workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
             allowedUserID: ServerSystem.effectiveUserID)
+        // A burst of editors and scripts connecting at once should queue, not be refused: as deep a queue as the kernel allows.
+        settings.listenBacklog = ServerSystem.maximumListenBacklog ?? settings.listenBacklog
         let server = DaemonServer(requests: requests, settings: settings, logger: logger)
         do {
             try await server.start(listener)

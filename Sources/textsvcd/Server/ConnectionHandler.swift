@@ -74,6 +74,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     func channelInactive(context: ChannelHandlerContext) {
         if verified { requests.stats.connectionClosed() }
+        requests.server.unregister(session)
         verified = false
         logger.debug("connection closed", metadata: ["session": "\(session.id)", "inFlight": "\(inFlight)"])
         onClose(ObjectIdentifier(self))
@@ -96,6 +97,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             case .success(let peer) where peer.userID == expected:
                 verified = true
                 requests.stats.connectionOpened()
+                requests.server.register(session)
                 logger.debug("connection opened", metadata: ["session": "\(session.id)", "pid": "\(peer.processID)"])
                 resumeReadingIfPossible()
             case .success(let peer):

@@ -1,3 +1,5 @@
+import CPlatform
+import Foundation
 import SystemPackage
 import TextServices
 #if canImport(Glibc)
@@ -18,6 +20,59 @@ enum ServerSystem {
 
     static var effectiveUserID: UInt32 { geteuid() }
     static var processID: Int32 { getpid() }
+
+    /// The most connections the kernel lets a listening socket queue (`/proc/sys/net/core/somaxconn`), nil when unknown.
+    static var maximumListenBacklog: Int32? {
+        guard let bytes = FileSystem.read("/proc/sys/net/core/somaxconn"),
+              let value = Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              value > 0 else { return nil }
+        return value
+    }
+
+    /// Starts a program in a new session, detached from this process's terminal and lifetime.
+    ///
+    /// Standard input is `/dev/null`; standard output and error go to `log`
+    /// (appended; created 0600), or `/dev/null`; no other descriptor is
+    /// inherited. The child is not waited for: it becomes the init process's
+    /// when this one exits.
+    static func spawnDetached(_ executable: String, _ arguments: [String], environment: [String: String],
+                              log: String?) throws(SystemFailure) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The child must hold none of this process's descriptors: whoever started this process may be waiting for
+        // one of them to close (Foundation's Process does), and would wait as long as the daemon lives.
+        let closing = tsv_spawn_close_descriptors_from(&actions, 3)
+        guard closing == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: closing)) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, tsv_spawn_new_session_flag())
+        let argv = [executable] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
+        guard result == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: result)) }
+        // Reap the child if it exits while this process lives (a daemon that lost the race to another exits at once).
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+    }
+
+    /// The path of this process's own executable.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
 
     /// Makes a write to a closed connection an error instead of a fatal signal.
     static func ignoreBrokenPipes() {
@@ -53,53 +108,6 @@ enum ServerSystem {
     @discardableResult
     static func setFileMask(_ mask: UInt32) -> UInt32 {
         UInt32(umask(mode_t(mask)))
-    }
-
-    /// An exclusive advisory lock on a file, held until `release()` or process exit.
-    final class FileLock {
-        let path: String
-        private var descriptor: FileDescriptor?
-
-        private init(path: String, descriptor: FileDescriptor) {
-            self.path = path
-            self.descriptor = descriptor
-        }
-
-        /// Takes the lock without waiting and writes this process's id into the file; nil when another process holds it.
-        static func acquire(_ path: String) throws(SystemFailure) -> FileLock? {
-            let descriptor: FileDescriptor
-            do {
-                descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
-                                                     permissions: [.ownerReadWrite])
-            } catch {
-                throw SystemFailure("open lock file", path, error)
-            }
-            guard flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0 else {
-                let failure = SystemFailure.last("lock", path)
-                try? descriptor.close()
-                if failure.errno == .wouldBlock { return nil }
-                throw failure
-            }
-            _ = ftruncate(descriptor.rawValue, 0)
-            _ = try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
-            return FileLock(path: path, descriptor: descriptor)
-        }
-
-        /// The process id written in a lock file, if it holds one.
-        static func holder(of path: String) -> Int32? {
-            guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) else { return nil }
-            defer { try? descriptor.close() }
-            var bytes = [UInt8](repeating: 0, count: 32)
-            guard let count = try? bytes.withUnsafeMutableBytes({ try descriptor.read(into: $0) }), count > 0 else { return nil }
-            return Int32(String(decoding: bytes[..<count].filter { (0x30...0x39).contains($0) }, as: UTF8.self))
-        }
-
-        func release() {
-            try? descriptor?.close()
-            descriptor = nil
-        }
-
-        deinit { release() }
     }
 
     /// The listening socket systemd passed under the socket-activation protocol, if any.

@@ -17,9 +17,9 @@ final class SocketFile {
     }
 
     let path: String
-    private var lock: ServerSystem.FileLock?
+    private var lock: FileLock?
 
-    private init(path: String, lock: ServerSystem.FileLock?) {
+    private init(path: String, lock: FileLock?) {
         self.path = path
         self.lock = lock
     }
@@ -35,14 +35,15 @@ final class SocketFile {
         }
         try prepareFolder(of: path, isDefaultLocation: isDefaultLocation)
         let lockPath = lockPath(for: path)
-        let lock: ServerSystem.FileLock?
+        let lock: FileLock?
         do {
-            lock = try ServerSystem.FileLock.acquire(lockPath)
+            lock = try FileLock.acquire(lockPath, wait: false)
         } catch {
             throw ClaimError(description: "cannot lock \(lockPath): \(error)")
         }
+        lock?.record("\(ServerSystem.processID)\n")
         guard let lock else {
-            let holder = ServerSystem.FileLock.holder(of: lockPath).map { " (pid \($0))" } ?? ""
+            let holder = FileLock.holder(of: lockPath).map { " (pid \($0))" } ?? ""
             throw ClaimError(description: "another textsvcd daemon\(holder) is already serving \(path)", alreadyRunning: true)
         }
         switch ServerSystem.kind(of: path) {

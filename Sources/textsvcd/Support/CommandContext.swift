@@ -7,8 +7,10 @@ import TextServicesProtocol
 /// Commands talk only to `client`. The daemon is used when one of this user
 /// answers on the socket, unless `--no-daemon` or `--dictionary-path` was
 /// given (the daemon cannot see this command's dictionary folders); if it
-/// stops answering, work goes on in-process. Positions count UTF-8 bytes;
-/// commands convert them for what they print.
+/// stops answering, work goes on in-process. With `--no-daemon`, a change to
+/// shared state (learning a word, writing a pasteboard) still goes through
+/// a daemon that runs, so that it never works behind the daemon's back.
+/// Positions count UTF-8 bytes; commands convert them for what they print.
 final class CommandContext {
     let options: GlobalOptions
     private(set) lazy var client: any TextServicesClient = makeClient()
@@ -32,9 +34,18 @@ final class CommandContext {
         let local: @Sendable () -> any TextServicesClient = {
             LocalTextServices(services: Services(configuration: configuration))
         }
-        guard !options.noDaemon, options.dictionaryPaths.isEmpty,
+        let socketPath = socketPath
+        if options.noDaemon {
+            return SharedStateClient(local: local()) { RemoteTextServices.connectIfRunning(path: socketPath) }
+        }
+        guard options.dictionaryPaths.isEmpty,
               let remote = RemoteTextServices.connectIfRunning(path: socketPath) else { return local() }
         return FailoverClient(primary: remote, fallback: local, warn: { StandardError.print("textsvcd: \($0)") })
+    }
+
+    /// Whether no daemon of this user answers on the socket, so that every change this command makes dies with it unless saved to disk.
+    var noDaemonRuns: Bool {
+        RemoteTextServices.connectIfRunning(path: socketPath) == nil
     }
 
     /// The languages `--lang` gives, or nil for the default.

@@ -198,11 +198,18 @@ final class DaemonConnection {
         return (id, .object(request))
     }
 
-    /// Sends a request and returns the whole response message.
+    /// Notifications that arrived while `request` waited for an answer (`spell.changed` goes to every connection).
+    private(set) var notifications: [JSONValue] = []
+
+    /// Sends a request and returns the whole response message, setting notifications aside.
     func request(_ method: String, _ params: JSONObject? = nil) throws -> JSONValue {
         let (id, message) = makeRequest(method, params)
         try send(message)
-        let response = try readMessage()
+        var response = try readMessage()
+        while response["id"] == nil, response["method"] != nil {
+            notifications.append(response)
+            response = try readMessage()
+        }
         #expect(response["id"] == .int(id), "response to \(method) has id \(String(describing: response["id"]))")
         return response
     }

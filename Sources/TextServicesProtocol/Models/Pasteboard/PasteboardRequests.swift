@@ -22,6 +22,7 @@ public struct PasteboardInfo: Codable, Sendable, Equatable {
 /// `pasteboard.create`: a named pasteboard (or a unique name with `unique`), volatile unless `persistent`.
 public struct PasteboardCreateRequest: TextServicesRequest {
     public static let method = "pasteboard.create"
+    public static let changesSharedState = true
 
     public var name: String?
     public var unique: Bool?
@@ -48,6 +49,7 @@ public struct PasteboardCreateRequest: TextServicesRequest {
 /// `pasteboard.write`: replaces every item of a pasteboard (creating it); answers the new change count.
 public struct PasteboardWriteRequest: TextServicesRequest {
     public static let method = "pasteboard.write"
+    public static let changesSharedState = true
 
     public var name: String
     public var items: [WirePasteboardItem]
@@ -152,6 +154,7 @@ public struct PasteboardUnsubscribeRequest: TextServicesRequest {
 /// `pasteboard.remove`: removes a pasteboard (`general` and `find` are emptied instead).
 public struct PasteboardRemoveRequest: TextServicesRequest {
     public static let method = "pasteboard.remove"
+    public static let changesSharedState = true
 
     public var name: String
 

@@ -3,6 +3,7 @@ import TextServices
 /// `spell.learn`: adds a word to the user's personal dictionary for a language; it is on disk when this answers.
 public struct SpellLearnRequest: TextServicesRequest {
     public static let method = "spell.learn"
+    public static let changesSharedState = true
 
     public var word: String
     public var language: String?
@@ -21,6 +22,7 @@ public struct SpellLearnRequest: TextServicesRequest {
 /// `spell.unlearn`: removes a learned word; the change is on disk when this answers.
 public struct SpellUnlearnRequest: TextServicesRequest {
     public static let method = "spell.unlearn"
+    public static let changesSharedState = true
 
     public var word: String
     public var language: String?
