@@ -15,9 +15,16 @@ final class DaemonClient {
     private var nextID = 1
 
     /// Connects to the daemon at `path`; throws when none listens there.
-    init(path: String) throws(UnixSocket.Failure) {
+    ///
+    /// A busy listener (its backlog full) is waited for at most `connectTimeoutSeconds`.
+    init(path: String, connectTimeoutSeconds: Int = 5) throws(UnixSocket.Failure) {
         self.path = path
-        self.socket = try UnixSocket.connect(path: path)
+        self.socket = try UnixSocket.connect(path: path, timeoutSeconds: connectTimeoutSeconds)
+    }
+
+    /// Makes later calls fail (with `Failure`) when an answer takes longer than `seconds`; nil waits forever.
+    func setReadTimeout(seconds: Double?) {
+        socket.setReadTimeout(seconds: seconds)
     }
 
     /// A client of the daemon at `path`, or nil when no daemon answers there.

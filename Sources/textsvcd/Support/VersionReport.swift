@@ -1,0 +1,39 @@
+import TextServices
+
+/// What `textsvcd --version` prints: this binary's version, its libraries', and the running daemon's.
+///
+/// The daemon is asked with `initialize` over a short-lived connection that
+/// gives up after `timeoutSeconds`; with socket activation, asking starts it.
+enum VersionReport {
+    /// The report's lines, first the bare version ("textsvcd 0.1.0").
+    static func lines(socketPath: String, timeoutSeconds: Double = 2) -> [String] {
+        [
+            "\(TextServicesVersion.server) \(TextServicesVersion.version)",
+            "ICU \(LibraryVersions.icu)",
+            LibraryVersions.hunspell.description,
+            daemonLine(socketPath: socketPath, timeoutSeconds: timeoutSeconds),
+        ]
+    }
+
+    /// "daemon: textsvcd 0.1.0, protocol 1 (PATH)", or why there is none.
+    static func daemonLine(socketPath: String, timeoutSeconds: Double) -> String {
+        let client: DaemonClient
+        do {
+            client = try DaemonClient(path: socketPath, connectTimeoutSeconds: max(1, Int(timeoutSeconds.rounded(.up))))
+        } catch {
+            if error.meansNoListener { return "daemon: none running (\(socketPath))" }
+            return "daemon: not reachable: \(error)"
+        }
+        defer { client.close() }
+        client.setReadTimeout(seconds: timeoutSeconds)
+        do {
+            let value = try client.call("initialize", ["client": "textsvcd --version"]).get()
+            let server = value["server"]?.stringValue ?? "unknown server"
+            let version = value["version"]?.stringValue ?? "unknown version"
+            let protocolVersion = value["protocolVersion"]?.intValue.map { ", protocol \($0)" } ?? ""
+            return "daemon: \(server) \(version)\(protocolVersion) (\(socketPath))"
+        } catch {
+            return "daemon: no answer from \(socketPath): \(error)"
+        }
+    }
+}
