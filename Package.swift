@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices"],
+            dependencies: ["TextServices", "textsvcd"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TextServices
 
 /// Shared helpers for the test suite.
@@ -122,4 +123,9 @@ enum CommandLineRunner {
         DaemonHarness.expectNoSanitizerReport(result.stderr, from: "textsvcd \(arguments.first ?? "")")
         return result
     }
+}
+
+extension Tag {
+    /// A test that takes seconds: it runs real programs (the install scripts, a shell, `man`) or large inputs.
+    @Tag static var slow: Self
 }

@@ -35,32 +35,41 @@ struct CheckCommand: ParsableCommand {
         var sawError = false
         var sawMisspelling = false
         var output = StandardOutputBuffer()
+        // A bar on a terminal for big jobs only; see CheckCommand+Progress.swift.
+        let progress = CheckProgress(files: files.isEmpty ? ["-"] : files, format: format)
         for path in files.isEmpty ? ["-"] : files {
             let input: InputFile
             do {
                 input = try InputFile.read(path)
             } catch {
+                progress.clear()
                 output.flush()
                 StandardError.print("textsvcd: \(error)")
                 sawError = true
+                progress.checked(nil)
                 continue
             }
+            progress.read(input)
             do {
-                let found = try check(input, context: context, output: &output)
+                let found = try check(input, context: context, output: &output, progress: progress)
                 sawMisspelling = sawMisspelling || found
             } catch {
+                progress.clear()
                 output.flush()
                 StandardError.print("textsvcd: \(path): \(error)")
                 sawError = true
             }
+            progress.checked(input)
         }
+        progress.finish()
         output.flush()
         if sawError { throw ExitCode(2) }
         if sawMisspelling { throw ExitCode(1) }
     }
 
     /// Checks one input and prints its misspellings; returns whether there were any.
-    private func check(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
+    private func check(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer,
+                       progress: CheckProgress) throws -> Bool {
         let bytes = input.text.bytes
         let chunks = TextChunks.split(bytes)
         let guessCount = format == .list ? 0 : max(0, guesses)
@@ -74,7 +83,7 @@ struct CheckCommand: ParsableCommand {
         }
         var locator = LineLocator(input.text)
         var any = false
-        for (chunk, result) in zip(chunks, context.callAll(requests)) {
+        for (chunk, result) in zip(chunks, progress.callAll(requests, chunks: chunks, context: context)) {
             let value = try result.get()
             for entry in value["misspellings"]?.arrayValue ?? [] {
                 guard let word = entry["word"]?.stringValue, let start = entry["range"]?["start"]?.intValue,
