@@ -177,6 +177,14 @@ struct InstallScriptTests {
         #expect(listing(prefix) == before)
     }
 
+    @Test func uninstallRemovesThePrefixFolderWhenTheInstallCreatedIt() throws {
+        let prefix = TestSupport.temporaryFolder("parent") + "/new/prefix"
+        #expect(try run(Self.install, ["--prefix", prefix, "--binary", EditorTesting.binary, "--no-enable"]).status == 0)
+        let removed = try run(Self.uninstall, ["--prefix", prefix])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: (prefix as NSString).deletingLastPathComponent))
+    }
+
     @Test func uninstallKeepsWhatOthersChangedOrAdded() throws {
         let prefix = try populatedPrefix()
         #expect(try run(Self.install, ["--prefix", prefix, "--binary", EditorTesting.binary, "--no-enable"]).status == 0)
