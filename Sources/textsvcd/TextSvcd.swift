@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 @main
 struct TextSvcd: AsyncParsableCommand {
@@ -24,8 +25,14 @@ struct TextSvcd: AsyncParsableCommand {
     )
 
     /// Lets textsvcd stand in for `ispell`/`hunspell`: `textsvcd -a ...` and `textsvcd -vv` run `textsvcd ispell`.
+    ///
+    /// `textsvcd --version` prints the libraries' and the running daemon's versions too (`VersionReport`).
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print(VersionReport.lines(socketPath: SocketPath.resolve()).joined(separator: "\n"))
+            return
+        }
         if let first = arguments.first, first == "-a" || first == "-v" || first == "-vv"
             || (first.hasPrefix("-") && arguments.contains("-a") && first != "--help" && first != "-h") {
             arguments.insert("ispell", at: 0)

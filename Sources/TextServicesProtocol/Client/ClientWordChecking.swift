@@ -1,3 +1,4 @@
+import Foundation
 import TextServices
 
 /// Spell-checking through a client, for `DocumentChecker`: one `spell.check` per piece of text, one `spell.checkWords` per question.
@@ -11,6 +12,8 @@ public struct ClientWordChecking: WordChecking {
     public let languages: [String]?
     public let documentId: String?
     public let pieceBytes: Int
+    /// Told, between batches of pieces, how many bytes of the text are checked; with it, pieces go a few at a time.
+    public var onProgress: (@Sendable (Int) -> Void)?
 
     public init(client: any TextServicesClient, languages: [String]?, documentId: String? = nil, pieceBytes: Int = 256 << 10) {
         self.client = client
@@ -25,8 +28,19 @@ public struct ClientWordChecking: WordChecking {
             SpellCheckRequest(text: String(decoding: text.bytes[piece], as: UTF8.self), languages: languages,
                               documentId: documentId)
         }
+        var outcomes: [Result<SpellCheckRequest.Response, ServiceError>] = []
+        if let onProgress {
+            let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+            for start in stride(from: 0, to: requests.count, by: batch) {
+                let end = min(requests.count, start + batch)
+                outcomes += client.sendAll(Array(requests[start..<end]))
+                onProgress(pieces[end - 1].upperBound)
+            }
+        } else {
+            outcomes = client.sendAll(requests)
+        }
         var found: [Misspelling] = []
-        for (piece, outcome) in zip(pieces, client.sendAll(requests)) {
+        for (piece, outcome) in zip(pieces, outcomes) {
             let response: SpellCheckRequest.Response
             response = try outcome.get()
             let pieceText = TextBuffer(validatedBytes: Array(text.bytes[piece]))

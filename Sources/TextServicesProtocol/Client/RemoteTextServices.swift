@@ -16,6 +16,8 @@ import TextServices
 public final class RemoteTextServices: TextServicesClient {
     public let path: String
     public let positionEncoding: PositionEncoding
+    /// How long a request may wait for its answer before it fails with `daemonUnavailable`; nil for no limit.
+    public let answerTimeoutSeconds: Double?
     private let socket: UnixSocket
     private let state = Mutex(State())
     private let writing = Mutex(())
@@ -45,8 +47,13 @@ public final class RemoteTextServices: TextServicesClient {
             completion?()
         }
 
-        func wait() -> Result<JSONValue, ServiceError> {
-            done.wait()
+        /// The outcome, or nil when `seconds` passed without one.
+        func wait(seconds: Double?) -> Result<JSONValue, ServiceError>? {
+            guard let seconds else {
+                done.wait()
+                return outcome!
+            }
+            guard done.wait(timeout: .now() + seconds) == .success else { return nil }
             return outcome!
         }
     }
@@ -55,9 +62,11 @@ public final class RemoteTextServices: TextServicesClient {
     ///
     /// Throws the `SystemFailure` of the connection: no daemon there
     /// (`meansNoListener`), a listener of another user (`meansUntrustedPeer`), ...
-    public init(path: String, positionEncoding: PositionEncoding = .utf8, timeoutSeconds: Double = 5) throws(SystemFailure) {
+    public init(path: String, positionEncoding: PositionEncoding = .utf8, timeoutSeconds: Double = 5,
+                answerTimeoutSeconds: Double? = nil) throws(SystemFailure) {
         self.path = path
         self.positionEncoding = positionEncoding
+        self.answerTimeoutSeconds = answerTimeoutSeconds
         self.socket = try UnixSocket.connect(path: path, timeoutSeconds: timeoutSeconds)
         let socket = self.socket
         let thread = Thread { [weak self] in
@@ -83,14 +92,21 @@ public final class RemoteTextServices: TextServicesClient {
     // MARK: TextServicesClient
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
-        let waiter = try start(Request.method, JSONValueEncoder().encode(request))
-        return try Self.decode(Request.Response.self, waiter.wait())
+        let (id, waiter) = try start(Request.method, JSONValueEncoder().encode(request))
+        return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+    }
+
+    /// The answer to request `id`, or `daemonUnavailable` once `answerTimeoutSeconds` pass without it.
+    private func outcome(of id: Int, _ waiter: Waiter) -> Result<JSONValue, ServiceError> {
+        if let result = waiter.wait(seconds: answerTimeoutSeconds) { return result }
+        state.withLock { _ = $0.pending.removeValue(forKey: id) }
+        return .failure(.daemonUnavailable("no answer from \(path) within \(answerTimeoutSeconds ?? 0) s"))
     }
 
     public func sendAll<Request: TextServicesRequest>(_ requests: [Request]) -> [Result<Request.Response, ServiceError>] {
         // A few in flight at once keeps the daemon's workers busy without queueing a whole job there.
         let window = DispatchSemaphore(value: 4)
-        var waiters: [Result<Waiter, ServiceError>] = []
+        var waiters: [Result<(Int, Waiter), ServiceError>] = []
         for request in requests {
             window.wait()
             waiters.append(Result { () throws(ServiceError) in
@@ -98,13 +114,17 @@ public final class RemoteTextServices: TextServicesClient {
             })
             if case .failure = waiters.last! { window.signal() }
         }
-        return waiters.map { waiter in
-            Result { () throws(ServiceError) in try Self.decode(Request.Response.self, try waiter.get().wait()) }
+        return waiters.map { started in
+            Result { () throws(ServiceError) in
+                let (id, waiter) = try started.get()
+                return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+            }
         }
     }
 
     public func call(method: String, params: JSONObject) throws(ServiceError) -> JSONValue {
-        try start(method, .object(params)).wait().get()
+        let (id, waiter) = try start(method, .object(params))
+        return try outcome(of: id, waiter).get()
     }
 
     public func onNotification(_ handler: @escaping @Sendable (ServerNotification) -> Void) {
@@ -114,7 +134,7 @@ public final class RemoteTextServices: TextServicesClient {
     // MARK: Sending
 
     private func start(_ method: String, _ params: JSONValue,
-                       completion: (@Sendable () -> Void)? = nil) throws(ServiceError) -> Waiter {
+                       completion: (@Sendable () -> Void)? = nil) throws(ServiceError) -> (Int, Waiter) {
         var params = params.objectValue ?? JSONObject()
         if params["positionEncoding"] == nil { params["positionEncoding"] = .string(positionEncoding.rawValue) }
         let waiter = Waiter(completion: completion)
@@ -134,7 +154,7 @@ public final class RemoteTextServices: TextServicesClient {
             // (unless the daemon answered it first, for example with a refusal).
             socket.shutdownWriting()
         }
-        return waiter
+        return (id, waiter)
     }
 
     private static func decode<Response: Decodable>(_ type: Response.Type,

@@ -42,25 +42,33 @@ struct CheckCommand: ParsableCommand {
         var sawError = false
         var sawMisspelling = false
         var output = StandardOutputBuffer()
+        // A bar on a terminal for big jobs only; see CheckCommand+Progress.swift.
+        let progress = CheckProgress(files: files.isEmpty ? ["-"] : files, format: format)
         for path in files.isEmpty ? ["-"] : files {
             let input: InputFile
             do {
                 input = try InputFile.read(path)
             } catch {
+                progress.clear()
                 output.flush()
                 StandardError.print("textsvcd: \(error)")
                 sawError = true
+                progress.checked(nil)
                 continue
             }
+            progress.read(input)
             do {
-                let found = try check(input, context: context, encoding: encoding, output: &output)
+                let found = try check(input, context: context, encoding: encoding, output: &output, progress: progress)
                 sawMisspelling = sawMisspelling || found
             } catch {
+                progress.clear()
                 output.flush()
                 StandardError.print("textsvcd: \(path): \(ServiceError(wrapping: error).message)")
                 sawError = true
             }
+            progress.checked(input)
         }
+        progress.finish()
         output.flush()
         if sawError { throw ExitCode(2) }
         if sawMisspelling { throw ExitCode(1) }
@@ -68,12 +76,14 @@ struct CheckCommand: ParsableCommand {
 
     /// Checks one input and prints its misspellings; returns whether there were any.
     private func check(_ input: InputFile, context: CommandContext, encoding: PositionEncoding,
-                       output: inout StandardOutputBuffer) throws -> Bool {
-        let checker = ClientWordChecking(client: context.client, languages: context.languages)
+                       output: inout StandardOutputBuffer, progress: CheckProgress) throws -> Bool {
+        var checker = ClientWordChecking(client: context.client, languages: context.languages)
+        checker.onProgress = progress.onPieces
         let kind = mode.kind(forPath: input.name == "-" ? nil : input.name)
         let misspellings = try DocumentChecker().check(input.text, kind: kind, using: checker).misspellings
         let guessCount = format == .list ? 0 : max(0, guesses)
         let guesses = try guessTable(for: misspellings, count: guessCount, client: context.client, languages: context.languages)
+        progress.clear()
         var locator = LineLocator(input.text)
         for misspelling in misspellings {
             let word = misspelling.word
