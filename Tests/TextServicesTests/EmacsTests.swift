@@ -9,7 +9,8 @@ import Testing
 struct EmacsTests {
     static let text = "This line has a wrold in it.\n😀 Emoji bfore the ending.\nLast lnie here.\n"
 
-    private func run(snippet: String, driver: String, fileName: String, project: Bool) throws -> [String] {
+    /// Runs a documented snippet with a driver script; the lines the driver wrote, and the folder Emacs ran in.
+    private func run(snippet: String, driver: String, fileName: String, project: Bool) throws -> (lines: [String], root: String) {
         let root = TestSupport.temporaryFolder("emacs")
         let folder = root + "/work"
         try FileManager.default.createDirectory(atPath: folder + (project ? "/.git" : ""), withIntermediateDirectories: true)
@@ -27,14 +28,17 @@ struct EmacsTests {
                                            environment: environment, currentDirectory: folder, timeout: 120)
         let data = try #require(FileManager.default.contents(atPath: root + "/results.txt"),
                                 "Emacs wrote no results (status \(output.status)): \(output.stderr)")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return (String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init), root)
     }
 
     @Test func flyspellWithTheIspellPipeMarksWordsAndSavesThem() throws {
-        let lines = try run(snippet: "emacs-flyspell", driver: "flyspell_check.el", fileName: "notes.txt", project: false)
+        let (lines, root) = try run(snippet: "emacs-flyspell", driver: "flyspell_check.el", fileName: "notes.txt", project: false)
         // Buffer positions are 1-based characters; the emoji is one character.
         #expect(lines.filter { !$0.hasPrefix("AFTER") } == ["17 22 wrold", "38 43 bfore", "61 65 lnie"])
         #expect(lines.filter { $0.hasPrefix("AFTER") } == ["AFTER bfore", "AFTER lnie"])
+        // The pipe Emacs ran started the user's daemon and worked through it.
+        let log = (try? String(contentsOfFile: root + "/state/textsvcd/daemon.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("listening"), "no daemon was started for Emacs: \(log)")
     }
 
     static var hasEglot: Bool {
@@ -48,7 +52,7 @@ struct EmacsTests {
 
     @Test(.enabled(if: EmacsTests.hasEglot, "Eglot is not available (Emacs 29, or apt-get install elpa-eglot)"))
     func eglotWithTheLanguageServerShowsDiagnostics() throws {
-        let lines = try run(snippet: "emacs-eglot", driver: "eglot_check.el", fileName: "notes.txt", project: true)
+        let (lines, _) = try run(snippet: "emacs-eglot", driver: "eglot_check.el", fileName: "notes.txt", project: true)
         #expect(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["17 22", "38 43", "61 65"])
         #expect(lines.allSatisfy { $0.contains("textsvcd") })
         #expect(lines.first?.contains("wrold") == true)

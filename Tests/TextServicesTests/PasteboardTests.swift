@@ -14,17 +14,13 @@ struct PasteboardHarness {
         let home = dataHome ?? PasteboardHarness.temporaryFolder()
         self.dataHome = home
         self.limits = limits
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let configuration = Configuration(dataHome: home, bundledDictionaries: root + "/dictionaries",
+        let configuration = Configuration(dataHome: home, bundledDictionaries: TestSupport.bundledDictionaries,
                                           systemDictionaryPaths: [], limits: limits)
         handler = RequestDispatcher(services: Services(configuration: configuration))
     }
 
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "textsvcd-paste-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestSupport.temporaryFolder("paste")
     }
 
     var store: PasteboardStore { handler.services.pasteboards }
@@ -402,5 +398,31 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         let file = try PasteboardStore.decodeFile(try #require(FileSystem.read(harness.folder + "/general.pasteboard")))
         #expect(file.changeCount == writers * writesEach)
         #expect(JSONValueEncoder().encode(file.items.map(WirePasteboardItem.init)) == read["items"])
+    }
+
+    @Test func twoProcessesSharingTheFolderSeeEachOthersWritesAndNeverRepeatACount() throws {
+        // Two stores over one folder stand for two processes.
+        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let first = PasteboardStore(folder: folder)
+        let second = PasteboardStore(folder: folder)
+        let text = { (value: String) in [PasteboardItem.plainText(value)] }
+        let listener = NotificationRecorder()
+        try second.subscribe("general", observer: listener.session)
+        #expect(try first.write("general", items: text("one")) == 1)
+        // The second reads what the first wrote, and its subscribers hear of it.
+        let read = try second.read("general")
+        #expect(read.changeCount == 1)
+        #expect(read.items == text("one"))
+        #expect(listener.changes == [["name": "general", "changeCount": 1]])
+        // Each write counts on from the file, whoever wrote last.
+        #expect(try second.write("general", items: text("two")) == 2)
+        #expect(try first.write("general", items: text("three")) == 3)
+        #expect(try second.read("general").items == text("three"))
+        // A persistent board one process creates is found by the other; its removal too.
+        _ = try first.create(name: "kept", persistent: true)
+        _ = try first.write("kept", items: text("x"))
+        #expect(second.list().map(\.name).contains("kept"))
+        try first.remove("kept")
+        #expect(throws: TextServicesError.self) { try second.read("kept") }
     }
 }

@@ -82,11 +82,11 @@ public final class RemoteTextServices: TextServicesClient {
         try? RemoteTextServices(path: path, positionEncoding: positionEncoding)
     }
 
-    deinit { socket.close() }
+    deinit { socket.disconnect() }
 
-    /// Closes the connection; requests waiting fail.
+    /// Ends the connection; requests waiting fail. The reader thread releases the socket when it sees the end.
     public func close() {
-        socket.close()
+        socket.disconnect()
     }
 
     // MARK: TextServicesClient
@@ -171,6 +171,8 @@ public final class RemoteTextServices: TextServicesClient {
 
     /// Runs on the reader thread until the connection ends.
     private static func readAnswers(_ socket: UnixSocket, client: () -> RemoteTextServices?) {
+        // The descriptor is released only here, once nothing reads it, so it cannot be reused under a read.
+        defer { socket.close() }
         var reason = "the daemon at \(socket.path) closed the connection"
         while true {
             let line: [UInt8]?

@@ -12,9 +12,10 @@ import Glibc
 /// A blocking connection to a Unix stream socket, read line by line.
 ///
 /// One reader and one writer may use it at once from two threads (the
-/// remote client reads on its own thread); `close` may be called from any
-/// thread to wake a blocked reader. Writes never raise SIGPIPE: a vanished
-/// peer shows up as a `SystemFailure`.
+/// remote client reads on its own thread). To wake a blocked reader from
+/// another thread, `disconnect` (the reader sees the end of input); only the
+/// reader should `close`, or the descriptor could be reused under it. Writes
+/// never raise SIGPIPE: a vanished peer shows up as a `SystemFailure`.
 public final class UnixSocket: @unchecked Sendable {
     public let path: String
     private let descriptor: FileDescriptor
@@ -174,7 +175,13 @@ public final class UnixSocket: @unchecked Sendable {
         shutdown(descriptor.rawValue, Int32(SHUT_WR))
     }
 
-    /// Closes the connection; a thread blocked reading it wakes with the end of input.
+    /// Ends the connection both ways but keeps the descriptor: a thread blocked reading wakes with the end of input.
+    public func disconnect() {
+        guard !closed.load(ordering: .acquiring) else { return }
+        shutdown(descriptor.rawValue, Int32(SHUT_RDWR))
+    }
+
+    /// Closes the connection and releases its descriptor; call it from the thread that reads, or when none does.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(descriptor.rawValue, Int32(SHUT_RDWR))

@@ -355,7 +355,7 @@ struct DaemonServerTests {
         #expect(try other.result("spell.check", ["text": "teh"])["misspellings"]?.arrayValue?.count == 1)
         // Reading resumes the flow: the first answers arrive intact.
         for _ in 0..<5 { #expect(try stalled.readMessage()["result"]?["wordCount"] == 1000) }
-        stalled.socket.close()
+        stalled.socket.disconnect()
     }
 }
 

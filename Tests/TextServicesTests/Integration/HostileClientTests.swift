@@ -140,7 +140,7 @@ struct HostileClientTests {
         // The first answers are intact once a client reads.
         let firstItem = try stalled[0].readMessage()["result"]?["items"]?.arrayValue?.first
         #expect(firstItem?["text/plain"]?["text"]?.stringValue?.count == megabyte.count)
-        for connection in stalled { connection.socket.close() }
+        for connection in stalled { connection.socket.disconnect() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon))
     }
 

@@ -89,7 +89,7 @@ struct LongRunTests {
         Self.report("16 clients that never read 5000 answers of 1 MB: resident \(before / 1024) -> peak \(stalledPeak / 1024) MiB; "
             + "another client answered in \(String(format: "%.2f", latency)) s")
         #expect((stalledPeak - before) / 1024 < 1024)
-        for connection in stalled { connection.socket.close() }
+        for connection in stalled { connection.socket.disconnect() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon, timeout: 60))
 
         // Subscribers that never read their notifications while a writer writes: cut off after 16 MiB unread.
