@@ -183,8 +183,10 @@ struct HostileClientTests {
         }
         try connection.socket.send(batch)
         var answers: [Int: JSONValue] = [:]
-        for _ in sent {
+        while answers.count < sent.count {
             let answer = try connection.readMessage(timeout: 60)
+            // A request that succeeded may have changed learned words: every connection hears `spell.changed`.
+            if answer["id"] == nil, answer["method"] == "spell.changed" { continue }
             answers[try #require(answer["id"]?.intValue)] = answer
         }
         let serviceCodes: Set<Int> = [-32602, -32005, -32001, -32002, -32003, -32004, -32006]
