@@ -65,27 +65,52 @@ public struct PasteboardItem: Sendable, Equatable {
     /// The bytes the item occupies: each type's name and data.
     public var byteCount: Int { representations.reduce(0) { $0 + $1.type.utf8.count + $1.value.byteCount } }
 
-    /// The value for a type a reader asked for: an exact match, else an equivalent type's.
-    ///
-    /// Types compare without regard to case; `PasteboardTypes.equivalents`
-    /// says which types stand for each other (such as `text/plain` and
-    /// `public.utf8-plain-text`).
+    /// The value for a type a reader asked for: see `representation(for:)`.
     public func value(for requested: String) -> Value? {
-        let key = PasteboardTypes.normalized(requested)
-        if let exact = representations.first(where: { PasteboardTypes.normalized($0.type) == key }) { return exact.value }
-        for equivalent in PasteboardTypes.equivalents(of: requested) {
-            if let match = representations.first(where: { PasteboardTypes.normalized($0.type) == equivalent }) {
-                return match.value
-            }
-        }
-        return nil
+        representation(for: requested)?.representation.value
     }
 
-    /// The item limited to the requested types, in the order asked, each under the name asked.
+    /// The representation that best answers a request for a type, and how it matches.
+    ///
+    /// An exact name first, then another name of the same type (`text/plain`
+    /// for `public.utf8-plain-text`), then the first representation, in the
+    /// order written, whose type conforms to the one asked (`public.png` for
+    /// `public.image`, `public.html` for `public.text`); see
+    /// `PasteboardTypes`. Plain text whose encoding is not stated
+    /// (`public.plain-text`) answers for UTF-8 plain text when it is valid UTF-8.
+    public func representation(for requested: String) -> (representation: Representation, match: PasteboardTypes.Match)? {
+        var best: (representation: Representation, match: PasteboardTypes.Match)?
+        for representation in representations {
+            guard let match = PasteboardTypes.match(requested: requested, stored: representation.type) else { continue }
+            if best == nil || match < best!.match { best = (representation, match) }
+            if match == .exact { break }
+        }
+        if best == nil, PasteboardTypes.canonical(requested) == PasteboardTypes.utf8PlainText {
+            let unstated = representations.first {
+                PasteboardTypes.canonical($0.type) == PasteboardTypes.plainText && $0.value.textContent != nil
+            }
+            if let unstated { best = (unstated, .conforming) }
+        }
+        return best
+    }
+
+    /// Whether the item holds data of any of these types (the hierarchy applies: `public.image` finds a PNG).
+    public func contains(anyOf types: [String]) -> Bool {
+        types.contains { representation(for: $0) != nil }
+    }
+
+    /// The item limited to the requested types, in the order asked.
+    ///
+    /// Data found under the name asked or another name of the same type is
+    /// given under the name asked; data found because its type conforms to
+    /// a general one (a PNG for `public.image`) keeps its own type, which
+    /// says what it is. A type already given is not given twice.
     public func limited(to types: [String]) -> PasteboardItem {
         var kept: [Representation] = []
-        for type in types where !kept.contains(where: { $0.type == type }) {
-            if let value = value(for: type) { kept.append(Representation(type: type, value: value)) }
+        for type in types {
+            guard let (found, match) = representation(for: type) else { continue }
+            let name = match == .conforming ? found.type : type
+            if !kept.contains(where: { $0.type == name }) { kept.append(Representation(type: name, value: found.value)) }
         }
         return PasteboardItem(kept)
     }
