@@ -14,6 +14,8 @@ public struct EditAction: Sendable, Equatable {
         case edit
         /// Selects a word, sentence, paragraph or everything.
         case selection
+        /// One of the client's own items (`EditMenuItem`), which the client carries out itself.
+        case custom
     }
 
     /// A change to the text: replace `range` with `newText`.
@@ -34,7 +36,8 @@ public struct EditAction: Sendable, Equatable {
         case copy(text: String, pasteboard: String)
     }
 
-    /// A stable identifier: `replace.N`, `learn`, `unlearn`, `ignore`, `cut`, `copy`, `paste`, `delete`, `select.word`...
+    /// A stable identifier: `replace.N`, `learn`, `unlearn`, `ignore`, `cut`, `copy`, `paste`, `delete`, `select.word`...,
+    /// or a custom item's own.
     public var id: String
     public var title: String
     public var kind: Kind
@@ -43,13 +46,17 @@ public struct EditAction: Sendable, Equatable {
     public var selection: ByteRange?
     /// What else the action does, which its client carries out (learn, ignore, copy).
     public var effect: Effect?
+    /// The text a custom item applies to: the selection, or the word.
+    public var range: ByteRange?
 
-    public init(id: String, title: String, kind: Kind, edit: Edit? = nil, selection: ByteRange? = nil, effect: Effect? = nil) {
+    public init(id: String, title: String, kind: Kind, edit: Edit? = nil, selection: ByteRange? = nil, effect: Effect? = nil,
+                range: ByteRange? = nil) {
         self.id = id
         self.title = title
         self.kind = kind
         self.edit = edit
         self.selection = selection
         self.effect = effect
+        self.range = range
     }
 }

@@ -123,6 +123,16 @@ struct EditTextUnits {
         return candidates.filter { $0.overlaps(selection) }
     }
 
+    /// The one word the caret or the whole selection lies in, or nil (a selection reaching past one word, or no word).
+    func enclosingWord(_ words: [Token]) -> ByteRange? {
+        let selected = selectedWords(words)
+        guard selected.count == 1, let word = selected.first else { return nil }
+        guard selection.isEmpty || word.lowerBound <= selection.lowerBound && selection.upperBound <= word.upperBound else {
+            return nil
+        }
+        return word
+    }
+
     /// The selection widened to whole words, or nil when it holds no word.
     func word(_ words: [Token]) -> ByteRange? {
         let selected = selectedWords(words)

@@ -7,6 +7,21 @@ struct PasteboardFile: Codable {
     var name: String
     var changeCount: Int
     var items: [[Representation]]
+    /// When the items vanish, in seconds since 1970 (absent: never).
+    var expirationDate: Double?
+    /// Whether the items stay off the desktop's clipboard (absent: false).
+    var localOnly: Bool?
+
+    init(format: String, version: Int, name: String, changeCount: Int, items: [[Representation]],
+         expirationDate: Double? = nil, localOnly: Bool? = nil) {
+        self.format = format
+        self.version = version
+        self.name = name
+        self.changeCount = changeCount
+        self.items = items
+        self.expirationDate = expirationDate
+        self.localOnly = localOnly
+    }
 
     /// The fields every version has, read first to choose the version's layout.
     struct Header: Decodable {

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// A file is one JSON object written with Foundation's encoder:
 /// `{"format": "textsvcd-pasteboard", "version": 2, "name", "changeCount",
-/// "items": [[{"type", "text"|"base64"}...]...]}` (each item a list of
-/// representations, in order); version 1 files, whose items map types to
+/// "items": [[{"type", "text"|"base64"}...]...], "expirationDate"?, "localOnly"?}`
+/// (each item a list of representations, in order; the expiration date in
+/// seconds since 1970; items that came from the desktop's clipboard are
+/// never written, so the file then holds none); version 1 files, whose items map types to
 /// `{"text"}` or `{"base64"}`, are read too. A file is replaced whole by
 /// `FileSystem.writeAtomically`. Temporary files of an interrupted write are
 /// never read (and are deleted once an hour old); a file that does not parse
@@ -17,6 +19,14 @@ extension PasteboardStore {
     /// Why a pasteboard file could not be loaded.
     struct FileProblem: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// What a pasteboard's file holds.
+    struct SavedBoard: Equatable {
+        var name: String
+        var changeCount: Int
+        var items: [PasteboardItem]
+        var options: PasteboardWriteOptions
     }
 
     /// The file a persistent pasteboard lives in.
@@ -36,8 +46,11 @@ extension PasteboardStore {
     func loadBoard(named name: String) -> Board? {
         let path = path(for: name)
         guard let stamp = FileStamp.of(path), let bytes = FileSystem.read(path),
-              let (fileName, changeCount, items) = try? Self.decodeFile(bytes), fileName == name else { return nil }
-        return Board(name: name, persistent: true, changeCount: changeCount, items: items, stamp: stamp)
+              let saved = try? Self.decodeFile(bytes), saved.name == name else { return nil }
+        let board = Board(name: name, persistent: true, changeCount: saved.changeCount, items: saved.items,
+                          options: saved.options, stamp: stamp)
+        if let date = saved.options.expirationDate { scheduleExpiry(board, at: date) }
+        return board
     }
 
     /// Takes in a write or removal another process made to a persistent board's file, telling observers.
@@ -53,7 +66,9 @@ extension PasteboardStore {
                     totalBytes.withLock { $0 -= state.byteCount }
                     state.items = []
                     state.byteCount = 0
+                    state.options = .init()
                     state.changeCount += 1
+                    ledger.issue(state.changeCount)
                     notify(board.name, changeCount: state.changeCount)
                 } else {
                     state.removed = true
@@ -61,20 +76,25 @@ extension PasteboardStore {
                         if registry.boards[board.name] === board { registry.boards[board.name] = nil }
                     }
                     totalBytes.withLock { $0 -= state.byteCount }
+                    ledger.retire(state.changeCount)
                     notify(board.name, changeCount: state.changeCount, removed: true)
                 }
                 return
             }
-            guard let bytes = FileSystem.read(path), let (name, changeCount, items) = try? Self.decodeFile(bytes),
-                  name == board.name else { return }
+            guard let bytes = FileSystem.read(path), let saved = try? Self.decodeFile(bytes), saved.name == board.name
+            else { return }
             state.stamp = stamp
-            guard changeCount != state.changeCount || items != state.items else { return }
-            let size = items.reduce(0) { $0 + $1.byteCount }
+            // This process's own write of desktop contents: the file holds no items, memory does.
+            guard saved.changeCount != state.changeCount else { return }
+            let size = saved.items.reduce(0) { $0 + $1.byteCount }
             totalBytes.withLock { $0 += size - state.byteCount }
-            state.items = items
+            state.items = saved.items
             state.byteCount = size
-            state.changeCount = max(changeCount, state.changeCount + 1)
+            state.options = saved.options
+            state.changeCount = max(saved.changeCount, state.changeCount + 1)
+            if state.changeCount != saved.changeCount { ledger.issue(state.changeCount) }
             notify(board.name, changeCount: state.changeCount)
+            if let date = saved.options.expirationDate { scheduleExpiry(board, at: date) }
         }
     }
 
@@ -88,14 +108,19 @@ extension PasteboardStore {
         }
     }
 
-    /// Replaces a pasteboard's file atomically and durably.
-    func persist(name: String, changeCount: Int, items: [PasteboardItem]) throws {
-        try FileSystem.writeAtomically(Self.encodeFile(name: name, changeCount: changeCount, items: items), to: path(for: name))
+    /// Replaces a pasteboard's file atomically and durably; items from the desktop's clipboard are left out.
+    func persist(name: String, changeCount: Int, items: [PasteboardItem], options: PasteboardWriteOptions) throws {
+        let kept = options.source == .desktop ? [] : items
+        try FileSystem.writeAtomically(Self.encodeFile(name: name, changeCount: changeCount, items: kept, options: options),
+                                       to: path(for: name))
     }
 
-    static func encodeFile(name: String, changeCount: Int, items: [PasteboardItem]) -> [UInt8] {
-        let file = PasteboardFile(format: fileFormat, version: fileVersion, name: name, changeCount: changeCount,
+    static func encodeFile(name: String, changeCount: Int, items: [PasteboardItem],
+                           options: PasteboardWriteOptions = .init()) -> [UInt8] {
+        var file = PasteboardFile(format: fileFormat, version: fileVersion, name: name, changeCount: changeCount,
                                   items: items.map { item in item.representations.map(PasteboardFile.Representation.init) })
+        file.expirationDate = options.expirationDate?.timeIntervalSince1970
+        file.localOnly = options.localOnly ? true : nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -104,7 +129,7 @@ extension PasteboardStore {
         return bytes
     }
 
-    static func decodeFile(_ bytes: [UInt8]) throws(FileProblem) -> (name: String, changeCount: Int, items: [PasteboardItem]) {
+    static func decodeFile(_ bytes: [UInt8]) throws(FileProblem) -> SavedBoard {
         let header: PasteboardFile.Header
         do {
             header = try JSONDecoder().decode(PasteboardFile.Header.self, from: Data(bytes))
@@ -134,6 +159,7 @@ extension PasteboardStore {
         }
         guard (try? PasteboardName.validate(file.name)) != nil else { throw FileProblem(description: "invalid 'name'") }
         guard file.changeCount >= 0 else { throw FileProblem(description: "invalid 'changeCount'") }
+        if let seconds = file.expirationDate, !seconds.isFinite { throw FileProblem(description: "invalid 'expirationDate'") }
         do {
             items = try file.items.map { representations in
                 PasteboardItem(try representations.map { try $0.representation() })
@@ -141,7 +167,9 @@ extension PasteboardStore {
         } catch {
             throw FileProblem(description: "\(error)")
         }
-        return (file.name, file.changeCount, items)
+        let options = PasteboardWriteOptions(expirationDate: file.expirationDate.map(Date.init(timeIntervalSince1970:)),
+                                             localOnly: file.localOnly ?? false)
+        return SavedBoard(name: file.name, changeCount: file.changeCount, items: items, options: options)
     }
 
     /// Reads every persisted pasteboard; adds `general` and `find` when they have no file yet.
@@ -156,13 +184,14 @@ extension PasteboardStore {
             if file.hasSuffix(PasteboardName.fileExtension) {
                 do {
                     guard let bytes = FileSystem.read(path) else { throw FileProblem(description: "cannot be read") }
-                    let (name, changeCount, items) = try Self.decodeFile(bytes)
-                    guard PasteboardName.fileName(for: name) == file else {
-                        throw FileProblem(description: "holds pasteboard '\(name)', which belongs in another file")
+                    let saved = try Self.decodeFile(bytes)
+                    guard PasteboardName.fileName(for: saved.name) == file else {
+                        throw FileProblem(description: "holds pasteboard '\(saved.name)', which belongs in another file")
                     }
-                    let board = Board(name: name, persistent: true, changeCount: changeCount, items: items,
-                                      stamp: FileStamp.of(path))
-                    registry.boards[name] = board
+                    let board = Board(name: saved.name, persistent: true, changeCount: saved.changeCount, items: saved.items,
+                                      options: saved.options, stamp: FileStamp.of(path))
+                    registry.boards[saved.name] = board
+                    if let date = saved.options.expirationDate { scheduleExpiry(board, at: date) }
                     total += board.state.withLock { $0.byteCount }
                 } catch {
                     let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
@@ -175,7 +204,7 @@ extension PasteboardStore {
             }
         }
         for name in Self.builtIn.sorted() where registry.boards[name] == nil {
-            registry.boards[name] = Board(name: name, persistent: true)
+            registry.boards[name] = Board(name: name, persistent: true, changeCount: ledger.floor)
         }
         return (registry, total)
     }

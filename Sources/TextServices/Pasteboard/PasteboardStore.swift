@@ -14,6 +14,15 @@ import Synchronization
 /// every read first compares the file with what was last read (a `stat`),
 /// taking in another process's write and telling observers of it.
 ///
+/// Change counts never repeat for a name, across removal and re-creation,
+/// restarts and processes (`ChangeCountLedger`). A write may carry options
+/// (`PasteboardWriteOptions`): an expiration date, after which the items
+/// vanish (a timer empties the pasteboard and tells observers, and every
+/// read in any process honours the date, which persistent pasteboards keep
+/// in their file); `localOnly`; and the desktop's clipboard as the source,
+/// whose contents are held in memory only (the file of a persistent
+/// pasteboard then records the change count and no items).
+///
 /// Errors are `TextServicesError`s: `.invalidArgument` for a bad name or
 /// item, `.tooLarge` past a size limit, `.noSuchPasteboard` for an unknown
 /// pasteboard or item, `.internalFailure` when the disk refuses a write
@@ -63,6 +72,17 @@ public final class PasteboardStore: Sendable {
         public var types: [[String]]
         /// Type names and data, in bytes.
         public var byteCount: Int
+        /// When the items vanish, if they do.
+        public var expirationDate: Date?
+        /// Whether the items stay off the desktop's clipboard.
+        public var localOnly: Bool
+    }
+
+    /// A pasteboard's items with the options they were written with.
+    public struct Contents: Sendable, Equatable {
+        public var changeCount: Int
+        public var items: [PasteboardItem]
+        public var options: PasteboardWriteOptions
     }
 
     /// The folder persistent pasteboards are kept in.
@@ -71,6 +91,7 @@ public final class PasteboardStore: Sendable {
     private let registry = Mutex<Registry?>(nil)
     let totalBytes = Mutex<Int>(0)
     private let subscriptions = PasteboardSubscriptions()
+    let ledger: ChangeCountLedger
 
     struct Registry {
         var boards: [String: Board] = [:]
@@ -91,12 +112,23 @@ public final class PasteboardStore: Sendable {
             var removed = false
             /// The board's file as last read or written (persistent boards).
             var stamp: FileStamp?
+            /// Whether anything was written since the board was created (a board nobody wrote may be taken back).
+            var written = false
+            /// The options the items were written with.
+            var options = PasteboardWriteOptions()
+
+            /// Whether the items' expiration date has come.
+            func isExpired(at now: Date) -> Bool {
+                guard let date = options.expirationDate else { return false }
+                return date <= now
+            }
         }
 
-        init(name: String, persistent: Bool, changeCount: Int = 0, items: [PasteboardItem] = [], stamp: FileStamp? = nil) {
+        init(name: String, persistent: Bool, changeCount: Int, items: [PasteboardItem] = [],
+             options: PasteboardWriteOptions = .init(), stamp: FileStamp? = nil) {
             self.name = name
             self.state = Mutex(State(persistent: persistent, changeCount: changeCount, items: items,
-                                     byteCount: items.reduce(0) { $0 + $1.byteCount }, stamp: stamp))
+                                     byteCount: items.reduce(0) { $0 + $1.byteCount }, stamp: stamp, options: options))
         }
     }
 
@@ -104,6 +136,7 @@ public final class PasteboardStore: Sendable {
     public init(folder: String, limits: Limits = Limits()) {
         self.folder = folder
         self.limits = limits
+        self.ledger = ChangeCountLedger(folder: folder, lockPath: folder + "/.lock")
     }
 
     /// The store of a configuration: `dataHome/pasteboards`, limits from the configuration's.
@@ -112,7 +145,7 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Problems met loading persisted pasteboards (unreadable files, which are moved aside), for the log.
-    public var loadProblems: [String] { withRegistry { $0.problems } }
+    public var loadProblems: [String] { withRegistry { $0.problems } + ledger.problems }
 
     // MARK: Pasteboards
 
@@ -152,10 +185,16 @@ public final class PasteboardStore: Sendable {
 
     /// Replaces every item of a pasteboard, creating it if needed; returns the new change count.
     ///
-    /// A persistent pasteboard's file is replaced before this returns.
-    /// Observers are told. Throws `.tooLarge` past a size limit.
-    public func write(_ name: String, items: [PasteboardItem]) throws(TextServicesError) -> Int {
+    /// A persistent pasteboard's file is replaced before this returns (with
+    /// no items when they come from the desktop). Observers are told. Throws
+    /// `.tooLarge` past a size limit, `.invalidArgument` for an expiration
+    /// date that has passed.
+    public func write(_ name: String, items: [PasteboardItem],
+                      options: PasteboardWriteOptions = .init()) throws(TextServicesError) -> Int {
         try PasteboardName.validate(name)
+        if let date = options.expirationDate, date <= Date() {
+            throw .invalidArgument(argument: "expirationDate", reason: "has passed (\(ISO8601Date.string(date)))")
+        }
         guard items.count <= limits.maximumItems else {
             throw .tooLarge(message: "Too many items: \(items.count) (limit \(limits.maximumItems))", limit: limits.maximumItems)
         }
@@ -166,7 +205,7 @@ public final class PasteboardStore: Sendable {
         while true {
             let (board, created) = try board(named: name, create: true, persistent: false)
             do {
-                if let count = try replace(board, with: items, size: size) { return count }
+                if let count = try replace(board, with: items, size: size, options: options) { return count }
             } catch {
                 if created { discard(board) }
                 throw error
@@ -182,7 +221,7 @@ public final class PasteboardStore: Sendable {
     /// in it matches. Throws `.noSuchPasteboard` for an unknown pasteboard or item index.
     public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(TextServicesError) -> (changeCount: Int, items: [PasteboardItem]) {
         let board = try existing(name)
-        followDisk(board)
+        refresh(board)
         guard let (count, items) = board.state.withLock({ state -> (Int, [PasteboardItem])? in
             state.removed ? nil : (state.changeCount, state.items)
         }) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
@@ -200,7 +239,7 @@ public final class PasteboardStore: Sendable {
     /// A pasteboard's change count, persistence, and each item's types. Throws `.noSuchPasteboard` when unknown.
     public func info(_ name: String) throws(TextServicesError) -> Info {
         let board = try existing(name)
-        followDisk(board)
+        refresh(board)
         guard let info = info(of: board) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         return info
     }
@@ -209,7 +248,7 @@ public final class PasteboardStore: Sendable {
     public func list() -> [Info] {
         adoptNewFiles()
         let boards = withRegistry { Array($0.boards.values) }
-        for board in boards { followDisk(board) }
+        for board in boards { refresh(board) }
         return boards.compactMap { info(of: $0) }.sorted { $0.name < $1.name }
     }
 
@@ -237,21 +276,29 @@ public final class PasteboardStore: Sendable {
                 if registry.boards[name] === board { registry.boards[name] = nil }
             }
             totalBytes.withLock { $0 -= state.byteCount }
+            ledger.retire(state.changeCount)
             notify(name, changeCount: state.changeCount, removed: true)
         }
     }
 
-    /// The first plain text on a pasteboard and its change count, or nil when it holds none.
-    public func firstText(_ name: String = PasteboardStore.general) -> (text: String, changeCount: Int)? {
+    /// A pasteboard's items with their options, or nil when it does not exist (or was removed).
+    public func contents(_ name: String) -> Contents? {
         guard let board = try? existing(name) else { return nil }
-        followDisk(board)
-        return board.state.withLock { state -> (String, Int)? in
-            guard !state.removed else { return nil }
-            for item in state.items {
-                if let text = item.plainText { return (text, state.changeCount) }
-            }
-            return nil
+        refresh(board)
+        return board.state.withLock { state in
+            state.removed ? nil : Contents(changeCount: state.changeCount, items: state.items, options: state.options)
         }
+    }
+
+    /// The texts pasting a pasteboard's items into plain text gives, one per item that has any, and its change count.
+    ///
+    /// As UIPasteboard's `strings`: each item's `pasteText` (plain text, a
+    /// URL, or HTML's text). Nil when the pasteboard does not exist or none
+    /// of its items has text.
+    public func texts(_ name: String) -> (texts: [String], changeCount: Int)? {
+        guard let contents = contents(name) else { return nil }
+        let texts = contents.items.compactMap(\.pasteText)
+        return texts.isEmpty ? nil : (texts, contents.changeCount)
     }
 
     // MARK: Subscriptions
@@ -319,7 +366,9 @@ public final class PasteboardStore: Sendable {
             guard registry.boards.count < limits.maximumPasteboards else {
                 throw .tooLarge(message: "Too many pasteboards (limit \(limits.maximumPasteboards))", limit: limits.maximumPasteboards)
             }
-            let board = Board(name: name, persistent: persistent)
+            let start = ledger.floor
+            ledger.issue(start)
+            let board = Board(name: name, persistent: persistent, changeCount: start)
             registry.boards[name] = board
             return (board, true)
         }
@@ -332,8 +381,9 @@ public final class PasteboardStore: Sendable {
     /// Takes a board this call created back out of the registry after a failure.
     private func discard(_ board: Board) {
         board.state.withLock { state in
-            guard !state.removed, state.changeCount == 0, !Self.builtIn.contains(board.name) else { return }
+            guard !state.removed, !state.written, !Self.builtIn.contains(board.name) else { return }
             state.removed = true
+            ledger.retire(state.changeCount)
             withRegistry { registry in
                 if registry.boards[board.name] === board { registry.boards[board.name] = nil }
             }
@@ -341,8 +391,9 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Replaces a board's items; nil when the board was removed meanwhile (the caller looks again).
-    private func replace(_ board: Board, with items: [PasteboardItem], size: Int) throws(TextServicesError) -> Int? {
-        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Int? in
+    private func replace(_ board: Board, with items: [PasteboardItem], size: Int,
+                         options: PasteboardWriteOptions) throws(TextServicesError) -> Int? {
+        let count = try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Int? in
             guard !state.removed else { return nil }
             let delta = size - state.byteCount
             try reserve(delta)
@@ -352,28 +403,37 @@ public final class PasteboardStore: Sendable {
                     try FileLock.withLock(lockPath) {
                         // Count on from what another process saved, so a change count never goes back.
                         if let saved = savedChangeCount(board.name) { count = max(count, saved + 1) }
-                        try persist(name: board.name, changeCount: count, items: items)
+                        ledger.issue(count, holdingFolderLock: true)
+                        try persist(name: board.name, changeCount: count, items: items, options: options)
                     }
                     state.stamp = FileStamp.of(path(for: board.name))
                 } catch {
                     totalBytes.withLock { $0 -= delta }
                     throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
                 }
+            } else {
+                ledger.issue(count)
             }
             state.items = items
             state.byteCount = size
             state.changeCount = count
+            state.written = true
+            state.options = options
             notify(board.name, changeCount: count)
             return count
         }
+        if count != nil, let date = options.expirationDate { scheduleExpiry(board, at: date) }
+        return count
     }
 
     /// Writes a newly created persistent board's file, unless a write saved it first; takes the board back out when that fails.
     private func persistNew(_ board: Board) throws(TextServicesError) {
         try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
-            guard !state.removed, state.changeCount == 0 else { return }
+            guard !state.removed, !state.written else { return }
             do {
-                try FileLock.withLock(lockPath) { try persist(name: board.name, changeCount: 0, items: []) }
+                try FileLock.withLock(lockPath) {
+                    try persist(name: board.name, changeCount: state.changeCount, items: [], options: .init())
+                }
                 state.stamp = FileStamp.of(path(for: board.name))
             } catch {
                 state.removed = true
@@ -396,7 +456,7 @@ public final class PasteboardStore: Sendable {
             do {
                 try FileLock.withLock(lockPath) {
                     if persistent {
-                        try persist(name: board.name, changeCount: state.changeCount, items: state.items)
+                        try persist(name: board.name, changeCount: state.changeCount, items: state.items, options: state.options)
                     } else {
                         try FileSystem.removeDurably(path(for: board.name))
                     }
@@ -424,7 +484,8 @@ public final class PasteboardStore: Sendable {
         board.state.withLock { state in
             guard !state.removed else { return nil }
             return Info(name: board.name, persistent: state.persistent, changeCount: state.changeCount,
-                        types: state.items.map(\.types), byteCount: state.byteCount)
+                        types: state.items.map(\.types), byteCount: state.byteCount,
+                        expirationDate: state.options.expirationDate, localOnly: state.options.localOnly)
         }
     }
 
