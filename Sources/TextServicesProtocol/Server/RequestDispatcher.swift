@@ -5,7 +5,9 @@ import TextServices
 /// The socket server feeds it lines; the in-process client calls
 /// `call(method:params:session:)` for untyped requests. It never throws and
 /// never lets a request take the process down: every failure becomes an
-/// error response. Thread-safe; requests may run concurrently.
+/// error response. Params are decoded strictly by default: a param the
+/// method does not know is -32602 naming it (the `strictParams`
+/// capability). Thread-safe; requests may run concurrently.
 public final class RequestDispatcher: Sendable {
     public let services: Services
     public let server: ServerState
@@ -14,7 +16,7 @@ public final class RequestDispatcher: Sendable {
     /// Requests with at least this much text release freed memory to the system when they finish.
     static let largeTextBytes = 128 << 10
 
-    public init(services: Services, server: ServerState = ServerState(), rejectsUnknownFields: Bool = false) {
+    public init(services: Services, server: ServerState = ServerState(), rejectsUnknownFields: Bool = true) {
         self.services = services
         self.server = server
         self.decoder = JSONValueDecoder(rejectsUnknownFields: rejectsUnknownFields)

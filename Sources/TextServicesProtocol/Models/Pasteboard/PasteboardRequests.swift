@@ -9,6 +9,12 @@ public struct PasteboardInfo: Codable, Sendable, Equatable {
     public var persistent: Bool
     /// Type names and data, in bytes.
     public var byteCount: Int
+    /// When the items vanish; absent when they do not.
+    public var expirationDate: WireDate?
+    /// True when the items stay off the desktop's clipboard; absent otherwise.
+    public var localOnly: Bool?
+    /// With `contains`: the indexes of the items that hold any of those types.
+    public var containing: [Int]?
 
     init(_ info: PasteboardStore.Info) {
         name = info.name
@@ -16,6 +22,8 @@ public struct PasteboardInfo: Codable, Sendable, Equatable {
         types = info.types
         persistent = info.persistent
         byteCount = info.byteCount
+        expirationDate = info.expirationDate.map(WireDate.init)
+        localOnly = info.localOnly ? true : nil
     }
 }
 
@@ -47,16 +55,23 @@ public struct PasteboardCreateRequest: TextServicesRequest {
 }
 
 /// `pasteboard.write`: replaces every item of a pasteboard (creating it); answers the new change count.
+///
+/// `expirationDate` makes the items vanish then; `localOnly` keeps them off
+/// the desktop's clipboard.
 public struct PasteboardWriteRequest: TextServicesRequest {
     public static let method = "pasteboard.write"
     public static let changesSharedState = true
 
     public var name: String
     public var items: [WirePasteboardItem]
+    public var expirationDate: WireDate?
+    public var localOnly: Bool?
 
-    public init(name: String, items: [WirePasteboardItem]) {
+    public init(name: String, items: [WirePasteboardItem], expirationDate: WireDate? = nil, localOnly: Bool? = nil) {
         self.name = name
         self.items = items
+        self.expirationDate = expirationDate
+        self.localOnly = localOnly
     }
 
     public struct Response: Codable, Sendable, Equatable {
@@ -64,7 +79,8 @@ public struct PasteboardWriteRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
-        Response(changeCount: try context.services.pasteboards.write(name, items: items.map(\.item)))
+        let options = PasteboardWriteOptions(expirationDate: expirationDate?.date, localOnly: localOnly ?? false)
+        return Response(changeCount: try context.services.pasteboards.write(name, items: items.map(\.item), options: options))
     }
 }
 
@@ -97,18 +113,29 @@ public struct PasteboardReadRequest: TextServicesRequest {
     }
 }
 
-/// `pasteboard.info`: a pasteboard's change count, persistence, size and each item's types.
+/// `pasteboard.info`: a pasteboard's change count, persistence, size, options and each item's types.
+///
+/// With `contains` (a list of types), it also answers which items hold any
+/// of them, the type hierarchy applied (UIPasteboard's `itemSet(withPasteboardTypes:)`).
 public struct PasteboardInfoRequest: TextServicesRequest {
     public static let method = "pasteboard.info"
 
     public var name: String
+    public var contains: [String]?
 
-    public init(name: String) {
+    public init(name: String, contains: [String]? = nil) {
         self.name = name
+        self.contains = contains
     }
 
     public func handle(_ context: RequestContext) throws -> PasteboardInfo {
-        PasteboardInfo(try context.services.pasteboards.info(name))
+        guard let contains else { return PasteboardInfo(try context.services.pasteboards.info(name)) }
+        for (index, type) in contains.enumerated() { try PasteboardItem.validateType(type, field: "contains[\(index)]") }
+        let store = context.services.pasteboards
+        var info = PasteboardInfo(try store.info(name))
+        let items = try store.read(name).items
+        info.containing = items.indices.filter { items[$0].contains(anyOf: contains) }
+        return info
     }
 }
 

@@ -4,6 +4,8 @@ import TextServices
 ///
 /// `positionEncoding` (read by the server for every method) becomes the
 /// connection's unit. `client` may be any JSON; it is kept for the logs.
+/// The answer's `capabilities` lists the features added to the protocol
+/// since its first round (`Capabilities`).
 public struct InitializeRequest: TextServicesRequest {
     public static let method = "initialize"
 
@@ -21,6 +23,8 @@ public struct InitializeRequest: TextServicesRequest {
         public var defaultLanguage: String
         public var languages: [String]
         public var methods: [String]
+        /// Each feature the server has, mapped to true (absent from servers older than the features).
+        public var capabilities: [String: Bool]?
     }
 
     public func handle(_ context: RequestContext) -> Response {
@@ -30,7 +34,8 @@ public struct InitializeRequest: TextServicesRequest {
         return Response(server: TextServicesVersion.server, version: TextServicesVersion.version,
                         protocolVersion: ProtocolVersion.current, positionEncoding: context.session.positionEncoding.rawValue,
                         defaultLanguage: spelling.defaultLanguage,
-                        languages: spelling.availableLanguages().map(\.tag.tag), methods: MethodTable.names)
+                        languages: spelling.availableLanguages().map(\.tag.tag), methods: MethodTable.names,
+                        capabilities: Capabilities.object)
     }
 }
 
