@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything the request handlers work with, created once per process.
 ///
 /// Thread-safe: every service it holds may be called from many threads.
@@ -6,10 +8,23 @@ public final class Services: Sendable {
     public var limits: Limits { configuration.limits }
     public let spelling: SpellingService
     public let pasteboards: PasteboardStore
+    private let clipboard = Mutex<DesktopClipboard?>(nil)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.spelling = SpellingService(configuration: configuration)
         self.pasteboards = PasteboardStore(configuration: configuration)
+    }
+
+    /// The bridge that mirrors `general` and the desktop's clipboard, when this process runs one (the daemon does).
+    public var desktopClipboard: DesktopClipboard? { clipboard.withLock { $0 } }
+
+    /// Keeps the desktop clipboard bridge (and reports it in `stats`); a bridge attached before is stopped.
+    public func attach(_ bridge: DesktopClipboard) {
+        let previous = clipboard.withLock { slot -> DesktopClipboard? in
+            defer { slot = bridge }
+            return slot
+        }
+        previous?.stop()
     }
 }

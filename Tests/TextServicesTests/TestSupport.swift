@@ -131,8 +131,9 @@ enum TestSupport {
     /// An environment isolated from the user's files and daemon: private HOME and XDG folders under `root`.
     static func isolatedEnvironment(_ root: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
+        // No DISPLAY either: a daemon under test must never touch the desktop's clipboard of the person running the tests.
         for key in ["TEXTSVCD_SOCKET", "TEXTSVCD_LANG", "DICPATH", "XDG_CONFIG_HOME", "LISTEN_PID", "LISTEN_FDS",
-                    "LISTEN_FDNAMES"] {
+                    "LISTEN_FDNAMES", "DISPLAY", "WAYLAND_DISPLAY", "TEXTSVCD_CLIPBOARD"] {
             environment[key] = nil
         }
         for folder in ["home", "data", "run", "state", "cache"] {

@@ -30,6 +30,18 @@ struct CopyCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the pasteboard's new change count.")
     var printChangeCount = false
 
+    @Flag(name: .long, help: "Keep the data off the desktop's clipboard (for general, which the daemon mirrors there).")
+    var localOnly = false
+
+    @Option(name: .long, help: "Seconds after which the data vanishes from the pasteboard (and the desktop's clipboard).")
+    var expiresAfter: Double?
+
+    func validate() throws {
+        if let expiresAfter, !(expiresAfter > 0 && expiresAfter.isFinite) {
+            throw ValidationError("--expires-after must be a positive number of seconds")
+        }
+    }
+
     func run() throws {
         let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         let value: PasteboardItem.Value
@@ -53,7 +65,10 @@ struct CopyCommand: ParsableCommand {
                     throw ExitCode(2)
                 }
             }
-            let result = try context.client.send(PasteboardWriteRequest(name: pasteboard, items: [WirePasteboardItem(item)]))
+            let expiration = expiresAfter.map { WireDate(Date(timeIntervalSinceNow: $0)) }
+            let result = try context.client.send(PasteboardWriteRequest(name: pasteboard, items: [WirePasteboardItem(item)],
+                                                                        expirationDate: expiration,
+                                                                        localOnly: localOnly ? true : nil))
             if printChangeCount { print(result.changeCount) }
         } catch let error as ServiceError {
             StandardError.print("textsvcd: \(error.message)")

@@ -7,7 +7,11 @@ struct LanguagesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "languages",
         abstract: "List the dictionaries found, with their source and path.",
-        discussion: "One line per language: tag, source (user, bundled or system), name and path. --json prints the method's result."
+        discussion: """
+            One line per language: tag, source (user, bundled or system), name and path; then a line saying whether \
+            and through which program the daemon's general pasteboard mirrors the desktop's clipboard. \
+            --json prints the spell.languages result.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -41,5 +45,8 @@ struct LanguagesCommand: ParsableCommand {
             let name = language.name.map { "  (\($0))" } ?? ""
             output.appendLine("\(padded)  \(source) \(language.path)\(name)")
         }
+        let clipboard = (try? context.client.send(StatsRequest()))?.clipboard ?? ClipboardStatus(nil)
+        output.appendLine("")
+        output.appendLine("clipboard: \(clipboard.summary)")
     }
 }

@@ -39,6 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("drain-timeout"), help: "Seconds shutdown waits for requests in flight (default 10).")
     var drainTimeout: Double = 10
 
+    @Option(name: .customLong("clipboard"),
+            help: "How the general pasteboard mirrors the desktop's clipboard: auto (wl-clipboard, xsel or xclip, as Neovim picks), a provider's name, or none (default: $TEXTSVCD_CLIPBOARD, else auto).")
+    var clipboard: String?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -48,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let maximumTextBytes, maximumTextBytes < 1 { throw ValidationError("--max-text-bytes must be at least 1") }
         if let regexTimeLimit, regexTimeLimit < 1 { throw ValidationError("--regex-time-limit must be at least 1") }
         guard drainTimeout >= 0, drainTimeout.isFinite else { throw ValidationError("--drain-timeout must not be negative") }
+        if let clipboard, !ClipboardProvider.preferences.contains(clipboard) {
+            throw ValidationError("--clipboard must be one of \(ClipboardProvider.preferences.joined(separator: ", "))")
+        }
         _ = try global.validatedEncoding()
     }
 
@@ -91,7 +98,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             logger.warning("the default dictionary is not available", metadata: ["error": "\(error)"])
         }
-        let requests = RequestDispatcher(services: services)
+        let requests = RequestDispatcher(services: services, rejectsUnknownFields: true)
+        // In a graphical session, `general` mirrors the desktop's clipboard (detection runs in the background).
+        let preference = clipboard ?? environment["TEXTSVCD_CLIPBOARD"].flatMap { $0.isEmpty ? nil : $0 }
+        let bridge = DesktopClipboard.start(store: services.pasteboards, environment: environment, preference: preference) {
+            logger.info("clipboard: \(ClipboardStatus($0).summary)")
+        }
+        services.attach(bridge)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var settings = ServerSettings(
@@ -122,6 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
             Task { await group.triggerGracefulShutdown() }
         }
         try await group.run()
+        bridge.stop()
         withExtendedLifetime(signals) {}
     }
 }

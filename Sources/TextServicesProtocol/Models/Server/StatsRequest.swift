@@ -1,4 +1,5 @@
 import OrderedCollections
+import TextServices
 
 /// `stats`: counters and latency percentiles per method, since the server started.
 public struct StatsRequest: ParameterlessRequest {
@@ -7,7 +8,9 @@ public struct StatsRequest: ParameterlessRequest {
     public init() {}
 
     public func handle(_ context: RequestContext) -> StatsResponse {
-        context.server.stats.snapshot()
+        var response = context.server.stats.snapshot()
+        response.clipboard = ClipboardStatus(context.services.desktopClipboard?.status)
+        return response
     }
 }
 
@@ -24,6 +27,8 @@ public struct StatsResponse: Codable, Sendable, Equatable {
     public var methods: OrderedDictionary<String, Method>
     /// The server's process id (for measuring its memory).
     public var processId: Int
+    /// Whether and how `general` mirrors the desktop's clipboard.
+    public var clipboard: ClipboardStatus?
 
     public struct Method: Codable, Sendable, Equatable {
         public var count: Int
@@ -34,7 +39,7 @@ public struct StatsResponse: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case uptimeSeconds, connections, totalConnections, requests, errors, methods, processId
+        case uptimeSeconds, connections, totalConnections, requests, errors, methods, processId, clipboard
     }
 
     public init(uptimeSeconds: Double, connections: Int, totalConnections: Int, requests: Int, errors: Int,
@@ -57,6 +62,7 @@ public struct StatsResponse: Codable, Sendable, Equatable {
         requests = try container.decode(Int.self, forKey: .requests)
         errors = try container.decode(Int.self, forKey: .errors)
         processId = try container.decodeIfPresent(Int.self, forKey: .processId) ?? 0
+        clipboard = try container.decodeIfPresent(ClipboardStatus.self, forKey: .clipboard)
         let byName = try container.nestedContainer(keyedBy: JSONKey.self, forKey: .methods)
         methods = [:]
         for key in byName.allKeys { methods[key.stringValue] = try byName.decode(Method.self, forKey: key) }
@@ -72,5 +78,6 @@ public struct StatsResponse: Codable, Sendable, Equatable {
         var byName = container.nestedContainer(keyedBy: JSONKey.self, forKey: .methods)
         for (name, method) in methods { try byName.encode(method, forKey: JSONKey(name)) }
         try container.encode(processId, forKey: .processId)
+        try container.encodeIfPresent(clipboard, forKey: .clipboard)
     }
 }
