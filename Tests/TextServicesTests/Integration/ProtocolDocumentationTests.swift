@@ -10,7 +10,7 @@ struct ProtocolDocumentationTests {
     struct Example: CustomStringConvertible {
         enum Kind { case request, notification }
         var kind: Kind
-        /// The method whose presence in `initialize` enables it; nil for always.
+        /// The method or capability whose presence in `initialize` enables it; nil for always.
         var requires: String?
         var varying: [[String]]
         var request: String
@@ -138,7 +138,9 @@ struct ProtocolDocumentationTests {
         #expect(examples.count >= 30)
         let daemon = try DaemonHarness.start(["--max-text-bytes", "200"])
         defer { daemon.stop() }
-        let available = Set(try daemon.call("initialize")["methods"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        let initialized = try daemon.call("initialize")
+        let available = Set(initialized["methods"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        let capabilities = Set(initialized["capabilities"]?.objectValue?.keys ?? [])
         // Every method the daemon serves is documented with an example.
         let documented = Set(examples.compactMap { try? JSONParser.parse($0.request)["method"]?.stringValue })
         for method in available.sorted() { #expect(documented.contains(method), "docs/protocol.md has no example of \(method)") }
@@ -159,11 +161,11 @@ struct ProtocolDocumentationTests {
         var skipped: [String] = []
         var lastRequestChecked = false
         for example in ordered {
-            // Examples of methods the daemon does not list yet (parts of the project still being built) are
-            // skipped, and so is a notification whose triggering request was skipped.
+            // Examples of methods or capabilities the daemon does not list yet (parts of the project still being
+            // built) are skipped, and so is a notification whose triggering request was skipped.
             let enabled = example.kind == .notification
                 ? lastRequestChecked
-                : example.requires.map(available.contains) ?? true
+                : example.requires.map { available.contains($0) || capabilities.contains($0) } ?? true
             if example.kind == .request { lastRequestChecked = enabled }
             guard enabled else {
                 skipped.append("\(example) (\(example.requires ?? ""))")
