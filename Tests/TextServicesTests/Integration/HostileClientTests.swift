@@ -62,10 +62,16 @@ struct HostileClientTests {
             #expect(response["id"] == .null)
             #expect(response["error"]?["code"] == -32700)
         }
-        // Nesting the parser allows is fine anywhere, even where it is ignored.
+        // Nesting the parser allows is fine where a param takes any JSON (initialize's client)...
         let allowed = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        try connection.send(#"{"jsonrpc":"2.0","id":3,"method":"stats","params":{"ignored":"# + allowed + "}}\n")
-        #expect(try connection.readMessage()["result"]?["requests"] != nil)
+        try connection.send(#"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"client":"# + allowed + "}}\n")
+        #expect(try connection.readMessage()["result"]?["server"] == "textsvcd")
+        // ...and elsewhere it is parsed, then refused as a param the method does not have, naming it.
+        try connection.send(#"{"jsonrpc":"2.0","id":4,"method":"stats","params":{"ignored":"# + allowed + "}}\n")
+        let refused = try connection.readMessage()
+        #expect(refused["id"] == 4)
+        #expect(refused["error"]?["code"] == -32602)
+        #expect(refused["error"]?["data"]?["field"] == "ignored")
         try HostileClient.expectHealthy(daemon)
     }
 
@@ -368,11 +374,14 @@ enum HostileClient {
         ("regex.find", ["pattern": #"(?<w>\w+)"#, "text": "a bc", "options": ["caseInsensitive": true], "limit": 2,
                         "backwards": true, "range": ["start": 0, "end": 4]]),
         ("regex.replace", ["pattern": #"(\w)"#, "text": "a bc", "template": "<$1>", "limit": 1, "options": ["literal"]]),
-        ("edit.actions", ["text": "Ths is", "selection": ["start": 0, "end": 3], "documentId": "d", "language": "en_US"]),
+        ("edit.actions", ["text": "Ths is", "selection": ["start": 0, "end": 3], "documentId": "d", "language": "en_US",
+                          "editable": true, "secure": false, "pasteboard": "hostile",
+                          "items": [["id": "look-up", "title": "Look Up", "when": "word"]]]),
         ("pasteboard.create", ["name": "hostile", "persistent": false, "unique": false]),
-        ("pasteboard.write", ["name": "hostile", "items": [["text/plain": ["text": "x"], "image/png": ["base64": "iVBORw=="]]]]),
+        ("pasteboard.write", ["name": "hostile", "items": [["text/plain": ["text": "x"], "image/png": ["base64": "iVBORw=="]]],
+                              "localOnly": false, "expirationDate": "2999-01-01T00:00:00Z"]),
         ("pasteboard.read", ["name": "hostile", "types": ["text/plain"], "item": 0]),
-        ("pasteboard.info", ["name": "hostile"]),
+        ("pasteboard.info", ["name": "hostile", "contains": ["public.text"]]),
         ("pasteboard.subscribe", ["name": "hostile"]),
         ("pasteboard.unsubscribe", ["name": "hostile"]),
         ("pasteboard.list", [:]),
