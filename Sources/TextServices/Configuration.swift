@@ -16,6 +16,10 @@ public struct Configuration: Sendable {
     /// The language used when a request names none.
     public var defaultLanguage: String
     public var limits: Limits
+    /// The folder of compiled dictionaries (`$XDG_CACHE_HOME/textsvcd`); nil to use none.
+    public var compiledDictionaries: String?
+    /// How long a guess waits for Hunspell's own suggestions before answering without them.
+    public var hunspellSuggestBudget: Duration = .milliseconds(20)
 
     public init(dictionaryPaths: [String] = [], dataHome: String, bundledDictionaries: String?,
                 systemDictionaryPaths: [String] = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"],
@@ -43,9 +47,13 @@ public struct Configuration: Sendable {
         }
         var language = "en_US"
         if let value = environment["TEXTSVCD_LANG"], !value.isEmpty { language = value }
-        return Configuration(dictionaryPaths: paths, dataHome: dataRoot + "/textsvcd",
-                             bundledDictionaries: locateBundledDictionaries(environment: environment),
-                             defaultLanguage: language)
+        var configuration = Configuration(dictionaryPaths: paths, dataHome: dataRoot + "/textsvcd",
+                                          bundledDictionaries: locateBundledDictionaries(environment: environment),
+                                          defaultLanguage: language)
+        if environment["TEXTSVCD_NO_COMPILED"] != "1" {
+            configuration.compiledDictionaries = DictionaryCompiler.defaultFolder(environment: environment)
+        }
+        return configuration
     }
 
     /// Finds the bundled `dictionaries/` folder.

@@ -21,6 +21,12 @@ final class HunspellHandle {
 
     deinit { Hunspell_destroy(raw) }
 
+    /// Which libhunspell build this process runs (its file, size and time), so compiled verdicts follow upgrades.
+    static let libraryIdentity: String = {
+        let function: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32 = Hunspell_spell
+        return SystemFacts.libraryIdentity(containing: unsafeBitCast(function, to: UnsafeRawPointer.self))
+    }()
+
     /// The charset named by the .aff file's `SET` line (ISO8859-1 when absent).
     var encoding: String { String(cString: Hunspell_get_dic_encoding(raw)) }
 

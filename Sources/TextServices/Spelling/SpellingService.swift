@@ -12,6 +12,8 @@ public final class SpellingService: Sendable {
     private let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
     private let loading = Mutex<Void>(())
     private let ignores = Mutex(IgnoredWords())
+    /// Dictionaries (by path) whose compiled form is being made in the background.
+    let compiling = Mutex<Set<String>>([])
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -39,7 +41,9 @@ public final class SpellingService: Sendable {
         do {
             return try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
                 if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
-                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder))
+                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder),
+                                                     compiled: compiler?.open(info),
+                                                     suggestBudget: configuration.hunspellSuggestBudget)
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 loaded.withLock { $0[info.tag] = dictionary }
                 return dictionary

@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The raw C calls behind compiled dictionaries (mmap, madvise, fstat, fsync,
+// rename, setpriority, /proc/self/maps), kept in one place.
+
+/// A whole file mapped read-only into memory, unmapped when the last reference goes.
+///
+/// The mapping is shared with every other process that maps the same file:
+/// its pages live once in the page cache. Thread-safe (read-only).
+final class MappedFile: @unchecked Sendable {
+    let path: String
+    /// The first byte of the mapping; nil for an empty file.
+    let base: UnsafeRawPointer?
+    let count: Int
+    /// The file's identity when it was mapped.
+    let identity: FileIdentity
+
+    /// Maps the file at `path` read-only; nil when it is missing, not a regular file, or cannot be mapped.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.path = path
+        self.count = Int(status.st_size)
+        self.identity = FileIdentity(status)
+        if count == 0 {
+            base = nil
+            return
+        }
+        let address = mmap(nil, count, PROT_READ, MAP_SHARED, descriptor, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        base = UnsafeRawPointer(address)
+    }
+
+    deinit {
+        if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Drops this process's references to the pages of `range` (they stay in the page cache).
+    ///
+    /// Pages touched once (say, to verify a checksum) then stop counting in
+    /// this process's resident and proportional set size until touched again.
+    func release(_ range: Range<Int>) {
+        guard let base, !range.isEmpty else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(count, range.upperBound)
+        guard start < end else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+}
+
+/// What identifies a file's version cheaply: device, inode, size and modification time.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The identity of the file at `path`; nil when it does not exist.
+    static func of(_ path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(status)
+    }
+}
+
+/// Low-level process and library facts compiled dictionaries depend on.
+enum SystemFacts {
+    /// Lowers this process's (or thread's) scheduling priority by `niceness` (1-19).
+    static func lowerPriority(_ niceness: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    }
+
+    /// The path, size and modification time of the shared library that holds `symbol`, as text.
+    ///
+    /// A compiled dictionary's verdicts are Hunspell's, so an upgraded
+    /// libhunspell must invalidate it; this names the library's version cheaply.
+    static func libraryIdentity(containing symbol: UnsafeRawPointer) -> String {
+        // dladdr is not in the Glibc module; /proc/self/maps names the file mapped at the symbol's address.
+        let address = UInt(bitPattern: symbol)
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return "unknown" }
+        var found: String?
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, let dash = fields[0].firstIndex(of: "-"),
+                  let low = UInt(fields[0][..<dash], radix: 16),
+                  let high = UInt(fields[0][fields[0].index(after: dash)...], radix: 16) else { continue }
+            if address >= low, address < high {
+                found = fields[5...].joined(separator: " ")
+                break
+            }
+        }
+        guard let path = found else { return "unknown" }
+        let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
+        guard let identity = FileIdentity.of(path) else { return resolved }
+        return "\(resolved):\(identity.size):\(identity.modified)"
+    }
+
+    /// The process's page size in bytes.
+    static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+}

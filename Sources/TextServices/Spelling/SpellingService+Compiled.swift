@@ -1,0 +1,85 @@
+import Foundation
+
+extension SpellingService {
+    /// The compiler for this configuration's cache folder; nil when compiled dictionaries are off.
+    public var compiler: DictionaryCompiler? {
+        configuration.compiledDictionaries.map { DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder)) }
+    }
+
+    /// The state of a language's compiled form; nil when compiled dictionaries are off.
+    ///
+    /// Throws -32001 for an unknown language.
+    public func compiledState(_ language: String?) throws(ServiceError) -> DictionaryCompiler.State? {
+        let dictionary = try dictionary(language)
+        return compiler?.state(of: dictionary.info)
+    }
+
+    /// Maps a language's compiled form into its loaded dictionary if it is ready and not yet in use.
+    ///
+    /// Returns whether the dictionary now uses a compiled form. Cheap when
+    /// nothing changed (a stat of the source files). Throws -32001 for an
+    /// unknown language.
+    @discardableResult
+    public func reloadCompiled(_ language: String?) throws(ServiceError) -> Bool {
+        let dictionary = try dictionary(language)
+        guard let compiler else { return dictionary.compiledForm != nil }
+        if let current = dictionary.compiledForm, (try? compiler.openChecked(dictionary.info))?.contentKey == current.contentKey {
+            return true
+        }
+        guard let form = compiler.open(dictionary.info) else { return dictionary.compiledForm != nil }
+        dictionary.useCompiled(form)
+        return true
+    }
+
+    /// Compiles a language's missing or stale compiled form with `launcher`, then maps it; returns at once.
+    ///
+    /// The dictionary answers with Hunspell until the form is ready. One
+    /// compile per dictionary runs at a time; a call while one runs, or when
+    /// the form is ready (it is mapped then), starts nothing. Returns whether
+    /// a compile was started. Throws -32001 for an unknown language.
+    @discardableResult
+    public func compileInBackground(_ language: String?, launcher: any CompileLauncher) throws(ServiceError) -> Bool {
+        let dictionary = try dictionary(language)
+        guard let compiler else { return false }
+        if try reloadCompiled(language) { return false }
+        let info = dictionary.info
+        guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
+        launcher.compile(info, compiler: compiler) { [self] _ in
+            compiling.withLock { _ = $0.remove(info.path) }
+            if let form = compiler.open(info) { dictionary.useCompiled(form) }
+        }
+        return true
+    }
+
+    /// Whether a background compile of the language's dictionary is running.
+    public func isCompiling(_ language: String?) throws(ServiceError) -> Bool {
+        let info = try dictionary(language).info
+        return compiling.withLock { $0.contains(info.path) }
+    }
+}
+
+/// Runs a dictionary compile away from the caller: a child process, or a low-priority thread.
+public protocol CompileLauncher: Sendable {
+    /// Starts compiling `info` with `compiler` and returns at once; `done` is called on any thread, true on success.
+    func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void)
+}
+
+/// Compiles on a thread of this process at the lowest priority (nice 19).
+///
+/// The compile's memory peak (hundreds of MB for large dictionaries) lands in
+/// this process; a server should prefer a child process.
+public struct ThreadCompileLauncher: CompileLauncher {
+    public init() {}
+
+    public func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
+        let thread = Thread {
+            // On Linux, priority is per thread: this lowers only the compiling thread.
+            SystemFacts.lowerPriority(19)
+            let succeeded = (try? compiler.compile(info)) != nil
+            AllocatorTrim.releaseFreeMemory()
+            done(succeeded)
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+    }
+}
