@@ -1,4 +1,5 @@
 import CHunspell
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,12 +15,19 @@ import Glibc
 final class HunspellHandle {
     private let raw: OpaquePointer
 
+    /// Serialises creating and destroying handles: libhunspell 1.7 keeps a process-wide,
+    /// reference-counted Unicode table (`utf_tbl`) that it sets up and frees without a lock.
+    private static let lifecycle = Mutex<Void>(())
+
     /// Opens the dictionary; the caller has checked that both files exist and are readable.
     init(affixPath: String, wordsPath: String) {
-        raw = Hunspell_create(affixPath, wordsPath)
+        raw = Self.lifecycle.withLock { _ in Hunspell_create(affixPath, wordsPath) }
     }
 
-    deinit { Hunspell_destroy(raw) }
+    deinit {
+        let raw = raw
+        Self.lifecycle.withLock { _ in Hunspell_destroy(raw) }
+    }
 
     /// Which libhunspell build this process runs (its file, size and time), so compiled verdicts follow upgrades.
     static let libraryIdentity: String = {

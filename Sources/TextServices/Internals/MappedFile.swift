@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-// The raw C calls behind compiled dictionaries (mmap, madvise, fstat, fsync,
+// The raw C calls behind compiled dictionaries (mmap, mprotect, madvise, fstat,
 // rename, setpriority, /proc/self/maps), kept in one place.
 
 /// A whole file mapped read-only into memory, unmapped when the last reference goes.
@@ -34,6 +34,22 @@ final class MappedFile: @unchecked Sendable {
         }
         let address = mmap(nil, count, PROT_READ, MAP_SHARED, descriptor, 0)
         guard let address, address != MAP_FAILED else { return nil }
+        base = UnsafeRawPointer(address)
+    }
+
+    /// A private anonymous mapping holding a copy of `bytes` (for checking a file's contents without a file).
+    init?(copying bytes: [UInt8], path: String) {
+        self.path = path
+        self.count = bytes.count
+        self.identity = FileIdentity(device: 0, inode: 0, size: Int64(bytes.count), modified: 0)
+        guard !bytes.isEmpty else {
+            base = nil
+            return
+        }
+        let address = mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        bytes.withUnsafeBytes { address.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        _ = mprotect(address, bytes.count, PROT_READ)
         base = UnsafeRawPointer(address)
     }
 

@@ -5,10 +5,10 @@ import Synchronization
 ///
 /// `suggestions(for:compute:)` starts the work (at most `maximumRunning`
 /// words at once, one job per word however many callers ask) and waits up to
-/// `budget`. A job that finishes later keeps its answer for the next caller
+/// `budget` (nil: runs it on the caller's thread, unbounded). A job that finishes later keeps its answer for the next caller
 /// (up to `finishedCapacity` words). Thread-safe.
 final class BudgetedSuggestions: Sendable {
-    let budget: Duration
+    let budget: Duration?
     static let maximumRunning = 2
     static let finishedCapacity = 1024
 
@@ -24,12 +24,13 @@ final class BudgetedSuggestions: Sendable {
     }
     private let state = Mutex(State())
 
-    init(budget: Duration) {
+    init(budget: Duration?) {
         self.budget = budget
     }
 
     /// Hunspell's suggestions for `word` if they are ready within the budget; nil when they are not (yet).
     func suggestions(for word: String, compute: @escaping @Sendable () -> [String]) -> [String]? {
+        guard budget != nil else { return compute() }
         let job: Job? = state.withLock { state -> Job? in
             if state.finished[word] != nil { return nil }
             if let running = state.running[word] { return running }
@@ -52,7 +53,7 @@ final class BudgetedSuggestions: Sendable {
             return job
         }
         if let done = state.withLock({ $0.finished[word] }) { return done }
-        guard let job else { return nil }
+        guard let job, let budget else { return nil }
         let components = budget.components
         let nanoseconds = Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
         guard nanoseconds > 0, job.group.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return nil }

@@ -26,10 +26,11 @@ public final class SpellDictionary: Sendable {
     /// Word frequencies are looked for in `frequencyFolders`, then beside
     /// the dictionary. With a `compiled` form (`DictionaryCompiler.open`),
     /// words and guess indexes come from it and Hunspell loads in the
-    /// background; without one, they are built on first use. Hunspell's own
-    /// suggestions wait at most `suggestBudget` (see `guesses(for:limit:)`).
+    /// background; without one, they are built on first use. Guesses wait
+    /// for Hunspell's own suggestions at most `suggestBudget` (nil: as long
+    /// as they take; see `guesses(for:limit:)`).
     public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = [],
-                compiled: CompiledDictionary? = nil, suggestBudget: Duration = .milliseconds(20)) throws(DictionaryError) {
+                compiled: CompiledDictionary? = nil, suggestBudget: Duration? = nil) throws(DictionaryError) {
         self.info = info
         self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
         if let compiled {
