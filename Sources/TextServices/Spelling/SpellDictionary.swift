@@ -25,8 +25,8 @@ public final class SpellDictionary: Sendable {
     ///
     /// Word frequencies are looked for in `frequencyFolders`, then beside
     /// the dictionary. With a `compiled` form (`DictionaryCompiler.open`),
-    /// words and guess indexes come from it and Hunspell loads in the
-    /// background; without one, they are built on first use. Guesses wait
+    /// words and guess indexes come from it and one Hunspell handle (not
+    /// `handles`) loads in the background; without one, they are built on first use. Guesses wait
     /// for Hunspell's own suggestions at most `suggestBudget` (nil: as long
     /// as they take; see `guesses(for:limit:)`).
     public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = [],
@@ -34,7 +34,8 @@ public final class SpellDictionary: Sendable {
         self.info = info
         self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
         if let compiled {
-            self.engine = try HunspellEngine(info: info, handles: handles, declaredCharset: compiled.metadata.charset)
+            // Hunspell answers only the words the compiled form cannot decide: one handle serves them.
+            self.engine = try HunspellEngine(info: info, handles: 1, declaredCharset: compiled.metadata.charset)
             self.compiled.store(compiled)
         } else {
             self.engine = try HunspellEngine(info: info, handles: handles)

@@ -9,15 +9,15 @@ import Glibc
 /// scalar upper-cased) and all in capitals. A hit is Hunspell's verdict by
 /// construction; a miss decides nothing (compounds, forms the expander does
 /// not generate, other case patterns go to Hunspell). Open addressing over
-/// 64-bit slots (a 32-bit hash tag beside the entry number), so most probes
-/// touch one slot and the key's bytes. Thread-safe (immutable).
+/// 64-bit slots that hold the key's byte offset and length, its flags and a
+/// 21-bit hash tag, so a probe touches one slot and the key's bytes (two
+/// cache misses). Keys longer than 255 bytes are left out. Thread-safe (immutable).
 struct AcceptTable: Sendable {
     struct Tables: Sendable {
-        /// `tag << 32 | (entry + 1)`; 0 is an empty slot. The count is a power of two.
+        /// `tag << 43 | flags << 40 | length << 32 | offset`; 0 is an empty slot. The count is a power of two.
         var slots: Table<UInt64>
+        /// The keys' UTF-8 bytes, one after another.
         var bytes: Table<UInt8>
-        var offsets: Table<UInt32>
-        var flags: Table<UInt8>
     }
 
     /// Hunspell accepts the key as it is.
@@ -36,7 +36,6 @@ struct AcceptTable: Sendable {
         mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
     }
 
-    var count: Int { max(tables.offsets.count - 1, 0) }
 
     /// Whether Hunspell accepted `word` when the table was built; false means "not known here".
     func accepts(_ word: String) -> Bool {
@@ -82,17 +81,21 @@ struct AcceptTable: Sendable {
     /// The flags stored for exactly these bytes; 0 when absent.
     func flags(of key: UnsafeBufferPointer<UInt8>) -> UInt8 {
         guard mask >= 0 else { return 0 }
+        guard key.count <= Self.maximumKeyLength else { return 0 }
         let hash = Self.hash(key)
-        let tag = UInt64(hash >> 32)
+        let tag = hash >> 43
+        let length = UInt64(key.count)
         var position = Int(truncatingIfNeeded: hash) & mask
         // A full or looping table cannot trap or spin: at most `count` probes.
         for _ in 0...mask {
             let slot = tables.slots[position]
             if slot == 0 { return 0 }
-            if slot >> 32 == tag {
-                let entry = Int(slot & 0xFFFF_FFFF) - 1
-                let range = Table<UInt32>.clampedRange(tables.offsets[entry], tables.offsets[entry + 1], limit: tables.bytes.count)
-                if range.count == key.count, memcmpEqual(tables.bytes.slice(range), key) { return tables.flags[entry] }
+            if slot >> 43 == tag, (slot >> 32) & 0xFF == length {
+                let offset = Int(slot & 0xFFFF_FFFF)
+                if offset <= tables.bytes.count - key.count,
+                   memcmpEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
+                    return UInt8((slot >> 40) & 0x7)
+                }
             }
             position = (position + 1) & mask
         }
@@ -116,28 +119,28 @@ struct AcceptTable: Sendable {
         return value ^ (value >> 32)
     }
 
-    /// Builds the table from (key, flags) pairs with distinct keys; entries with no flag are left out.
+    static let maximumKeyLength = 255
+
+    /// Builds the table from (key, flags) pairs with distinct keys; keys with no flag or over 255 bytes are left out.
     static func build(_ items: [(key: String, flags: UInt8)]) -> AcceptTable {
         var bytes: [UInt8] = []
-        var offsets: [UInt32] = [0]
-        var flags: [UInt8] = []
-        var hashes: [UInt64] = []
-        for item in items where item.flags != 0 {
+        var slotValues: [(hash: UInt64, slot: UInt64)] = []
+        for item in items where item.flags != 0 && item.key.utf8.count <= maximumKeyLength {
             var key = item.key
-            hashes.append(key.withUTF8 { hash($0) })
+            let hash = key.withUTF8 { self.hash($0) }
+            let slot = (hash >> 43) << 43 | UInt64(item.flags & 0x7) << 40 | UInt64(item.key.utf8.count) << 32 | UInt64(bytes.count)
             bytes.append(contentsOf: item.key.utf8)
-            offsets.append(UInt32(bytes.count))
-            flags.append(item.flags)
+            slotValues.append((hash, slot))
         }
         var capacity = 16
-        while capacity < hashes.count * 2 { capacity <<= 1 }
+        while capacity < slotValues.count * 2 { capacity <<= 1 }
         var slots = [UInt64](repeating: 0, count: capacity)
-        for (entry, hash) in hashes.enumerated() {
+        for (hash, slot) in slotValues {
             var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
-            slots[position] = (hash >> 32) << 32 | UInt64(entry + 1)
+            slots[position] = slot
         }
-        return AcceptTable(tables: Tables(slots: Table(slots), bytes: Table(bytes), offsets: Table(offsets), flags: Table(flags)))
+        return AcceptTable(tables: Tables(slots: Table(slots), bytes: Table(bytes)))
     }
 }
 

@@ -57,8 +57,7 @@ public final class CompiledDictionary: Sendable {
                                       prefixLength: metadata.prefixLength, maxDistance: metadata.maxDistance,
                                       entryCount: store.count)
         phonetic = metadata.hasPhonetic ? PhoneticIndex(hashes: table(.phoneticHashes), entries: table(.phoneticEntries)) : nil
-        accepted = AcceptTable(tables: AcceptTable.Tables(slots: table(.acceptSlots), bytes: table(.acceptBytes),
-                                                          offsets: table(.acceptOffsets), flags: table(.acceptFlags)))
+        accepted = AcceptTable(tables: AcceptTable.Tables(slots: table(.acceptSlots), bytes: table(.acceptBytes)))
         contentKey = layout.contentKey
         path = file.path
         byteCount = file.count
@@ -92,8 +91,6 @@ public final class CompiledDictionary: Sendable {
             (.phoneticEntries, CompiledFormat.bytes(phonetic?.entries ?? noPhonetic)),
             (.acceptSlots, CompiledFormat.bytes(accepted.tables.slots)),
             (.acceptBytes, CompiledFormat.bytes(accepted.tables.bytes)),
-            (.acceptOffsets, CompiledFormat.bytes(accepted.tables.offsets)),
-            (.acceptFlags, CompiledFormat.bytes(accepted.tables.flags)),
         ]
         return CompiledFormat.image(contentKey: contentKey, sections: sections)
     }

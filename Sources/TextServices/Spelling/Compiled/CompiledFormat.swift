@@ -36,12 +36,12 @@ enum CompiledFormat {
         case storeBytes = 10, storeOffsets, storeZipf, storeFlags, variantEntries, variantBytes, variantOffsets, variantSuggestible
         case groupStarts = 20, bucketOffsets, bucketGroups
         case phoneticHashes = 30, phoneticEntries
-        case acceptSlots = 40, acceptBytes, acceptOffsets, acceptFlags
+        case acceptSlots = 40, acceptBytes
 
         /// Bytes per element; offsets and lengths must be multiples of it.
         var elementWidth: Int {
             switch self {
-            case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes, .acceptFlags: 1
+            case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes: 1
             case .acceptSlots: 8
             default: 4
             }

@@ -31,7 +31,7 @@ extension DictionaryCompiler {
         let forms = DictionaryWords.forms(info)
         progress(.expanding, 1)
 
-        let accepted = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
+        let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
         progress(.indexing, 0)
         let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         let store = WordStore(forms: forms, frequencies: frequencies)
@@ -48,7 +48,7 @@ extension DictionaryCompiler {
         metadata.frequencyPath = frequency ?? ""
         metadata.frequencyIdentity = frequency.map(Self.identity) ?? ""
         metadata.expandedForms = forms.count
-        metadata.acceptedForms = accepted.count
+        metadata.acceptedForms = acceptedCount
         metadata.hasFrequencies = store.hasFrequencies
         metadata.hasPhonetic = phonetic != nil
         metadata.prefixLength = index.prefixLength
@@ -67,7 +67,7 @@ extension DictionaryCompiler {
         }
         progress(.writing, 1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: accepted.count, seconds: seconds)
+        return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
     }
 
     /// Compiles `info` unless a current, intact compiled form exists; returns nil when none was needed.
@@ -78,9 +78,9 @@ extension DictionaryCompiler {
         return try compile(info, progress: progress)
     }
 
-    /// The accept table of the distinct forms: each spelling Hunspell accepts, on every core.
+    /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.
     static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine,
-                       progress: @escaping @Sendable (Double) -> Void) -> AcceptTable {
+                       progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
         var words = forms.map(\.word)
         words.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var unique: [String] = []
@@ -111,6 +111,6 @@ extension DictionaryCompiler {
             if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         let flags = results.withLock { $0.flatMap { $0 } }
-        return AcceptTable.build(zip(frozen, flags).map { (key: $0, flags: $1) })
+        return (AcceptTable.build(zip(frozen, flags).map { (key: $0, flags: $1) }), flags.count { $0 != 0 })
     }
 }
