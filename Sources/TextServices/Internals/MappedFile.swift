@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-// The raw C calls behind compiled dictionaries (mmap, mprotect, madvise, fstat,
+// The raw C calls behind compiled dictionaries (mmap, mprotect, madvise, pread, posix_fadvise, fstat,
 // rename, setpriority, /proc/self/maps), kept in one place.
 
 /// A whole file mapped read-only into memory, unmapped when the last reference goes.
@@ -17,23 +17,39 @@ final class MappedFile: @unchecked Sendable {
     let count: Int
     /// The file's identity when it was mapped.
     let identity: FileIdentity
+    /// The open file, for reading it without the mapping; -1 for an anonymous copy.
+    private let descriptor: Int32
 
     /// Maps the file at `path` read-only; nil when it is missing, not a regular file, or cannot be mapped.
+    ///
+    /// The mapping is advised random (no read-ahead) and not to be mapped
+    /// with huge pages: ext4 keeps files in large page-cache folios, and
+    /// without the advice the first touch of a folio maps all of it (up to
+    /// 2 MB), which counts in this process's PSS.
     init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
         self.path = path
         self.count = Int(status.st_size)
         self.identity = FileIdentity(status)
+        self.descriptor = descriptor
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_RANDOM)
         if count == 0 {
             base = nil
             return
         }
         let address = mmap(nil, count, PROT_READ, MAP_SHARED, descriptor, 0)
-        guard let address, address != MAP_FAILED else { return nil }
+        guard let address, address != MAP_FAILED else {
+            close(descriptor)
+            return nil
+        }
+        _ = madvise(address, count, MADV_RANDOM)
+        _ = madvise(address, count, MADV_NOHUGEPAGE)
         base = UnsafeRawPointer(address)
     }
 
@@ -42,6 +58,7 @@ final class MappedFile: @unchecked Sendable {
         self.path = path
         self.count = bytes.count
         self.identity = FileIdentity(device: 0, inode: 0, size: Int64(bytes.count), modified: 0)
+        self.descriptor = -1
         guard !bytes.isEmpty else {
             base = nil
             return
@@ -55,22 +72,47 @@ final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// The `ContentHash` of the bytes in `range`, read with `pread` rather than through the mapping; nil on a read error.
+    ///
+    /// Reading does not map pages into this process, so checking a whole
+    /// file costs no resident memory; with random-access advice the page
+    /// cache keeps it in small folios, which later lookups map one by one.
+    func hash(_ range: Range<Int>) -> ContentHash? {
+        guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
+        guard descriptor >= 0 else {
+            return base.map { ContentHash(UnsafeRawBufferPointer(start: $0 + range.lowerBound, count: range.count)) }
+                ?? ContentHash(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        var hasher = ContentHasher()
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let wanted = min(chunk, range.upperBound - position)
+            let read = pread(descriptor, buffer.baseAddress, wanted, off_t(position))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return nil }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<read]))
+            position += read
+        }
+        return hasher.finish()
+    }
+
+    /// Asks the kernel to drop a file's pages from the page cache (they must be written back already).
+    ///
+    /// The next reader then loads them in small folios under its own access advice.
+    static func dropCachedPages(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+        close(descriptor)
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    /// Drops this process's references to the pages of `range` (they stay in the page cache).
-    ///
-    /// Pages touched once (say, to verify a checksum) then stop counting in
-    /// this process's resident and proportional set size until touched again.
-    func release(_ range: Range<Int>) {
-        guard let base, !range.isEmpty else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound + page - 1) / page * page
-        let end = min(count, range.upperBound)
-        guard start < end else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
-    }
 }
 
 /// What identifies a file's version cheaply: device, inode, size and modification time.

@@ -19,6 +19,11 @@ final class WordStore: Sendable {
     private let variantBytes: Table<UInt8>
     private let variantOffsets: Table<UInt32>
     private let variantSuggestible: Table<UInt8>
+    /// An open-addressing hash of the keys (`entry + 1`, 0 empty; a power of two long), or empty.
+    ///
+    /// With it `find` touches about three pages instead of a binary search's
+    /// scattered dozens, which matters for a large mapped store.
+    private let keySlots: Table<UInt32>
     /// Whether any frequency data was applied.
     let hasFrequencies: Bool
     /// The most common entries for prefixes with many words (`co`, `pre`), computed once each.
@@ -42,11 +47,13 @@ final class WordStore: Sendable {
         var variantBytes: Table<UInt8>
         var variantOffsets: Table<UInt32>
         var variantSuggestible: Table<UInt8>
+        var keySlots: Table<UInt32>
     }
 
     var tables: Tables {
         Tables(bytes: bytes, offsets: offsets, scaledZipf: scaledZipf, flags: flags, variantEntries: variantEntries,
-               variantBytes: variantBytes, variantOffsets: variantOffsets, variantSuggestible: variantSuggestible)
+               variantBytes: variantBytes, variantOffsets: variantOffsets, variantSuggestible: variantSuggestible,
+               keySlots: keySlots)
     }
 
     /// A store over tables read from a compiled dictionary (not checked: reads stay in bounds whatever they hold).
@@ -59,7 +66,23 @@ final class WordStore: Sendable {
         variantBytes = tables.variantBytes
         variantOffsets = tables.variantOffsets
         variantSuggestible = tables.variantSuggestible
+        keySlots = tables.keySlots
         self.hasFrequencies = hasFrequencies
+    }
+
+    /// The same store with a hash of its keys, for `find` (compiled dictionaries store it).
+    func withKeyHash() -> WordStore {
+        var capacity = 16
+        while capacity < count * 3 / 2 { capacity <<= 1 }
+        var slots = [UInt32](repeating: 0, count: capacity)
+        for entry in 0..<count {
+            var position = Int(truncatingIfNeeded: AcceptTable.hash(keyBytes(entry))) & (capacity - 1)
+            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = UInt32(entry + 1)
+        }
+        var tables = tables
+        tables.keySlots = Table(slots)
+        return WordStore(tables: tables, hasFrequencies: hasFrequencies)
     }
 
     init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
@@ -121,13 +144,14 @@ final class WordStore: Sendable {
         self.variantBytes = Table(variantBytes)
         self.variantOffsets = Table(variantOffsets)
         self.variantSuggestible = Table(variantSuggestible)
+        self.keySlots = Table([])
         self.hasFrequencies = frequencies != nil
     }
 
     /// The folded key of an entry as UTF-8 bytes.
     @inline(__always)
     func keyBytes(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
-        bytes.slice(Table<UInt32>.clampedRange(offsets[entry], offsets[entry + 1], limit: bytes.count))
+        bytes.slice(Table<UInt32>.clampedRange(offsets[entry], offsets[entry &+ 1], limit: bytes.count))
     }
 
     func key(_ entry: Int) -> String {
@@ -142,6 +166,7 @@ final class WordStore: Sendable {
     /// The dictionary spellings of an entry; only suggestible ones when asked.
     func surfaces(_ entry: Int, suggestibleOnly: Bool) -> [String] {
         var result: [String] = []
+        guard entry >= 0, entry < count else { return result }
         let flag = flags[entry]
         if flag & Self.lowerSurface != 0, !suggestibleOnly || flag & Self.lowerSuggestible != 0 {
             result.append(key(entry))
@@ -155,7 +180,7 @@ final class WordStore: Sendable {
         }
         while low < variantEntries.count, variantEntries[low] == target {
             if !suggestibleOnly || variantSuggestible[low] != 0 {
-                let range = Table<UInt32>.clampedRange(variantOffsets[low], variantOffsets[low + 1], limit: variantBytes.count)
+                let range = Table<UInt32>.clampedRange(variantOffsets[low], variantOffsets[low &+ 1], limit: variantBytes.count)
                 result.append(String(decoding: variantBytes.slice(range), as: UTF8.self))
             }
             low += 1
@@ -176,6 +201,20 @@ final class WordStore: Sendable {
 
     /// The entry whose key is exactly `key`, if any.
     func find<C: Collection>(_ key: C) -> Int? where C.Element == UInt8 {
+        let slotCount = keySlots.count
+        if slotCount > 0, slotCount & (slotCount - 1) == 0 {
+            let bytes = Array(key)
+            let mask = slotCount - 1
+            var position = bytes.withUnsafeBufferPointer { Int(truncatingIfNeeded: AcceptTable.hash($0)) } & mask
+            for _ in 0...mask {
+                let slot = keySlots[position]
+                if slot == 0 { return nil }
+                let entry = Int(slot) - 1
+                if keyBytes(entry).elementsEqual(bytes) { return entry }
+                position = (position + 1) & mask
+            }
+            return nil
+        }
         let index = lowerBound(key)
         return index < count && keyBytes(index).elementsEqual(key) ? index : nil
     }

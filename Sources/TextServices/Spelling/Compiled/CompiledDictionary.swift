@@ -1,14 +1,16 @@
 /// A dictionary's compiled form, mapped read-only: accepted word forms, frequencies and guess indexes.
 ///
 /// Opening checks the header, the section table and every section's
-/// checksum, then gives the pages back (`madvise(MADV_DONTNEED)`): verifying
-/// touches the whole file once (about 1 ms per 10 MB here), and without the
-/// release every page would stay counted in this process's resident and
-/// proportional set size; after it, only the pages lookups touch count, and
-/// they are shared with every other process mapping the file. Verifying
-/// per section on first use would save that pass but leave a window in which
-/// unverified bytes are read; all reads are bounds-checked anyway
-/// (`Table`), so even an unverified corrupt file could not crash the
+/// checksum. The checksums are computed over bytes read with `pread`, not
+/// through the mapping: a pass through the mapping would map every page into
+/// this process and count the whole file in its resident and proportional
+/// set size (then `madvise(MADV_DONTNEED)` could give them back, but the
+/// kernel would have mapped whole 2 MB folios and left the page cache in
+/// them). Reading costs about 1 ms per 20 MB from the page cache; after it,
+/// only the pages lookups touch count, shared with every other process that
+/// maps the file. Verifying each section on first use would defer that cost
+/// but read unverified bytes in the meantime. All reads are bounds-checked
+/// anyway (`Table`): even an unverified corrupt file cannot crash the
 /// process, only give wrong answers, which the checksums rule out.
 /// Immutable and thread-safe.
 public final class CompiledDictionary: Sendable {
@@ -37,8 +39,11 @@ public final class CompiledDictionary: Sendable {
         let bytes = file.bytes
         let layout = try CompiledFormat.parse(bytes)
         if verifySections {
-            for entry in layout.sections.values { try CompiledFormat.verify(entry, in: bytes) }
-            file.release(0..<file.count)
+            for entry in layout.sections.values {
+                guard file.hash(entry.offset.rawValue..<(entry.offset.rawValue + entry.length))?.low == entry.checksum else {
+                    throw .sectionChecksum(entry.section.rawValue)
+                }
+            }
         }
         let metadataEntry = layout.sections[.metadata]!
         metadata = try CompiledMetadata(decoding: UnsafeRawBufferPointer(
@@ -50,7 +55,7 @@ public final class CompiledDictionary: Sendable {
         let store = WordStore(tables: WordStore.Tables(
             bytes: table(.storeBytes), offsets: table(.storeOffsets), scaledZipf: table(.storeZipf), flags: table(.storeFlags),
             variantEntries: table(.variantEntries), variantBytes: table(.variantBytes), variantOffsets: table(.variantOffsets),
-            variantSuggestible: table(.variantSuggestible)), hasFrequencies: metadata.hasFrequencies)
+            variantSuggestible: table(.variantSuggestible), keySlots: table(.storeKeySlots)), hasFrequencies: metadata.hasFrequencies)
         self.store = store
         deletionIndex = DeletionIndex(groupStarts: table(.groupStarts), bucketOffsets: table(.bucketOffsets),
                                       bucketGroups: table(.bucketGroups), bucketMask: metadata.bucketMask,
@@ -84,6 +89,7 @@ public final class CompiledDictionary: Sendable {
             (.variantBytes, CompiledFormat.bytes(storeTables.variantBytes)),
             (.variantOffsets, CompiledFormat.bytes(storeTables.variantOffsets)),
             (.variantSuggestible, CompiledFormat.bytes(storeTables.variantSuggestible)),
+            (.storeKeySlots, CompiledFormat.bytes(storeTables.keySlots)),
             (.groupStarts, CompiledFormat.bytes(index.groupStarts)),
             (.bucketOffsets, CompiledFormat.bytes(index.bucketOffsets)),
             (.bucketGroups, CompiledFormat.bytes(index.bucketGroups)),

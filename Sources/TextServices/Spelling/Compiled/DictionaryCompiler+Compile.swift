@@ -34,7 +34,7 @@ extension DictionaryCompiler {
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
         progress(.indexing, 0)
         let frequencies = frequency.flatMap(WordFrequencies.load(path:))
-        let store = WordStore(forms: forms, frequencies: frequencies)
+        let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
         progress(.indexing, 0.3)
         let index = DeletionIndex(store: store)
         progress(.indexing, 0.8)
@@ -65,6 +65,8 @@ extension DictionaryCompiler {
         } catch {
             throw Failure(message: "cannot write \(path): \(error)")
         }
+        // Written pages sit in large folios; readers load small ones under their own advice.
+        MappedFile.dropCachedPages(path: path)
         progress(.writing, 1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
