@@ -51,7 +51,7 @@ done
 
 corpus() { # packages... -> the files they install under /usr/share/games/fortunes, concatenated
   dpkg -L "$@" | grep '^/usr/share/games/fortunes/' | grep -v '\.dat$\|\.u8$' | while read -r f; do
-    [ -f "$f" ] && [ ! -L "$f" ] && echo "$f"
+    if [ -f "$f" ] && [ ! -L "$f" ]; then echo "$f"; fi
   done | sort | xargs cat
 }
 corpus fortunes fortunes-min > "$work/en_US.txt"

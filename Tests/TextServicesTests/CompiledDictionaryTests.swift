@@ -154,7 +154,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     }
     #expect(failures.withLock { $0 } == 0)
     #expect(scratch.compiler.state(of: scratch.info).isReady)
-    let files = try FileManager.default.contentsOfDirectory(atPath: scratch.cache)
+    let files = try FileManager.default.contentsOfDirectory(atPath: scratch.cache).filter { !$0.hasSuffix(".verified") }
     #expect(files == [(scratch.compiler.path(for: scratch.info) as NSString).lastPathComponent])
 }
 
@@ -210,4 +210,26 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     let later = dictionary.guesses(for: "katuu", limit: 10)
     #expect(Array(later.prefix(hunspell.count)) == Array(hunspell.prefix(10)))
     #expect(dictionary.guessCache.lookup("katuu", limit: 10) == later)
+}
+
+@Test func sectionChecksumsAreReadOncePerVersionOfTheFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.compiler.compile(scratch.info)
+    let marker = DictionaryCompiler.verifiedMarkerPath(report.path)
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    #expect(scratch.compiler.open(scratch.info) != nil)
+    let identity = try #require(FileSystem.read(marker))
+    #expect(scratch.compiler.open(scratch.info) != nil)
+    // Damage in place (same inode): the identity changes with the write, so the checksums are read again.
+    let descriptor = open(report.path, O_WRONLY)
+    #expect(descriptor >= 0)
+    var byte: UInt8 = 0x5A
+    _ = pwrite(descriptor, &byte, 1, off_t(report.byteCount - 70))
+    close(descriptor)
+    guard case .corrupt = scratch.compiler.state(of: scratch.info) else {
+        Issue.record("damage in place went unnoticed: \(scratch.compiler.state(of: scratch.info))")
+        return
+    }
+    #expect(FileSystem.read(marker) == identity)
 }

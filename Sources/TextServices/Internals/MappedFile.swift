@@ -115,18 +115,24 @@ final class MappedFile: @unchecked Sendable {
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }
 
-/// What identifies a file's version cheaply: device, inode, size and modification time.
-struct FileIdentity: Hashable, Sendable {
+/// What identifies a file's version cheaply: device, inode, size, modification and status-change times.
+///
+/// The status-change time (ctime) cannot be set back by a program: any
+/// write or `touch` moves it, so an unchanged identity means unchanged bytes
+/// short of a fault in the storage itself.
+struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
     var device: UInt64
     var inode: UInt64
     var size: Int64
     var modified: Int64
+    var changed: Int64 = 0
 
     init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
     }
 
     init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
@@ -135,6 +141,8 @@ struct FileIdentity: Hashable, Sendable {
         self.size = size
         self.modified = modified
     }
+
+    var description: String { "\(device):\(inode):\(size):\(modified):\(changed)" }
 
     /// The identity of the file at `path`; nil when it does not exist.
     static func of(_ path: String) -> FileIdentity? {

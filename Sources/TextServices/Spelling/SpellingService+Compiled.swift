@@ -45,8 +45,8 @@ extension SpellingService {
         let info = dictionary.info
         guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
         launcher.compile(info, compiler: compiler) { [self] _ in
-            compiling.withLock { _ = $0.remove(info.path) }
             if let form = compiler.open(info) { dictionary.useCompiled(form) }
+            compiling.withLock { _ = $0.remove(info.path) }
         }
         return true
     }
@@ -55,31 +55,5 @@ extension SpellingService {
     public func isCompiling(_ language: String?) throws(ServiceError) -> Bool {
         let info = try dictionary(language).info
         return compiling.withLock { $0.contains(info.path) }
-    }
-}
-
-/// Runs a dictionary compile away from the caller: a child process, or a low-priority thread.
-public protocol CompileLauncher: Sendable {
-    /// Starts compiling `info` with `compiler` and returns at once; `done` is called on any thread, true on success.
-    func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void)
-}
-
-/// Compiles on a thread of this process at the lowest priority (nice 19).
-///
-/// The compile's memory peak (hundreds of MB for large dictionaries) lands in
-/// this process; a server should prefer a child process.
-public struct ThreadCompileLauncher: CompileLauncher {
-    public init() {}
-
-    public func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
-        let thread = Thread {
-            // On Linux, priority is per thread: this lowers only the compiling thread.
-            SystemFacts.lowerPriority(19)
-            let succeeded = (try? compiler.compile(info)) != nil
-            AllocatorTrim.releaseFreeMemory()
-            done(succeeded)
-        }
-        thread.stackSize = 1 << 22
-        thread.start()
     }
 }

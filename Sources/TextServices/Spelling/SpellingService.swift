@@ -12,6 +12,8 @@ public final class SpellingService: Sendable {
     private let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
     private let loading = Mutex<Void>(())
     private let ignores = Mutex(IgnoredWords())
+    /// The tag each requested name resolved to (`en` to `en_US`).
+    private let resolved = Mutex<[String: LanguageTag]>([:])
     /// Dictionaries (by path) whose compiled form is being made in the background.
     let compiling = Mutex<Set<String>>([])
 
@@ -30,12 +32,18 @@ public final class SpellingService: Sendable {
     /// The dictionary for a tag, loading it (and its learned words) on first use.
     public func dictionary(_ language: String?) throws(ServiceError) -> SpellDictionary {
         let requested = language ?? defaultLanguage
+        // Locating scans the dictionary folders (hundreds of files with many languages installed): once per name.
+        if let tag = resolved.withLock({ $0[requested] }), let dictionary = loaded.withLock({ $0[tag] }) { return dictionary }
         let info: DictionaryInfo
         do {
             info = try locator.locate(requested)
         } catch {
             throw ServiceError(code: -32001, message: error.message,
                                data: ["language": .string(requested), "available": .strings(error.available)])
+        }
+        resolved.withLock { names in
+            if names.count >= 1024 { names.removeAll() }
+            names[requested] = info.tag
         }
         if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
         do {

@@ -36,7 +36,7 @@ struct ListDictionaries: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: DictionariesFormat = .text
 
     func run() throws {
         let setup = DictionariesSetup(options: global)
@@ -68,7 +68,7 @@ struct ListDictionaries: ParsableCommand {
     static func summary(_ state: DictionaryCompiler.State) -> String {
         switch state {
         case .missing: "missing"
-        case .ready(let path, let bytes): "ready, \(ByteCountFormatter.megabytes(bytes)), \(path)"
+        case .ready(let path, let bytes): "ready, \(megabytes(bytes)), \(path)"
         case .stale(let path): "stale, \(path)"
         case .corrupt(let path, let reason): "corrupt (\(reason)), \(path)"
         }
@@ -94,7 +94,7 @@ struct CompileDictionaries: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: DictionariesFormat = .text
 
     @Flag(name: .long, help: "Compile even when a current compiled form exists.")
     var force = false
@@ -118,14 +118,14 @@ struct CompileDictionaries: ParsableCommand {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
-        let bar = ProgressBar.wanted(format: format) ? ProgressBar() : nil
+        let bar = format == .text && ProgressBar.wanted ? ProgressBar() : nil
         var output = StandardOutputBuffer()
         defer { output.flush() }
         var failed = false
         for info in infos {
             do {
                 let progress: @Sendable (DictionaryCompiler.Stage, Double) -> Void = { stage, fraction in
-                    bar?.show(label: info.tag.tag, stage: stage.rawValue, fraction: fraction)
+                    bar?.show(label: info.tag.tag, fraction: Self.overall(stage, fraction), detail: stage.rawValue)
                 }
                 let report = force ? try setup.compiler.compile(info, progress: progress)
                     : try setup.compiler.compileIfNeeded(info, progress: progress)
@@ -134,7 +134,7 @@ struct CompileDictionaries: ParsableCommand {
                 case .text:
                     if let report {
                         output.appendLine("\(info.tag.tag): compiled in \(String(format: "%.1f", report.seconds)) s, "
-                            + "\(ByteCountFormatter.megabytes(report.byteCount)), \(report.acceptedForms) of \(report.expandedForms) forms accepted, \(report.path)")
+                            + "\(megabytes(report.byteCount)), \(report.acceptedForms) of \(report.expandedForms) forms accepted, \(report.path)")
                     } else {
                         output.appendLine("\(info.tag.tag): up to date, \(setup.compiler.path(for: info))")
                     }
@@ -160,73 +160,19 @@ struct CompileDictionaries: ParsableCommand {
         }
         if failed { throw ExitCode(2) }
     }
+
+    /// The whole compile's progress from a stage's, weighted by the stages' usual share of the time.
+    static func overall(_ stage: DictionaryCompiler.Stage, _ fraction: Double) -> Double {
+        let weights: [(DictionaryCompiler.Stage, Double)] = [(.expanding, 0.15), (.verifying, 0.6), (.indexing, 0.15), (.writing, 0.1)]
+        let index = weights.firstIndex { $0.0 == stage } ?? 0
+        return weights[..<index].reduce(0) { $0 + $1.1 } + weights[index].1 * min(max(fraction, 0), 1)
+    }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+/// The output formats of `textsvcd dictionaries`.
+enum DictionariesFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// A one-line progress bar on standard error, redrawn in place.
-private final class ProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lastDrawn = -1
-
-    /// Whether to draw one: standard error is a terminal, CI is unset, TERM is not dumb, and the output is text.
-    static func wanted(format: OutputFormat) -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return format == .text && isatty(STDERR_FILENO) == 1 && environment["CI"] == nil
-            && environment["TERM"].map { $0 != "dumb" && !$0.isEmpty } ?? false
-    }
-
-    func show(label: String, stage: String, fraction: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        let stages = ["expanding", "verifying", "indexing", "writing"]
-        let weights = [0.15, 0.6, 0.15, 0.1]
-        let index = stages.firstIndex(of: stage) ?? 0
-        let overall = weights[..<index].reduce(0, +) + weights[index] * min(max(fraction, 0), 1)
-        let permille = Int(overall * 1000)
-        guard permille != lastDrawn else { return }
-        lastDrawn = permille
-        let width = 30
-        let filled = Int(overall * Double(width))
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(Int(overall * 100))% \(stage)\u{1B}[K".utf8))
-    }
-
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if lastDrawn >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        lastDrawn = -1
-    }
-}
-
-extension ByteCountFormatter {
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
-}
-
-/// Compiles in a child process (`textsvcd dictionaries compile --nice 10 TAG`), so its memory never lands here.
-///
-/// For a server: `services.spelling.compileInBackground(tag, launcher: ChildProcessCompileLauncher(...))`.
-struct ChildProcessCompileLauncher: CompileLauncher {
-    /// The configured `--dictionary-path` folders, passed on so the child finds the same dictionary.
-    var dictionaryPaths: [String]
-
-    func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var arguments = ["dictionaries", "compile", "--nice", "10", "--format", "json"]
-        for path in dictionaryPaths { arguments += ["--dictionary-path", path] }
-        process.arguments = arguments + ["--compiled-folder", compiler.folder, info.tag.tag]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { finished in done(finished.terminationStatus == 0) }
-        do {
-            try process.run()
-        } catch {
-            done(false)
-        }
-    }
-}
+/// A size in bytes as megabytes with one decimal (`17.3 MB`).
+private func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
