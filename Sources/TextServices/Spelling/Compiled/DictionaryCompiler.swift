@@ -112,7 +112,7 @@ public struct DictionaryCompiler: Sendable {
 
     /// Where the identity of a compiled file whose section checksums were verified is kept.
     ///
-    /// Verifying reads the whole file (about 50 ms for ru_RU's 135 MB), which
+    /// Verifying reads the whole file (about 200 ms for ru_RU's 135 MB), which
     /// would count in every fresh process's start-up. The identity (device,
     /// inode, size, mtime and ctime) changes with any write to the file, so a
     /// matching marker means these exact bytes were verified; the header,
