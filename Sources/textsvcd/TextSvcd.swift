@@ -15,6 +15,7 @@ struct TextSvcd: AsyncParsableCommand {
             SuggestCommand.self,
             CompleteCommand.self,
             LanguagesCommand.self,
+            DictionariesCommand.self,
             CopyCommand.self,
             PasteCommand.self,
             TokenizeCommand.self,
