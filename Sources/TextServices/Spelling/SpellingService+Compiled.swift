@@ -40,8 +40,23 @@ extension SpellingService {
     @discardableResult
     public func compileInBackground(_ language: String?, launcher: any CompileLauncher) throws(TextServicesError) -> Bool {
         let dictionary = try dictionary(language)
-        guard let compiler else { return false }
         if try reloadCompiled(language) { return false }
+        return compileInBackground(dictionary, launcher: launcher)
+    }
+
+    /// Makes every dictionary this service loads from now on without a ready compiled form compile in the background.
+    ///
+    /// A daemon sets this, with a launcher that compiles in a child process
+    /// at low priority; the dictionary answers with Hunspell until its
+    /// compiled form is ready, then maps it. Nil stops new compiles.
+    public func compileLoadedDictionaries(with launcher: (any CompileLauncher)?) {
+        backgroundCompiles.withLock { $0 = launcher }
+    }
+
+    /// Starts compiling a loaded dictionary's compiled form unless one is compiling; whether one was started.
+    @discardableResult
+    func compileInBackground(_ dictionary: SpellDictionary, launcher: any CompileLauncher) -> Bool {
+        guard let compiler else { return false }
         let info = dictionary.info
         guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
         launcher.compile(info, compiler: compiler) { [self] _ in
