@@ -145,6 +145,25 @@ public struct ProjectWords: Sendable {
         }
     }
 
+    /// Project words that complete a typed prefix (ignoring case), in the prefix's case pattern, at most `limit`.
+    ///
+    /// As learned words are among the dictionary's completions, project
+    /// words are among a document's; nearer files' words come first.
+    public func completions(for prefix: String, limit: Int) -> [String] {
+        let folded = prefix.lowercased()
+        guard !folded.isEmpty, limit > 0 else { return [] }
+        var seen = Set<String>()
+        var result: [String] = []
+        for file in files {
+            for word in file.words where word.count > prefix.count && word.lowercased().hasPrefix(folded) {
+                let cased = SpellDictionary.applyCase(of: prefix, to: word)
+                if seen.insert(cased).inserted { result.append(cased) }
+                if result.count == limit { return result }
+            }
+        }
+        return result
+    }
+
     // MARK: Adding words
 
     /// Where words added for this folder go: the nearest `.textsvcd/words.txt` of its project, existing or to create.
