@@ -15,6 +15,7 @@ struct TextSvcd: AsyncParsableCommand {
             SuggestCommand.self,
             CompleteCommand.self,
             LanguagesCommand.self,
+            WordsCommand.self,
             CopyCommand.self,
             PasteCommand.self,
             TokenizeCommand.self,

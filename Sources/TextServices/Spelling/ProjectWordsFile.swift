@@ -85,6 +85,7 @@ public struct ProjectWordsFile: Sendable, Equatable {
     public static func add(_ words: [String], to path: String) throws(TextServicesError) -> Addition {
         for word in words { try SpellingService.validateWord(word) }
         let target = FileSystem.exists(path) ? (path as NSString).resolvingSymlinksInPath : path
+        guard !words.isEmpty else { return Addition(path: target, added: [], present: []) }
         let folder = (target as NSString).deletingLastPathComponent
         do {
             if !FileSystem.isFolder(folder) { try FileSystem.makeDirectory(folder, mode: 0o755) }
