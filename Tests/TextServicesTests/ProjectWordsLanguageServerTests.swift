@@ -186,3 +186,20 @@ private func codeActions(_ client: TestClient, _ uri: String, _ at: JSONValue) -
         #expect(shown.first?["params"]?["message"]?.stringValue?.contains("words.txt:1: not UTF-8") == true)
     }
 }
+
+@Suite struct LearnedWordsBurstTests {
+    @Test func aBurstOfLearnedWordsNotificationsGivesOneCheckOfEachDocument() {
+        let client = TestClient(projectPoll: 0)
+        _ = client.initialize()
+        client.open("file:///tmp/burst-a.txt", "Zorblax")
+        client.open("file:///tmp/burst-b.txt", "Quuxify")
+        let before = client.messages.count
+        let notification = ServerNotification(method: "spell.changed",
+                                              params: ["language": "en_US", "learned": ["Zorblax"], "unlearned": []])
+        for _ in 0..<50 { client.server.servicesNotified(notification) }
+        client.server.drain()
+        client.server.drain()
+        let published = client.messages.dropFirst(before).filter { $0["method"] == "textDocument/publishDiagnostics" }
+        #expect(published.count == 2)
+    }
+}
