@@ -18,6 +18,8 @@ public final class SpellingService: Sendable {
     private let loading = Mutex<Void>(())
     private let ignores = Mutex(IgnoredWords())
     private let observers = Mutex<[WeakSpellingObserver]>([])
+    /// Dictionaries (by path) whose compiled form is being made in the background.
+    let compiling = Mutex<Set<String>>([])
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -55,7 +57,9 @@ public final class SpellingService: Sendable {
         do {
             return try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
                 if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
-                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder))
+                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder),
+                                                     compiled: compiler?.open(info),
+                                                     suggestBudget: configuration.hunspellSuggestBudget)
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 loaded.withLock { $0[info.tag] = dictionary }
                 resolved.withLock { $0[requested] = info.tag }
