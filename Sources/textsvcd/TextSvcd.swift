@@ -16,6 +16,7 @@ struct TextSvcd: AsyncParsableCommand {
             CompleteCommand.self,
             LanguagesCommand.self,
             DictionariesCommand.self,
+            WordsCommand.self,
             CopyCommand.self,
             PasteCommand.self,
             TokenizeCommand.self,
