@@ -9,7 +9,10 @@ import TextServicesProtocol
 /// costs a few round trips. `@word` accepts a word for the session in the
 /// forms Hunspell would accept an added word (a lower-case word also
 /// Capitalised and in capitals); `@*word` and a personal list's `*word`
-/// forbid one. Not thread-safe: one speller per input stream.
+/// forbid one. With `projectPath` set, the project's words
+/// (`.textsvcd/words.txt` there and above, see `ProjectWords`) are accepted
+/// and offered as guesses, read again when their file changes. Not
+/// thread-safe: one speller per input stream.
 public final class IspellSpeller {
     /// A word's verdict: correct or not, and with `roots` the stem a correct word was accepted through.
     public struct Verdict: Sendable, Equatable {
@@ -29,11 +32,14 @@ public final class IspellSpeller {
     public private(set) var learned: [String] = []
     /// Called with a message for standard error (a word that could not be learned, for instance).
     public var warn: (String) -> Void = { _ in }
+    /// The file or folder whose project words apply (the working folder, or the file being read); nil for none.
+    public var projectPath: String?
 
     private let client: any TextServicesClient
     private let requested: [String]?
     private var accepted: Set<String> = []
     private var forbidden: Set<String> = []
+    private var warnedProblems: Set<String> = []
 
     /// The most words in one `spell.checkWords` request.
     static let batchSize = 5_000
@@ -102,10 +108,11 @@ public final class IspellSpeller {
         var result: [String: Verdict] = [:]
         var unknown: [String] = []
         var seen = Set<String>()
+        let project = projectWords()
         for word in words where seen.insert(word).inserted {
             if forbidden.contains(word) || (rejectsASCIIApostrophes && word.contains("'")) {
                 result[word] = Verdict(correct: false)
-            } else if accepted.contains(word) {
+            } else if accepted.contains(word) || project?.accepts(word) == true {
                 result[word] = Verdict(correct: true)
             } else {
                 unknown.append(word)
@@ -125,14 +132,25 @@ public final class IspellSpeller {
 
     /// The guesses for each of `words`, most likely first; a word whose guesses could not be had gets none.
     ///
-    /// Guesses with a comma are left out: the pipe separates guesses with commas.
+    /// Guesses with a comma are left out: the pipe separates guesses with commas. Near project words join the dictionary's.
     public func guesses(_ words: [String]) -> [String: [String]] {
         let requests = words.map { SpellGuessesRequest(word: $0, languages: requested, limit: maximumGuesses) }
+        let project = projectWords()
         var result: [String: [String]] = [:]
         for (word, outcome) in zip(words, client.sendAll(requests)) {
-            result[word] = ((try? outcome.get())?.guesses ?? []).filter { !$0.isEmpty && !$0.contains(",") }
+            var guesses = (try? outcome.get())?.guesses ?? []
+            if let project { guesses = project.guesses(near: word, before: guesses, limit: maximumGuesses) }
+            result[word] = guesses.filter { !$0.isEmpty && !$0.contains(",") }
         }
         return result
+    }
+
+    /// The project words for `projectPath` (nil when none apply); a problem in a words file is warned about once.
+    private func projectWords() -> ProjectWords? {
+        guard let projectPath else { return nil }
+        let project = ProjectWords.nearest(to: projectPath)
+        for problem in project.problems where warnedProblems.insert(problem).inserted { warn(problem) }
+        return project.isEmpty ? nil : project
     }
 
     /// The word of a personal-list or `@` entry: without `/affixes`, trimmed.

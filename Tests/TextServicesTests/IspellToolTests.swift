@@ -19,6 +19,32 @@ struct IspellToolTests {
         #expect(output.stdout.split(separator: "\n") == ["Helo", "naïve", "façade", "lnie"])
     }
 
+    @Test func projectWordsOfTheWorkingFolderAreAcceptedAndGuessedInThePipeAndTheFilters() throws {
+        let project = root + "/project", nested = project + "/src/deep"
+        try FileManager.default.createDirectory(atPath: project + "/.textsvcd", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: true)
+        try "kubectl\nKubernetes\n".write(toFile: project + "/.textsvcd/words.txt", atomically: true, encoding: .utf8)
+        let input = Array("kubectl Kubernets wrold\n".utf8)
+        let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-d", "en_US"], stdin: input, environment: environment,
+                                       currentDirectory: nested)
+        let lines = pipe.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 4, "\(pipe.stdout)\(pipe.stderr)")
+        #expect(lines[1] == "*")
+        #expect(lines[2].hasPrefix("& Kubernets ") && lines[2].contains(": Kubernetes"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("& wrold "))
+        let list = try TestProcess.run(TestSupport.binary, ["-l", "-d", "en_US"], stdin: input, environment: environment,
+                                       currentDirectory: nested)
+        #expect(list.stdout == "Kubernets\nwrold\n", "\(list.stderr)")
+        // Outside the project, its words are misspellings; a file argument takes the file's own project.
+        let outside = try TestProcess.run(TestSupport.binary, ["-l", "-d", "en_US"], stdin: input, environment: environment,
+                                          currentDirectory: root)
+        #expect(outside.stdout == "kubectl\nKubernets\nwrold\n")
+        try "kubectl wrold\n".write(toFile: nested + "/notes.txt", atomically: true, encoding: .utf8)
+        let file = try TestProcess.run(TestSupport.binary, ["-l", "-d", "en_US", nested + "/notes.txt"], environment: environment,
+                                       currentDirectory: root)
+        #expect(file.stdout == "wrold\n", "\(file.stderr)")
+    }
+
     @Test func filesAreReadInTurnWithTheirNamesWhenThereAreSeveral() throws {
         let first = root + "/a.txt", second = root + "/b.html"
         try "one wrold\n".write(toFile: first, atomically: true, encoding: .utf8)

@@ -14,6 +14,7 @@ extension IspellCommand {
         let output = FileHandle.standardOutput
         output.write(Data((IspellPipe.banner() + "\n").utf8))
         for input in try Self.inputs(files) {
+            speller.projectPath = input.path ?? FileManager.default.currentDirectoryPath
             var fileOptions = options
             if format == nil, let path = input.path { fileOptions.format = Self.format(ofFile: path) }
             let pipe = IspellPipe(speller: speller, options: fileOptions, encoding: encoding, personalList: personalList)
@@ -38,6 +39,7 @@ extension IspellCommand {
         var output = StandardOutputBuffer()
         let inputs = try Self.inputs(files)
         for input in inputs {
+            speller.projectPath = input.path ?? FileManager.default.currentDirectoryPath
             if let path = input.path {
                 filter.startFile(format: format ?? Self.format(ofFile: path))
                 if inputs.count > 1 { filter.prefix = path + ": " }
