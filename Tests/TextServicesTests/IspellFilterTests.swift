@@ -34,3 +34,24 @@ private func filter(_ lines: [String], _ mode: IspellFilter.Mode, printsCorrect:
     #expect(try filter(["<!-- wrold", "lnie -->", "<b>wrold</b>"], .words, format: .html) == ["wrold"])
     #expect(try filter(["$x = wrold", "lnie$ txet"], .words, format: .tex) == ["txet"])
 }
+
+@Test func anEditedProjectWordsFileIsSeenByARunningSpellerWithoutARestart() throws {
+    let project = TestSupport.temporaryFolder("ispell-project")
+    defer { try? FileManager.default.removeItem(atPath: project) }
+    try FileManager.default.createDirectory(atPath: project + "/.textsvcd", withIntermediateDirectories: true)
+    let file = project + "/.textsvcd/words.txt"
+    try "kubectl\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let speller = try IspellSpeller(client: LocalTextServices(services: TestSupport.sharedServices), languages: ["en_US"])
+    speller.projectPath = project
+    let filter = IspellFilter(speller: speller, mode: .words, printsCorrect: false, format: .text,
+                              encoding: try TextEncoding(name: "UTF-8"))
+    func misspelled(_ line: String) throws -> [String] {
+        try filter.process([Array(line.utf8)]).map { String(decoding: $0, as: UTF8.self) }
+    }
+    #expect(try misspelled("kubectl Kubectl helmfile") == ["helmfile"])
+    try "kubectl\nhelmfile\n".write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(try misspelled("kubectl helmfile Helmfile") == [])
+    #expect(speller.guesses(["helmfiel"])["helmfiel"]?.first == "helmfile")
+    try FileManager.default.removeItem(atPath: file)
+    #expect(try misspelled("kubectl helmfile") == ["kubectl", "helmfile"])
+}
