@@ -196,7 +196,11 @@ private func codeActions(_ client: TestClient, _ uri: String, _ at: JSONValue) -
         let before = client.messages.count
         let notification = ServerNotification(method: "spell.changed",
                                               params: ["language": "en_US", "learned": ["Zorblax"], "unlearned": []])
+        // The burst lands while the server is busy (its queue held), as notifications do behind a long check.
+        let release = DispatchSemaphore(value: 0)
+        client.server.queue.async { release.wait() }
         for _ in 0..<50 { client.server.servicesNotified(notification) }
+        release.signal()
         client.server.drain()
         client.server.drain()
         let published = client.messages.dropFirst(before).filter { $0["method"] == "textDocument/publishDiagnostics" }
