@@ -5,8 +5,10 @@ extension LanguageServer {
     /// `textDocument/codeAction`: for each misspelling touching the range, the edit menu's spelling fixes as quick fixes.
     ///
     /// The fixes come from `EditActions.spellingFixes`, as `edit.actions`
-    /// offers them: a replacement for each guess, then "add to dictionary"
-    /// (learn) and "ignore in this document".
+    /// offers them: a replacement for each guess (near project words among
+    /// them), then "add to dictionary" (learn), "add to the project
+    /// dictionary" when the document is in a project (see
+    /// `projectDestination(for:)`), and "ignore in this document".
     func codeActions(_ params: JSONValue) throws -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
@@ -24,15 +26,23 @@ extension LanguageServer {
         }
         guard !touching.isEmpty else { return [] }
         let language = resolvedLanguages.first ?? ""
+        let project = projectWords(for: uri)
+        let inProject = project?.destination(workspaceRoots: workspaceRoots) != nil
         var actions: [JSONValue] = []
         for misspelling in touching.prefix(3) {
             let diagnostic = diagnostic(misspelling, in: state)
-            let guesses = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
+            var guesses = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
                                                               limit: settings.maxSuggestions)).guesses
+            if let project {
+                guesses = project.guesses(near: misspelling.word, before: guesses, limit: settings.maxSuggestions)
+            }
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
                 if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: fix.id == "replace.0") {
                     actions.append(action)
+                }
+                if fix.id == "learn", inProject {
+                    actions.append(projectAction(misspelling.word, diagnostic: diagnostic, uri: uri))
                 }
             }
         }
@@ -71,7 +81,15 @@ extension LanguageServer {
         return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "command": command]
     }
 
-    /// `workspace/executeCommand`: learning a word (persistent) or ignoring it in one document.
+    /// "Add “word” to the project dictionary": the command `textsvcd.addToProjectDictionary [word, documentURI]`.
+    private func projectAction(_ word: String, diagnostic: JSONValue, uri: String) -> JSONValue {
+        let title = "Add \u{201C}\(word)\u{201D} to the project dictionary"
+        let command: JSONValue = ["title": .string(title), "command": .string(Self.commandAddToProjectDictionary),
+                                  "arguments": [.string(word), .string(uri)]]
+        return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "command": command]
+    }
+
+    /// `workspace/executeCommand`: learning a word (persistent), adding it to the project's words, or ignoring it in one document.
     func executeCommand(_ params: JSONValue) throws -> JSONValue {
         guard let command = params["command"]?.stringValue else { throw ServiceError.invalidParams(field: "command", "is required") }
         let arguments = params["arguments"]?.arrayValue ?? []
@@ -84,6 +102,11 @@ extension LanguageServer {
             _ = try client.send(SpellLearnRequest(word: word, language: language ?? settings.languages?.first))
             recheckAll()
             return .null
+        case Self.commandAddToProjectDictionary:
+            guard arguments.count >= 2, let word = arguments[0].stringValue, let uri = arguments[1].stringValue else {
+                throw ServiceError.invalidParams(field: "arguments", "must be [word, documentURI]")
+            }
+            return try addToProjectDictionary(word: word, uri: uri)
         case Self.commandIgnoreInDocument:
             guard arguments.count >= 2, let uri = arguments[0].stringValue, let word = arguments[1].stringValue else {
                 throw ServiceError.invalidParams(field: "arguments", "must be [documentURI, word]")

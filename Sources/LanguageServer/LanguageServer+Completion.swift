@@ -2,7 +2,7 @@ import TextServices
 import TextServicesProtocol
 
 extension LanguageServer {
-    /// `textDocument/completion`: dictionary words that complete the word before the cursor.
+    /// `textDocument/completion`: project words, then dictionary words, that complete the word before the cursor.
     ///
     /// In source code only inside comments and strings. The list is marked
     /// incomplete, so clients ask again as the prefix grows.
@@ -25,8 +25,11 @@ extension LanguageServer {
             guard mask.isVisible(prefixStart) else { return empty }
         }
         let prefix = document.text.string(UTF8Offset(prefixStart)..<cursor)
-        let words = try client.send(SpellCompleteRequest(prefix: prefix, languages: settings.languages,
-                                                         limit: settings.maxCompletions)).completions
+        let dictionaryWords = try client.send(SpellCompleteRequest(prefix: prefix, languages: settings.languages,
+                                                                   limit: settings.maxCompletions)).completions
+        let fromProject = projectWords(for: uri)?.completions(for: prefix, limit: settings.maxCompletions) ?? []
+        var seen = Set<String>()
+        let words = (fromProject + dictionaryWords).filter { seen.insert($0).inserted }.prefix(settings.maxCompletions)
         let range = document.range(UTF8Offset(prefixStart)..<cursor, encoding: encoding)
         let items: [JSONValue] = words.enumerated().map { index, word in
             [

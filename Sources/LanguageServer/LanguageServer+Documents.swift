@@ -14,6 +14,7 @@ extension LanguageServer {
         documents[uri]?.pending?.cancel()
         documents[uri] = DocumentState(document: document)
         checkAndPublish(uri)
+        startProjectPollIfNeeded()
     }
 
     func didChange(_ params: JSONValue) {
@@ -49,6 +50,7 @@ extension LanguageServer {
         }
         state.pending?.cancel()
         notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        if documents.isEmpty { stopProjectPoll() }
     }
 
     // MARK: Checking
@@ -89,11 +91,15 @@ extension LanguageServer {
     func ensureChecked(_ uri: String) -> Bool {
         guard var state = documents[uri] else { return false }
         if state.checked { return true }
+        let project = projectWords(for: uri)
+        if let project { reportProjectProblems(project) }
         do {
             let result = try DocumentChecker(patterns: patterns, checkStrings: settings.checkStrings)
-                .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri), limit: settings.maxDiagnostics)
+                .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri, project: project),
+                       limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
             state.mask = result.mask
+            state.projectSignature = project?.signature ?? []
         } catch {
             showMessage("cannot check \(uri): \(ServiceError(wrapping: error).message)", type: 1)
             return false
@@ -103,10 +109,12 @@ extension LanguageServer {
         return true
     }
 
-    /// The checker for a document: the configured languages, the document's ignored words and the configured words.
-    func checker(documentId: String?) -> AcceptingWords<ClientWordChecking> {
-        AcceptingWords(ClientWordChecking(client: client, languages: settings.languages, documentId: documentId),
-                       words: settings.words)
+    /// The checker for a document: the configured languages, the document's ignored words, the configured words and its project's words.
+    func checker(documentId: String?, project: ProjectWords?) -> AcceptingWords<ClientWordChecking> {
+        var spellings = AcceptedSpellings(settings.words)
+        if let project { spellings.formUnion(project.spellings) }
+        return AcceptingWords(ClientWordChecking(client: client, languages: settings.languages, documentId: documentId),
+                              spellings: spellings)
     }
 
     func recheckAll() {

@@ -16,12 +16,19 @@ import TextServicesProtocol
 ///
 /// The server keeps documents, masks and positions itself and asks `client`
 /// for everything spelling: the services in this process, or the daemon.
+/// Project words (`.textsvcd/words.txt` above a document, see `ProjectWords`)
+/// are applied here, since the daemon knows nothing of files; a change to a
+/// words file is noticed through `workspace/didChangeWatchedFiles` when the
+/// client can watch files for the server, and by a stamp poll every
+/// `projectPollInterval` seconds while documents are open.
 public final class LanguageServer: @unchecked Sendable {
     let client: any TextServicesClient
     let queue = DispatchQueue(label: "textsvcd.lsp")
     private let sink: @Sendable (JSONValue) -> Void
     private let defaults: LSPSettings
     private let preferredEncoding: PositionEncoding?
+    /// Seconds between checks of the open documents' words files (0: no poll).
+    let projectPollInterval: Double
 
     // Everything below is touched only on `queue`.
     enum Phase: Equatable { case starting, running, shuttingDown, exited(Int32) }
@@ -35,6 +42,14 @@ public final class LanguageServer: @unchecked Sendable {
     var clientPullsConfiguration = false
     var outgoingCounter = 0
     var pendingResponses: [String: (JSONValue?) -> Void] = [:]
+    /// The workspace folders (paths) from `initialize` and `workspace/didChangeWorkspaceFolders`.
+    var workspaceRoots: [String] = []
+    /// Whether the client accepts `client/registerCapability` for `workspace/didChangeWatchedFiles`.
+    var clientRegistersWatchers = false
+    var projectPoll: DispatchSourceTimer?
+    var shownProjectProblems = Set<String>()
+    /// Whether a check of every document, after learned words changed, is already queued.
+    var recheckQueued = false
 
     /// What the server knows about one open document.
     struct DocumentState {
@@ -44,10 +59,13 @@ public final class LanguageServer: @unchecked Sendable {
         var mask: TextMask?
         var checked = false
         var pending: DispatchWorkItem?
+        /// The project words files the last check used (`ProjectWords.signature`).
+        var projectSignature: [String]?
     }
 
     public static let commandAddToDictionary = "textsvcd.addToDictionary"
     public static let commandIgnoreInDocument = "textsvcd.ignoreInDocument"
+    public static let commandAddToProjectDictionary = "textsvcd.addToProjectDictionary"
 
     /// Creates a server asking `client` for spelling; `send` receives every outgoing message.
     ///
@@ -56,12 +74,15 @@ public final class LanguageServer: @unchecked Sendable {
     /// `initializationOptions` (from the command line). `preferredEncoding`
     /// (`--position-encoding`) is used when the client offers it or offers
     /// nothing, for clients configured to use it without negotiating.
+    /// `projectPollInterval` is how often open documents' words files are
+    /// looked at for changes (0 turns the poll off).
     public init(client: any TextServicesClient, defaults: LSPSettings = LSPSettings(), preferredEncoding: PositionEncoding? = nil,
-                send: @escaping @Sendable (JSONValue) -> Void) {
+                projectPollInterval: Double = 2, send: @escaping @Sendable (JSONValue) -> Void) {
         precondition(client.positionEncoding == .utf8, "the language server works in UTF-8 offsets")
         self.client = client
         self.defaults = defaults
         self.preferredEncoding = preferredEncoding
+        self.projectPollInterval = projectPollInterval
         self.sink = send
     }
 
@@ -93,11 +114,19 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Follows a notification from the services: learned words changed somewhere, so every open document is checked again.
+    ///
+    /// A burst of notifications (a word list imported word by word) gives
+    /// one check of each document, not one per word.
     public func servicesNotified(_ notification: ServerNotification) {
         guard case .spellChanged = notification else { return }
         queue.async { [weak self] in
-            guard let self, self.phase == .running else { return }
-            self.recheckAll()
+            guard let self, self.phase == .running, !self.recheckQueued else { return }
+            self.recheckQueued = true
+            self.queue.async { [weak self] in
+                guard let self else { return }
+                self.recheckQueued = false
+                if self.phase == .running { self.recheckAll() }
+            }
         }
     }
 
@@ -168,12 +197,16 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard phase == .running else { return }
         switch method {
-        case "initialized": pullConfiguration()
+        case "initialized":
+            pullConfiguration()
+            registerWordsFileWatcher()
         case "textDocument/didOpen": didOpen(params)
         case "textDocument/didChange": didChange(params)
         case "textDocument/didSave": didSave(params)
         case "textDocument/didClose": didClose(params)
         case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+        case "workspace/didChangeWatchedFiles": refreshProjects()
+        case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
         default: break  // $/cancelRequest, $/setTrace, willSave...: nothing to do
         }
     }
@@ -193,6 +226,8 @@ public final class LanguageServer: @unchecked Sendable {
             encoding = Self.chooseEncoding(offers)
         }
         clientPullsConfiguration = capabilities?["workspace"]?["configuration"]?.boolValue ?? false
+        clientRegistersWatchers = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        workspaceRoots = Self.workspaceRoots(fromInitialize: params)
         var initial = defaults
         let problems = initial.apply(params["initializationOptions"])
         phase = .running
@@ -208,7 +243,9 @@ public final class LanguageServer: @unchecked Sendable {
                 "codeActionProvider": ["codeActionKinds": ["quickfix"], "resolveProvider": false],
                 "diagnosticProvider": ["interFileDependencies": false, "workspaceDiagnostics": false],
                 "completionProvider": ["resolveProvider": false, "triggerCharacters": []],
-                "executeCommandProvider": ["commands": [.string(Self.commandAddToDictionary), .string(Self.commandIgnoreInDocument)]],
+                "executeCommandProvider": ["commands": [.string(Self.commandAddToDictionary), .string(Self.commandIgnoreInDocument),
+                                                        .string(Self.commandAddToProjectDictionary)]],
+                "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
             ],
             "serverInfo": ["name": "textsvcd", "version": .string(TextServicesVersion.version)],
         ]
@@ -224,6 +261,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     func cancelAllPending() {
+        stopProjectPoll()
         for key in documents.keys {
             documents[key]?.pending?.cancel()
             documents[key]?.pending = nil

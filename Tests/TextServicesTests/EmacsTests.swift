@@ -10,15 +10,21 @@ struct EmacsTests {
     static let text = "This line has a wrold in it.\n😀 Emoji bfore the ending.\nLast lnie here.\n"
 
     /// Runs a documented snippet with a driver script; the lines the driver wrote, and the folder Emacs ran in.
-    private func run(snippet: String, driver: String, fileName: String, project: Bool) throws -> (lines: [String], root: String) {
+    ///
+    /// `program` replaces "textsvcd" in the snippet (to run the same configuration with hunspell).
+    private func run(snippet: String, driver: String, fileName: String, project: Bool, text: String = EmacsTests.text,
+                     program: String? = nil, extra: [String: String] = [:]) throws -> (lines: [String], root: String) {
         let root = TestSupport.temporaryFolder("emacs")
         let folder = root + "/work"
         try FileManager.default.createDirectory(atPath: folder + (project ? "/.git" : ""), withIntermediateDirectories: true)
         let initFile = root + "/init.el"
-        try Data(EditorTesting.snippet(snippet).utf8).write(to: URL(fileURLWithPath: initFile))
+        var configuration = try EditorTesting.snippet(snippet)
+        if let program { configuration = configuration.replacingOccurrences(of: "\"textsvcd\"", with: "\"\(program)\"") }
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: initFile))
         let file = folder + "/" + fileName
-        try Data(Self.text.utf8).write(to: URL(fileURLWithPath: file))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         var environment = EditorTesting.environmentWithBinaryOnPath(root)
+        environment.merge(extra) { $1 }
         environment["TEXTSVCD_FILE"] = file
         environment["TEXTSVCD_OUT"] = root + "/results.txt"
         let script = TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/emacs/" + driver
@@ -39,6 +45,43 @@ struct EmacsTests {
         // The pipe Emacs ran started the user's daemon and worked through it.
         let log = (try? String(contentsOfFile: root + "/state/textsvcd/daemon.log", encoding: .utf8)) ?? ""
         #expect(log.contains("listening"), "no daemon was started for Emacs: \(log)")
+    }
+
+    /// The acceptance of issue 15: with the documented configuration, Emacs takes textsvcd for Hunspell,
+    /// flyspell-buffer on 20 KB of prose (flyspell's large-region path, `-l`) flags what it flags with
+    /// hunspell, ispell-word offers textsvcd's guesses, and `i` teaches the daemon the word.
+    @Test(.enabled(if: TestSupport.which("hunspell") != nil, "hunspell is not installed: nothing to compare with"))
+    func flyspellBufferFlagsWhatHunspellFlagsAndIspellWordLearnsThroughTheDaemon() throws {
+        let prose = try String(contentsOfFile: TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/emacs/prose.txt",
+                               encoding: .utf8)
+        #expect(prose.utf8.count > 19_000)
+        // Both programs use the bundled en_US (hunspell finds it through DICPATH, before the system's).
+        let common = ["DICPATH": TestSupport.repositoryRoot + "/dictionaries", "TEXTSVCD_WORD": "recomended", "LANG": "C.UTF-8"]
+        let (ours, root) = try run(snippet: "emacs-flyspell", driver: "flyspell_compare.el", fileName: "prose.txt", project: false,
+                                   text: prose, extra: common.merging(["TEXTSVCD_ASK_DAEMON": "1"]) { $1 })
+        let (theirs, _) = try run(snippet: "emacs-flyspell", driver: "flyspell_compare.el", fileName: "prose.txt", project: false,
+                                  text: prose, program: TestSupport.which("hunspell")!, extra: common)
+
+        // Emacs took textsvcd for Hunspell (so UTF-8 and the dictionary's word characters).
+        #expect(ours.first?.hasPrefix("HUNSPELL 1.") == true, "\(ours.first ?? "")")
+        let flagged = ours.filter { $0.hasPrefix("FLAG ") }
+        #expect(flagged.count > 50)
+        #expect(flagged.contains { $0.hasSuffix(" recomended") } && flagged.contains { $0.hasSuffix(" jalapeño") })
+        #expect(Set(flagged) == Set(theirs.filter { $0.hasPrefix("FLAG ") }),
+                "flagged only with textsvcd: \(Set(flagged).subtracting(theirs)); only with hunspell: \(Set(theirs.filter { $0.hasPrefix("FLAG ") }).subtracting(flagged))")
+
+        // ispell-word offered textsvcd's own guesses, in its order.
+        let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-d", "en_US"], stdin: Array("recomended\n".utf8),
+                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("emacs-guesses")), timeout: 120)
+        let answer = try #require(pipe.stdout.split(separator: "\n").first { $0.hasPrefix("& recomended") })
+        let guesses = answer.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
+        #expect(ours.contains("GUESSES recomended: \(guesses)"), "\(ours.filter { $0.hasPrefix("GUESSES") }) vs \(guesses)")
+
+        // `i` learned the word through the daemon Emacs's ispell process started and shares.
+        let learned = try #require(ours.first { $0.hasPrefix("LEARNED ") })
+        #expect(learned.contains("\"recomended\""), "\(learned)")
+        let saved = try String(contentsOfFile: root + "/data/textsvcd/personal/en_US.dic", encoding: .utf8)
+        #expect(saved.split(separator: "\n").contains("recomended"))
     }
 
     static var hasEglot: Bool {

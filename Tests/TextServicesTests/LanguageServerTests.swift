@@ -6,7 +6,7 @@ import Testing
 @testable import LanguageServer
 
 /// An in-process LSP client: sends messages to a `LanguageServer` and records what comes back.
-private final class TestClient: Sendable {
+final class TestClient: Sendable {
     let server: LanguageServer
     let dataHome: String
     private let outbox = Outbox()
@@ -25,14 +25,14 @@ private final class TestClient: Sendable {
     }
 
     /// A client of a server on the suite's shared services, or (`isolated`) on services of its own, for tests that learn or ignore words.
-    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil, isolated: Bool = false) {
+    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil, isolated: Bool = false, projectPoll: Double = 2) {
         let outbox = self.outbox
         dataHome = TestSupport.temporaryFolder("lsp-data")
         let services = isolated ? TestSupport.services(dataHome: dataHome) : TestSupport.sharedServices
         var defaults = LSPSettings()
         defaults.debounceMilliseconds = debounce
         server = LanguageServer(client: LocalTextServices(services: services), defaults: defaults,
-                                preferredEncoding: preferredEncoding) { message in
+                                preferredEncoding: preferredEncoding, projectPollInterval: projectPoll) { message in
             outbox.withLock { $0.append(message) }
         }
     }

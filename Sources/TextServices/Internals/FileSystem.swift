@@ -89,6 +89,21 @@ public enum FileSystem {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
+    /// Whether something is at `path` (a file, a folder, anything), following symbolic links.
+    public static func exists(_ path: String) -> Bool {
+        (try? Stat(FilePath(path))) != nil
+    }
+
+    /// Whether `path` is a folder (following symbolic links).
+    public static func isFolder(_ path: String) -> Bool {
+        (try? Stat(FilePath(path)))?.type == .directory
+    }
+
+    /// A file's permission bits, or nil when it does not exist.
+    public static func permissions(of path: String) -> FilePermissions? {
+        (try? Stat(FilePath(path)))?.permissions
+    }
+
     /// Removes a file durably: once this returns, the removal survives a crash.
     ///
     /// A file that does not exist is not an error.
@@ -169,6 +184,34 @@ public final class FileLock {
     public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
         let lock = try acquire(path)
         defer { lock?.release() }
+        return try body()
+    }
+
+    /// Takes the lock on a folder itself, waiting for another holder; no lock file is created.
+    ///
+    /// For files that live among a user's own files (a repository's
+    /// `.textsvcd/words.txt`), where a lock file would be clutter. The folder
+    /// must exist.
+    public static func acquire(folder: String) throws(SystemFailure) -> FileLock {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(folder), .readOnly, options: [.directory, .closeOnExec])
+        } catch {
+            throw SystemFailure("open folder to lock", folder, error)
+        }
+        while flock(descriptor.rawValue, LOCK_EX) != 0 {
+            let failure = SystemFailure.last("lock", folder)
+            if failure.errno == .interrupted { continue }
+            try? descriptor.close()
+            throw failure
+        }
+        return FileLock(path: folder, descriptor: descriptor)
+    }
+
+    /// Runs `body` holding the lock on `folder` (see `acquire(folder:)`), waiting for it first.
+    public static func withLock<T>(folder: String, _ body: () throws -> T) throws -> T {
+        let lock = try acquire(folder: folder)
+        defer { lock.release() }
         return try body()
     }
 

@@ -21,35 +21,32 @@ extension SpellChecker: WordChecking {
     }
 }
 
-/// A checker that also accepts a set of extra words (a user's or a project's), and their capitalised forms.
+/// A checker that also accepts a set of extra words (a user's or a project's), in the spellings learned words are accepted in.
 ///
-/// A lower-case word is also accepted capitalised (`Textsvcd`) and in capitals
-/// (`TEXTSVCD`), as Hunspell accepts a dictionary word at the start of a sentence.
+/// A word is accepted as written and in capitals, and a lower-case word
+/// also capitalised (`textsvcd`, `Textsvcd`, `TEXTSVCD`), as Hunspell
+/// accepts a learned word; see `AcceptedSpellings`.
 public struct AcceptingWords<Base: WordChecking>: WordChecking {
     public let base: Base
-    public let words: Set<String>
+    public let spellings: AcceptedSpellings
 
     public init(_ base: Base, words: some Sequence<String>) {
+        self.init(base, spellings: AcceptedSpellings(words))
+    }
+
+    public init(_ base: Base, spellings: AcceptedSpellings) {
         self.base = base
-        var accepted = Set<String>()
-        for word in words {
-            accepted.insert(word)
-            if let first = word.first, first.isLowercase {
-                accepted.insert(first.uppercased() + word.dropFirst())
-                accepted.insert(word.uppercased())
-            }
-        }
-        self.words = accepted
+        self.spellings = spellings
     }
 
     public func misspellings(in text: TextBuffer) throws -> [Misspelling] {
         let found = try base.misspellings(in: text)
-        return words.isEmpty ? found : found.filter { !words.contains($0.word) }
+        return spellings.isEmpty ? found : found.filter { !spellings.contains($0.word) }
     }
 
     public func accepts(_ words: [String]) throws -> [Bool] {
-        let unknown = words.filter { !self.words.contains($0) }
+        let unknown = words.filter { !spellings.contains($0) }
         var verdicts = try base.accepts(unknown).makeIterator()
-        return words.map { self.words.contains($0) || (verdicts.next() ?? false) }
+        return words.map { spellings.contains($0) || (verdicts.next() ?? false) }
     }
 }

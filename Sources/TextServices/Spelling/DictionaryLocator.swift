@@ -52,7 +52,7 @@ public struct DictionaryLocator: Sendable {
             guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() where name.hasSuffix(".dic") {
                 let base = String(name.dropLast(4))
-                guard let tag = LanguageTag(base), found[tag] == nil else { continue }
+                guard let tag = LanguageTag(dictionaryName: base), found[tag] == nil else { continue }
                 let path = folder + "/" + base
                 guard manager.isReadableFile(atPath: path + ".aff") else { continue }
                 found[tag] = DictionaryInfo(tag: tag, source: source, path: path)
@@ -61,15 +61,19 @@ public struct DictionaryLocator: Sendable {
         return found.values.sorted { $0.tag < $1.tag }
     }
 
-    /// The dictionary for a tag, falling back from a bare language (`en`) to a regional one.
+    /// The dictionary for a tag or a dictionary's file name, falling back from a bare language (`en`) to a regional one.
     ///
-    /// A bare language prefers the region named like the language (`de_DE`),
-    /// then `en_US` for English, then the first in order. Throws
-    /// `DictionaryError` naming the files looked for and the search path.
+    /// Tags are normalised (`en-us` finds `en_US`); any other name is a
+    /// dictionary's file name without extension (`medical` finds
+    /// `medical.aff` and `medical.dic`). A bare language prefers the region
+    /// named like the language (`de_DE`), then `en_US` for English, then the
+    /// first in order. Throws `DictionaryError` naming the files looked for
+    /// and the search path.
     public func locate(_ raw: String) throws(DictionaryError) -> DictionaryInfo {
         let all = available()
-        guard let tag = LanguageTag(raw) else {
-            throw DictionaryError(language: raw, message: "'\(raw)' is not a language tag", available: all.map(\.tag.tag))
+        guard let tag = LanguageTag(dictionaryName: raw) else {
+            throw DictionaryError(language: raw, message: "'\(raw)' is neither a language tag nor a dictionary's file name",
+                                  available: all.map(\.tag.tag))
         }
         if let exact = all.first(where: { $0.tag == tag }) {
             try Self.checkReadable(exact, available: all)
@@ -86,7 +90,7 @@ public struct DictionaryLocator: Sendable {
         let folders = searchPath.map(\.folder).joined(separator: ", ")
         throw DictionaryError(
             language: tag.tag,
-            message: "no dictionary for '\(tag.tag)': looked for \(tag.tag).aff and \(tag.tag).dic in \(folders)",
+            message: "no dictionary for '\(raw)': looked for \(tag.tag).aff and \(tag.tag).dic in \(folders)",
             available: all.map(\.tag.tag))
     }
 

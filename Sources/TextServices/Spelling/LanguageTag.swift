@@ -15,7 +15,7 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) } })
         else { return nil }
         parts[0] = parts[0].lowercased()
-        guard (2...8).contains(parts[0].count) else { return nil }
+        guard (2...8).contains(parts[0].count), parts.dropFirst().allSatisfy({ $0.count <= 8 }) else { return nil }
         for index in parts.indices.dropFirst() {
             let part = parts[index]
             if part.count == 4, part.allSatisfy(\.isLetter) {
@@ -27,6 +27,24 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
             }
         }
         self.tag = parts.joined(separator: "_")
+    }
+
+    /// A dictionary's name: its file's base name as a tag when it reads as one, else the base name itself.
+    ///
+    /// `en-US` and `en_us` give `en_US` as before; a dictionary whose file
+    /// name is not a language tag (`checkcompoundcase`, `medical.v2`, a
+    /// project's own word list) keeps its name verbatim, so `--lang` and `-d`
+    /// take any dictionary name, as Hunspell does. Nil for an empty name, one
+    /// with a `/`, a control character, or a leading `.` (not a file base name).
+    public init?(dictionaryName raw: String) {
+        if let tag = LanguageTag(raw) {
+            self = tag
+            return
+        }
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"),
+              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        self.tag = name
     }
 
     /// The language part alone (`en` for `en_US`).

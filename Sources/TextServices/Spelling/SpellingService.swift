@@ -18,6 +18,9 @@ public final class SpellingService: Sendable {
     private let loading = Mutex<Void>(())
     private let ignores = Mutex(IgnoredWords())
     private let observers = Mutex<[WeakSpellingObserver]>([])
+    /// Dictionaries (by path) whose compiled form is being made in the background.
+    let compiling = Mutex<Set<String>>([])
+    let backgroundCompiles = Mutex<(any CompileLauncher)?>(nil)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -52,18 +55,27 @@ public final class SpellingService: Sendable {
             refreshLearned(dictionary)
             return dictionary
         }
+        let dictionary: SpellDictionary
+        var isNew = false
         do {
-            return try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
+            dictionary = try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
                 if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
-                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder))
+                let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder),
+                                                     compiled: compiler?.open(info),
+                                                     suggestBudget: configuration.hunspellSuggestBudget)
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 loaded.withLock { $0[info.tag] = dictionary }
                 resolved.withLock { $0[requested] = info.tag }
+                isNew = true
                 return dictionary
             }
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
+        if isNew, dictionary.compiledForm == nil, let launcher = backgroundCompiles.withLock({ $0 }) {
+            compileInBackground(dictionary, launcher: launcher)
+        }
+        return dictionary
     }
 
     /// Follows a change another process made to a dictionary's learned words.

@@ -13,8 +13,11 @@ struct CheckCommand: ParsableCommand {
             characters, from 1), or one misspelled word a line with --format list (like `hunspell -l`), \
             or one JSON object a line with --format json. What is checked depends on the file's type, as \
             in the language server: Markdown without its code, TeX without its commands, source code only \
-            in its comments and strings (--mode overrides the choice). Exit status: 0 clean, 1 misspellings \
-            found, 2 an error (an unreadable, binary or non-UTF-8 file is reported and the others are still checked).
+            in its comments and strings (--mode overrides the choice). Project words count as learned: \
+            every .textsvcd/words.txt in a file's folder or the folders above it (standard input: the current \
+            directory's), and they are offered as guesses for near misspellings. Exit status: 0 clean, \
+            1 misspellings found, 2 an error (an unreadable, binary or non-UTF-8 file is reported and the \
+            others are still checked).
             """
     )
 
@@ -42,6 +45,7 @@ struct CheckCommand: ParsableCommand {
         var sawError = false
         var sawMisspelling = false
         var output = StandardOutputBuffer()
+        var warned = Set<String>()
         // A bar on a terminal for big jobs only; see CheckCommand+Progress.swift.
         let progress = CheckProgress(files: files.isEmpty ? ["-"] : files, format: format)
         for path in files.isEmpty ? ["-"] : files {
@@ -57,8 +61,14 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             progress.read(input)
+            let project = ProjectWords.nearest(to: input.name == "-" ? FileManager.default.currentDirectoryPath : input.name)
+            for problem in project.problems where warned.insert(problem).inserted {
+                progress.clear()
+                StandardError.print("textsvcd: warning: \(problem)")
+            }
             do {
-                let found = try check(input, context: context, encoding: encoding, output: &output, progress: progress)
+                let found = try check(input, project: project, context: context, encoding: encoding, output: &output,
+                                      progress: progress)
                 sawMisspelling = sawMisspelling || found
             } catch {
                 progress.clear()
@@ -74,15 +84,17 @@ struct CheckCommand: ParsableCommand {
         if sawMisspelling { throw ExitCode(1) }
     }
 
-    /// Checks one input and prints its misspellings; returns whether there were any.
-    private func check(_ input: InputFile, context: CommandContext, encoding: PositionEncoding,
+    /// Checks one input, with its project's words, and prints its misspellings; returns whether there were any.
+    private func check(_ input: InputFile, project: ProjectWords, context: CommandContext, encoding: PositionEncoding,
                        output: inout StandardOutputBuffer, progress: CheckProgress) throws -> Bool {
-        var checker = ClientWordChecking(client: context.client, languages: context.languages)
-        checker.onProgress = progress.onPieces
+        var spelling = ClientWordChecking(client: context.client, languages: context.languages)
+        spelling.onProgress = progress.onPieces
+        let checker = AcceptingWords(spelling, spellings: project.spellings)
         let kind = mode.kind(forPath: input.name == "-" ? nil : input.name)
         let misspellings = try DocumentChecker().check(input.text, kind: kind, using: checker).misspellings
         let guessCount = format == .list ? 0 : max(0, guesses)
-        let guesses = try guessTable(for: misspellings, count: guessCount, client: context.client, languages: context.languages)
+        let guesses = try guessTable(for: misspellings, count: guessCount, project: project, client: context.client,
+                                     languages: context.languages)
         progress.clear()
         var locator = LineLocator(input.text)
         for misspelling in misspellings {
@@ -109,8 +121,8 @@ struct CheckCommand: ParsableCommand {
         return !misspellings.isEmpty
     }
 
-    /// Guesses for each distinct misspelled word, asked all at once.
-    private func guessTable(for misspellings: [Misspelling], count: Int, client: any TextServicesClient,
+    /// Guesses for each distinct misspelled word, asked all at once; near project words join the dictionary's.
+    private func guessTable(for misspellings: [Misspelling], count: Int, project: ProjectWords, client: any TextServicesClient,
                             languages: [String]?) throws(ServiceError) -> [String: [String]] {
         guard count > 0 else { return [:] }
         var words: [String] = []
@@ -118,7 +130,9 @@ struct CheckCommand: ParsableCommand {
         for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
         let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: languages, limit: count) })
         var table: [String: [String]] = [:]
-        for (word, outcome) in zip(words, outcomes) { table[word] = try outcome.get().guesses }
+        for (word, outcome) in zip(words, outcomes) {
+            table[word] = project.guesses(near: word, before: try outcome.get().guesses, limit: count)
+        }
         return table
     }
 }

@@ -11,8 +11,10 @@ struct LspCommand: ParsableCommand {
         commandName: "lsp",
         abstract: "Run a spell-checking language server on standard input and output (LSP, Content-Length framing).",
         discussion: """
-            Publishes misspellings as diagnostics, offers guesses, "add to dictionary" and "ignore in this \
-            document" as quick fixes, and word completions. Settings come from initializationOptions or \
+            Publishes misspellings as diagnostics, offers guesses, "add to dictionary", "add to the project \
+            dictionary" and "ignore in this document" as quick fixes, and word completions. Project words \
+            (.textsvcd/words.txt in a document's folder or above) count as learned; changes to them are seen \
+            without a restart. Settings come from initializationOptions or \
             workspace/didChangeConfiguration (languages, words, ignorePatterns, ...); see docs/editors.md. \
             The spelling work is done by the user's daemon, which is started when none runs and restarted \
             if it dies; --no-daemon does it in this process.

@@ -93,6 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let maximumTextBytes { configuration.limits.maximumTextBytes = maximumTextBytes }
         if let regexTimeLimit { configuration.limits.regexTimeLimitMilliseconds = regexTimeLimit }
         let services = Services(configuration: configuration)
+        // Dictionaries load with Hunspell at once and compile their mapped form in a child meanwhile.
+        services.spelling.compileLoadedDictionaries(with: ChildProcessCompileLauncher(dictionaryPaths: global.dictionaryPaths,
+                                                                                      logger: logger))
         do {
             _ = try services.spelling.dictionary(nil)
         } catch {

@@ -33,10 +33,13 @@ enum ServerSystem {
     ///
     /// Standard input is `/dev/null`; standard output and error go to `log`
     /// (appended; created 0600), or `/dev/null`; no other descriptor is
-    /// inherited. The child is not waited for: it becomes the init process's
-    /// when this one exits.
+    /// inherited. The child is reaped by a thread of this process while it
+    /// lives, which calls `onExit` with the child's wait status; the child
+    /// becomes the init process's when this one exits. `newSession: false`
+    /// keeps the child in this process's session (a helper, not a daemon).
     static func spawnDetached(_ executable: String, _ arguments: [String], environment: [String: String],
-                              log: String?) throws(SystemFailure) {
+                              log: String?, newSession: Bool = true,
+                              onExit: (@Sendable (Int32) -> Void)? = nil) throws(SystemFailure) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -50,7 +53,7 @@ enum ServerSystem {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, tsv_spawn_new_session_flag())
+        if newSession { posix_spawnattr_setflags(&attributes, tsv_spawn_new_session_flag()) }
         let argv = [executable] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -65,7 +68,8 @@ enum ServerSystem {
         let child = pid
         Thread.detachNewThread {
             var status: Int32 = 0
-            waitpid(child, &status, 0)
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            onExit?(status)
         }
     }
 

@@ -17,20 +17,7 @@ struct InputFile {
 
     /// Reads a path (`-` for standard input), refusing directories, binary files and invalid UTF-8.
     static func read(_ path: String) throws(Problem) -> InputFile {
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Problem(name: path, reason: "no such file")
-            }
-            if isDirectory.boolValue { throw Problem(name: path, reason: "is a directory") }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Problem(name: path, reason: "cannot be read (permission denied?)")
-            }
-            bytes = [UInt8](data)
-        }
+        let bytes = try readBytes(path)
         if let nul = bytes.firstIndex(of: 0) {
             throw Problem(name: path, reason: "binary file (NUL byte at offset \(nul)), skipped")
         }
@@ -39,5 +26,19 @@ struct InputFile {
         } catch {
             throw Problem(name: path, reason: "invalid UTF-8 at byte offset \(error.offset), skipped")
         }
+    }
+
+    /// The bytes of a path (`-` for standard input), as they are; a missing, unreadable path or a directory is a `Problem`.
+    static func readBytes(_ path: String) throws(Problem) -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Problem(name: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw Problem(name: path, reason: "is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(name: path, reason: "cannot be read (permission denied?)")
+        }
+        return [UInt8](data)
     }
 }

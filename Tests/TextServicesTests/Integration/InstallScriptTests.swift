@@ -94,7 +94,7 @@ struct InstallScriptTests {
         let words = page.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("NAME textsvcd - A text-services daemon: spelling, text units"), "\(page.stdout.prefix(400))")
         for command in ["serve", "call", "check", "suggest", "complete", "languages", "copy", "paste", "tokenize",
-                        "find", "lsp", "ispell"] {
+                        "find", "lsp", "ispell", "words import"] {
             #expect(page.stdout.contains("textsvcd \(command) "), "the page lacks \(command)")
         }
         #expect(!page.stdout.contains("bench-suggest"))

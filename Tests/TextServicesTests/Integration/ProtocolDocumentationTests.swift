@@ -194,6 +194,43 @@ struct ProtocolDocumentationTests {
         }
     }
 
+    /// The command-line examples marked `<!-- command -->`: each `$ COMMAND` line, and the lines after it until the next, its exact output.
+    static func commandExamples(in text: String) -> [(command: String, output: String)] {
+        var result: [(command: String, output: String)] = []
+        let lines = text.components(separatedBy: "\n")
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- command -->" else { continue }
+            index += 1
+            guard index < lines.count, lines[index].hasPrefix("```") else { continue }
+            index += 1
+            while index < lines.count, !lines[index].hasPrefix("```") {
+                guard lines[index].hasPrefix("$ ") else { index += 1; continue }
+                let command = String(lines[index].dropFirst(2))
+                var output: [String] = []
+                index += 1
+                while index < lines.count, !lines[index].hasPrefix("```"), !lines[index].hasPrefix("$ ") {
+                    output.append(lines[index])
+                    index += 1
+                }
+                result.append((command, output.map { $0 + "\n" }.joined()))
+            }
+        }
+        return result
+    }
+
+    @Test func commandExamplesPrintWhatTheDocumentShows() throws {
+        let examples = Self.commandExamples(in: try String(contentsOfFile: Self.documentPath, encoding: .utf8))
+        #expect(!examples.isEmpty)
+        let environment = EditorTesting.environmentWithBinaryOnPath(TestSupport.temporaryFolder("documented-commands"))
+        for example in examples {
+            let run = try TestProcess.run("/bin/bash", ["-c", example.command], environment: environment, timeout: 120)
+            #expect(run.status == 0, "\(example.command): \(run.stderr)")
+            #expect(run.stdout == example.output, "\(example.command)")
+        }
+    }
+
     @Test func theExampleMatcherReportsDifferencesAndHonoursVaryingPaths() throws {
         let expected = try JSONParser.parse(#"{"id":1,"result":{"a":[{"x":1},{"x":2}],"t":0.5}}"#)
         let same = try JSONParser.parse(#"{"result":{"t":0.5,"a":[{"x":1},{"x":2}]},"id":1}"#)

@@ -236,3 +236,30 @@ struct SharedDaemonTests {
         #expect(try TestProcess.textsvcd(["paste"], in: sandbox.environment).stdout == "kept")
     }
 }
+
+/// The daemon compiles each dictionary it loads without a compiled form, and maps it when the child is done.
+@Test(.tags(.slow), .skippedInFastRuns)
+func theDaemonCompilesADictionaryItLoadsAndMapsItWhenReady() throws {
+    let cache = TestSupport.temporaryFolder("daemon-cache")
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let daemon = try DaemonHarness.start(["--dictionary-path", HunspellSuite.folder], environment: ["XDG_CACHE_HOME": cache])
+    defer { daemon.stop() }
+    let listing = ["dictionaries", "--format", "json", "--dictionary-path", HunspellSuite.folder]
+    func state() throws -> String? {
+        let output = try daemon.run(listing)
+        let all = try JSONParser.parse(output.stdout)
+        return all["dictionaries"]?.arrayValue?.first { $0["tag"] == "checkcompoundcase" }?["compiled"]?["state"]?.stringValue
+    }
+    #expect(try state() == "missing")
+    let first = try daemon.call("spell.check", ["text": "BAZBar Barfoo", "language": "checkcompoundcase"])
+    #expect(first["misspellings"]?.arrayValue?.count == 1)
+    var ready = false
+    for _ in 0..<Int(300 * TestSupport.slowdown) {
+        if try state() == "ready", daemon.log.contains("compiled a dictionary") { ready = true; break }
+        Thread.sleep(forTimeInterval: 0.1)
+    }
+    #expect(ready, "\(daemon.log)")
+    #expect(daemon.log.contains("compiling a dictionary in the background"))
+    // Mapped now, with the same verdicts.
+    #expect(try daemon.call("spell.check", ["text": "BAZBar Barfoo", "language": "checkcompoundcase"]) == first)
+}

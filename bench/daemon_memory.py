@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Memory of the daemon after 1000 guesses, against one `hunspell -a` process that made the same guesses.
+
+Side by side in one run: a `textsvcd serve` with en_US (its compiled form in
+--cache when given, so it is mapped as a user's daemon maps it) answers
+`spell.guesses` for the first N misspellings of bench/data/typos-en.tsv, one
+request at a time over its socket; then `hunspell -a -d dictionaries/en_US`
+gets the same words on its standard input. Memory is PSS and RSS from
+/proc/PID/smaps_rollup after the last answer, with each process still alive.
+
+Usage: bench/daemon_memory.py [--textsvcd .build/release/textsvcd] [--cache DIR] [--words 1000]
+"""
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def memory(pid):
+    fields = {}
+    with open("/proc/%d/smaps_rollup" % pid) as handle:
+        for line in handle:
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].endswith(":"):
+                fields[parts[0][:-1]] = int(parts[1])
+    return fields.get("Pss", 0) / 1024, fields.get("Rss", 0) / 1024
+
+
+def misspellings(count):
+    words = []
+    with open(os.path.join(HERE, "data", "typos-en.tsv"), encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("#") or not line.strip():
+                continue
+            words.append(line.split("\t")[0])
+            if len(words) == count:
+                break
+    return words
+
+
+def daemon_guesses(binary, cache, words):
+    with tempfile.TemporaryDirectory(prefix="textsvcd-memory-") as root:
+        env = dict(os.environ)
+        for key in ["TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS"]:
+            env.pop(key, None)
+        env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root, XDG_CACHE_HOME=cache or root + "/cache")
+        path = root + "/textsvcd.sock"
+        daemon = subprocess.Popen([binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(400):
+                if os.path.exists(path):
+                    break
+                time.sleep(0.05)
+            client = socket.socket(socket.AF_UNIX)
+            client.connect(path)
+            reader = client.makefile("rb")
+            start_pss, _ = memory(daemon.pid)
+            answered = 0
+            for index, word in enumerate(words):
+                request = {"jsonrpc": "2.0", "id": index, "method": "spell.guesses", "params": {"word": word}}
+                client.sendall(json.dumps(request).encode() + b"\n")
+                answer = json.loads(reader.readline())
+                answered += "result" in answer
+            pss, rss = memory(daemon.pid)
+            client.close()
+            return start_pss, pss, rss, answered
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=30)
+
+
+def hunspell_guesses(words):
+    process = subprocess.Popen(["hunspell", "-a", "-d", os.path.join(ROOT, "dictionaries", "en_US")],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    process.stdout.readline()  # the banner
+    answered = 0
+    for word in words:
+        process.stdin.write(("^" + word + "\n").encode())
+        process.stdin.flush()
+        while True:
+            line = process.stdout.readline()
+            if not line.strip():
+                break
+            answered += 1
+    pss, rss = memory(process.pid)
+    process.stdin.close()
+    process.wait()
+    return pss, rss, answered
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
+    parser.add_argument("--cache", help="XDG_CACHE_HOME holding en_US's compiled form (else the daemon builds its index)")
+    parser.add_argument("--words", type=int, default=1000)
+    args = parser.parse_args()
+    if not os.access(args.textsvcd, os.X_OK):
+        sys.exit("no textsvcd at %s (swift build -c release)" % args.textsvcd)
+    words = misspellings(args.words)
+    start, pss, rss, answered = daemon_guesses(args.textsvcd, args.cache, words)
+    h_pss, h_rss, h_answered = hunspell_guesses(words)
+    print("Daemon memory after %d guesses (en_US, %s), %s, load %s" % (
+        len(words), "compiled form mapped" if args.cache else "index built in memory", time.strftime("%Y-%m-%d"),
+        open("/proc/loadavg").read().split()[0]))
+    print()
+    print("| process | answers | PSS | RSS |")
+    print("|---|---:|---:|---:|")
+    print("| textsvcd daemon (PSS %.1f MiB before the guesses) | %d | %.1f MiB | %.1f MiB |" % (start, answered, pss, rss))
+    print("| hunspell -a | %d | %.1f MiB | %.1f MiB |" % (h_answered, h_pss, h_rss))
+    print()
+    print("PSS ratio daemon / hunspell: %.2fx" % (pss / h_pss))
+
+
+if __name__ == "__main__":
+    main()
