@@ -1,4 +1,3 @@
-import CPlatform
 import Foundation
 import SystemPackage
 #if canImport(Glibc)
@@ -247,8 +246,6 @@ enum ExternalProgram {
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", mode, 0)
             }
         }
-        let closing = tsv_spawn_close_descriptors_from(&actions, 3)
-        guard closing == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: closing)) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -261,17 +258,7 @@ enum ExternalProgram {
         posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let argv = [executable] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
-        guard result == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: result)) }
-        return pid
+        return try Spawn.start(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
     }
 
     /// Reads what a non-blocking descriptor holds; false once it reached its end (or failed).

@@ -46,24 +46,13 @@ enum ServerSystem {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The child must hold none of this process's descriptors: whoever started this process may be waiting for
-        // one of them to close (Foundation's Process does), and would wait as long as the daemon lives.
-        let closing = tsv_spawn_close_descriptors_from(&actions, 3)
-        guard closing == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: closing)) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         if newSession { posix_spawnattr_setflags(&attributes, tsv_spawn_new_session_flag()) }
-        let argv = [executable] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
-        guard result == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: result)) }
+        // The child holds none of this process's descriptors (Spawn closes them): whoever started this process may be
+        // waiting for one of them to close (Foundation's Process does), and would wait as long as the daemon lives.
+        let pid = try Spawn.start(executable, arguments, environment: environment, actions: &actions, attributes: &attributes)
         // Reap the child if it exits while this process lives (a daemon that lost the race to another exits at once).
         let child = pid
         Thread.detachNewThread {

@@ -52,48 +52,29 @@ public struct ClipboardProvider: Sendable, Equatable {
         }
         var tried: [String] = []
         for kind in Kind.allCases where wanted == "auto" || wanted == kind.rawValue {
-            switch kind {
-            case .wlClipboard:
-                guard let display = wayland else {
-                    tried.append("wl-clipboard needs WAYLAND_DISPLAY")
-                    continue
-                }
-                guard let copy = ExternalProgram.locate("wl-copy", path: path),
-                      let paste = ExternalProgram.locate("wl-paste", path: path) else {
-                    tried.append("wl-copy and wl-paste are not on PATH")
-                    continue
-                }
-                return .found(ClipboardProvider(kind: kind, session: "wayland", display: display, environment: environment,
-                                                copyProgram: copy, pasteProgram: paste))
-            case .xsel:
-                guard let display = x11 else {
-                    tried.append("xsel needs DISPLAY")
-                    continue
-                }
-                guard let xsel = ExternalProgram.locate("xsel", path: path) else {
-                    tried.append("xsel is not on PATH")
-                    continue
-                }
-                let probe = try? ExternalProgram.run(xsel, ["-o", "-b"], captureOutput: true, environment: environment,
+            // wl-clipboard is two programs (copy, then paste); xsel and xclip do both.
+            let (session, variable, display, programs) = kind == .wlClipboard
+                ? ("wayland", "WAYLAND_DISPLAY", wayland, ["wl-copy", "wl-paste"])
+                : ("x11", "DISPLAY", x11, [kind.rawValue])
+            guard let display else {
+                tried.append("\(kind.rawValue) needs \(variable)")
+                continue
+            }
+            let located = programs.compactMap { ExternalProgram.locate($0, path: path) }
+            guard located.count == programs.count else {
+                tried.append("\(programs.joined(separator: " and ")) \(programs.count == 1 ? "is" : "are") not on PATH")
+                continue
+            }
+            if kind == .xsel {
+                let probe = try? ExternalProgram.run(located[0], ["-o", "-b"], captureOutput: true, environment: environment,
                                                      timeout: .seconds(2), maximumOutputBytes: 1 << 20)
                 guard probe?.status == 0 else {
                     tried.append("xsel -o -b failed")
                     continue
                 }
-                return .found(ClipboardProvider(kind: kind, session: "x11", display: display, environment: environment,
-                                                copyProgram: xsel, pasteProgram: xsel))
-            case .xclip:
-                guard let display = x11 else {
-                    tried.append("xclip needs DISPLAY")
-                    continue
-                }
-                guard let xclip = ExternalProgram.locate("xclip", path: path) else {
-                    tried.append("xclip is not on PATH")
-                    continue
-                }
-                return .found(ClipboardProvider(kind: kind, session: "x11", display: display, environment: environment,
-                                                copyProgram: xclip, pasteProgram: xclip))
             }
+            return .found(ClipboardProvider(kind: kind, session: session, display: display, environment: environment,
+                                            copyProgram: located[0], pasteProgram: located[located.count - 1]))
         }
         if !preferences.contains(wanted) {
             return .none(reason: "unknown clipboard provider '\(wanted)' (known: \(preferences.joined(separator: ", ")))")
