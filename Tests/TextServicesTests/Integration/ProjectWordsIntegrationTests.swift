@@ -73,7 +73,11 @@ struct ProjectWordsIntegrationTests {
         let heard = session.notifications.filter { $0["method"] == "spell.changed" }
             .flatMap { $0["params"]?["learned"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
         #expect(Set(heard) == ["Zorblax", "Quuxify"])
-        #expect(try editor.diagnosedWords(uri, since: before).isEmpty)
+        // Each learned word may come in its own notification, so the editor may publish [Quuxify] first.
+        _ = try editor.waitFor(since: before, timeout: 10) {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
+                && $0["params"]?["diagnostics"]?.arrayValue?.isEmpty == true
+        }
         let saved = try String(contentsOfFile: daemon.dataHome + "/textsvcd/personal/en_US.dic", encoding: .utf8)
         #expect(saved == "Quuxify\nZorblax\n")
         try editor.finish()
