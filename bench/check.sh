@@ -11,7 +11,9 @@ trap 'rm -rf "$work"' EXIT
 corpus=${1:-}
 if [ -z "$corpus" ]; then
   corpus=$work/fortunes.txt
-  find /usr/share/games/fortunes -maxdepth 1 -type f ! -name '*.dat' ! -name '*.u8' | sort | xargs cat > "$corpus"
+  # The English files only: other fortunes-* packages (fortunes-br) put files in the same folder.
+  dpkg -L fortunes fortunes-min | grep '^/usr/share/games/fortunes/[^/]*$' | grep -v -e '\.dat$' -e '\.u8$' | sort -u \
+    | while read -r f; do [ -f "$f" ] && [ ! -L "$f" ] && echo "$f"; done | xargs cat > "$corpus"
 fi
 dic=dictionaries/en_US
 bytes=$(wc -c < "$corpus")
