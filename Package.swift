@@ -1,18 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets, from the bottom up (docs/architecture.md says what each may import):
+//   CHunspell, CICU, CPlatform   C: libhunspell, ICU behind a plain-C header, C library helpers
+//   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
+//   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
+//                                the client interface with its local and remote implementations
+//   LanguageServer, Ispell       the editor doors, on the client interface
+//   textsvcd                     the executable: the daemon, the doors' I/O and the commands
 let package = Package(
     name: "textsvcd",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "textsvcd", targets: ["textsvcd"]),
         .library(name: "TextServices", targets: ["TextServices"]),
+        .library(name: "TextServicesProtocol", targets: ["TextServicesProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,38 +31,69 @@ let package = Package(
         ),
         .target(
             name: "CICU",
-            cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [
                 .linkedLibrary("icui18n"),
                 .linkedLibrary("icuuc"),
                 .linkedLibrary("icudata"),
             ]
         ),
+        .target(name: "CPlatform"),
         .target(
             name: "TextServices",
             dependencies: [
                 "CHunspell",
                 "CICU",
-                .product(name: "Logging", package: "swift-log"),
+                "CPlatform",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+        .target(
+            name: "TextServicesProtocol",
+            dependencies: [
+                "TextServices",
+                "CPlatform",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["TextServices", "TextServicesProtocol"]
+        ),
+        .target(
+            name: "Ispell",
+            dependencies: ["TextServices", "TextServicesProtocol"]
         ),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
                 "TextServices",
+                "TextServicesProtocol",
+                "LanguageServer",
+                "Ispell",
+                "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+        .executableTarget(
+            name: "textsvcd-bench",
+            dependencies: [
+                "TextServicesProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "bench/Sources/textsvcd-bench"
         ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices"],
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "textsvcd"],
             resources: [.copy("Fixtures")]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

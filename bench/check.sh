@@ -11,9 +11,10 @@ trap 'rm -rf "$work"' EXIT
 corpus=${1:-}
 if [ -z "$corpus" ]; then
   corpus=$work/fortunes.txt
-  # The English files only: other fortunes-* packages (fortunes-br) put files in the same folder.
-  dpkg -L fortunes fortunes-min | grep '^/usr/share/games/fortunes/[^/]*$' | grep -v -e '\.dat$' -e '\.u8$' | sort -u \
-    | while read -r f; do [ -f "$f" ] && [ ! -L "$f" ] && echo "$f"; done | xargs cat > "$corpus"
+  # The English packages' files only: fortunes-it and others install into the same folder.
+  dpkg -L fortunes fortunes-min | grep '^/usr/share/games/fortunes/' | grep -v '\.dat$\|\.u8$' | while read -r f; do
+    if [ -f "$f" ] && [ ! -L "$f" ]; then echo "$f"; fi
+  done | sort | xargs cat > "$corpus"
 fi
 dic=dictionaries/en_US
 bytes=$(wc -c < "$corpus")

@@ -16,11 +16,14 @@ measurement set: never tune on it; `--set tune` takes the tuning set; see
 bench/data/README.md) and asks, one word at a time:
 
   - textsvcd: a fresh `textsvcd serve --socket ...` daemon per language
-    (isolated XDG folders; dictionaries: the bundled en_US, else the system's
-    /usr/share/hunspell), `spell.guesses` requests with `limit` 10 over its
-    Unix socket, after one warm-up request that builds the dictionary's
-    guess index. Latency is the client's round trip; the daemon's own p50 and
-    p99 come from its `stats` method (they include the warm-up request).
+    (isolated XDG folders, except the cache of compiled dictionaries, kept in
+    .build/bench-cache; dictionaries: the bundled en_US, else the system's
+    /usr/share/hunspell), measured by `textsvcd-bench suggest --socket` (the
+    same Swift client `textsvcd-bench suggest --no-daemon` uses in process):
+    after a warm-up that loads and indexes the dictionary, `spell.guesses`
+    requests with `limit` 5, then completions of 500 prefixes. Latency is the
+    client's round trip; the daemon's own p50 and p99 come from its `stats`
+    method (they include the warm-up requests).
   - hunspell: `hunspell -a -i utf-8 -d TAG` on the same dictionary.
   - aspell: `aspell -a --sug-mode=normal` with its own dictionary for the
     language, where Debian has one (skipped otherwise).
@@ -191,17 +194,25 @@ def run_peer(name, pairs, tag, aspell_name):
 # --- textsvcd through its daemon ---
 
 class Daemon:
-    """A `textsvcd serve` on a private socket, with isolated XDG folders."""
+    """A `textsvcd serve` on a private socket, with isolated XDG folders.
 
-    def __init__(self, binary, bundled=None):
+    The cache folder (compiled dictionaries) is shared by every run, in
+    .build/bench-cache, so a daemon answers from compiled forms as it does
+    once a user's dictionaries are compiled; pass cache=None for a cold one.
+    """
+
+    def __init__(self, binary, bundled=None, cache=os.path.join(ROOT, ".build", "bench-cache")):
+        self.binary = binary
         self.folder = tempfile.mkdtemp(prefix="textsvcd-bench-")
         self.path = os.path.join(self.folder, "textsvcd.sock")
         env = dict(os.environ, XDG_RUNTIME_DIR=self.folder, XDG_DATA_HOME=os.path.join(self.folder, "data"),
-                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"))
+                   XDG_CONFIG_HOME=os.path.join(self.folder, "config"),
+                   XDG_CACHE_HOME=cache or os.path.join(self.folder, "cache"))
         env.pop("TEXTSVCD_SOCKET", None)
         env.pop("DICPATH", None)
         if bundled:
             env["TEXTSVCD_BUNDLED_DICTIONARIES"] = bundled
+        self.env = env
         self.process = subprocess.Popen([binary, "serve", "--socket", self.path], env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -209,16 +220,14 @@ class Daemon:
             if time.time() > deadline or self.process.poll() is not None:
                 raise SystemExit("textsvcd serve did not start")
             time.sleep(0.02)
-        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.connection.connect(self.path)
-        self.reader = self.connection.makefile("rb")
-        self.next_id = 0
 
     def call(self, method, params):
-        self.next_id += 1
-        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
-        self.connection.sendall(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
-        answer = json.loads(self.reader.readline())
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(self.path)
+        with connection, connection.makefile("rb") as reader:
+            message = {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
+            connection.sendall(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
+            answer = json.loads(reader.readline())
         if "error" in answer:
             raise SystemExit("%s failed: %s" % (method, answer["error"]))
         return answer["result"]
@@ -236,22 +245,31 @@ class Daemon:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def run_textsvcd(binary, pairs, tag, bundled=None):
+def bench_binary(textsvcd):
+    return os.path.join(os.path.dirname(textsvcd), "textsvcd-bench")
+
+
+def run_textsvcd(binary, path, pairs, tag, prefixes, bundled=None):
+    """textsvcd's row: `textsvcd-bench suggest --socket` against a fresh daemon (the one measuring path).
+
+    textsvcd-bench warms up (a check, a completion and a guess: loading and
+    indexing the dictionary), then times each `spell.guesses` request (limit
+    5) as a client sees it, then completions of 2-4 letter prefixes; the
+    daemon's own p50 and p99 come from its `stats` method and include the
+    warm-up.
+    """
     daemon = Daemon(binary, bundled)
     try:
-        start = time.perf_counter()
-        daemon.call("spell.guesses", {"word": pairs[0][0] + "q", "language": tag, "limit": 10})
-        warm_up = (time.perf_counter() - start) * 1000
-        answers, times = [], []
-        for typo, _ in pairs:
-            start = time.perf_counter()
-            answers.append(daemon.call("spell.guesses", {"word": typo, "language": tag, "limit": 10})["guesses"])
-            times.append((time.perf_counter() - start) * 1000)
+        command = [bench_binary(binary), "suggest", "--socket", daemon.path, "--json", "--typos", path,
+                   "--lang", tag, "--sample", str(len(pairs)), "--prefixes", str(prefixes)]
+        run = subprocess.run(command, capture_output=True, text=True, env=daemon.env)
+        if run.returncode != 0:
+            raise SystemExit("textsvcd-bench suggest failed for %s: %s" % (tag, run.stderr.strip()))
+        result = json.loads(run.stdout.strip().splitlines()[-1])
         stats = daemon.call("stats", {})["methods"].get("spell.guesses", {})
-        result = score(pairs, answers, times)
         result.update({"daemonP50Millis": stats.get("p50Micros", 0) / 1000,
                        "daemonP99Millis": stats.get("p99Micros", 0) / 1000,
-                       "warmUpMillis": warm_up, "rssKB": rss_kb(daemon.process.pid)})
+                       "warmUpMillis": result.get("buildMillis", 0)})
         return result
     finally:
         daemon.close()
@@ -271,7 +289,7 @@ def run_in_process(args):
     pairs = load_pairs(args.typos or os.path.join(DATA, "typos-en.tsv"), args.sample)
     typos = args.typos or os.path.join(DATA, "typos-en.tsv")
     env = dict(os.environ, DICPATH=os.path.join(ROOT, "dictionaries"))
-    command = [args.textsvcd, "bench-suggest", "--json", "--typos", typos, "--lang", "en_US",
+    command = [bench_binary(args.textsvcd), "suggest", "--no-daemon", "--json", "--typos", typos, "--lang", "en_US",
                "--sample", str(len(pairs))]
     own = json.loads(subprocess.run(command, check=True, capture_output=True, text=True, env=env)
                      .stdout.strip().splitlines()[-1])
@@ -336,7 +354,8 @@ def main():
     parser.add_argument("--typos", help="one misspelling<TAB>correct file instead of the sets")
     parser.add_argument("--lang", help="its dictionary tag (default en_US)")
     parser.add_argument("--in-process", action="store_true",
-                        help="the older English figures: `textsvcd bench-suggest` in process, completions, memory")
+                        help="the English figures in process (`textsvcd-bench suggest --no-daemon`): completions, memory")
+    parser.add_argument("--prefixes", type=int, default=500, help="completion prefixes timed per language (default 500)")
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args()
     if not os.access(args.textsvcd, os.X_OK):
@@ -353,11 +372,11 @@ def main():
     for language, tag, aspell_name, path in sets(args):
         pairs = load_pairs(path, args.sample)
         row = {"set": language, "tag": tag, "pairs": len(pairs), "file": os.path.relpath(path, ROOT)}
-        row["textsvcd"] = run_textsvcd(args.textsvcd, pairs, tag)
+        row["textsvcd"] = run_textsvcd(args.textsvcd, path, pairs, tag, args.prefixes)
         if bundle:
-            row["textsvcd, no .freq"] = run_textsvcd(args.textsvcd, pairs, tag, bundle)
+            row["textsvcd, no .freq"] = run_textsvcd(args.textsvcd, path, pairs, tag, args.prefixes, bundle)
         if args.bundled:
-            row["textsvcd, " + args.bundled] = run_textsvcd(args.textsvcd, pairs, tag, args.bundled)
+            row["textsvcd, " + args.bundled] = run_textsvcd(args.textsvcd, path, pairs, tag, args.prefixes, args.bundled)
         for peer in peers:
             result = run_peer(peer, pairs, tag, aspell_name)
             if result is not None:
@@ -383,16 +402,18 @@ def main():
         cells = ["%.1f%% / %.1f%%" % (row[s]["top1"] * 100, row[s]["top5"] * 100) if s in row else "-" for s in spellers]
         print("| %s | %s | %d | %s |" % (row["set"], row["tag"], row["pairs"], " | ".join(cells)))
     print()
-    print("Time per word in ms, median / p99 (textsvcd: client round trip; daemon: its own `stats`, warm-up included):")
+    print("Time per word in ms, median / p99 (textsvcd: client round trip; daemon: its own `stats`, warm-up included;")
+    print("completion: textsvcd's `spell.complete` for 2-4 letter prefixes, limit 10):")
     print()
-    print("| set | textsvcd | textsvcd daemon | warm-up | " + " | ".join(spellers[1:]) + " |")
-    print("|---|---:|---:|---:|" + "---:|" * len(spellers[1:]))
+    print("| set | textsvcd | textsvcd daemon | completion | warm-up | " + " | ".join(spellers[1:]) + " |")
+    print("|---|---:|---:|---:|---:|" + "---:|" * len(spellers[1:]))
     for row in results:
         own = row["textsvcd"]
         cells = ["%.2f / %.2f" % (row[s]["p50Millis"], row[s]["p99Millis"]) if s in row else "-" for s in spellers[1:]]
-        print("| %s | %.2f / %.2f | %.2f / %.2f | %.0f | %s |" % (
+        print("| %s | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %.0f | %s |" % (
             row["set"], own["p50Millis"], own["p99Millis"], own["daemonP50Millis"], own["daemonP99Millis"],
-            own["warmUpMillis"], " | ".join(cells)))
+            own.get("completionP50Millis", 0), own.get("completionP99Millis", 0), own["warmUpMillis"],
+            " | ".join(cells)))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"started": started, "set": args.set, "rows": results}, out, indent=1, ensure_ascii=False)

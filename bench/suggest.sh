@@ -5,4 +5,5 @@
 set -eu
 cd "$(dirname "$0")/.."
 swift build -c release --product textsvcd >&2
+swift build -c release --product textsvcd-bench >&2
 exec python3 bench/suggest.py --textsvcd "$(swift build -c release --show-bin-path)/textsvcd" "$@"

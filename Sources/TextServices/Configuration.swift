@@ -16,6 +16,12 @@ public struct Configuration: Sendable {
     /// The language used when a request names none.
     public var defaultLanguage: String
     public var limits: Limits
+    /// The folder of compiled dictionaries (`$XDG_CACHE_HOME/textsvcd`); nil to use none
+    /// (`TEXTSVCD_NO_COMPILED=1`).
+    public var compiledDictionaries: String?
+    /// How long a guess waits for Hunspell's own suggestions before answering without them
+    /// (`TEXTSVCD_SUGGEST_BUDGET_MS`, default 20 ms).
+    public var hunspellSuggestBudget: Duration = .milliseconds(20)
 
     public init(dictionaryPaths: [String] = [], dataHome: String, bundledDictionaries: String?,
                 systemDictionaryPaths: [String] = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"],
@@ -43,9 +49,16 @@ public struct Configuration: Sendable {
         }
         var language = "en_US"
         if let value = environment["TEXTSVCD_LANG"], !value.isEmpty { language = value }
-        return Configuration(dictionaryPaths: paths, dataHome: dataRoot + "/textsvcd",
-                             bundledDictionaries: locateBundledDictionaries(environment: environment),
-                             defaultLanguage: language)
+        var configuration = Configuration(dictionaryPaths: paths, dataHome: dataRoot + "/textsvcd",
+                                          bundledDictionaries: locateBundledDictionaries(environment: environment),
+                                          defaultLanguage: language)
+        if environment["TEXTSVCD_NO_COMPILED"] != "1" {
+            configuration.compiledDictionaries = DictionaryCompiler.defaultFolder(environment: environment)
+        }
+        if let budget = environment["TEXTSVCD_SUGGEST_BUDGET_MS"].flatMap(Int.init), budget >= 0 {
+            configuration.hunspellSuggestBudget = .milliseconds(budget)
+        }
+        return configuration
     }
 
     /// Finds the bundled `dictionaries/` folder.

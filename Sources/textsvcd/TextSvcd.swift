@@ -1,11 +1,13 @@
 import ArgumentParser
+import TextServices
+import TextServicesProtocol
 
 @main
 struct TextSvcd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "textsvcd",
         abstract: "A text-services daemon: spelling, text units, regular expressions, edit actions and pasteboards.",
-        version: "0.1.0",
+        version: TextServicesVersion.version,
         subcommands: [
             ServeCommand.self,
             CallCommand.self,
@@ -13,23 +15,38 @@ struct TextSvcd: AsyncParsableCommand {
             SuggestCommand.self,
             CompleteCommand.self,
             LanguagesCommand.self,
+            DictionariesCommand.self,
             CopyCommand.self,
             PasteCommand.self,
             TokenizeCommand.self,
             FindCommand.self,
             LspCommand.self,
             IspellCommand.self,
-            BenchSuggest.self,
         ]
     )
 
-    /// Lets textsvcd stand in for `ispell`/`hunspell`: `textsvcd -a ...` and `textsvcd -vv` run `textsvcd ispell`.
+    /// Lets textsvcd stand in for `hunspell`: `textsvcd -a ...`, `textsvcd -l ...`, `textsvcd -D`, `textsvcd -vv` run `textsvcd ispell`.
+    ///
+    /// Arguments that start with an option and name no command go to
+    /// `ispell`, as ispell clients (Emacs's ispell.el and flyspell) call
+    /// their program. `textsvcd --version` prints the libraries' and the
+    /// running daemon's versions too (`VersionReport`).
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        if let first = arguments.first, first == "-a" || first == "-v" || first == "-vv"
-            || (first.hasPrefix("-") && arguments.contains("-a") && first != "--help" && first != "-h") {
-            arguments.insert("ispell", at: 0)
+        if arguments == ["--version"] {
+            print(VersionReport.lines(socketPath: SocketPath.resolve()).joined(separator: "\n"))
+            return
         }
+        if isHunspellStyle(arguments) { arguments.insert("ispell", at: 0) }
         await main(arguments)
+    }
+
+    /// Whether a command line is one an ispell client would give hunspell: an option first, and no command named.
+    static func isHunspellStyle(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first, first.hasPrefix("-"),
+              !["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"].contains(first)
+        else { return false }
+        let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+        return !arguments.contains { commands.contains($0) }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
     @Test func printsQuickfixLinesWithCharacterColumnsAndExitsOne() throws {
         let path = try file("a.txt", Array("Fine line.\n😀 café wrold here\n".utf8))
-        let result = try CommandLineRunner.run(["check", "--no-daemon", path])
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -19,18 +19,18 @@ import Testing
     }
 
     @Test func cleanTextExitsZero() throws {
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "-"], stdin: Array("All good here.\n".utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "-"], stdin: Array("All good here.\n".utf8))
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
     }
 
     @Test func listFormatPrintsOneWordALineLikeHunspell() throws {
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "--format", "list"], stdin: Array("teh cat sat on teh mat wiht me".utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list"], stdin: Array("teh cat sat on teh mat wiht me".utf8))
         #expect(result.stdout == "teh\nteh\nwiht\n")
     }
 
     @Test func jsonFormatPrintsAnObjectALine() throws {
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "--format", "json", "-"], stdin: Array("my wrold".utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "json", "-"], stdin: Array("my wrold".utf8))
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["word"] as? String == "wrold")
         #expect(object?["line"] as? Int == 1)
@@ -43,7 +43,7 @@ import Testing
         let binary = try file("bin.dat", [0x61, 0x62, 0x00, 0x63])
         let invalid = try file("latin1.txt", [0x63, 0x61, 0x66, 0xE9, 0x0A])
         let folder = TestSupport.temporaryFolder("dir")
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "--format", "list", binary, folder, invalid, "/no/such/file", good])
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", binary, folder, invalid, "/no/such/file", good])
         #expect(result.status == 2)
         #expect(result.stdout == "wrold\n")
         #expect(result.stderr.contains("\(binary): binary file (NUL byte at offset 2)"))
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func unknownLanguageIsAnErrorNamingWhatWasSearched() throws {
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "--lang", "tlh", "-"], stdin: Array("hello".utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--lang", "tlh", "-"], stdin: Array("hello".utf8))
         #expect(result.status == 2)
         #expect(result.stderr.contains("tlh"))
     }
@@ -61,7 +61,7 @@ import Testing
     @Test func largeInputsAreSplitAndStillReportedInOrderWithRightLines() throws {
         var text = ""
         for line in 1...40_000 { text += line % 1000 == 0 ? "line \(line) has a mispeled word\n\n" : "a perfectly fine line of text\n" }
-        let result = try CommandLineRunner.run(["check", "--no-daemon", "-"], stdin: Array(text.utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "-"], stdin: Array(text.utf8))
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 40)
         // Line numbers account for the blank lines added after each marked line.
@@ -70,12 +70,12 @@ import Testing
     }
 
     @Test func suggestAndCompletePrintResults() throws {
-        let suggest = try CommandLineRunner.run(["suggest", "--no-daemon", "recieve", "hello"])
+        let suggest = try TestProcess.textsvcd(["suggest", "--no-daemon", "recieve", "hello"])
         #expect(suggest.stdout.hasPrefix("recieve: receive"))
         #expect(suggest.stdout.contains("hello: *"))
-        let complete = try CommandLineRunner.run(["complete", "--no-daemon", "Hel"])
+        let complete = try TestProcess.textsvcd(["complete", "--no-daemon", "Hel"])
         #expect(complete.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("Hel") })
-        let languages = try CommandLineRunner.run(["languages", "--no-daemon"])
+        let languages = try TestProcess.textsvcd(["languages", "--no-daemon"])
         #expect(languages.stdout.contains("en_US"))
         #expect(languages.stdout.contains("bundled"))
     }

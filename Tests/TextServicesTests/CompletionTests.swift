@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Test func completionsStartWithCommonWordsInThePrefixCase() {
     let completions = suggestionTestEnglish.completions(for: "Hel", limit: 5)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct DictionaryTests {
     @Test(arguments: ["en-US", "en_us", "en_US", "EN-us", " en_US "])
@@ -36,7 +37,8 @@ import Testing
         #expect {
             _ = try services.spelling.checker(languages: ["tlh_KL"])
         } throws: { error in
-            guard let error = error as? ServiceError else { return false }
+            guard let domain = error as? TextServicesError else { return false }
+            let error = ServiceError(domain)
             return error.code == -32001 && error.message.contains("tlh_KL.aff") && error.message.contains("tlh_KL.dic")
                 && error.message.contains(TestSupport.bundledDictionaries)
                 && error.data?["available"]?.arrayValue?.contains(.string("en_US")) == true

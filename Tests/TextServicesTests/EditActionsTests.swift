@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Finds ranges and actions in `edit.actions` results.
 private struct Menu {
@@ -19,7 +20,8 @@ private func range(of needle: String, in text: String, encoding: PositionEncodin
     let buffer = TextBuffer(text)
     let lower = UTF8Offset(text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound))
     let upper = UTF8Offset(text.utf8.distance(from: text.utf8.startIndex, to: found.upperBound))
-    return .range(buffer.encode(lower..<upper, as: encoding))
+    let encoded = buffer.encode(lower..<upper, as: encoding)
+    return ["start": .int(encoded.start), "end": .int(encoded.end)]
 }
 
 private func caret(_ value: Int) -> JSONValue { ["start": .int(value), "end": .int(value)] }

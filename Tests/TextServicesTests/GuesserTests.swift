@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
-/// en_US from the repository, loaded once for these suites (its index is built on first use).
+/// en_US of the suite's shared services (its index is built once, on first use).
 let suggestionTestEnglish: SpellDictionary = {
-    do { return try SpellDictionary(info: try repositoryEnglishInfo()) } catch { fatalError("cannot load en_US: \(error)") }
+    do { return try TestSupport.sharedServices.spelling.dictionary("en_US") } catch { fatalError("cannot load en_US: \(error)") }
 }()
 
 @Test func commonMisspellingsGetTheRightFirstGuess() {
@@ -49,11 +50,12 @@ let suggestionTestEnglish: SpellDictionary = {
 }
 
 @Test func learnedWordsCanBeGuessed() throws {
-    let info = try repositoryEnglishInfo()
-    let dictionary = try SpellDictionary(info: info, handles: 1)
-    dictionary.addLearned("textsvcd")
-    #expect(dictionary.guesses(for: "textsvdc", limit: 5).contains("textsvcd"))
-    #expect(dictionary.completions(for: "texts", limit: 10).contains("textsvcd"))
+    // A word no other test uses, learned in the shared dictionary only for the length of this test.
+    let dictionary = suggestionTestEnglish
+    dictionary.addLearned("qwxvlearnt")
+    defer { dictionary.removeLearned("qwxvlearnt") }
+    #expect(dictionary.guesses(for: "qwxvlaernt", limit: 5).contains("qwxvlearnt"))
+    #expect(dictionary.completions(for: "qwxvl", limit: 10).contains("qwxvlearnt"))
 }
 
 @Test func languageWithoutFrequenciesKeepsHunspellOrder() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Ignored words stay within bounds however many a client adds (found by the hostile-client runs).
 @Suite struct IgnoredWordsTests {
@@ -8,12 +9,12 @@ import Testing
         for index in 0..<IgnoredWords.maximumWordsPerDocument { try table.insert("w\(index)", documentId: "doc") }
         // Ignoring a word again is fine; a new one is refused with -32004.
         try table.insert("w0", documentId: "doc")
-        #expect(throws: ServiceError.self) { try table.insert("one-more", documentId: "doc") }
+        #expect(throws: TextServicesError.self) { try table.insert("one-more", documentId: "doc") }
         do {
             try table.insert("one-more", documentId: "doc")
         } catch {
-            #expect(error.code == -32004)
-            #expect(error.data?["limit"] == .int(IgnoredWords.maximumWordsPerDocument))
+            #expect(ServiceError(error).code == -32004)
+            #expect(ServiceError(error).data?["limit"] == .int(IgnoredWords.maximumWordsPerDocument))
         }
         #expect(table.words(documentId: "doc").count == IgnoredWords.maximumWordsPerDocument)
     }
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func anOverlongDocumentIDIsRefusedThroughTheRequestLayer() {
-        let handler = TestSupport.handler()
+        let handler = TestSupport.dispatcher()
         let id = String(repeating: "d", count: IgnoredWords.maximumDocumentIDBytes + 1)
         let result = TestSupport.call(handler, "spell.ignore", ["word": "qwzx", "documentId": .string(id)])
         #expect(result.errorCode == -32602)

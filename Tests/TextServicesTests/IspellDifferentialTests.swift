@@ -4,7 +4,7 @@ import Testing
 /// Runs the same input through `hunspell -a` and the real `textsvcd ispell` with the same dictionary,
 /// and compares the answers line by line: the same words, at the same offsets, judged the same way.
 /// Guesses may differ.
-@Suite(.enabled(if: EditorTesting.which("hunspell") != nil,
+@Suite(.tags(.slow), .skippedInFastRuns, .enabled(if: TestSupport.which("hunspell") != nil,
                 "hunspell is not installed (apt-get install hunspell): the differential test needs it"))
 struct IspellDifferentialTests {
     /// One answer line reduced to what must agree: correct (`*`), or misspelled word and offset.
@@ -32,19 +32,24 @@ struct IspellDifferentialTests {
         return groups
     }
 
-    private func compare(_ input: [UInt8], label: String) throws -> (lines: Int, words: Int, misspelled: Int) {
-        let root = EditorTesting.temporaryFolder("differential")
-        let environment = EditorTesting.isolatedEnvironment(root)
-        let dictionary = EditorTesting.repositoryRoot + "/dictionaries/en_US"
-        let hunspell = try EditorTesting.run(EditorTesting.which("hunspell")!, ["-d", dictionary, "-a"], stdin: input,
-                                             environment: environment, timeout: 600)
-        let ours = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", dictionary, "-a"], stdin: input,
-                                         environment: EditorTesting.isolatedEnvironment(root + "/ours"), timeout: 600)
+    /// Runs hunspell and textsvcd with the same arguments (after `-d` with the bundled en_US) on the same input.
+    private func both(_ arguments: [String], stdin input: [UInt8]) throws -> (hunspell: TestProcess.Output, ours: TestProcess.Output) {
+        let root = TestSupport.temporaryFolder("differential")
+        let dictionary = TestSupport.repositoryRoot + "/dictionaries/en_US"
+        let hunspell = try TestProcess.run(TestSupport.which("hunspell")!, ["-d", dictionary] + arguments, stdin: input,
+                                             environment: TestSupport.isolatedEnvironment(root), timeout: 600)
+        let ours = try TestProcess.run(TestSupport.binary, ["ispell", "-d", dictionary] + arguments, stdin: input,
+                                         environment: TestSupport.isolatedEnvironment(root + "/ours"), timeout: 600)
         #expect(hunspell.status == 0, "hunspell failed: \(hunspell.stderr)")
         #expect(ours.status == 0, "textsvcd ispell failed: \(ours.stderr)")
-        #expect(ours.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
-        let expected = Self.verdicts(hunspell.stdout)
-        let actual = Self.verdicts(ours.stdout)
+        return (hunspell, ours)
+    }
+
+    private func compare(_ input: [UInt8], label: String, format: [String] = []) throws -> (lines: Int, words: Int, misspelled: Int) {
+        let (hunspell, ours) = try both(["-a"] + format, stdin: input)
+        #expect(ours.stdout.hasPrefix("@(#) International Ispell Version 3.2.06 (but really Hunspell "))
+        let expected = Self.verdicts(hunspell.stdoutBytes)
+        let actual = Self.verdicts(ours.stdoutBytes)
         let inputLines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let checkedLines = inputLines.filter { line in
             guard let first = line.first else { return true }
@@ -63,7 +68,7 @@ struct IspellDifferentialTests {
     }
 
     @Test func agreesWithHunspellOnTheVariedFixture() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: EditorTesting.repositoryRoot
+        let input = try Data(contentsOf: URL(fileURLWithPath: TestSupport.repositoryRoot
                                                  + "/Tests/TextServicesTests/Fixtures/ispell/differential.txt"))
         let summary = try compare(Array(input), label: "Fixtures/ispell/differential.txt")
         print("ispell differential (fixture): \(summary.lines) checked lines, \(summary.words) words, \(summary.misspelled) misspelled; textsvcd agrees with hunspell -a")
@@ -80,5 +85,37 @@ struct IspellDifferentialTests {
         }
         let summary = try compare(Array(sample.joined(separator: "\n").utf8), label: "fortunes sample")
         print("ispell differential (fortunes): \(summary.lines) checked lines, \(summary.words) words, \(summary.misspelled) misspelled; textsvcd agrees with hunspell -a")
+    }
+
+    private static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/ispell/" + name)))
+    }
+
+    static let formats = [("-H", "sample.html"), ("-X", "sample.xml"), ("-n", "sample.1"), ("-t", "sample.tex")]
+
+    @Test(arguments: formats)
+    func pipeAgreesWithHunspellInEachFormat(option: String, file: String) throws {
+        let summary = try compare(try Self.fixture(file), label: "\(option) \(file)", format: [option])
+        #expect(summary.misspelled > 5, "the fixture should have misspellings to find")
+    }
+
+    @Test(arguments: [["-l"], ["-L"], ["-G"], ["-L", "-G"], ["-w"], ["-w", "-G"], ["-1", "-l"], ["-l", "--check-url"]])
+    func filtersPrintExactlyWhatHunspellPrints(mode: [String]) throws {
+        var input = try Self.fixture("differential.txt")
+        if mode.contains("-1") { input = Array(String(decoding: input, as: UTF8.self).replacingOccurrences(of: " ", with: "\t").utf8) }
+        let (hunspell, ours) = try both(mode, stdin: input)
+        #expect(!hunspell.stdout.isEmpty)
+        #expect(ours.stdout == hunspell.stdout, "\(mode): the outputs differ")
+    }
+
+    @Test(arguments: formats)
+    func listModeFindsWhatHunspellFindsInEachFormatAndForFilesByExtension(option: String, file: String) throws {
+        let (hunspell, ours) = try both(["-l", option], stdin: try Self.fixture(file))
+        #expect(ours.stdout == hunspell.stdout, "\(option) \(file)")
+        // A file named on the command line picks its format by extension, in both.
+        let path = TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/ispell/" + file
+        let (hunspellFile, oursFile) = try both(["-l", path], stdin: [])
+        #expect(oursFile.stdout == hunspellFile.stdout, "\(file) by extension")
+        #expect(oursFile.stdout == hunspell.stdout || option == "-t", "\(file): the extension should pick \(option)")
     }
 }

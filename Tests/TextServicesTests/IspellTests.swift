@@ -1,21 +1,32 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
+@testable import Ispell
 
-/// A pipe over the bundled en_US dictionary with a private data folder.
-private func makePipe(_ options: IspellPipe.Options = IspellPipe.Options(), dataHome: String? = nil) throws -> IspellPipe {
-    let configuration = Configuration(dataHome: dataHome ?? EditorTesting.temporaryFolder("ispell-data"),
-                                      bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
-                                      systemDictionaryPaths: [])
-    return try IspellPipe(spelling: SpellingService(configuration: configuration), languages: ["en_US"], options: options)
+/// A speller over the bundled en_US dictionary: the suite's shared services, or services with a private data folder.
+private func makeSpeller(dataHome: String? = nil) throws -> IspellSpeller {
+    let services = dataHome.map { TestSupport.services(dataHome: $0) } ?? TestSupport.sharedServices
+    return try IspellSpeller(client: LocalTextServices(services: services), languages: ["en_US"])
+}
+
+/// A pipe over the bundled en_US dictionary, in UTF-8 unless told.
+private func makePipe(_ options: IspellPipe.Options = IspellPipe.Options(), dataHome: String? = nil,
+                      encoding: String = "UTF-8", personalList: IspellPersonalList? = nil) throws -> IspellPipe {
+    IspellPipe(speller: try makeSpeller(dataHome: dataHome), options: options, encoding: try TextEncoding(name: encoding),
+               personalList: personalList)
 }
 
 private extension IspellPipe {
     func answer(_ line: String) -> [String] { process(Array(line.utf8)) }
 }
 
-@Test func bannerNamesIspellVersionAndTextsvcd() {
-    #expect(IspellPipe.banner(version: "1.2.3") == "@(#) International Ispell Version 3.2.06 (but really textsvcd 1.2.3)")
+@Test func bannerPassesForHunspellAndNamesTextsvcdOutsideTheParentheses() throws {
+    let banner = IspellPipe.banner(hunspell: "1.7.1", version: "1.2.3")
+    #expect(banner == "@(#) International Ispell Version 3.2.06 (but really Hunspell 1.7.1) textsvcd 1.2.3")
+    // What Emacs's ispell-check-version searches for, as ispell.el writes it.
+    let emacs = try Regex(#"\(but really Hunspell ([0-9]+\.[0-9.]+([-._+ ]?[a-zA-Z0-9]+)?)?\)"#)
+    #expect(try emacs.firstMatch(in: IspellPipe.banner())?.output[1].substring == Substring(LibraryVersions.hunspell.version ?? "1.7"))
 }
 
 @Test func answersOneLinePerWordThenAnEmptyLine() throws {
@@ -75,7 +86,7 @@ private extension IspellPipe {
 }
 
 @Test func starAndAmpersandLearnWordsPersistently() throws {
-    let dataHome = EditorTesting.temporaryFolder("ispell-learn")
+    let dataHome = TestSupport.temporaryFolder("ispell-learn")
     let pipe = try makePipe(dataHome: dataHome)
     _ = pipe.answer("*Zorblax")
     _ = pipe.answer("&Quuxify")
@@ -133,7 +144,7 @@ private extension IspellPipe {
 }
 
 @Test func wordCharactersFollowHunspellsTables() {
-    let characters = IspellWordCharacters(affixPath: EditorTesting.repositoryRoot + "/dictionaries/en_US.aff", charset: "UTF-8")
+    let characters = IspellWordCharacters(affixPath: TestSupport.repositoryRoot + "/dictionaries/en_US.aff", charset: "UTF-8")
     #expect(characters.contains("’"))
     #expect(characters.contains("7"))
     #expect(!characters.contains("'"))
@@ -160,18 +171,77 @@ private extension IspellPipe {
 }
 
 @Test func theBinaryAnswersAsDashAAndPrintsItsVersionForDashVV() throws {
-    let root = EditorTesting.temporaryFolder("ispell-binary")
-    let environment = EditorTesting.isolatedEnvironment(root)
-    let pipe = try EditorTesting.run(EditorTesting.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
+    let root = TestSupport.temporaryFolder("ispell-binary")
+    let environment = TestSupport.isolatedEnvironment(root)
+    let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
                                      environment: environment, timeout: 60)
     #expect(pipe.status == 0, "\(pipe.stderr)")
-    let lines = pipe.text.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.first?.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd ") == true)
+    let lines = pipe.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("@(#) International Ispell Version 3.2.06 (but really Hunspell ") == true)
     #expect(lines.dropFirst().first == "*")
     #expect(lines.dropFirst(2).first?.hasPrefix("& wrold ") == true)
-    let version = try EditorTesting.run(EditorTesting.binary, ["-vv"], environment: environment, timeout: 60)
-    #expect(version.text.hasPrefix("@(#) International Ispell Version 3.2.06 (but really textsvcd "))
-    let unknown = try EditorTesting.run(EditorTesting.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
+    let version = try TestProcess.run(TestSupport.binary, ["-vv"], environment: environment, timeout: 60)
+    #expect(version.stdout.hasPrefix("@(#) International Ispell Version 3.2.06 (but really Hunspell "))
+    #expect(version.stdout.contains(") textsvcd "))
+    let unknown = try TestProcess.run(TestSupport.binary, ["ispell", "-d", "xx_NOPE"], environment: environment, timeout: 60)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("xx"))
+}
+
+@Test func atStarForbidsEvenADictionaryWord() throws {
+    let pipe = try makePipe()
+    _ = pipe.answer("@*hello")
+    #expect(pipe.answer("hello Hello world").first?.hasPrefix("& hello") == true || pipe.answer("hello").first?.hasPrefix("#") == true)
+    #expect(pipe.answer("world") == ["*", ""])
+    _ = pipe.answer("@hello")
+    #expect(pipe.answer("hello") == ["*", ""])
+}
+
+@Test func aPersonalListCountsForTheSessionAndHashSavesLearnedWordsToIt() throws {
+    let folder = TestSupport.temporaryFolder("ispell-personal-list")
+    let path = folder + "/words"
+    try "Zorblaxian\n*hello\nfrobnicate/S".write(toFile: path, atomically: true, encoding: .utf8)
+    let list = IspellPersonalList(path: path)
+    let speller = try makeSpeller(dataHome: folder + "/data")
+    try list.load(into: speller)
+    let pipe = IspellPipe(speller: speller, encoding: try TextEncoding(name: "UTF-8"), personalList: list)
+    #expect(pipe.answer("Zorblaxian frobnicate Frobnicate") == ["*", "*", "*", ""])
+    #expect(pipe.answer("hello").first?.hasPrefix("*") == false)
+    _ = pipe.answer("*Quuxwidget")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "Zorblaxian\n*hello\nfrobnicate/S")
+    _ = pipe.answer("#")
+    // The last line had no newline: the saved word goes on a line of its own.
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "Zorblaxian\n*hello\nfrobnicate/S\nQuuxwidget\n")
+    _ = pipe.answer("#")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "Quuxwidget").count == 2)
+}
+
+@Test func aPipeInLatin1ReadsAndWritesLatin1AndCountsBytes() throws {
+    let pipe = try makePipe(encoding: "ISO-8859-1")
+    // "café wrold" in Latin-1: é is one byte, so the misspelling starts at byte 5.
+    let line: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" wrold".utf8)
+    let answer = pipe.process(line)
+    #expect(answer.count == 3)
+    #expect(answer[1].hasPrefix("& wrold ") && answer[1].contains(" 5: "))
+    let encoding = try TextEncoding(name: "latin1")
+    #expect(answer.allSatisfy { encoding.bytes(of: $0) != nil })
+}
+
+@Test func theStartingFormatComesBackAfterTeX() throws {
+    var options = IspellPipe.Options()
+    options.format = .html
+    let pipe = try makePipe(options)
+    #expect(pipe.answer("<b>wrold</b> <!-- wrold -->").filter { $0.hasPrefix("&") }.count == 1)
+    _ = pipe.answer("+")
+    #expect(pipe.answer(#"\emph{x} <b>"#).contains { $0.hasPrefix("& b ") || $0 == "*" })
+    _ = pipe.answer("-")
+    #expect(pipe.answer("<wrold>") == [""])
+    _ = pipe.answer("~xml")
+    #expect(pipe.answer("<code>wrold</code>").filter { $0.hasPrefix("&") }.count == 1)
+}
+
+@Test func unknownEncodingsAreRefusedByName() {
+    #expect(throws: TextServicesError.self) { try TextEncoding(name: "no-such-encoding-x") }
+    #expect((try? TextEncoding(name: "utf8"))?.isUTF8 == true)
+    #expect((try? TextEncoding(name: "KOI8-R"))?.isUTF8 == false)
 }

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
+@testable import LanguageServer
 
 /// An in-process LSP client: sends messages to a `LanguageServer` and records what comes back.
 private final class TestClient: Sendable {
@@ -22,14 +24,14 @@ private final class TestClient: Sendable {
         }
     }
 
-    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil) {
+    /// A client of a server on the suite's shared services, or (`isolated`) on services of its own, for tests that learn or ignore words.
+    init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil, isolated: Bool = false) {
         let outbox = self.outbox
-        dataHome = EditorTesting.temporaryFolder("lsp-data")
-        let configuration = Configuration(dataHome: dataHome, bundledDictionaries: EditorTesting.repositoryRoot + "/dictionaries",
-                                          systemDictionaryPaths: [])
+        dataHome = TestSupport.temporaryFolder("lsp-data")
+        let services = isolated ? TestSupport.services(dataHome: dataHome) : TestSupport.sharedServices
         var defaults = LSPSettings()
         defaults.debounceMilliseconds = debounce
-        server = LanguageServer(services: Services(configuration: configuration), defaults: defaults,
+        server = LanguageServer(client: LocalTextServices(services: services), defaults: defaults,
                                 preferredEncoding: preferredEncoding) { message in
             outbox.withLock { $0.append(message) }
         }
@@ -57,18 +59,19 @@ private final class TestClient: Sendable {
         return response
     }
 
-    /// The latest diagnostics published for a document, waiting up to `timeout` seconds for a publication
-    /// after `since` messages.
-    func diagnostics(_ uri: String, since: Int = 0, timeout: Double = 3) -> [JSONValue]? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+    /// The latest diagnostics published for a document after `since` messages, waiting up to `timeout` seconds for one.
+    ///
+    /// Opening and saving publish before `receive` returns, so `timeout: 0` looks once; debounced checks need a wait.
+    func diagnostics(_ uri: String, since: Int = 0, timeout: Double = 0) -> [JSONValue]? {
+        let deadline = Date().addingTimeInterval(timeout * TestSupport.slowdown)
+        while true {
             let published = messages.dropFirst(since).last {
                 $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
             }
             if let published { return published["params"]?["diagnostics"]?.arrayValue }
+            guard Date() < deadline else { return nil }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return nil
     }
 
     func open(_ uri: String, _ text: String, languageId: String = "plaintext", version: Int = 1) {
@@ -138,7 +141,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 
     @Test func incrementalChangesAreAppliedAndCheckedAfterTheDebounce() throws {
-        let client = TestClient(debounce: 150)
+        let client = TestClient(debounce: 1_000)
         _ = client.initialize()
         let uri = "file:///tmp/b.txt"
         client.open(uri, "The 😀 wrold is big.\nSecond lnie.")
@@ -154,7 +157,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         ])
         // Nothing is published at once: the check waits for the debounce delay.
         #expect(client.messages.count == before)
-        let after = client.diagnostics(uri, since: before)
+        let after = client.diagnostics(uri, since: before, timeout: 30)
         #expect(words(after) == ["speling"])
         let published = client.messages.last { $0["method"] == "textDocument/publishDiagnostics" }
         #expect(published?["params"]?["version"] == 2)
@@ -163,7 +166,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         let count = client.messages.count
         client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 3],
                                                  "contentChanges": [["text": "Clean text now."]]])
-        #expect(client.diagnostics(uri, since: count)?.isEmpty == true)
+        #expect(client.diagnostics(uri, since: count, timeout: 30)?.isEmpty == true)
     }
 
     @Test func savingChecksAtOnceAndClosingClearsDiagnostics() {
@@ -175,14 +178,14 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
                                                  "contentChanges": [["text": "fine wrold"]]])
         let count = client.messages.count
         client.notify("textDocument/didSave", ["textDocument": ["uri": .string(uri)]])
-        #expect(words(client.diagnostics(uri, since: count, timeout: 0.5)) == ["wrold"])
+        #expect(words(client.diagnostics(uri, since: count)) == ["wrold"])
         let closed = client.messages.count
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-        #expect(client.diagnostics(uri, since: closed, timeout: 0.5)?.isEmpty == true)
+        #expect(client.diagnostics(uri, since: closed)?.isEmpty == true)
     }
 
     @Test func codeActionsOfferGuessesLearningAndIgnoring() throws {
-        let client = TestClient()
+        let client = TestClient(isolated: true)
         _ = client.initialize()
         let uri = "file:///tmp/d.txt"
         client.open(uri, "Hello wrold and wrold again")
@@ -438,11 +441,11 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         input += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.txt","languageId":"plaintext","version":1,"text":"\ud83d\ude00 wrold"}}}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
-        let root = EditorTesting.temporaryFolder("lsp-command")
-        let output = try EditorTesting.run(EditorTesting.binary, ["lsp"], stdin: input, environment: EditorTesting.isolatedEnvironment(root),
+        let root = TestSupport.temporaryFolder("lsp-command")
+        let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)
         #expect(output.status == 0, "\(output.stderr)")
-        let messages = Self.messages(output.stdout)
+        let messages = Self.messages(output.stdoutBytes)
         #expect(messages.first?["result"]?["capabilities"] != nil)
         #expect(messages.filter { $0["error"]?["code"] == -32700 }.count == 2)
         let diagnostics = messages.first { $0["method"] == "textDocument/publishDiagnostics" }
@@ -451,9 +454,9 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
     }
 
     @Test func endOfInputWithoutShutdownExitsOne() throws {
-        let root = EditorTesting.temporaryFolder("lsp-eof")
+        let root = TestSupport.temporaryFolder("lsp-eof")
         let input = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
-        let output = try EditorTesting.run(EditorTesting.binary, ["lsp"], stdin: input, environment: EditorTesting.isolatedEnvironment(root),
+        let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)
         #expect(output.status == 1)
     }

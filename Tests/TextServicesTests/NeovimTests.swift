@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
+@testable import LanguageServer
 
 /// A real editor as the LSP client: headless Neovim (Debian's `neovim`, 0.7 or later) starts
 /// `textsvcd lsp`, opens a file with known misspellings, receives the diagnostics, applies a
 /// quick fix and stops the server. The Lua driver is `Fixtures/neovim/lsp_check.lua`.
-@Suite(.enabled(if: EditorTesting.which("nvim") != nil,
+@Suite(.tags(.slow, .editors), .skippedInFastRuns, .enabled(if: TestSupport.which("nvim") != nil,
                 "neovim is not installed (apt-get install neovim): the real-editor LSP test cannot run"))
 struct NeovimTests {
     struct Expected: Equatable, CustomStringConvertible {
@@ -18,21 +20,21 @@ struct NeovimTests {
 
     /// Runs the driver on a file; returns the results it wrote.
     private func drive(fileName: String, text: String, encoding: String) throws -> JSONValue {
-        let root = EditorTesting.temporaryFolder("nvim")
+        let root = TestSupport.temporaryFolder("nvim")
         let file = root + "/" + fileName
         let out = root + "/results.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        var environment = EditorTesting.isolatedEnvironment(root)
-        environment["TEXTSVCD_BINARY"] = EditorTesting.binary
+        var environment = TestSupport.isolatedEnvironment(root)
+        environment["TEXTSVCD_BINARY"] = TestSupport.binary
         environment["TEXTSVCD_NVIM_FILE"] = file
         environment["TEXTSVCD_NVIM_OUT"] = out
         environment["TEXTSVCD_NVIM_ENCODING"] = encoding
-        environment["TEXTSVCD_BUNDLED_DICTIONARIES"] = EditorTesting.repositoryRoot + "/dictionaries"
-        let script = EditorTesting.repositoryRoot + "/Tests/TextServicesTests/Fixtures/neovim/lsp_check.lua"
-        let run = try EditorTesting.run(EditorTesting.which("nvim")!, ["--headless", "--clean", "-c", "luafile \(script)"],
+        environment["TEXTSVCD_BUNDLED_DICTIONARIES"] = TestSupport.repositoryRoot + "/dictionaries"
+        let script = TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/neovim/lsp_check.lua"
+        let run = try TestProcess.run(TestSupport.which("nvim")!, ["--headless", "--clean", "-c", "luafile \(script)"],
                                         environment: environment, currentDirectory: root, timeout: 120)
         let data = try #require(FileManager.default.contents(atPath: out),
-                                "Neovim wrote no results (status \(run.status)): \(run.stderr) \(run.text)")
+                                "Neovim wrote no results (status \(run.status)): \(run.stderr) \(run.stdout)")
         return try JSONParser.parse(Array(data))
     }
 
@@ -79,7 +81,7 @@ struct NeovimTests {
     }
 
     @Test func theDocumentedConfigurationWorksAsWritten() throws {
-        let root = EditorTesting.temporaryFolder("nvim-snippet")
+        let root = TestSupport.temporaryFolder("nvim-snippet")
         let initFile = root + "/init.lua"
         try Data(EditorTesting.snippet("neovim").utf8).write(to: URL(fileURLWithPath: initFile))
         let file = root + "/notes.md"
@@ -88,8 +90,8 @@ struct NeovimTests {
         var environment = EditorTesting.environmentWithBinaryOnPath(root)
         environment["TEXTSVCD_NVIM_FILE"] = file
         environment["TEXTSVCD_NVIM_OUT"] = root + "/results.json"
-        let driver = EditorTesting.repositoryRoot + "/Tests/TextServicesTests/Fixtures/neovim/snippet_check.lua"
-        let run = try EditorTesting.run(EditorTesting.which("nvim")!,
+        let driver = TestSupport.repositoryRoot + "/Tests/TextServicesTests/Fixtures/neovim/snippet_check.lua"
+        let run = try TestProcess.run(TestSupport.which("nvim")!,
                                         ["--headless", "--clean", "-c", "luafile \(initFile)", "-c", "luafile \(driver)"],
                                         environment: environment, currentDirectory: root, timeout: 120)
         let data = try #require(FileManager.default.contents(atPath: root + "/results.json"),

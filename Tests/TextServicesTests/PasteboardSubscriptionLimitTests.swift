@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Subscriptions cannot pile up (found by the hostile-client runs: closed connections left theirs behind).
 @Suite struct PasteboardSubscriptionLimitTests {
@@ -10,26 +11,26 @@ import Testing
     @Test func aSessionWatchesAtMostAThousandNames() throws {
         let store = store()
         let session = Session()
-        for index in 0..<1_000 { try store.subscribe("name-\(index)", session: session) }
-        try store.subscribe("name-0", session: session)
-        #expect(throws: ServiceError.self) { try store.subscribe("one-more", session: session) }
+        for index in 0..<1_000 { try store.subscribe("name-\(index)", observer: session) }
+        try store.subscribe("name-0", observer: session)
+        #expect(throws: TextServicesError.self) { try store.subscribe("one-more", observer: session) }
         do {
-            try store.subscribe("one-more", session: session)
+            try store.subscribe("one-more", observer: session)
         } catch {
-            #expect(error.code == -32004)
+            #expect(ServiceError(error).code == -32004)
         }
-        #expect(store.unsubscribe("name-1", session: session))
-        try store.subscribe("one-more", session: session)
+        #expect(store.unsubscribe("name-1", observer: session))
+        try store.subscribe("one-more", observer: session)
         // Another session has its own allowance.
-        try store.subscribe("one-more", session: Session())
+        try store.subscribe("one-more", observer: Session())
         #expect(store.subscriptionCount == 1_001)
     }
 
     @Test func aClosedSessionLeavesNoSubscriptionBehind() throws {
         let store = store()
         let session = Session()
-        for index in 0..<500 { try store.subscribe("name-\(index)", session: session) }
-        store.sessionClosed(session)
+        for index in 0..<500 { try store.subscribe("name-\(index)", observer: session) }
+        store.observerClosed(session)
         #expect(store.subscriptionCount == 0)
         #expect(store.subscribedNames(session).isEmpty)
     }
@@ -38,10 +39,10 @@ import Testing
         let store = store()
         do {
             let gone = Session()
-            try store.subscribe("watched", session: gone)
+            try store.subscribe("watched", observer: gone)
         }
         #expect(store.subscriptionCount == 1)
-        _ = try store.write("watched", items: [try PasteboardItem.parse(["text/plain": ["text": "x"]], field: "items[0]")])
+        _ = try store.write("watched", items: [PasteboardItem([.init(type: "text/plain", value: .text("x"))])])
         #expect(store.subscriptionCount == 0)
     }
 }

@@ -1,29 +1,26 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Services over a temporary data home, restartable over the same files.
 struct PasteboardHarness {
     let dataHome: String
     let limits: Limits
-    let handler: RequestHandler
+    let handler: RequestDispatcher
     let session = Session()
 
     init(dataHome: String? = nil, limits: Limits = Limits()) {
         let home = dataHome ?? PasteboardHarness.temporaryFolder()
         self.dataHome = home
         self.limits = limits
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let configuration = Configuration(dataHome: home, bundledDictionaries: root + "/dictionaries",
+        let configuration = Configuration(dataHome: home, bundledDictionaries: TestSupport.bundledDictionaries,
                                           systemDictionaryPaths: [], limits: limits)
-        handler = RequestHandler(services: Services(configuration: configuration))
+        handler = RequestDispatcher(services: Services(configuration: configuration))
     }
 
     static func temporaryFolder() -> String {
-        let path = NSTemporaryDirectory() + "textsvcd-paste-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestSupport.temporaryFolder("paste")
     }
 
     var store: PasteboardStore { handler.services.pasteboards }
@@ -207,11 +204,11 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         let item = PasteboardItem([.init(type: "t", value: .text(String(repeating: "a", count: 99)))])
         #expect(try store.write("one", items: [item]) == 1)
         #expect(try store.write("two", items: [item]) == 1)
-        #expect(throws: ServiceError.self) { try store.write("three", items: [item]) }
+        #expect(throws: TextServicesError.self) { try store.write("three", items: [item]) }
         #expect(try store.write("two", items: [item]) == 2)
         try store.remove("one")
         #expect(try store.write("three", items: [item]) == 1)
-        #expect(throws: ServiceError(code: -32004, message: "Too many pasteboards (limit 4)", data: ["limit": 4])) {
+        #expect(throws: TextServicesError.tooLarge(message: "Too many pasteboards (limit 4)", limit: 4)) {
             try store.write("four", items: [])
         }
         let small = PasteboardItem([.init(type: "t", value: .text("a"))])
@@ -219,7 +216,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
             _ = try store.write("general", items: [small, small, small, small])
             Issue.record("four items passed a three-item limit")
         } catch {
-            #expect(error.code == -32004)
+            #expect(ServiceError(error).code == -32004)
         }
     }
 
@@ -242,7 +239,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         _ = harness.write("general", [])
         #expect(writer.changes == [["name": "general", "changeCount": 3]])
         #expect(harness.value("pasteboard.unsubscribe", ["name": "general"], session: writer.session) == ["wasSubscribed": true])
-        harness.store.sessionClosed(listener.session)
+        harness.store.observerClosed(listener.session)
         _ = harness.write("general", [])
         #expect(listener.changes.count == 3)
         #expect(writer.changes.count == 1)
@@ -376,7 +373,8 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
             _ = harness.value("pasteboard.create", ["name": .string(name), "persistent": true])
             _ = harness.write(name, [["t": ["text": .string("content of \(name)")]]])
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder)
+        // Beside the pasteboards' files, only the lock every process takes to change them.
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder).filter { $0 != ".lock" }
         #expect(Set(files).count == names.count)
         #expect(files.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && $0.hasSuffix(".pasteboard") })
         #expect(!FileManager.default.fileExists(atPath: harness.dataHome + "/escape.pasteboard"))
@@ -400,6 +398,32 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
         #expect(read["changeCount"] == .int(writers * writesEach))
         let file = try PasteboardStore.decodeFile(try #require(FileSystem.read(harness.folder + "/general.pasteboard")))
         #expect(file.changeCount == writers * writesEach)
-        #expect(JSONValue.array(file.items.map(\.json)) == read["items"])
+        #expect(JSONValueEncoder().encode(file.items.map(WirePasteboardItem.init)) == read["items"])
+    }
+
+    @Test func twoProcessesSharingTheFolderSeeEachOthersWritesAndNeverRepeatACount() throws {
+        // Two stores over one folder stand for two processes.
+        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let first = PasteboardStore(folder: folder)
+        let second = PasteboardStore(folder: folder)
+        let text = { (value: String) in [PasteboardItem.plainText(value)] }
+        let listener = NotificationRecorder()
+        try second.subscribe("general", observer: listener.session)
+        #expect(try first.write("general", items: text("one")) == 1)
+        // The second reads what the first wrote, and its subscribers hear of it.
+        let read = try second.read("general")
+        #expect(read.changeCount == 1)
+        #expect(read.items == text("one"))
+        #expect(listener.changes == [["name": "general", "changeCount": 1]])
+        // Each write counts on from the file, whoever wrote last.
+        #expect(try second.write("general", items: text("two")) == 2)
+        #expect(try first.write("general", items: text("three")) == 3)
+        #expect(try second.read("general").items == text("three"))
+        // A persistent board one process creates is found by the other; its removal too.
+        _ = try first.create(name: "kept", persistent: true)
+        _ = try first.write("kept", items: text("x"))
+        #expect(second.list().map(\.name).contains("kept"))
+        try first.remove("kept")
+        #expect(throws: TextServicesError.self) { try second.read("kept") }
     }
 }

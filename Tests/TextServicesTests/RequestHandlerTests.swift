@@ -1,8 +1,9 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct RequestHandlerTests {
-    let handler = TestSupport.handler()
+    let handler = TestSupport.sharedDispatcher
 
     func respond(_ line: String) -> JSONValue? {
         handler.handle(line: Array(line.utf8), session: Session()).flatMap { try? JSONParser.parse($0) }
@@ -45,6 +46,8 @@ import Testing
     }
 
     @Test func statsCountRequestsAndErrorsPerMethod() throws {
+        // A dispatcher of its own: the shared one counts every other test's requests too.
+        let handler = RequestDispatcher(services: TestSupport.sharedServices)
         _ = TestSupport.call(handler, "spell.check", ["text": "hello"])
         _ = TestSupport.call(handler, "spell.check", [:])
         let stats = try #require(TestSupport.call(handler, "stats").value)
@@ -58,7 +61,7 @@ import Testing
         var limits = Limits()
         limits.maximumTextBytes = 10
         let services = Services(configuration: Configuration(dataHome: TestSupport.temporaryFolder(), bundledDictionaries: TestSupport.bundledDictionaries, limits: limits))
-        let result = RequestHandler(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: Session())
+        let result = RequestDispatcher(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: Session())
         #expect(result.errorCode == -32004)
     }
 }

@@ -1,8 +1,9 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct SpellCheckTests {
-    let services = TestSupport.services()
+    let services = TestSupport.sharedServices
 
     func misspelled(_ text: String, language: String = "en_US") throws -> [String] {
         let checker = try services.spelling.checker(languages: [language])

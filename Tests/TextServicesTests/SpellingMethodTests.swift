@@ -1,8 +1,9 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct SpellingMethodTests {
-    let handler = TestSupport.handler()
+    let handler = TestSupport.sharedDispatcher
 
     @Test func checkReportsRangesInTheRequestedUnit() throws {
         let text = "😀 wrold"

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 @Suite struct TextBufferTests {
     @Test func convertsOffsetsBetweenUnitsAcrossCheckpoints() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Unicode's segmentation conformance tests (UAX #29, UAX #14), run through `Tokenizer`.
 ///

@@ -140,6 +140,14 @@ void tsv_regex_set_deadline(tsv_regex *regex, int64_t milliseconds, int32_t *sta
 /* Whether the deadline set by tsv_regex_set_deadline has passed. */
 int32_t tsv_regex_deadline_passed(const tsv_regex *regex);
 
+/* ---- Version ---- */
+
+/*
+ * Writes the version of the ICU library loaded at run time ("72.1") into
+ * `target` as a NUL-terminated string; `capacity` of 20 bytes always suffices.
+ */
+void tsv_icu_version(char *target, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,6 @@
 /// One item of an edit menu: what it is called, what kind it is, and what it does.
 ///
-/// Ranges are UTF-8 byte offsets into the text the actions were computed
-/// for; `json(in:encoding:)` converts them for the wire.
+/// Ranges are UTF-8 byte offsets into the text the actions were computed for.
 public struct EditAction: Sendable, Equatable {
     /// The group an action belongs to.
     public enum Kind: String, Sendable {
@@ -23,10 +22,16 @@ public struct EditAction: Sendable, Equatable {
         public var newText: String
     }
 
-    /// A request the client sends to carry out the action (learn, ignore, copy).
-    public struct Command: Sendable, Equatable {
-        public var method: String
-        public var params: JSONObject
+    /// What carrying out the action does besides editing the text: a word learned or ignored, text copied.
+    public enum Effect: Sendable, Equatable {
+        /// Learn `word` in `language`'s personal dictionary.
+        case learn(word: String, language: String)
+        /// Forget a learned `word` in `language`.
+        case unlearn(word: String, language: String)
+        /// Ignore `word` in one document's checks.
+        case ignore(word: String, documentId: String)
+        /// Put `text` on a pasteboard (as UTF-8 plain text).
+        case copy(text: String, pasteboard: String)
     }
 
     /// A stable identifier: `replace.N`, `learn`, `unlearn`, `ignore`, `cut`, `copy`, `paste`, `delete`, `select.word`...
@@ -36,25 +41,15 @@ public struct EditAction: Sendable, Equatable {
     public var edit: Edit?
     /// The selection the action leaves.
     public var selection: ByteRange?
-    public var command: Command?
+    /// What else the action does, which its client carries out (learn, ignore, copy).
+    public var effect: Effect?
 
-    public init(id: String, title: String, kind: Kind, edit: Edit? = nil, selection: ByteRange? = nil, command: Command? = nil) {
+    public init(id: String, title: String, kind: Kind, edit: Edit? = nil, selection: ByteRange? = nil, effect: Effect? = nil) {
         self.id = id
         self.title = title
         self.kind = kind
         self.edit = edit
         self.selection = selection
-        self.command = command
-    }
-
-    /// The wire form: `{id, title, kind, edit?: {range, newText}, selection?, command?: {method, params}}`.
-    public func json(in text: TextBuffer, encoding: PositionEncoding) -> JSONValue {
-        var object: JSONObject = ["id": .string(id), "title": .string(title), "kind": .string(kind.rawValue)]
-        if let edit {
-            object["edit"] = ["range": .range(text.encode(edit.range, as: encoding)), "newText": .string(edit.newText)]
-        }
-        if let selection { object["selection"] = .range(text.encode(selection, as: encoding)) }
-        if let command { object["command"] = ["method": .string(command.method), "params": .object(command.params)] }
-        return .object(object)
+        self.effect = effect
     }
 }

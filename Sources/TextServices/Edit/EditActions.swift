@@ -3,8 +3,8 @@
 /// For a selection (or caret) in a text: guesses to replace a misspelled
 /// word with, learn/unlearn/ignore, cut/copy/paste/delete where they apply,
 /// and select word/sentence/paragraph/all when they would change the
-/// selection. The socket method `edit.actions` and the language server's
-/// code actions both use it. Thread-safe; it holds only thread-safe services.
+/// selection. The spelling part (`spellingFixes`) also gives the language
+/// server its quick fixes. Thread-safe; it holds only thread-safe services.
 public struct EditActions: Sendable {
     /// What to compute the menu for. Ranges are UTF-8 byte offsets into `text`.
     public struct Request: Sendable {
@@ -44,14 +44,14 @@ public struct EditActions: Sendable {
 
     /// The menu's actions, in menu order: spelling, clipboard, selection.
     ///
-    /// Throws -32001 for an unknown language and -32005 when the selection
-    /// lies outside `range`.
-    public func actions(for request: Request) throws(ServiceError) -> [EditAction] {
+    /// Throws `.unknownLanguage` for a language without a dictionary and
+    /// `.invalidPosition` when the selection lies outside `range`.
+    public func actions(for request: Request) throws(TextServicesError) -> [EditAction] {
         let text = request.text
         let bounds = request.range ?? text.fullRange
         let selection = request.selection
         guard bounds.lowerBound <= selection.lowerBound, selection.upperBound <= bounds.upperBound else {
-            throw .invalidPosition(field: "selection", "is outside 'range'")
+            throw .invalidPosition(argument: "selection", reason: "is outside 'range'")
         }
         let checker = try spelling.checker(languages: request.languages, documentId: request.documentId)
         let units = EditTextUnits(text: text, selection: selection, bounds: bounds, locale: request.locale ?? checker.locale)
@@ -76,29 +76,34 @@ public struct EditActions: Sendable {
         }
         let language = checker.dictionaries[0].tag.tag
         if let misspelling = Self.target(of: selection, among: touching, words: selectedWords) {
-            var actions: [EditAction] = []
             let guesses = spelling.guesses(for: misspelling.word, checker: checker, limit: request.guessLimit)
-            for (index, guess) in guesses.enumerated() {
-                actions.append(EditAction(id: "replace.\(index)", title: "Replace with \u{201C}\(guess)\u{201D}", kind: .replace,
-                                          edit: .init(range: misspelling.range, newText: guess)))
-            }
-            actions.append(EditAction(id: "learn", title: "Learn Spelling", kind: .spelling,
-                                      command: .init(method: "spell.learn",
-                                                     params: ["word": .string(misspelling.word), "language": .string(language)])))
-            if let documentId = request.documentId {
-                actions.append(EditAction(id: "ignore", title: "Ignore Spelling", kind: .spelling,
-                                          command: .init(method: "spell.ignore",
-                                                         params: ["word": .string(misspelling.word), "documentId": .string(documentId)])))
-            }
-            return actions
+            return Self.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: request.documentId)
         }
         // A correct word that was learned can be unlearned.
         guard touching.isEmpty, selectedWords.count == 1, let word = selectedWords.first,
               selection.isEmpty || word.contains(selection.lowerBound) && selection.upperBound <= word.upperBound else { return [] }
         let string = request.text.string(word)
         guard let learned = try? spelling.learnedWords(language: language), learned.contains(string) else { return [] }
-        return [EditAction(id: "unlearn", title: "Unlearn Spelling", kind: .spelling,
-                           command: .init(method: "spell.unlearn", params: ["word": .string(string), "language": .string(language)]))]
+        return [EditAction(id: "unlearn", title: "Unlearn Spelling", kind: .spelling, effect: .unlearn(word: string, language: language))]
+    }
+
+    /// The spelling menu for one misspelled word: a replacement for each guess, then learn, then ignore (with a document).
+    ///
+    /// The edit menu and the language server's quick fixes both come from here.
+    public static func spellingFixes(for misspelling: Misspelling, guesses: [String], language: String,
+                                     documentId: String?) -> [EditAction] {
+        var actions: [EditAction] = []
+        for (index, guess) in guesses.enumerated() {
+            actions.append(EditAction(id: "replace.\(index)", title: "Replace with \u{201C}\(guess)\u{201D}", kind: .replace,
+                                      edit: .init(range: misspelling.range, newText: guess)))
+        }
+        actions.append(EditAction(id: "learn", title: "Learn Spelling", kind: .spelling,
+                                  effect: .learn(word: misspelling.word, language: language)))
+        if let documentId {
+            actions.append(EditAction(id: "ignore", title: "Ignore Spelling", kind: .spelling,
+                                      effect: .ignore(word: misspelling.word, documentId: documentId)))
+        }
+        return actions
     }
 
     /// The misspelling a selection is about: the one a caret is in or touches, or the one a selection overlaps when every word it holds is part of it.
@@ -118,13 +123,10 @@ public struct EditActions: Sendable {
         let selection = request.selection
         var actions: [EditAction] = []
         if !selection.isEmpty {
-            var item = JSONObject()
-            item[PasteboardTypes.utf8PlainText] = ["text": .string(request.text.string(selection))]
-            let copy = EditAction.Command(method: "pasteboard.write",
-                                          params: ["name": .string(PasteboardStore.general), "items": [.object(item)]])
+            let copy = EditAction.Effect.copy(text: request.text.string(selection), pasteboard: PasteboardStore.general)
             actions.append(EditAction(id: "cut", title: "Cut", kind: .clipboard,
-                                      edit: .init(range: selection, newText: ""), command: copy))
-            actions.append(EditAction(id: "copy", title: "Copy", kind: .clipboard, command: copy))
+                                      edit: .init(range: selection, newText: ""), effect: copy))
+            actions.append(EditAction(id: "copy", title: "Copy", kind: .clipboard, effect: copy))
         }
         if let (text, _) = pasteboards.firstText(PasteboardStore.general) {
             actions.append(EditAction(id: "paste", title: "Paste", kind: .clipboard, edit: .init(range: selection, newText: text)))

@@ -1,20 +1,45 @@
 import Foundation
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// The few POSIX file calls that Foundation does not offer with the
-// guarantees we need (fsync before rename), kept in one place.
+// Every raw POSIX file call of the domain lives in this file: swift-system's
+// descriptors and errno where it has them, the C library for the rest (fsync,
+// rename, unlink, flock), with the guarantees durability needs.
 
-/// Durable file writes.
-enum FileSystem {
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var operation: String
-        var code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+/// A failed system call: what it was doing, on which path, and the system's reason.
+///
+/// The one error type for system calls across textsvcd (files, sockets, locks).
+public struct SystemFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    public var errno: Errno
+    /// Why, in words, when the system's reason for `errno` would not say it.
+    public var reason: String?
+
+    public init(_ operation: String, _ path: String, errno: Errno, reason: String? = nil) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+        self.reason = reason
     }
 
+    /// A failure from an error swift-system threw (an `Errno`), or from the thread's `errno` for any other error.
+    public init(_ operation: String, _ path: String, _ error: any Error) {
+        self.init(operation, path, errno: (error as? Errno) ?? Errno(rawValue: Glibc.errno))
+    }
+
+    /// The failure of the call just made, from the thread's `errno`.
+    public static func last(_ operation: String, _ path: String) -> SystemFailure {
+        SystemFailure(operation, path, errno: Errno(rawValue: Glibc.errno))
+    }
+
+    public var description: String { "\(operation) \(path): \(reason ?? errno.description)" }
+}
+
+/// Durable file writes, removals and advisory locks.
+public enum FileSystem {
     /// Creates a folder and its parents with a mode (0700 for private data).
     static func makeDirectory(_ path: String, mode: Int = 0o700) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
@@ -27,64 +52,143 @@ enum FileSystem {
     /// the target and fsyncs the folder, so that after a crash at any moment
     /// the file holds either the old or the new contents, and once this
     /// returns the new contents survive a crash.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: FilePermissions = [.ownerReadWrite]) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try makeDirectory(folder)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw Failure(path: temporary, operation: "open", code: errno) }
-        var failure: Failure?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Failure(path: temporary, operation: "write", code: errno)
-                    return
-                }
-                offset += written
-            }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(temporary), .writeOnly,
+                                                 options: [.create, .exclusiveCreate, .closeOnExec], permissions: mode)
+        } catch {
+            throw SystemFailure("open", temporary, error)
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = Failure(path: temporary, operation: "fsync", code: errno) }
-        close(descriptor)
-        if let failure {
+        do {
+            try descriptor.closeAfter {
+                do {
+                    _ = try descriptor.writeAll(bytes)
+                } catch {
+                    throw SystemFailure("write", temporary, error)
+                }
+                guard fsync(descriptor.rawValue) == 0 else { throw SystemFailure.last("fsync", temporary) }
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = SystemFailure.last("rename", path)
             unlink(temporary)
             throw failure
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw Failure(path: path, operation: "rename", code: code)
-        }
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        syncFolder(folder)
     }
 
     /// A file's bytes, or nil when it does not exist or cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
+    public static func read(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
-}
 
-extension FileSystem {
     /// Removes a file durably: once this returns, the removal survives a crash.
     ///
     /// A file that does not exist is not an error.
-    static func removeDurably(_ path: String) throws {
+    public static func removeDurably(_ path: String) throws {
         if unlink(path) != 0 {
-            let code = errno
-            if code == ENOENT { return }
-            throw Failure(path: path, operation: "unlink", code: code)
+            let failure = SystemFailure.last("unlink", path)
+            if failure.errno == .noSuchFileOrDirectory { return }
+            throw failure
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+        syncFolder((path as NSString).deletingLastPathComponent)
     }
+
+    /// Makes a folder's entries (a rename, a removal) durable.
+    private static func syncFolder(_ folder: String) {
+        guard let descriptor = try? FileDescriptor.open(FilePath(folder), .readOnly, options: [.directory, .closeOnExec])
+        else { return }
+        _ = fsync(descriptor.rawValue)
+        try? descriptor.close()
+    }
+}
+
+/// What a file is on disk right now: its inode, size and modification time.
+///
+/// Two stamps differ when the file was replaced (an atomic rename gives a
+/// new inode), written, or removed; comparing one costs a `stat`.
+public struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    /// The stamp of the file at `path`, or nil when there is none.
+    public static func of(_ path: String) -> FileStamp? {
+        guard let info = try? Stat(FilePath(path)) else { return nil }
+        let modified = info.st_mtim
+        return FileStamp(inode: UInt64(info.inode.rawValue), size: info.size,
+                         modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on a lock file, shared by every process that writes what it guards.
+///
+/// Locks are held per open file description and vanish when the holder dies,
+/// so a killed process never leaves a stale lock. Not thread-safe; hold one
+/// for a short critical section and `release` it (or let it go).
+public final class FileLock {
+    public let path: String
+    private var descriptor: FileDescriptor?
+
+    private init(path: String, descriptor: FileDescriptor) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Takes the lock on `path` (creating the file, 0600); waits for another holder unless `wait` is false.
+    ///
+    /// Returns nil when `wait` is false and another process holds it.
+    public static func acquire(_ path: String, wait: Bool = true) throws(SystemFailure) -> FileLock? {
+        let descriptor: FileDescriptor
+        do {
+            try? FileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
+            descriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
+                                                 permissions: [.ownerReadWrite])
+        } catch {
+            throw SystemFailure("open lock file", path, error)
+        }
+        while flock(descriptor.rawValue, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            let failure = SystemFailure.last("lock", path)
+            if failure.errno == .interrupted { continue }
+            try? descriptor.close()
+            if failure.errno == .wouldBlock { return nil }
+            throw failure
+        }
+        return FileLock(path: path, descriptor: descriptor)
+    }
+
+    /// Runs `body` holding the lock on `path`, waiting for it first.
+    public static func withLock<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let lock = try acquire(path)
+        defer { lock?.release() }
+        return try body()
+    }
+
+    /// The process id a holder recorded in a lock file, if any.
+    public static func holder(of path: String) -> Int32? {
+        guard let bytes = FileSystem.read(path) else { return nil }
+        return Int32(String(decoding: bytes.filter { (0x30...0x39).contains($0) }, as: UTF8.self))
+    }
+
+    /// Replaces the lock file's contents (the holder's process id, for people).
+    public func record(_ text: String) {
+        guard let descriptor else { return }
+        _ = ftruncate(descriptor.rawValue, 0)
+        _ = try? descriptor.writeAll(toAbsoluteOffset: 0, Array(text.utf8))
+    }
+
+    public func release() {
+        try? descriptor?.close()
+        descriptor = nil
+    }
+
+    deinit { release() }
 }

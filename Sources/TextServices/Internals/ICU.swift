@@ -13,9 +13,6 @@ struct ICUError: Error, CustomStringConvertible {
     static let regexTimeOut: Int32 = 66322
     /// U_REGEX_STACK_OVERFLOW.
     static let regexStackOverflow: Int32 = 66321
-    /// U_INVALID_CHAR_FOUND, U_ILLEGAL_CHAR_FOUND, U_INVALID_TABLE_FORMAT range ends: unmappable input.
-    static let invalidChar: Int32 = 10
-    static let illegalChar: Int32 = 12
 }
 
 /// The kinds of ICU break iterator.
@@ -321,8 +318,6 @@ enum LocaleNames {
 extension ICUError {
     /// U_REGEX_STOPPED_BY_CALLER: a deadline set with `ICURegex.setDeadline` passed.
     static let regexStoppedByCaller: Int32 = 66323
-    /// U_REGEX_PATTERN_TOO_BIG.
-    static let regexPatternTooBig: Int32 = 66324
 }
 
 extension ICURegex {

@@ -10,16 +10,12 @@ final class Locked<Value>: @unchecked Sendable {
         mutex = Mutex(value)
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try mutex.withLock { value in
-            try body(&value)
-        }
+    func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
+        try mutex.withLock(body)
     }
 
     /// Runs `body` only if the lock is free right now; nil otherwise.
-    func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
-        try mutex.withLockIfAvailable { value in
-            try body(&value)
-        }
+    func withLockIfAvailable<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result? {
+        try mutex.withLockIfAvailable(body)
     }
 }

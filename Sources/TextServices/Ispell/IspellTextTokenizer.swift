@@ -27,12 +27,12 @@ struct IspellTextTokenizer {
                 if rules.isWordCharacter(line, at: head) {
                     inWord = true
                     start = head
-                } else if let entity = entity(line, at: head) {
+                } else if let entity = Self.entity(line, at: head) {
                     inWord = true
                     start = head
                     head += entity
                 }
-            } else if let entity = entity(line, at: head) {
+            } else if let entity = Self.entity(line, at: head) {
                 head += entity
             } else if apostrophesJoin, line[head] == UInt8(ascii: "'"), rules.isWordCharacter(line, at: head + 1) {
                 head += 1
@@ -52,7 +52,8 @@ struct IspellTextTokenizer {
         return result
     }
 
-    private func entity(_ line: IspellLine, at index: Int) -> Int? {
+    /// The length of the Latin-1 entity that starts at `index` (Hunspell reads these as letters), or nil.
+    static func entity(_ line: IspellLine, at index: Int) -> Int? {
         guard line[index] == UInt8(ascii: "&") else { return nil }
         return Self.latin1Entities.first { line.starts(with: $0, at: index) }?.count
     }

@@ -1,6 +1,8 @@
 /// What the Hunspell tokenizers share: word characters, URL skipping and token cutting.
 struct IspellTokenRules {
     let wordCharacters: IspellWordCharacters
+    /// Whether words in URLs, mail addresses and paths are checked too (`--check-url`).
+    var checksURLs = false
 
     static let typographicApostrophe: [UInt8] = [0xE2, 0x80, 0x99]
 
@@ -17,6 +19,7 @@ struct IspellTokenRules {
     /// Which byte offsets start a URL, mail address or path (Hunspell's `check_urls`): tokens starting there are skipped.
     func urlStarts(_ line: IspellLine) -> [Bool] {
         var marks = Array(repeating: false, count: line.bytes.count + 1)
+        if checksURLs { return marks }
         var inCandidate = false
         var isURL = false
         var start = 0

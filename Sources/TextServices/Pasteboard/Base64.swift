@@ -3,12 +3,12 @@
 /// Decoding accepts the standard alphabet with or without `=` padding and
 /// skips CR and LF (MIME line breaks); anything else is an error that names
 /// the offending character's position (in UTF-8 bytes of the string).
-enum Base64 {
+public enum Base64 {
     /// Why a string is not valid base64.
-    struct Invalid: Error, Equatable {
+    public struct Invalid: Error, Equatable, Sendable {
         /// Byte offset of the problem in the string.
-        var offset: Int
-        var reason: String
+        public var offset: Int
+        public var reason: String
     }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -20,7 +20,7 @@ enum Base64 {
     }()
 
     /// The padded base64 form of bytes.
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -47,7 +47,7 @@ enum Base64 {
     ///
     /// Throws `Invalid` for a character outside the alphabet, padding that is
     /// misplaced or wrong in length, or a length that cannot be base64.
-    static func decode(_ string: String) throws(Invalid) -> [UInt8] {
+    public static func decode(_ string: String) throws(Invalid) -> [UInt8] {
         let input = Array(string.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(input.count / 4 * 3)

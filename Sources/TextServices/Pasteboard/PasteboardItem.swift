@@ -34,14 +34,6 @@ public struct PasteboardItem: Sendable, Equatable {
             case .bytes(let bytes): return bytes
             }
         }
-
-        /// The wire form: `{"text": ...}` or `{"base64": ...}`.
-        public var json: JSONValue {
-            switch self {
-            case .text(let text): return ["text": .string(text)]
-            case .bytes(let bytes): return ["base64": .string(Base64.encode(bytes))]
-            }
-        }
     }
 
     /// A type and its data.
@@ -60,6 +52,11 @@ public struct PasteboardItem: Sendable, Equatable {
     /// An item from representations whose types are distinct.
     public init(_ representations: [Representation]) {
         self.representations = representations
+    }
+
+    /// An item holding only UTF-8 plain text (`public.utf8-plain-text`).
+    public static func plainText(_ text: String) -> PasteboardItem {
+        PasteboardItem([Representation(type: PasteboardTypes.utf8PlainText, value: .text(text))])
     }
 
     /// The item's types, in the order written.
@@ -100,70 +97,25 @@ public struct PasteboardItem: Sendable, Equatable {
         }
         return nil
     }
-
-    /// The wire form: `{type: {text} | {base64}, ...}`.
-    public var json: JSONValue {
-        var object = JSONObject()
-        for representation in representations { object[representation.type] = representation.value.json }
-        return .object(object)
-    }
 }
 
 extension PasteboardItem {
     /// The longest type name accepted, in bytes.
-    static let maximumTypeBytes = 256
+    public static let maximumTypeBytes = 256
     /// The most representations one item may hold.
-    static let maximumRepresentations = 256
-
-    /// Parses an item's wire form, `{type: {text} | {base64}, ...}`.
-    ///
-    /// Throws -32602 naming the field (`field.type.base64`) for a malformed
-    /// item, an empty or over-long type, or invalid base64.
-    public static func parse(_ value: JSONValue, field: String) throws(ServiceError) -> PasteboardItem {
-        guard let object = value.objectValue else {
-            throw .invalidParams(field: field, "must be an object mapping types to {\"text\"} or {\"base64\"}, not \(value.typeName)")
-        }
-        guard object.count > 0 else { throw .invalidParams(field: field, "must hold at least one representation") }
-        guard object.count <= maximumRepresentations else {
-            throw .invalidParams(field: field, "holds more than \(maximumRepresentations) representations")
-        }
-        var representations: [Representation] = []
-        for (type, data) in object {
-            let typeField = "\(field).\(type)"
-            try validateType(type, field: typeField)
-            guard let body = data.objectValue else {
-                throw .invalidParams(field: typeField, "must be {\"text\": ...} or {\"base64\": ...}, not \(data.typeName)")
-            }
-            guard body.count == 1, let key = body.keys.first, key == "text" || key == "base64" else {
-                throw .invalidParams(field: typeField, "must hold exactly one of 'text' or 'base64'")
-            }
-            guard let string = body[key]!.stringValue else {
-                throw .invalidParams(field: "\(typeField).\(key)", "must be a string, not \(body[key]!.typeName)")
-            }
-            if key == "text" {
-                representations.append(Representation(type: type, value: .text(string)))
-            } else {
-                do {
-                    representations.append(Representation(type: type, value: .bytes(try Base64.decode(string))))
-                } catch {
-                    throw .invalidParams(field: "\(typeField).base64", "is not valid base64 at byte \(error.offset): \(error.reason)")
-                }
-            }
-        }
-        return PasteboardItem(representations)
-    }
+    public static let maximumRepresentations = 256
 
     /// Checks a type name: not empty, at most 256 bytes, no control characters or spaces at its ends.
-    static func validateType(_ type: String, field: String) throws(ServiceError) {
-        guard !type.isEmpty else { throw .invalidParams(field: field, "a type must not be empty") }
+    public static func validateType(_ type: String, field: String) throws(TextServicesError) {
+        guard !type.isEmpty else { throw .invalidArgument(argument: field, reason: "a type must not be empty") }
         guard type.utf8.count <= maximumTypeBytes else {
-            throw .invalidParams(field: field, "a type must be at most \(maximumTypeBytes) bytes")
+            throw .invalidArgument(argument: field, reason: "a type must be at most \(maximumTypeBytes) bytes")
         }
         guard !type.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalidParams(field: field, "a type must not contain control characters")
+            throw .invalidArgument(argument: field, reason: "a type must not contain control characters")
         }
         guard type.first?.isWhitespace == false, type.last?.isWhitespace == false else {
-            throw .invalidParams(field: field, "a type must not start or end with spaces")
+            throw .invalidArgument(argument: field, reason: "a type must not start or end with spaces")
         }
     }
 }

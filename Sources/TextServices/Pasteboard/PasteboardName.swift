@@ -11,13 +11,13 @@ enum PasteboardName {
     static let fileExtension = ".pasteboard"
 
     /// Checks a name; throws -32602 naming `field` when it is not acceptable.
-    static func validate(_ name: String, field: String = "name") throws(ServiceError) {
-        guard !name.isEmpty else { throw .invalidParams(field: field, "must not be empty") }
+    static func validate(_ name: String, field: String = "name") throws(TextServicesError) {
+        guard !name.isEmpty else { throw .invalidArgument(argument: field, reason: "must not be empty") }
         guard name.utf8.count <= maximumBytes else {
-            throw .invalidParams(field: field, "must be at most \(maximumBytes) bytes of UTF-8")
+            throw .invalidArgument(argument: field, reason: "must be at most \(maximumBytes) bytes of UTF-8")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalidParams(field: field, "must not contain control characters")
+            throw .invalidArgument(argument: field, reason: "must not contain control characters")
         }
     }
 

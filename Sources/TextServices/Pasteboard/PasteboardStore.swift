@@ -8,14 +8,18 @@ import Synchronization
 /// unless made persistent. A persistent pasteboard lives in one file under
 /// `folder`, replaced atomically and durably before a write returns, so a
 /// crash at any moment leaves either the old or the new contents and never
-/// loses an acknowledged write. Files are read on first use.
+/// loses an acknowledged write. Files are read on first use. Other
+/// processes may use the same folder: a write takes an advisory lock
+/// (`.lock` in the folder) and counts on from the file's change count, and
+/// every read first compares the file with what was last read (a `stat`),
+/// taking in another process's write and telling observers of it.
 ///
-/// Errors are `ServiceError`s ready for the wire: -32602 for a bad name or
-/// item, -32004 past a size limit, -32006 for an unknown pasteboard or item,
-/// -32603 when the disk refuses a write (nothing changes then).
-/// Thread-safe. Subscribers' `Session.notify` is called while the
-/// pasteboard is locked, so notifications for one pasteboard arrive in
-/// order; a notification sink must not block or call back into the store.
+/// Errors are `TextServicesError`s: `.invalidArgument` for a bad name or
+/// item, `.tooLarge` past a size limit, `.noSuchPasteboard` for an unknown
+/// pasteboard or item, `.internalFailure` when the disk refuses a write
+/// (nothing changes then). Thread-safe. Observers are told of a change
+/// while the pasteboard is locked, so changes to one pasteboard arrive in
+/// order; an observer must not block or call back into the store.
 public final class PasteboardStore: Sendable {
     /// The system-wide pasteboard for copy and paste.
     public static let general = "general"
@@ -65,7 +69,7 @@ public final class PasteboardStore: Sendable {
     public let folder: String
     public let limits: Limits
     private let registry = Mutex<Registry?>(nil)
-    private let totalBytes = Mutex<Int>(0)
+    let totalBytes = Mutex<Int>(0)
     private let subscriptions = PasteboardSubscriptions()
 
     struct Registry {
@@ -85,12 +89,14 @@ public final class PasteboardStore: Sendable {
             var byteCount: Int
             /// Set once the board has left the registry; a writer holding it must look again.
             var removed = false
+            /// The board's file as last read or written (persistent boards).
+            var stamp: FileStamp?
         }
 
-        init(name: String, persistent: Bool, changeCount: Int = 0, items: [PasteboardItem] = []) {
+        init(name: String, persistent: Bool, changeCount: Int = 0, items: [PasteboardItem] = [], stamp: FileStamp? = nil) {
             self.name = name
             self.state = Mutex(State(persistent: persistent, changeCount: changeCount, items: items,
-                                     byteCount: items.reduce(0) { $0 + $1.byteCount }))
+                                     byteCount: items.reduce(0) { $0 + $1.byteCount }, stamp: stamp))
         }
     }
 
@@ -115,13 +121,13 @@ public final class PasteboardStore: Sendable {
     /// Without `name`, or with `unique`, the name is generated (`name` is then
     /// its prefix). `persistent` makes a new pasteboard persistent, or changes
     /// an existing one; `general` and `find` cannot become volatile.
-    public func create(name: String?, unique: Bool = false, persistent: Bool? = nil) throws(ServiceError) -> Info {
+    public func create(name: String?, unique: Bool = false, persistent: Bool? = nil) throws(TextServicesError) -> Info {
         if unique || name == nil {
             let prefix = name ?? "unique"
             let suffixBytes = 37
             try PasteboardName.validate(prefix)
             guard prefix.utf8.count <= PasteboardName.maximumBytes - suffixBytes else {
-                throw .invalidParams(field: "name", "must be at most \(PasteboardName.maximumBytes - suffixBytes) bytes with 'unique'")
+                throw .invalidArgument(argument: "name", reason: "must be at most \(PasteboardName.maximumBytes - suffixBytes) bytes with 'unique'")
             }
             while true {
                 let candidate = "\(prefix)-\(UUID().uuidString.lowercased())"
@@ -147,16 +153,15 @@ public final class PasteboardStore: Sendable {
     /// Replaces every item of a pasteboard, creating it if needed; returns the new change count.
     ///
     /// A persistent pasteboard's file is replaced before this returns.
-    /// Subscribers are notified. Throws -32004 past a size limit.
-    public func write(_ name: String, items: [PasteboardItem]) throws(ServiceError) -> Int {
+    /// Observers are told. Throws `.tooLarge` past a size limit.
+    public func write(_ name: String, items: [PasteboardItem]) throws(TextServicesError) -> Int {
         try PasteboardName.validate(name)
         guard items.count <= limits.maximumItems else {
-            throw ServiceError(code: -32004, message: "Too many items: \(items.count) (limit \(limits.maximumItems))",
-                               data: ["limit": .int(limits.maximumItems)])
+            throw .tooLarge(message: "Too many items: \(items.count) (limit \(limits.maximumItems))", limit: limits.maximumItems)
         }
         let size = items.reduce(0) { $0 + $1.byteCount }
         guard size <= limits.maximumBytes else {
-            throw .tooLarge("Pasteboard '\(name)' contents (\(size) bytes)", limit: limits.maximumBytes)
+            throw .tooLarge("Pasteboard '\(name)' contents (\(size) bytes)", limitBytes: limits.maximumBytes)
         }
         while true {
             let (board, created) = try board(named: name, create: true, persistent: false)
@@ -174,17 +179,17 @@ public final class PasteboardStore: Sendable {
     /// `types` keeps, in each item, only the representations asked for, in
     /// the order asked and under the names asked (an equivalent type answers
     /// for one that is missing); an item keeps its place even when nothing
-    /// in it matches. Throws -32006 for an unknown pasteboard or item index.
-    public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(ServiceError) -> (changeCount: Int, items: [PasteboardItem]) {
+    /// in it matches. Throws `.noSuchPasteboard` for an unknown pasteboard or item index.
+    public func read(_ name: String, types: [String]? = nil, item index: Int? = nil) throws(TextServicesError) -> (changeCount: Int, items: [PasteboardItem]) {
         let board = try existing(name)
+        followDisk(board)
         guard let (count, items) = board.state.withLock({ state -> (Int, [PasteboardItem])? in
             state.removed ? nil : (state.changeCount, state.items)
-        }) else { throw .noSuchPasteboard(name) }
+        }) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         var selected = items
         if let index {
             guard index >= 0, index < items.count else {
-                throw ServiceError(code: -32006, message: "No such item: pasteboard '\(name)' holds \(items.count) item(s), not item \(index)",
-                                   data: ["name": .string(name), "item": .int(index)])
+                throw .noSuchPasteboard(name: name, item: index, itemCount: items.count)
             }
             selected = [items[index]]
         }
@@ -192,35 +197,39 @@ public final class PasteboardStore: Sendable {
         return (count, selected)
     }
 
-    /// A pasteboard's change count, persistence, and each item's types. Throws -32006 when unknown.
-    public func info(_ name: String) throws(ServiceError) -> Info {
-        guard let info = info(of: try existing(name)) else { throw .noSuchPasteboard(name) }
+    /// A pasteboard's change count, persistence, and each item's types. Throws `.noSuchPasteboard` when unknown.
+    public func info(_ name: String) throws(TextServicesError) -> Info {
+        let board = try existing(name)
+        followDisk(board)
+        guard let info = info(of: board) else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
         return info
     }
 
-    /// Every pasteboard, sorted by name.
+    /// Every pasteboard, sorted by name (with those other processes saved since).
     public func list() -> [Info] {
+        adoptNewFiles()
         let boards = withRegistry { Array($0.boards.values) }
+        for board in boards { followDisk(board) }
         return boards.compactMap { info(of: $0) }.sorted { $0.name < $1.name }
     }
 
     /// Removes a pasteboard (and its file); `general` and `find` are emptied instead.
     ///
-    /// Subscribers are notified; a removed pasteboard's notification carries
-    /// `removed: true`. Throws -32006 when the pasteboard does not exist.
-    public func remove(_ name: String) throws(ServiceError) {
+    /// Observers are told; a removed pasteboard's change says `removed`.
+    /// Throws `.noSuchPasteboard` when the pasteboard does not exist.
+    public func remove(_ name: String) throws(TextServicesError) {
         if Self.builtIn.contains(name) {
             _ = try write(name, items: [])
             return
         }
         let board = try existing(name)
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) in
-            guard !state.removed else { throw .noSuchPasteboard(name) }
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
+            guard !state.removed else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             if state.persistent {
                 do {
-                    try FileSystem.removeDurably(path(for: name))
+                    try FileLock.withLock(lockPath) { try FileSystem.removeDurably(path(for: name)) }
                 } catch {
-                    throw .internalError("could not remove pasteboard '\(name)': \(error)")
+                    throw .internalFailure("could not remove pasteboard '\(name)': \(error)")
                 }
             }
             state.removed = true
@@ -234,7 +243,8 @@ public final class PasteboardStore: Sendable {
 
     /// The first plain text on a pasteboard and its change count, or nil when it holds none.
     public func firstText(_ name: String = PasteboardStore.general) -> (text: String, changeCount: Int)? {
-        guard let board = withRegistry({ $0.boards[name] }) else { return nil }
+        guard let board = try? existing(name) else { return nil }
+        followDisk(board)
         return board.state.withLock { state -> (String, Int)? in
             guard !state.removed else { return nil }
             for item in state.items {
@@ -246,42 +256,42 @@ public final class PasteboardStore: Sendable {
 
     // MARK: Subscriptions
 
-    /// Sends `pasteboard.changed` to a session after every write to a name, whoever writes.
+    /// Tells an observer of every later change to a name, whoever makes it.
     ///
     /// The name need not exist yet. Returns the current change count, or nil
-    /// when the pasteboard does not exist. Throws -32004 when the session
-    /// already watches 1000 names.
+    /// when the pasteboard does not exist. Throws `.tooLarge` when the
+    /// observer already watches 1000 names.
     @discardableResult
-    public func subscribe(_ name: String, session: Session) throws(ServiceError) -> Int? {
+    public func subscribe(_ name: String, observer session: any PasteboardObserver) throws(TextServicesError) -> Int? {
         try PasteboardName.validate(name)
         try subscriptions.add(name, session)
         guard let board = withRegistry({ $0.boards[name] }) else { return nil }
         return board.state.withLock { $0.removed ? nil : $0.changeCount }
     }
 
-    /// Stops notifications for a name; returns whether the session was subscribed.
+    /// Stops telling an observer of changes to a name; returns whether it was subscribed.
     @discardableResult
-    public func unsubscribe(_ name: String, session: Session) -> Bool {
+    public func unsubscribe(_ name: String, observer session: any PasteboardObserver) -> Bool {
         subscriptions.remove(name, session)
     }
 
-    /// The names a session is subscribed to, sorted.
-    public func subscribedNames(_ session: Session) -> [String] {
+    /// The names an observer is subscribed to, sorted.
+    public func subscribedNames(_ session: any PasteboardObserver) -> [String] {
         subscriptions.names(for: session)
     }
 
-    /// The subscriptions kept for all sessions (those of vanished sessions until they are pruned).
+    /// The subscriptions kept for all observers (those of vanished observers until they are pruned).
     var subscriptionCount: Int { subscriptions.count }
 
-    /// Forgets a closed connection's subscriptions; transports call this when a connection ends.
-    public func sessionClosed(_ session: Session) {
+    /// Forgets an observer's subscriptions; transports call this when a connection ends.
+    public func observerClosed(_ session: any PasteboardObserver) {
         subscriptions.removeAll(session)
     }
 
     // MARK: Internals
 
-    private func withRegistry<T>(_ body: (inout Registry) throws(ServiceError) -> T) throws(ServiceError) -> T {
-        try registry.withLock { (registry: inout Registry?) throws(ServiceError) -> T in
+    private func withRegistry<T>(_ body: (inout Registry) throws(TextServicesError) -> T) throws(TextServicesError) -> T {
+        try registry.withLock { (registry: inout Registry?) throws(TextServicesError) -> T in
             if registry == nil {
                 let (loaded, bytes) = load()
                 registry = loaded
@@ -291,18 +301,23 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func withRegistry<T>(_ body: (inout Registry) -> T) -> T {
-        try! withRegistry { (registry: inout Registry) throws(ServiceError) -> T in body(&registry) }
+    func withRegistry<T>(_ body: (inout Registry) -> T) -> T {
+        try! withRegistry { (registry: inout Registry) throws(TextServicesError) -> T in body(&registry) }
     }
 
     /// The board for a name, created (volatile or persistent) when missing if `create`.
-    private func board(named name: String, create: Bool, persistent: Bool) throws(ServiceError) -> (Board, created: Bool) {
-        try withRegistry { (registry: inout Registry) throws(ServiceError) -> (Board, created: Bool) in
+    private func board(named name: String, create: Bool, persistent: Bool) throws(TextServicesError) -> (Board, created: Bool) {
+        try withRegistry { (registry: inout Registry) throws(TextServicesError) -> (Board, created: Bool) in
             if let board = registry.boards[name] { return (board, false) }
-            guard create else { throw .noSuchPasteboard(name) }
+            // Another process may have saved it since this one looked.
+            if let board = loadBoard(named: name) {
+                registry.boards[name] = board
+                totalBytes.withLock { $0 += board.state.withLock { $0.byteCount } }
+                return (board, false)
+            }
+            guard create else { throw .noSuchPasteboard(name: name, item: nil, itemCount: nil) }
             guard registry.boards.count < limits.maximumPasteboards else {
-                throw ServiceError(code: -32004, message: "Too many pasteboards (limit \(limits.maximumPasteboards))",
-                                   data: ["limit": .int(limits.maximumPasteboards)])
+                throw .tooLarge(message: "Too many pasteboards (limit \(limits.maximumPasteboards))", limit: limits.maximumPasteboards)
             }
             let board = Board(name: name, persistent: persistent)
             registry.boards[name] = board
@@ -310,7 +325,7 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func existing(_ name: String) throws(ServiceError) -> Board {
+    func existing(_ name: String) throws(TextServicesError) -> Board {
         try board(named: name, create: false, persistent: false).0
     }
 
@@ -326,18 +341,23 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Replaces a board's items; nil when the board was removed meanwhile (the caller looks again).
-    private func replace(_ board: Board, with items: [PasteboardItem], size: Int) throws(ServiceError) -> Int? {
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) -> Int? in
+    private func replace(_ board: Board, with items: [PasteboardItem], size: Int) throws(TextServicesError) -> Int? {
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Int? in
             guard !state.removed else { return nil }
             let delta = size - state.byteCount
             try reserve(delta)
-            let count = state.changeCount + 1
+            var count = state.changeCount + 1
             if state.persistent {
                 do {
-                    try persist(name: board.name, changeCount: count, items: items)
+                    try FileLock.withLock(lockPath) {
+                        // Count on from what another process saved, so a change count never goes back.
+                        if let saved = savedChangeCount(board.name) { count = max(count, saved + 1) }
+                        try persist(name: board.name, changeCount: count, items: items)
+                    }
+                    state.stamp = FileStamp.of(path(for: board.name))
                 } catch {
                     totalBytes.withLock { $0 -= delta }
-                    throw .internalError("could not save pasteboard '\(board.name)': \(error)")
+                    throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
                 }
             }
             state.items = items
@@ -349,49 +369,52 @@ public final class PasteboardStore: Sendable {
     }
 
     /// Writes a newly created persistent board's file, unless a write saved it first; takes the board back out when that fails.
-    private func persistNew(_ board: Board) throws(ServiceError) {
-        try board.state.withLock { (state: inout Board.State) throws(ServiceError) in
+    private func persistNew(_ board: Board) throws(TextServicesError) {
+        try board.state.withLock { (state: inout Board.State) throws(TextServicesError) in
             guard !state.removed, state.changeCount == 0 else { return }
             do {
-                try persist(name: board.name, changeCount: 0, items: [])
+                try FileLock.withLock(lockPath) { try persist(name: board.name, changeCount: 0, items: []) }
+                state.stamp = FileStamp.of(path(for: board.name))
             } catch {
                 state.removed = true
                 withRegistry { registry in
                     if registry.boards[board.name] === board { registry.boards[board.name] = nil }
                 }
-                throw .internalError("could not save pasteboard '\(board.name)': \(error)")
+                throw .internalFailure("could not save pasteboard '\(board.name)': \(error)")
             }
         }
     }
 
     /// Makes a board persistent or volatile; false when it was removed meanwhile.
-    private func setPersistent(_ board: Board, _ persistent: Bool) throws(ServiceError) -> Bool {
+    private func setPersistent(_ board: Board, _ persistent: Bool) throws(TextServicesError) -> Bool {
         if !persistent, Self.builtIn.contains(board.name) {
-            throw .invalidParams(field: "persistent", "'\(board.name)' is always persistent")
+            throw .invalidArgument(argument: "persistent", reason: "'\(board.name)' is always persistent")
         }
-        return try board.state.withLock { (state: inout Board.State) throws(ServiceError) -> Bool in
+        return try board.state.withLock { (state: inout Board.State) throws(TextServicesError) -> Bool in
             guard !state.removed else { return false }
             guard state.persistent != persistent else { return true }
             do {
-                if persistent {
-                    try persist(name: board.name, changeCount: state.changeCount, items: state.items)
-                } else {
-                    try FileSystem.removeDurably(path(for: board.name))
+                try FileLock.withLock(lockPath) {
+                    if persistent {
+                        try persist(name: board.name, changeCount: state.changeCount, items: state.items)
+                    } else {
+                        try FileSystem.removeDurably(path(for: board.name))
+                    }
                 }
+                state.stamp = persistent ? FileStamp.of(path(for: board.name)) : nil
             } catch {
-                throw .internalError("could not change pasteboard '\(board.name)': \(error)")
+                throw .internalFailure("could not change pasteboard '\(board.name)': \(error)")
             }
             state.persistent = persistent
             return true
         }
     }
 
-    private func reserve(_ delta: Int) throws(ServiceError) {
-        try totalBytes.withLock { (total: inout Int) throws(ServiceError) in
+    private func reserve(_ delta: Int) throws(TextServicesError) {
+        try totalBytes.withLock { (total: inout Int) throws(TextServicesError) in
             if delta > 0, total + delta > limits.maximumTotalBytes {
-                throw ServiceError(code: -32004,
-                                   message: "All pasteboards together would hold more than \(limits.maximumTotalBytes) bytes; remove some",
-                                   data: ["limit": .int(limits.maximumTotalBytes)])
+                throw .tooLarge(message: "All pasteboards together would hold more than \(limits.maximumTotalBytes) bytes; remove some",
+                                limit: limits.maximumTotalBytes)
             }
             total += delta
         }
@@ -405,11 +428,8 @@ public final class PasteboardStore: Sendable {
         }
     }
 
-    private func notify(_ name: String, changeCount: Int, removed: Bool = false) {
-        var params: JSONObject = ["name": .string(name), "changeCount": .int(changeCount)]
-        if removed { params["removed"] = true }
-        for session in subscriptions.sessions(for: name) {
-            session.notify(method: "pasteboard.changed", params: .object(params))
-        }
+    func notify(_ name: String, changeCount: Int, removed: Bool = false) {
+        let change = PasteboardChange(name: name, changeCount: changeCount, removed: removed)
+        for observer in subscriptions.observers(for: name) { observer.pasteboardDidChange(change) }
     }
 }

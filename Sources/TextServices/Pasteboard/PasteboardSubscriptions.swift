@@ -1,19 +1,19 @@
 import Synchronization
 
-/// Which sessions want `pasteboard.changed` notifications for which pasteboard names.
+/// Which observers want to hear of changes to which pasteboard names.
 ///
-/// Sessions are held weakly, so a connection that closes without
-/// unsubscribing costs nothing once its session is gone; transports should
-/// still call `removeAll(_:)` when a connection closes. A session may watch
-/// at most `maximumPerSession` names at once. Thread-safe.
+/// Observers are held weakly, so a connection that closes without
+/// unsubscribing costs nothing once its observer is gone; transports should
+/// still call `removeAll(_:)` when a connection closes. An observer may watch
+/// at most `maximumPerObserver` names at once. Thread-safe.
 final class PasteboardSubscriptions: Sendable {
     private struct Subscriber {
-        weak var session: Session?
+        weak var observer: (any PasteboardObserver)?
     }
 
     private struct State {
         var table: [String: [Int: Subscriber]] = [:]
-        /// How many names each session id watches.
+        /// How many names each observer id watches.
         var counts: [Int: Int] = [:]
 
         mutating func drop(_ name: String, _ id: Int) -> Bool {
@@ -25,50 +25,49 @@ final class PasteboardSubscriptions: Sendable {
     }
 
     private let state = Mutex(State())
-    let maximumPerSession: Int
+    let maximumPerObserver: Int
 
-    init(maximumPerSession: Int = 1_000) {
-        self.maximumPerSession = maximumPerSession
+    init(maximumPerObserver: Int = 1_000) {
+        self.maximumPerObserver = maximumPerObserver
     }
 
-    /// Subscribes a session to a name; subscribing twice is the same as once.
+    /// Subscribes an observer to a name; subscribing twice is the same as once.
     ///
-    /// Throws -32004 when the session already watches `maximumPerSession` names.
-    func add(_ name: String, _ session: Session) throws(ServiceError) {
-        let limit = maximumPerSession
-        try state.withLock { (state: inout State) throws(ServiceError) in
-            guard state.table[name]?[session.id] == nil else { return }
-            guard state.counts[session.id, default: 0] < limit else {
-                throw ServiceError(code: -32004, message: "Too many subscriptions: a connection may watch \(limit) pasteboards",
-                                   data: ["limit": .int(limit)])
+    /// Throws `.tooLarge` when the observer already watches `maximumPerObserver` names.
+    func add(_ name: String, _ observer: any PasteboardObserver) throws(TextServicesError) {
+        let limit = maximumPerObserver
+        try state.withLock { (state: inout State) throws(TextServicesError) in
+            guard state.table[name]?[observer.observerID] == nil else { return }
+            guard state.counts[observer.observerID, default: 0] < limit else {
+                throw .tooLarge(message: "Too many subscriptions: a connection may watch \(limit) pasteboards", limit: limit)
             }
-            state.table[name, default: [:]][session.id] = Subscriber(session: session)
-            state.counts[session.id, default: 0] += 1
+            state.table[name, default: [:]][observer.observerID] = Subscriber(observer: observer)
+            state.counts[observer.observerID, default: 0] += 1
         }
     }
 
-    /// Unsubscribes a session from a name; returns whether it was subscribed.
+    /// Unsubscribes an observer from a name; returns whether it was subscribed.
     @discardableResult
-    func remove(_ name: String, _ session: Session) -> Bool {
-        state.withLock { $0.drop(name, session.id) }
+    func remove(_ name: String, _ observer: any PasteboardObserver) -> Bool {
+        state.withLock { $0.drop(name, observer.observerID) }
     }
 
-    /// Unsubscribes a session from every name.
-    func removeAll(_ session: Session) {
+    /// Unsubscribes an observer from every name.
+    func removeAll(_ observer: any PasteboardObserver) {
         state.withLock { state in
-            guard state.counts[session.id] != nil else { return }
-            for name in Array(state.table.keys) { _ = state.drop(name, session.id) }
+            guard state.counts[observer.observerID] != nil else { return }
+            for name in Array(state.table.keys) { _ = state.drop(name, observer.observerID) }
         }
     }
 
-    /// The live sessions subscribed to a name, dropping any that are gone.
-    func sessions(for name: String) -> [Session] {
+    /// The live observers subscribed to a name, dropping any that are gone.
+    func observers(for name: String) -> [any PasteboardObserver] {
         state.withLock { state in
             guard let subscribers = state.table[name] else { return [] }
-            var live: [Session] = []
+            var live: [any PasteboardObserver] = []
             for (id, subscriber) in subscribers.sorted(by: { $0.key < $1.key }) {
-                if let session = subscriber.session {
-                    live.append(session)
+                if let observer = subscriber.observer {
+                    live.append(observer)
                 } else {
                     _ = state.drop(name, id)
                 }
@@ -77,11 +76,11 @@ final class PasteboardSubscriptions: Sendable {
         }
     }
 
-    /// The number of (name, session) subscriptions kept, live or not yet pruned.
+    /// The number of (name, observer) subscriptions kept, live or not yet pruned.
     var count: Int { state.withLock { $0.counts.values.reduce(0, +) } }
 
-    /// The names a session is subscribed to, sorted.
-    func names(for session: Session) -> [String] {
-        state.withLock { state in state.table.compactMap { $0.value[session.id] != nil ? $0.key : nil }.sorted() }
+    /// The names an observer is subscribed to, sorted.
+    func names(for observer: any PasteboardObserver) -> [String] {
+        state.withLock { state in state.table.compactMap { $0.value[observer.observerID] != nil ? $0.key : nil }.sorted() }
     }
 }

@@ -1,9 +1,9 @@
 extension RegularExpression {
-    /// The -32002 error for a pattern ICU rejected, with the fault's line and offset.
-    static func syntaxError(_ error: RegexCompileError, pattern: String, encoding: PositionEncoding) -> ServiceError {
+    /// The error for a pattern ICU rejected, with the fault's line and byte offset in the pattern.
+    static func syntaxError(_ error: RegexCompileError, pattern: String) -> TextServicesError {
         let reason = "\(describe(error.status.status)) (\(error.status))"
         guard error.line >= 1, error.offset >= 0 else {
-            return .invalidRegex(offset: -1, line: error.line >= 1 ? error.line : -1, reason: reason)
+            return .invalidPattern(offset: nil, line: error.line >= 1 ? error.line : nil, reason: reason)
         }
         // ICU counts lines after CR, LF, CR LF, NEL and U+2028, and the offset in scalars within the line.
         let scalars = Array(pattern.unicodeScalars)
@@ -18,7 +18,7 @@ extension RegularExpression {
         let scalarOffset = min(index + error.offset, scalars.count)
         let text = TextBuffer(pattern)
         let byteOffset = text.byteOffset(scalarOffset, in: .utf32) ?? text.fullRange.upperBound
-        return .invalidRegex(offset: text.encode(byteOffset, as: encoding), line: error.line, reason: reason)
+        return .invalidPattern(offset: byteOffset, line: error.line, reason: reason)
     }
 
     /// What an ICU pattern error means, in words.

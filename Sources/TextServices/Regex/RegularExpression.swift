@@ -5,7 +5,7 @@
 /// at once. All offsets are UTF-8 byte offsets into the whole text.
 ///
 /// Every search runs under a wall-clock time limit (a catastrophic pattern
-/// such as `(a+)+$` fails with -32003 instead of hanging) and ICU's
+/// such as `(a+)+$` fails with `.patternLimit` instead of hanging) and ICU's
 /// backtracking memory limit; a pattern that exceeds either throws and
 /// leaves nothing behind.
 public struct RegularExpression: Sendable {
@@ -15,18 +15,16 @@ public struct RegularExpression: Sendable {
 
     /// Compiles a pattern (or takes it from the cache).
     ///
-    /// Throws -32002 for an invalid pattern, with the line (1-based) and the
-    /// offset of the fault counted from the start of the pattern in
-    /// `positionEncoding` (where ICU detected it: just after the offending
-    /// character; -1 when ICU cannot say).
-    public init(_ pattern: String, options: RegexOptions = [], cache: RegexCache = .shared,
-                positionEncoding: PositionEncoding = .utf16) throws(ServiceError) {
+    /// Throws `.invalidPattern` for an invalid pattern, with the line (1-based)
+    /// and the byte offset of the fault in the pattern (where ICU detected it:
+    /// just after the offending character; nil when ICU cannot say).
+    public init(_ pattern: String, options: RegexOptions = [], cache: RegexCache = .shared) throws(TextServicesError) {
         self.pattern = pattern
         self.options = options
         do {
             self.compiled = try cache.compiled(pattern, flags: options.compileFlags)
         } catch {
-            throw Self.syntaxError(error, pattern: pattern, encoding: positionEncoding)
+            throw Self.syntaxError(error, pattern: pattern)
         }
     }
 
@@ -48,10 +46,10 @@ public struct RegularExpression: Sendable {
     /// Matches do not overlap; after an empty match the search moves on by
     /// one scalar, so empty matches never repeat. With `backwards` the last
     /// match comes first: the same matches as a forward search, the last
-    /// `limit` of them, in reverse order. Throws -32003 when the search runs
-    /// past `timeLimitMilliseconds` (0 for none) or out of backtracking memory.
+    /// `limit` of them, in reverse order. Throws `.patternLimit` when the search runs
+    /// past `timeLimitMilliseconds` (0 for none) or out of backtracking memory (`.patternLimit`).
     public func matches(in text: TextBuffer, range: ByteRange? = nil, limit: Int? = nil, backwards: Bool = false,
-                        timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds) throws(ServiceError) -> Matches {
+                        timeLimitMilliseconds: Int = Limits.defaultRegexTimeLimitMilliseconds) throws(TextServicesError) -> Matches {
         let limit = max(limit ?? Int.max, 0)
         guard limit > 0 else { return Matches(matches: [], hasMore: false) }
         if backwards {
@@ -87,7 +85,7 @@ public struct RegularExpression: Sendable {
 
     /// The first match in `range`, or nil.
     public func firstMatch(in text: TextBuffer, range: ByteRange? = nil,
-                           timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds) throws(ServiceError) -> RegexMatch? {
+                           timeLimitMilliseconds: Int = Limits.defaultRegexTimeLimitMilliseconds) throws(TextServicesError) -> RegexMatch? {
         var first: RegexMatch?
         try search(in: text, range: range, timeLimitMilliseconds: timeLimitMilliseconds) { match in
             first = match
@@ -99,11 +97,11 @@ public struct RegularExpression: Sendable {
     /// Replaces the first `limit` matches in `range` (all by default) with the template's expansion.
     ///
     /// Text outside the range is kept as it is. Returns the whole new text
-    /// and the number of replacements. Throws -32003 as `matches` does, and
-    /// -32004 when the result would exceed `maximumBytes`.
+    /// and the number of replacements. Throws `.patternLimit` as `matches`
+    /// does, and `.tooLarge` when the result would exceed `maximumBytes`.
     public func replacing(in text: TextBuffer, with template: ReplacementTemplate, range: ByteRange? = nil,
-                          limit: Int? = nil, timeLimitMilliseconds: Int = Limits().regexTimeLimitMilliseconds,
-                          maximumBytes: Int = Int.max) throws(ServiceError) -> (text: String, count: Int) {
+                          limit: Int? = nil, timeLimitMilliseconds: Int = Limits.defaultRegexTimeLimitMilliseconds,
+                          maximumBytes: Int = Int.max) throws(TextServicesError) -> (text: String, count: Int) {
         let limit = max(limit ?? Int.max, 0)
         let bytes = text.bytes
         var output: [UInt8] = []
@@ -125,7 +123,7 @@ public struct RegularExpression: Sendable {
             }
         }
         output.append(contentsOf: bytes[copied...])
-        if overflow || output.count > maximumBytes { throw .tooLarge("the replaced text", limit: maximumBytes) }
+        if overflow || output.count > maximumBytes { throw .tooLarge("the replaced text", limitBytes: maximumBytes) }
         return (String(decoding: output, as: UTF8.self), count)
     }
 
@@ -136,7 +134,7 @@ public struct RegularExpression: Sendable {
     /// lookbehind see before the range even with opaque bounds. The other
     /// combinations use an ICU region over the whole text.
     func search(in text: TextBuffer, range: ByteRange?, timeLimitMilliseconds: Int,
-                _ body: (RegexMatch) -> Bool) throws(ServiceError) {
+                _ body: (RegexMatch) -> Bool) throws(TextServicesError) {
         let range = range ?? text.fullRange
         let anchored = options.contains(.anchored)
         let transparent = options.contains(.transparentBounds)
@@ -176,23 +174,15 @@ public struct RegularExpression: Sendable {
         } catch let error as ICUError {
             throw Self.matchError(error, timeLimitMilliseconds: timeLimitMilliseconds)
         } catch {
-            throw .internalError("regular expression: \(error)")
+            throw .internalFailure("regular expression: \(error)")
         }
     }
 
-    static func matchError(_ error: ICUError, timeLimitMilliseconds: Int) -> ServiceError {
+    static func matchError(_ error: ICUError, timeLimitMilliseconds: Int) -> TextServicesError {
         switch error.status {
-        case ICUError.regexTimeOut, ICUError.regexStoppedByCaller:
-            var failure = ServiceError.regexLimit("time")
-            failure.message = "Regular expression exceeded its time limit of \(timeLimitMilliseconds) ms"
-            failure.data = ["limit": "time", "milliseconds": .int(timeLimitMilliseconds)]
-            return failure
-        case ICUError.regexStackOverflow:
-            var failure = ServiceError.regexLimit("memory")
-            failure.message = "Regular expression exceeded its backtracking memory limit"
-            return failure
-        default:
-            return .internalError("regular expression matching failed: \(error)")
+        case ICUError.regexTimeOut, ICUError.regexStoppedByCaller: return .patternLimit(.time(milliseconds: timeLimitMilliseconds))
+        case ICUError.regexStackOverflow: return .patternLimit(.memory)
+        default: return .internalFailure("regular expression matching failed: \(error)")
         }
     }
 }

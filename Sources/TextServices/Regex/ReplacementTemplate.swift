@@ -17,10 +17,10 @@ public struct ReplacementTemplate: Sendable {
 
     /// Parses a template for a regular expression's groups.
     ///
-    /// Throws -32602 (field `template`) for a `$` that names no group of the
+    /// Throws `.invalidArgument` (`template`) for a `$` that names no group of the
     /// pattern, an unclosed `${`, or a trailing backslash, giving the
     /// offset in scalars.
-    public init(_ template: String, for regex: RegularExpression) throws(ServiceError) {
+    public init(_ template: String, for regex: RegularExpression) throws(TextServicesError) {
         let scalars = Array(template.unicodeScalars)
         var pieces: [Piece] = []
         var literal = ""
@@ -28,8 +28,8 @@ public struct ReplacementTemplate: Sendable {
             if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))) }
             literal = ""
         }
-        func fail(_ offset: Int, _ reason: String) -> ServiceError {
-            .invalidParams(field: "template", "\(reason) (at offset \(offset); write \\$ for a dollar sign)")
+        func fail(_ offset: Int, _ reason: String) -> TextServicesError {
+            .invalidArgument(argument: "template", reason: "\(reason) (at offset \(offset); write \\$ for a dollar sign)")
         }
         var index = 0
         while index < scalars.count {

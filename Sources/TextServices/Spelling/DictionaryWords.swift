@@ -45,9 +45,9 @@ enum DictionaryWords {
 }
 
 /// Reads the few header lines of an .aff file that matter before loading.
-enum AffixHeader {
+public enum AffixHeader {
     /// The charset from the `SET` line; ISO8859-1 (Hunspell's default) when absent.
-    static func charset(affixPath: String) -> String {
+    public static func charset(affixPath: String) -> String {
         guard let data = FileManager.default.contents(atPath: affixPath) else { return "ISO8859-1" }
         for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
             let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))

@@ -37,10 +37,16 @@ final class Guesser: Sendable {
     static let maximumLength = 48
 
     /// Builds the indexes over a store; `englishSounds` adds the English phonetic index.
-    init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
+    convenience init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
+        self.init(store: store, index: DeletionIndex(store: store),
+                  phonetic: englishSounds ? PhoneticIndex(store: store) : nil, affixes: affixes)
+    }
+
+    /// A guesser over indexes built earlier (or mapped from a compiled dictionary).
+    init(store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, affixes: AffixFile?) {
         self.store = store
-        self.index = DeletionIndex(store: store)
-        self.phonetic = englishSounds ? PhoneticIndex(store: store) : nil
+        self.index = index
+        self.phonetic = phonetic
         let affixes = affixes ?? AffixFile()
         let keyboard = affixes.keyboardRows.isEmpty ? KeyboardLayout.qwerty
             : KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })

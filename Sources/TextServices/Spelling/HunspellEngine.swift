@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One dictionary behind a small pool of Hunspell handles, callable from any thread.
@@ -10,10 +11,15 @@ public final class HunspellEngine: @unchecked Sendable {
     public let info: DictionaryInfo
     /// The dictionary's charset as ICU names it (`UTF-8`, `ISO-8859-1`, ...).
     public let charset: String
-    /// The first slot is loaded at once; the others only when threads contend.
+    /// The charset as the .aff names it (`SET`), as Hunspell reports it.
+    public let declaredCharset: String
+    /// The first slot is loaded at once (or in the background); the others only when threads contend.
     private let slots: [Locked<Slot?>]
     private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
+    private let firstLoaded = Atomic<Bool>(false)
+    /// The converter for `declaredCharset`, for a first slot loaded in the background.
+    private let declaredConverter: CharsetConverter?
 
     private struct Slot: @unchecked Sendable {
         let handle: HunspellHandle
@@ -29,9 +35,51 @@ public final class HunspellEngine: @unchecked Sendable {
         self.info = info
         let first = try Self.makeSlot(info)
         self.charset = first.converter?.name ?? "UTF-8"
+        self.declaredCharset = first.handle.encoding
+        self.declaredConverter = first.converter
         var slots = [Locked<Slot?>(first)]
         for _ in 1..<max(1, handles) { slots.append(Locked(nil)) }
         self.slots = slots
+        firstLoaded.store(true, ordering: .releasing)
+    }
+
+    /// Starts loading the dictionary in the background; calls wait for it only when they need Hunspell.
+    ///
+    /// `declaredCharset` is the charset the dictionary declared when it was
+    /// compiled; throws `DictionaryError` when ICU does not know it.
+    public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String) throws(DictionaryError) {
+        self.info = info
+        self.declaredCharset = declaredCharset
+        if Self.isUTF8(declaredCharset) {
+            declaredConverter = nil
+        } else {
+            do {
+                declaredConverter = try CharsetConverter(charset: declaredCharset)
+            } catch {
+                throw DictionaryError(language: info.tag.tag,
+                                      message: "\(info.affixPath) declares charset '\(declaredCharset)', which ICU does not know (\(error))",
+                                      available: [])
+            }
+        }
+        self.charset = declaredConverter?.name ?? "UTF-8"
+        self.slots = (0..<max(1, handles)).map { _ in Locked<Slot?>(nil) }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+    }
+
+    /// Loads the first handle unless it is loaded; concurrent callers wait for the one load.
+    private func ensureFirstSlot() {
+        if firstLoaded.load(ordering: .acquiring) { return }
+        slots[0].withLock { slot in
+            guard slot == nil else { return }
+            // The .aff may have changed since it was compiled; then its own charset, or the recorded one.
+            let created = (try? Self.makeSlot(info))
+                ?? Slot(handle: HunspellHandle(affixPath: info.affixPath, wordsPath: info.wordsPath), converter: declaredConverter)
+            for word in added.withLock({ $0 }) {
+                if let bytes = Self.encode(word, created.converter) { created.handle.add(bytes) }
+            }
+            slot = created
+        }
+        firstLoaded.store(true, ordering: .releasing)
     }
 
     private static func makeSlot(_ info: DictionaryInfo) throws(DictionaryError) -> Slot {
@@ -52,7 +100,8 @@ public final class HunspellEngine: @unchecked Sendable {
         return normalised == "UTF8"
     }
 
-    private func withSlot<T>(_ body: (Slot) -> T) -> T {
+    private func withSlot<T: Sendable>(_ body: (Slot) -> T) -> T {
+        ensureFirstSlot()
         let start = next.add(1, ordering: .relaxed).newValue
         // A free loaded handle first; then load a new one into an empty place; then wait.
         for offset in 0..<slots.count {

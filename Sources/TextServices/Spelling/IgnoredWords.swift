@@ -2,8 +2,8 @@
 ///
 /// Editors often forget to close documents, and a client may ignore words
 /// without end, so the table is bounded: a document holds at most
-/// `maximumWordsPerDocument` words (more is refused with -32004), a document
-/// id is at most `maximumDocumentIDBytes` long (-32602), and when more than
+/// `maximumWordsPerDocument` words (more is refused with `.tooLarge`), a document
+/// id is at most `maximumDocumentIDBytes` long (`.invalidArgument`), and when more than
 /// `maximumDocuments` documents or `maximumBytes` of words are kept, the
 /// documents used longest ago are forgotten, as if closed. A value type; the
 /// spelling service keeps it behind its lock.
@@ -26,18 +26,17 @@ struct IgnoredWords {
     var documentCount: Int { documents.count }
 
     /// Adds a word to a document's ignored words; forgets the least recently used documents if the table is full.
-    mutating func insert(_ word: String, documentId: String) throws(ServiceError) {
+    mutating func insert(_ word: String, documentId: String) throws(TextServicesError) {
         guard documentId.utf8.count <= Self.maximumDocumentIDBytes else {
-            throw .invalidParams(field: "documentId", "is longer than \(Self.maximumDocumentIDBytes) bytes")
+            throw .invalidArgument(argument: "documentId", reason: "is longer than \(Self.maximumDocumentIDBytes) bytes")
         }
         clock += 1
         var document = documents[documentId] ?? Document(bytes: documentId.utf8.count)
         document.lastUse = clock
         if !document.words.contains(word) {
             guard document.words.count < Self.maximumWordsPerDocument else {
-                throw ServiceError(code: -32004,
-                                   message: "Document '\(documentId.prefix(100))' already ignores \(Self.maximumWordsPerDocument) words",
-                                   data: ["limit": .int(Self.maximumWordsPerDocument)])
+                throw .tooLarge(message: "Document '\(documentId.prefix(100))' already ignores \(Self.maximumWordsPerDocument) words",
+                                limit: Self.maximumWordsPerDocument)
             }
             document.words.insert(word)
             document.bytes += word.utf8.count

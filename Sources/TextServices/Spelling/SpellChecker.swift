@@ -3,6 +3,11 @@ public struct Misspelling: Sendable, Equatable {
     /// Where the word is, in bytes.
     public var range: ByteRange
     public var word: String
+
+    public init(range: ByteRange, word: String) {
+        self.range = range
+        self.word = word
+    }
 }
 
 /// Checks text against one or more dictionaries, the way UITextChecker does.

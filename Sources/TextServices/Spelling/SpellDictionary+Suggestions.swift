@@ -4,14 +4,28 @@ extension SpellDictionary {
     /// The fast `Guesser` ranks candidates by frequency and typing-slip
     /// likelihood; Hunspell's suggestions come first for a language without
     /// frequency data and fill in when the fast path finds nothing good.
-    /// Every guess is accepted by this dictionary. The first call builds the
-    /// index (a fraction of a second for en_US).
+    /// Hunspell's suggest runs on a worker and is waited for at most the
+    /// dictionary's suggest budget; an answer that comes later is used from
+    /// the next call for the word on. Complete answers are cached per word
+    /// until the learned words or the compiled form change. Every guess is
+    /// accepted by this dictionary. Without a compiled form the first call
+    /// builds the index (a fraction of a second for en_US).
     public func guesses(for word: String, limit: Int) -> [String] {
         guard limit > 0, !word.isEmpty, !accepts(word) else { return [] }
+        if let cached = guessCache.lookup(word, limit: limit) { return cached }
+        var complete = true
         let guesses = guesser.guesses(for: word, limit: limit, learned: learned,
                                       accepts: { self.accepts($0) },
-                                      hunspell: { self.hunspellSuggestions(word) })
-        return Self.keepApostropheStyle(of: word, in: guesses)
+                                      hunspell: {
+                                          if let found = budgetedSuggestions.suggestions(for: word, compute: { self.hunspellSuggestions(word) }) {
+                                              return found
+                                          }
+                                          complete = false
+                                          return []
+                                      })
+        let result = Self.keepApostropheStyle(of: word, in: guesses)
+        if complete { guessCache.store(word, limit: limit, guesses: result) }
+        return result
     }
 
     /// Results in the typed word's apostrophe style: typographic (’) when it used one.

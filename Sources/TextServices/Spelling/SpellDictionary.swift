@@ -7,7 +7,12 @@ import Synchronization
 public final class SpellDictionary: Sendable {
     public let info: DictionaryInfo
     public let engine: HunspellEngine
+    private let compiled = CompiledSlot()
     private let cache: VerdictCache
+    /// Guesses already given, by word; cleared when the words or the dictionary change.
+    let guessCache = GuessCache()
+    /// Hunspell's suggest on a worker, bounded in time (`suggestBudget`).
+    let budgetedSuggestions: BudgetedSuggestions
     private let learnedWords = Mutex<Set<String>>([])
     /// Folders searched for `<language>.freq` word frequencies.
     public let frequencyFolders: [String]
@@ -19,21 +24,61 @@ public final class SpellDictionary: Sendable {
     /// Loads a dictionary; throws `DictionaryError` when its files are unusable.
     ///
     /// Word frequencies are looked for in `frequencyFolders`, then beside
-    /// the dictionary. The word forms and guess index are built on first use.
-    public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = []) throws(DictionaryError) {
+    /// the dictionary. With a `compiled` form (`DictionaryCompiler.open`),
+    /// words and guess indexes come from it and one Hunspell handle (not
+    /// `handles`) loads in the background; without one, they are built on first use. Guesses wait
+    /// for Hunspell's own suggestions at most `suggestBudget` (nil: as long
+    /// as they take; see `guesses(for:limit:)`).
+    public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = [],
+                compiled: CompiledDictionary? = nil, suggestBudget: Duration? = nil) throws(DictionaryError) {
         self.info = info
-        var folders = frequencyFolders
+        self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
+        if let compiled {
+            // Hunspell answers only the words the compiled form cannot decide: one handle serves them.
+            self.engine = try HunspellEngine(info: info, handles: 1, declaredCharset: compiled.metadata.charset)
+            self.compiled.store(compiled)
+        } else {
+            self.engine = try HunspellEngine(info: info, handles: handles)
+        }
+        self.cache = VerdictCache()
+        self.budgetedSuggestions = BudgetedSuggestions(budget: suggestBudget)
+    }
+
+    /// The folders searched for a dictionary's frequency file: `extra`, then the dictionary's own folder.
+    static func frequencySearchFolders(info: DictionaryInfo, extra: [String]) -> [String] {
+        var folders = extra
         let own = info.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if !folders.contains(own) { folders.append(own.isEmpty ? "." : own) }
-        self.frequencyFolders = folders
-        self.engine = try HunspellEngine(info: info, handles: handles)
-        self.cache = VerdictCache()
+        return folders
+    }
+
+    /// The compiled form in use, if any.
+    public var compiledForm: CompiledDictionary? { compiled.load() }
+
+    /// Starts using a compiled form of this dictionary's files, for accepting words and guessing.
+    ///
+    /// The caller checks that it is current (`DictionaryCompiler.open` does).
+    /// Verdicts do not change (a compiled form holds only Hunspell's); cached
+    /// guesses are dropped. Thread-safe; callers in flight finish with what they had.
+    public func useCompiled(_ form: CompiledDictionary) {
+        compiled.store(form)
+        guesserStorage.withLock { $0 = nil }
+        storeStorage.withLock { $0 = nil }
+        guessCache.clear()
     }
 
     /// Whether the dictionary (with learned words) accepts a word.
     ///
-    /// Typographic apostrophes are treated like ASCII ones.
+    /// Typographic apostrophes are treated like ASCII ones. A word the
+    /// compiled form holds is decided there; any other goes to Hunspell.
     public func accepts(_ word: String) -> Bool {
+        if let form = compiled.load() {
+            if form.accepted.accepts(word) { return true }
+            if word.utf8.contains(0xE2), word.contains("\u{2019}"),
+               form.accepted.accepts(String(word.map { $0 == "\u{2019}" ? "'" : $0 })) {
+                return true
+            }
+        }
         if let verdict = cache.lookup(word) { return verdict }
         var verdict = engine.spell(word)
         if !verdict, word.contains("\u{2019}") {
@@ -60,6 +105,8 @@ public final class SpellDictionary: Sendable {
         learnedWords.withLock { _ = $0.insert(word) }
         engine.add(word)
         cache.clear()
+        guessCache.clear()
+        budgetedSuggestions.clear()
     }
 
     /// Undoes `addLearned`.
@@ -67,6 +114,8 @@ public final class SpellDictionary: Sendable {
         learnedWords.withLock { _ = $0.remove(word) }
         engine.remove(word)
         cache.clear()
+        guessCache.clear()
+        budgetedSuggestions.clear()
     }
 
     /// The words of the dictionary (with affixed forms and learned words), built on first use.
@@ -81,7 +130,8 @@ public final class SpellDictionary: Sendable {
     ///
     /// Concurrent first callers wait for the one build.
     var wordStore: WordStore {
-        storeStorage.withLock { stored in
+        if let form = compiled.load() { return form.store }
+        return storeStorage.withLock { stored in
             if let stored { return stored }
             let frequencies = WordFrequencies.locate(tag, folders: frequencyFolders).flatMap(WordFrequencies.load(path:))
             let store = WordStore(forms: DictionaryWords.forms(info), frequencies: frequencies)
@@ -94,6 +144,15 @@ public final class SpellDictionary: Sendable {
     /// The guess engine with its deletion index, built once on first use.
     var guesser: Guesser {
         if let built = guesserStorage.withLock({ $0 }) { return built }
+        if let form = compiled.load() {
+            return guesserStorage.withLock { stored in
+                if let stored { return stored }
+                let guesser = Guesser(store: form.store, index: form.deletionIndex, phonetic: form.phonetic,
+                                      affixes: AffixFile.load(path: info.affixPath))
+                stored = guesser
+                return guesser
+            }
+        }
         let store = wordStore
         return guesserStorage.withLock { stored in
             if let stored { return stored }

@@ -8,15 +8,22 @@ import Synchronization
 /// may be suggested (not NOSUGGEST), and its zipf frequency times ten (0 when
 /// unknown). Immutable and thread-safe once built.
 final class WordStore: Sendable {
-    private let bytes: [UInt8]
-    private let offsets: [UInt32]
+    private let bytes: Table<UInt8>
+    private let offsets: Table<UInt32>
     /// Zipf times ten per entry; 0 when the frequency list lacks the word.
-    let scaledZipf: [UInt8]
-    private let flags: [UInt8]
+    let scaledZipf: Table<UInt8>
+    private let flags: Table<UInt8>
     /// Entries whose dictionary spelling differs from the folded key, sorted by entry.
-    private let variantEntries: [UInt32]
-    private let variantWords: [String]
-    private let variantSuggestible: [Bool]
+    private let variantEntries: Table<UInt32>
+    /// The variant spellings' UTF-8 bytes, one after another, cut by `variantOffsets`.
+    private let variantBytes: Table<UInt8>
+    private let variantOffsets: Table<UInt32>
+    private let variantSuggestible: Table<UInt8>
+    /// An open-addressing hash of the keys (`entry + 1`, 0 empty; a power of two long), or empty.
+    ///
+    /// With it `find` touches about three pages instead of a binary search's
+    /// scattered dozens, which matters for a large mapped store.
+    private let keySlots: Table<UInt32>
     /// Whether any frequency data was applied.
     let hasFrequencies: Bool
     /// The most common entries for prefixes with many words (`co`, `pre`), computed once each.
@@ -28,7 +35,55 @@ final class WordStore: Sendable {
     private static let lowerSuggestible: UInt8 = 2
     private static let anySuggestible: UInt8 = 4
 
-    var count: Int { offsets.count - 1 }
+    var count: Int { max(offsets.count - 1, 0) }
+
+    /// The store's arrays, as a compiled dictionary stores them.
+    struct Tables: Sendable {
+        var bytes: Table<UInt8>
+        var offsets: Table<UInt32>
+        var scaledZipf: Table<UInt8>
+        var flags: Table<UInt8>
+        var variantEntries: Table<UInt32>
+        var variantBytes: Table<UInt8>
+        var variantOffsets: Table<UInt32>
+        var variantSuggestible: Table<UInt8>
+        var keySlots: Table<UInt32>
+    }
+
+    var tables: Tables {
+        Tables(bytes: bytes, offsets: offsets, scaledZipf: scaledZipf, flags: flags, variantEntries: variantEntries,
+               variantBytes: variantBytes, variantOffsets: variantOffsets, variantSuggestible: variantSuggestible,
+               keySlots: keySlots)
+    }
+
+    /// A store over tables read from a compiled dictionary (not checked: reads stay in bounds whatever they hold).
+    init(tables: Tables, hasFrequencies: Bool) {
+        bytes = tables.bytes
+        offsets = tables.offsets
+        scaledZipf = tables.scaledZipf
+        flags = tables.flags
+        variantEntries = tables.variantEntries
+        variantBytes = tables.variantBytes
+        variantOffsets = tables.variantOffsets
+        variantSuggestible = tables.variantSuggestible
+        keySlots = tables.keySlots
+        self.hasFrequencies = hasFrequencies
+    }
+
+    /// The same store with a hash of its keys, for `find` (compiled dictionaries store it).
+    func withKeyHash() -> WordStore {
+        var capacity = 16
+        while capacity < count * 3 / 2 { capacity <<= 1 }
+        var slots = [UInt32](repeating: 0, count: capacity)
+        for entry in 0..<count {
+            var position = Int(truncatingIfNeeded: AcceptTable.hash(keyBytes(entry))) & (capacity - 1)
+            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = UInt32(entry + 1)
+        }
+        var tables = tables
+        tables.keySlots = Table(slots)
+        return WordStore(tables: tables, hasFrequencies: hasFrequencies)
+    }
 
     init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
         var items: [(key: String, surface: String, suggestible: Bool)] = []
@@ -45,8 +100,9 @@ final class WordStore: Sendable {
         var zipf: [UInt8] = []
         var flags: [UInt8] = []
         var variantEntries: [UInt32] = []
-        var variantWords: [String] = []
-        var variantSuggestible: [Bool] = []
+        var variantBytes: [UInt8] = []
+        var variantOffsets: [UInt32] = [0]
+        var variantSuggestible: [UInt8] = []
         bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.utf8.count })
         var index = 0
         while index < items.count {
@@ -63,13 +119,14 @@ final class WordStore: Sendable {
                     if item.suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }
                 } else if item.surface == lastVariant {
                     if item.suggestible {
-                        variantSuggestible[variantSuggestible.count - 1] = true
+                        variantSuggestible[variantSuggestible.count - 1] = 1
                         flag |= Self.anySuggestible
                     }
                 } else {
                     variantEntries.append(entry)
-                    variantWords.append(item.surface)
-                    variantSuggestible.append(item.suggestible)
+                    variantBytes.append(contentsOf: item.surface.utf8)
+                    variantOffsets.append(UInt32(variantBytes.count))
+                    variantSuggestible.append(item.suggestible ? 1 : 0)
                     lastVariant = item.surface
                     if item.suggestible { flag |= Self.anySuggestible }
                 }
@@ -79,27 +136,29 @@ final class WordStore: Sendable {
             zipf.append(frequencies?.scaledZipf(folded: keyString) ?? 0)
             flags.append(flag)
         }
-        self.bytes = bytes
-        self.offsets = offsets
-        self.scaledZipf = zipf
-        self.flags = flags
-        self.variantEntries = variantEntries
-        self.variantWords = variantWords
-        self.variantSuggestible = variantSuggestible
+        self.bytes = Table(bytes)
+        self.offsets = Table(offsets)
+        self.scaledZipf = Table(zipf)
+        self.flags = Table(flags)
+        self.variantEntries = Table(variantEntries)
+        self.variantBytes = Table(variantBytes)
+        self.variantOffsets = Table(variantOffsets)
+        self.variantSuggestible = Table(variantSuggestible)
+        self.keySlots = Table([])
         self.hasFrequencies = frequencies != nil
     }
 
     /// The folded key of an entry as UTF-8 bytes.
     @inline(__always)
-    func keyBytes(_ entry: Int) -> ArraySlice<UInt8> {
-        bytes[Int(offsets[entry])..<Int(offsets[entry + 1])]
+    func keyBytes(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
+        bytes.slice(Table<UInt32>.clampedRange(offsets[entry], offsets[entry &+ 1], limit: bytes.count))
     }
 
     func key(_ entry: Int) -> String {
         String(decoding: keyBytes(entry), as: UTF8.self)
     }
 
-    func keyLength(_ entry: Int) -> Int { Int(offsets[entry + 1] - offsets[entry]) }
+    func keyLength(_ entry: Int) -> Int { keyBytes(entry).count }
 
     /// Whether some spelling of the entry may be suggested.
     func isSuggestible(_ entry: Int) -> Bool { flags[entry] & Self.anySuggestible != 0 }
@@ -107,6 +166,7 @@ final class WordStore: Sendable {
     /// The dictionary spellings of an entry; only suggestible ones when asked.
     func surfaces(_ entry: Int, suggestibleOnly: Bool) -> [String] {
         var result: [String] = []
+        guard entry >= 0, entry < count else { return result }
         let flag = flags[entry]
         if flag & Self.lowerSurface != 0, !suggestibleOnly || flag & Self.lowerSuggestible != 0 {
             result.append(key(entry))
@@ -119,7 +179,10 @@ final class WordStore: Sendable {
             if variantEntries[mid] < target { low = mid + 1 } else { high = mid }
         }
         while low < variantEntries.count, variantEntries[low] == target {
-            if !suggestibleOnly || variantSuggestible[low] { result.append(variantWords[low]) }
+            if !suggestibleOnly || variantSuggestible[low] != 0 {
+                let range = Table<UInt32>.clampedRange(variantOffsets[low], variantOffsets[low &+ 1], limit: variantBytes.count)
+                result.append(String(decoding: variantBytes.slice(range), as: UTF8.self))
+            }
             low += 1
         }
         return result
@@ -138,6 +201,20 @@ final class WordStore: Sendable {
 
     /// The entry whose key is exactly `key`, if any.
     func find<C: Collection>(_ key: C) -> Int? where C.Element == UInt8 {
+        let slotCount = keySlots.count
+        if slotCount > 0, slotCount & (slotCount - 1) == 0 {
+            let bytes = Array(key)
+            let mask = slotCount - 1
+            var position = bytes.withUnsafeBufferPointer { Int(truncatingIfNeeded: AcceptTable.hash($0)) } & mask
+            for _ in 0...mask {
+                let slot = keySlots[position]
+                if slot == 0 { return nil }
+                let entry = Int(slot) - 1
+                if keyBytes(entry).elementsEqual(bytes) { return entry }
+                position = (position + 1) & mask
+            }
+            return nil
+        }
         let index = lowerBound(key)
         return index < count && keyBytes(index).elementsEqual(key) ? index : nil
     }
@@ -195,8 +272,7 @@ final class WordStore: Sendable {
 
     /// Approximate heap bytes held by the store.
     var memoryFootprint: Int {
-        bytes.capacity + offsets.capacity * 4 + scaledZipf.capacity + flags.capacity
-            + variantEntries.capacity * 4 + variantWords.capacity * 16 + variantSuggestible.capacity
-            + variantWords.reduce(0) { $0 + ($1.utf8.count > 15 ? $1.utf8.count + 32 : 0) }
+        bytes.byteCount + offsets.byteCount + scaledZipf.byteCount + flags.byteCount + variantEntries.byteCount
+            + variantBytes.byteCount + variantOffsets.byteCount + variantSuggestible.byteCount
     }
 }

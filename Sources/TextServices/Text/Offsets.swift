@@ -10,24 +10,6 @@ public struct UTF8Offset: RawRepresentable, Hashable, Comparable, Sendable, Cust
     public var description: String { "\(rawValue)b" }
 }
 
-/// A position counted in UTF-16 code units (as NSRange, LSP and JavaScript count).
-public struct UTF16Offset: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public init(_ value: Int) { self.rawValue = value }
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "\(rawValue)u16" }
-}
-
-/// A position counted in Unicode scalars (UTF-32 code units).
-public struct ScalarOffset: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public init(_ value: Int) { self.rawValue = value }
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "\(rawValue)u32" }
-}
-
 /// A half-open range of UTF-8 byte offsets.
 public typealias ByteRange = Range<UTF8Offset>
 

@@ -12,7 +12,7 @@ extension Tokenizer {
     /// boundaries inside runs of spaces and punctuation are skipped. The
     /// range's ends count as boundaries of the units they clip.
     public func boundary(from position: UTF8Offset, direction: StorageDirection, in text: TextBuffer,
-                         range: ByteRange? = nil, wordsOnly: Bool = false) throws(ServiceError) -> UTF8Offset? {
+                         range: ByteRange? = nil, wordsOnly: Bool = false) throws(TextServicesError) -> UTF8Offset? {
         let bounds = range ?? text.fullRange
         guard bounds.contains(position) || position == bounds.upperBound else { return nil }
         let p = position.rawValue
@@ -43,7 +43,7 @@ extension Tokenizer {
 
     /// Whether a unit ends at the position (`forward`), starts there (`backward`), or either (nil).
     public func isAtBoundary(_ position: UTF8Offset, direction: StorageDirection?, in text: TextBuffer,
-                             range: ByteRange? = nil, wordsOnly: Bool = false) throws(ServiceError) -> Bool {
+                             range: ByteRange? = nil, wordsOnly: Bool = false) throws(TextServicesError) -> Bool {
         let (after, before) = try neighbours(of: position, in: text, range: range)
         let endsHere = before.map { $0.range.upperBound == position && $0.isUnit(wordsOnly: wordsOnly) } ?? false
         let startsHere = after.map { $0.range.lowerBound == position && $0.isUnit(wordsOnly: wordsOnly) } ?? false
@@ -56,7 +56,7 @@ extension Tokenizer {
 
     /// Whether the text just after (`forward`) or just before (`backward`) the position belongs to a unit.
     public func isWithinUnit(_ position: UTF8Offset, direction: StorageDirection, in text: TextBuffer,
-                             range: ByteRange? = nil, wordsOnly: Bool = false) throws(ServiceError) -> Bool {
+                             range: ByteRange? = nil, wordsOnly: Bool = false) throws(TextServicesError) -> Bool {
         try enclosingUnit(at: position, direction: direction, in: text, range: range, wordsOnly: wordsOnly) != nil
     }
 
@@ -69,7 +69,7 @@ extension Tokenizer {
     /// the unit after, then the unit before; so the end of the text gives
     /// the last unit.
     public func enclosingUnit(at position: UTF8Offset, direction: StorageDirection? = nil, in text: TextBuffer,
-                              range: ByteRange? = nil, wordsOnly: Bool = false) throws(ServiceError) -> Token? {
+                              range: ByteRange? = nil, wordsOnly: Bool = false) throws(TextServicesError) -> Token? {
         let (after, before) = try neighbours(of: position, in: text, range: range)
         let candidates: [Token?]
         switch direction {
@@ -83,7 +83,7 @@ extension Tokenizer {
 
     /// The tokens just after and just before a position, clipped to the range.
     private func neighbours(of position: UTF8Offset, in text: TextBuffer,
-                            range: ByteRange?) throws(ServiceError) -> (after: Token?, before: Token?) {
+                            range: ByteRange?) throws(TextServicesError) -> (after: Token?, before: Token?) {
         let bounds = range ?? text.fullRange
         guard bounds.contains(position) || position == bounds.upperBound else { return (nil, nil) }
         return try withCursor(text) { cursor in

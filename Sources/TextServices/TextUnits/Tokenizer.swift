@@ -21,16 +21,16 @@ public struct Tokenizer: Sendable {
 
     /// A tokenizer for a granularity and locale.
     ///
-    /// Throws -32602 (field `locale`) for a locale that is not a plausible ICU
+    /// Throws `.invalidArgument` (`locale`) for a locale that is not a plausible ICU
     /// or BCP 47 identifier. A well-formed locale ICU knows nothing about
     /// gets the root rules, as ICU does.
-    public init(granularity: Granularity, locale: String = "") throws(ServiceError) {
+    public init(granularity: Granularity, locale: String = "") throws(TextServicesError) {
         self.granularity = granularity
         self.locale = try Self.validatedLocale(locale)
     }
 
-    static func validatedLocale(_ locale: String) throws(ServiceError) -> String {
-        guard locale.utf8.count <= 100 else { throw .invalidParams(field: "locale", "is too long") }
+    static func validatedLocale(_ locale: String) throws(TextServicesError) -> String {
+        guard locale.utf8.count <= 100 else { throw .invalidArgument(argument: "locale", reason: "is too long") }
         let allowed = locale.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -42,7 +42,7 @@ public struct Tokenizer: Sendable {
             }
         }
         guard allowed else {
-            throw .invalidParams(field: "locale", "must be a locale identifier such as en_US, th or de@ss=standard")
+            throw .invalidArgument(argument: "locale", reason: "must be a locale identifier such as en_US, th or de@ss=standard")
         }
         return locale
     }
@@ -50,7 +50,7 @@ public struct Tokenizer: Sendable {
     /// Every token in `range` (the whole text by default), in order.
     ///
     /// Without `wordsOnly` the tokens cover the range with no gaps.
-    public func tokens(in text: TextBuffer, range: ByteRange? = nil, wordsOnly: Bool = false) throws(ServiceError) -> [Token] {
+    public func tokens(in text: TextBuffer, range: ByteRange? = nil, wordsOnly: Bool = false) throws(TextServicesError) -> [Token] {
         var tokens: [Token] = []
         try forEachToken(in: text, range: range, wordsOnly: wordsOnly) { token in
             tokens.append(token)
@@ -61,7 +61,7 @@ public struct Tokenizer: Sendable {
 
     /// Calls `body` with each token in `range` in order, until it returns false.
     public func forEachToken(in text: TextBuffer, range: ByteRange? = nil, wordsOnly: Bool = false,
-                             _ body: (Token) -> Bool) throws(ServiceError) {
+                             _ body: (Token) -> Bool) throws(TextServicesError) {
         let range = range ?? text.fullRange
         let lower = range.lowerBound.rawValue
         let upper = range.upperBound.rawValue
@@ -82,7 +82,7 @@ public struct Tokenizer: Sendable {
     }
 
     /// Runs `body` with a boundary cursor of this granularity over `text`.
-    func withCursor<T>(_ text: TextBuffer, _ body: (BoundaryCursor) -> T) throws(ServiceError) -> T {
+    func withCursor<T>(_ text: TextBuffer, _ body: (BoundaryCursor) -> T) throws(TextServicesError) -> T {
         guard let kind = granularity.breakKind else {
             let cursor: BoundaryCursor = granularity == .paragraph
                 ? ParagraphBoundaries(text.bytes) : DocumentBoundaries(count: text.byteCount)
@@ -93,7 +93,7 @@ public struct Tokenizer: Sendable {
                 body(iterator)
             }
         } catch {
-            throw .internalError("cannot open an ICU \(granularity.rawValue) break iterator for locale '\(locale)': \(error)")
+            throw .internalFailure("cannot open an ICU \(granularity.rawValue) break iterator for locale '\(locale)': \(error)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd call METHOD [JSON]`: one request to the running daemon.
 struct CallCommand: ParsableCommand {
@@ -31,28 +32,25 @@ struct CallCommand: ParsableCommand {
             StandardError.print("textsvcd: \(message.description)")
             throw ExitCode(2)
         }
-        let outcome: Result<JSONValue, ServiceError>
+        let client: any TextServicesClient
         if global.noDaemon {
-            let context = CommandContext(options: global)
-            outcome = context.handler.call(method: method, params: object, session: Session())
+            client = CommandContext(options: global).client
         } else {
-            let path = Configuration.socketPath(explicit: global.socket)
-            let client: DaemonClient
+            let path = SocketPath.resolve(explicit: global.socket)
             do {
-                client = try DaemonClient(path: path)
-            } catch let failure as UnixSocket.Failure where failure.meansUntrustedPeer {
-                StandardError.print("textsvcd: \(failure)")
+                client = try RemoteTextServices(path: path)
+            } catch where error.meansUntrustedPeer {
+                StandardError.print("textsvcd: \(error)")
                 throw ExitCode(2)
             } catch {
                 StandardError.print("textsvcd: no daemon answers on \(path) (\(error)); start one with `textsvcd serve`")
                 throw ExitCode(2)
             }
-            do {
-                outcome = try client.call(method, object)
-            } catch {
-                StandardError.print("textsvcd: \(error)")
-                throw ExitCode(2)
-            }
+        }
+        let outcome = Result { () throws(ServiceError) in try client.call(method: method, params: object) }
+        if case .failure(let error) = outcome, error.isDaemonUnavailable {
+            StandardError.print("textsvcd: \(error.message)")
+            throw ExitCode(2)
         }
         switch outcome {
         case .success(let result):

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesProtocol
 
-/// `textsvcd check`: spell-check files or standard input.
+/// `textsvcd check`: spell-check files or standard input, as the language server checks them.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -10,8 +11,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Prints `path:line:column: word -> guess, guess` for each misspelling (columns count \
             characters, from 1), or one misspelled word a line with --format list (like `hunspell -l`), \
-            or one JSON object a line with --format json. Exit status: 0 clean, 1 misspellings found, \
-            2 an error (an unreadable, binary or non-UTF-8 file is reported and the others are still checked).
+            or one JSON object a line with --format json. What is checked depends on the file's type, as \
+            in the language server: Markdown without its code, TeX without its commands, source code only \
+            in its comments and strings (--mode overrides the choice). Exit status: 0 clean, 1 misspellings \
+            found, 2 an error (an unreadable, binary or non-UTF-8 file is reported and the others are still checked).
             """
     )
 
@@ -27,81 +30,115 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "Guesses to show per misspelling in text and json output (0 for none).")
     var guesses: Int = 3
 
+    @Option(name: .long, help: "What to check in each file: auto (by file type), prose, markdown, tex, markup, commit or code.")
+    var mode: CheckMode = .auto
+
     @Argument(help: "Files to check; '-' or nothing reads standard input.")
     var files: [String] = []
 
     func run() throws {
         let context = CommandContext(options: global)
+        let encoding = try global.validatedEncoding() ?? .utf16
         var sawError = false
         var sawMisspelling = false
         var output = StandardOutputBuffer()
+        // A bar on a terminal for big jobs only; see CheckCommand+Progress.swift.
+        let progress = CheckProgress(files: files.isEmpty ? ["-"] : files, format: format)
         for path in files.isEmpty ? ["-"] : files {
             let input: InputFile
             do {
                 input = try InputFile.read(path)
             } catch {
+                progress.clear()
                 output.flush()
                 StandardError.print("textsvcd: \(error)")
                 sawError = true
+                progress.checked(nil)
                 continue
             }
+            progress.read(input)
             do {
-                let found = try check(input, context: context, output: &output)
+                let found = try check(input, context: context, encoding: encoding, output: &output, progress: progress)
                 sawMisspelling = sawMisspelling || found
             } catch {
+                progress.clear()
                 output.flush()
-                StandardError.print("textsvcd: \(path): \(error)")
+                StandardError.print("textsvcd: \(path): \(ServiceError(wrapping: error).message)")
                 sawError = true
             }
+            progress.checked(input)
         }
+        progress.finish()
         output.flush()
         if sawError { throw ExitCode(2) }
         if sawMisspelling { throw ExitCode(1) }
     }
 
     /// Checks one input and prints its misspellings; returns whether there were any.
-    private func check(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
-        let bytes = input.text.bytes
-        let chunks = TextChunks.split(bytes)
+    private func check(_ input: InputFile, context: CommandContext, encoding: PositionEncoding,
+                       output: inout StandardOutputBuffer, progress: CheckProgress) throws -> Bool {
+        var checker = ClientWordChecking(client: context.client, languages: context.languages)
+        checker.onProgress = progress.onPieces
+        let kind = mode.kind(forPath: input.name == "-" ? nil : input.name)
+        let misspellings = try DocumentChecker().check(input.text, kind: kind, using: checker).misspellings
         let guessCount = format == .list ? 0 : max(0, guesses)
-        let requests = chunks.map { chunk -> (method: String, params: JSONObject) in
-            var params: JSONObject = [
-                "text": .string(String(decoding: bytes[chunk], as: UTF8.self)),
-                "positionEncoding": "utf-8",
-            ]
-            if guessCount > 0 { params["guesses"] = .int(guessCount) }
-            return ("spell.check", context.withLanguages(params))
-        }
+        let guesses = try guessTable(for: misspellings, count: guessCount, client: context.client, languages: context.languages)
+        progress.clear()
         var locator = LineLocator(input.text)
-        var any = false
-        for (chunk, result) in zip(chunks, context.callAll(requests)) {
-            let value = try result.get()
-            for entry in value["misspellings"]?.arrayValue ?? [] {
-                guard let word = entry["word"]?.stringValue, let start = entry["range"]?["start"]?.intValue,
-                      let end = entry["range"]?["end"]?.intValue else { continue }
-                any = true
-                let offset = UTF8Offset(chunk.lowerBound + start)
-                let guesses = entry["guesses"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                switch format {
-                case .list:
-                    output.appendLine(word)
-                case .text:
-                    let (line, column) = locator.locate(offset)
-                    let suffix = guesses.isEmpty ? "" : " -> " + guesses.joined(separator: ", ")
-                    output.appendLine("\(input.name):\(line):\(column): \(word)\(suffix)")
-                case .json:
-                    let (line, column) = locator.locate(offset)
-                    let range = input.text.encode(offset..<UTF8Offset(chunk.lowerBound + end),
-                                                  as: (try global.validatedEncoding()) ?? .utf16)
-                    var object: JSONObject = [
-                        "path": .string(input.name), "line": .int(line), "column": .int(column),
-                        "word": .string(word), "range": .range(range),
-                    ]
-                    if guessCount > 0 { object["guesses"] = .strings(guesses) }
-                    output.appendLine(JSONValue.object(object).serialized)
-                }
+        for misspelling in misspellings {
+            let word = misspelling.word
+            switch format {
+            case .list:
+                output.appendLine(word)
+            case .text:
+                let (line, column) = locator.locate(misspelling.range.lowerBound)
+                let suggestions = guesses[word] ?? []
+                let suffix = suggestions.isEmpty ? "" : " -> " + suggestions.joined(separator: ", ")
+                output.appendLine("\(input.name):\(line):\(column): \(word)\(suffix)")
+            case .json:
+                let (line, column) = locator.locate(misspelling.range.lowerBound)
+                let range = input.text.encode(misspelling.range, as: encoding)
+                var object: JSONObject = [
+                    "path": .string(input.name), "line": .int(line), "column": .int(column),
+                    "word": .string(word), "range": ["start": .int(range.start), "end": .int(range.end)],
+                ]
+                if guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
+                output.appendLine(JSONValue.object(object).serialized)
             }
         }
-        return any
+        return !misspellings.isEmpty
+    }
+
+    /// Guesses for each distinct misspelled word, asked all at once.
+    private func guessTable(for misspellings: [Misspelling], count: Int, client: any TextServicesClient,
+                            languages: [String]?) throws(ServiceError) -> [String: [String]] {
+        guard count > 0 else { return [:] }
+        var words: [String] = []
+        var seen = Set<String>()
+        for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
+        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: languages, limit: count) })
+        var table: [String: [String]] = [:]
+        for (word, outcome) in zip(words, outcomes) { table[word] = try outcome.get().guesses }
+        return table
+    }
+}
+
+/// Which parts of a file `check` reads: chosen by file type, or set for every file.
+enum CheckMode: String, ExpressibleByArgument, CaseIterable {
+    case auto, prose, markdown, tex, markup, commit, code
+
+    /// The document kind for a file at `path` (nil for standard input).
+    func kind(forPath path: String?) -> DocumentKind {
+        switch self {
+        case .auto: return DocumentKind(languageId: nil, path: path)
+        case .prose: return .plainText
+        case .markdown: return .markdown
+        case .tex: return .tex
+        case .markup: return .markup
+        case .commit: return .gitCommit
+        case .code:
+            if let path, case .source(let language) = DocumentKind(languageId: nil, path: path) { return .source(language) }
+            return .source(.c)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd complete`: words that complete a prefix.
 struct CompleteCommand: ParsableCommand {
@@ -20,15 +21,12 @@ struct CompleteCommand: ParsableCommand {
     func run() throws {
         let context = CommandContext(options: global)
         do {
-            let result = try context.call("spell.complete",
-                                          context.withLanguages(["prefix": .string(prefix), "limit": .int(limit)]))
+            let result = try context.client.send(SpellCompleteRequest(prefix: prefix, languages: context.languages, limit: limit))
             var output = StandardOutputBuffer()
-            for completion in result["completions"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-                output.appendLine(completion)
-            }
+            for completion in result.completions { output.appendLine(completion) }
             output.flush()
-        } catch let failure as CommandFailure {
-            StandardError.print("textsvcd: \(failure)")
+        } catch {
+            StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
     }

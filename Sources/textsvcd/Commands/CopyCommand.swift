@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd copy`: standard input to a pasteboard.
 struct CopyCommand: ParsableCommand {
@@ -31,20 +32,31 @@ struct CopyCommand: ParsableCommand {
 
     func run() throws {
         let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        let value: JSONValue
+        let value: PasteboardItem.Value
         if !binary, UTF8Validation.firstInvalidOffset(in: bytes) == nil {
-            value = ["text": .string(String(decoding: bytes, as: UTF8.self))]
+            value = .text(String(decoding: bytes, as: UTF8.self))
         } else {
-            value = ["base64": .string(Data(bytes).base64EncodedString())]
+            value = .bytes(bytes)
         }
-        var item = JSONObject()
-        item[type] = value
+        let item = PasteboardItem([PasteboardItem.Representation(type: type, value: value)])
         let context = CommandContext(options: global)
         do {
-            let result = try context.call("pasteboard.write", ["name": .string(pasteboard), "items": [.object(item)]])
-            if printChangeCount, let count = result["changeCount"]?.intValue { print(count) }
-        } catch {
-            StandardError.print("textsvcd: \(error)")
+            // Without a daemon only a persistent pasteboard outlives this command: refuse to copy into one that does not.
+            if context.noDaemonRuns {
+                let persistent = (try? context.client.send(PasteboardInfoRequest(name: pasteboard)))?.persistent ?? false
+                guard persistent else {
+                    StandardError.print("""
+                        textsvcd: pasteboard '\(pasteboard)' is not persistent and no daemon is running, so the copy \
+                        would be lost when this command exits; start the daemon (textsvcd serve), or make the pasteboard \
+                        persistent: textsvcd call --no-daemon pasteboard.create '{"name": "\(pasteboard)", "persistent": true}'
+                        """)
+                    throw ExitCode(2)
+                }
+            }
+            let result = try context.client.send(PasteboardWriteRequest(name: pasteboard, items: [WirePasteboardItem(item)]))
+            if printChangeCount { print(result.changeCount) }
+        } catch let error as ServiceError {
+            StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd find`: grep with ICU regular expressions.
 struct FindCommand: ParsableCommand {
@@ -55,9 +56,9 @@ struct FindCommand: ParsableCommand {
                 output.flush()
                 StandardError.print("textsvcd: \(failure.description)")
                 failed = true
-            } catch let failure as CommandFailure {
+            } catch let failure as ServiceError {
                 output.flush()
-                report(failure.error)
+                report(failure)
                 throw ExitCode(2)
             }
         }
@@ -68,29 +69,26 @@ struct FindCommand: ParsableCommand {
 
     /// Prints the matches in one input; returns whether there were any.
     private func search(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
-        var options: JSONObject = ["multiline": true, "transparentBounds": true, "withoutAnchoringBounds": true]
-        if ignoreCase { options["caseInsensitive"] = true }
-        if fixedStrings { options["literal"] = true }
+        var options: RegexOptions = [.multiline, .transparentBounds, .withoutAnchoringBounds]
+        if ignoreCase { options.insert(.caseInsensitive) }
+        if fixedStrings { options.insert(.literal) }
         let bytes = input.text.bytes
-        var lines = LineCursor(bytes: bytes)
+        var lines = LineLocator(input.text)
         let prefix = noFilename ? "" : input.name + ":"
         var matchingLines = 0
         var lastPrintedLine = -1
-        pieces: for piece in input.pieces(target: Self.pieceSize, maximum: Self.pieceSize) {
-            let text = String(decoding: bytes[piece], as: UTF8.self)
+        pieces: for piece in TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.pieceSize) {
+            var request = RegexFindRequest(pattern: pattern, text: String(decoding: bytes[piece], as: UTF8.self),
+                                           options: options, limit: Self.pageSize)
             var start = 0
             while start <= piece.count {
-                let result = try context.call("regex.find", [
-                    "pattern": .string(pattern), "text": .string(text), "options": .object(options),
-                    "range": ["start": .int(start), "end": .int(piece.count)],
-                    "limit": .int(Self.pageSize), "positionEncoding": "utf-8",
-                ])
-                let matches = result["matches"]?.arrayValue ?? []
+                request.range = WireRange(start: start, end: piece.count)
+                let matches = try context.client.send(request).matches
                 for match in matches {
-                    guard let lower = match["range"]?["start"]?.intValue, let upper = match["range"]?["end"]?.intValue else { continue }
+                    let lower = match.range.start, upper = match.range.end
                     start = upper == lower ? upper + max(1, scalarLength(bytes, piece.lowerBound + upper)) : upper
                     let range = piece.lowerBound + lower..<piece.lowerBound + upper
-                    let position = lines.locate(range.lowerBound)
+                    let position = lines.locate(UTF8Offset(range.lowerBound))
                     if onlyMatching {
                         guard !range.isEmpty else { continue }
                         if position.line != lastPrintedLine {
@@ -106,7 +104,7 @@ struct FindCommand: ParsableCommand {
                         matchingLines += 1
                         lastPrintedLine = position.line
                         output.append("\(prefix)\(position.line):\(position.column): ")
-                        output.append(bytes: bytes[lines.lineContent(containing: range.lowerBound)])
+                        output.append(bytes: bytes[lines.lineContent(containing: UTF8Offset(range.lowerBound))])
                         output.append("\n")
                     }
                 }
@@ -141,50 +139,5 @@ struct FindCommand: ParsableCommand {
         let bytes = Array(pattern.utf8)
         let column = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count
         StandardError.print("  \(pattern)\n  \(String(repeating: " ", count: column))^")
-    }
-}
-
-/// Finds the line and character column of byte offsets given in ascending order.
-///
-/// Unlike `LineLocator`, counts characters only since the previous offset on
-/// the same line, so many matches on one long line stay linear.
-private struct LineCursor {
-    let bytes: [UInt8]
-    private var lineStart = 0
-    private var line = 1
-    private var scanned = 0
-    private var columnOffset = 0
-    private var column = 1
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    /// The 1-based line and character column of an offset at or after the last one located.
-    mutating func locate(_ offset: Int) -> (line: Int, column: Int) {
-        while scanned < offset {
-            if bytes[scanned] == 0x0A {
-                line += 1
-                lineStart = scanned + 1
-                columnOffset = lineStart
-                column = 1
-            }
-            scanned += 1
-        }
-        if offset > columnOffset {
-            column += String(decoding: bytes[columnOffset..<offset], as: UTF8.self).count
-            columnOffset = offset
-        }
-        return (line, column)
-    }
-
-    /// The bytes of the line holding an offset, without its line ending.
-    func lineContent(containing offset: Int) -> Range<Int> {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-        var end = offset
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return start..<end
     }
 }

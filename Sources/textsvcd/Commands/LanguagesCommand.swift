@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd languages`: the dictionaries textsvcd can use.
 struct LanguagesCommand: ParsableCommand {
@@ -16,33 +17,29 @@ struct LanguagesCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext(options: global)
-        let result: JSONValue
+        let result: SpellLanguagesRequest.Response
         do {
-            result = try context.call("spell.languages", [:])
-        } catch let failure as CommandFailure {
-            StandardError.print("textsvcd: \(failure)")
+            result = try context.client.send(SpellLanguagesRequest())
+        } catch {
+            StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
         var output = StandardOutputBuffer()
         defer { output.flush() }
         if json {
-            output.appendLine(result.serialized)
+            output.appendLine(JSONValueEncoder().encode(result).serialized)
             return
         }
-        let languages = result["languages"]?.arrayValue ?? []
-        if languages.isEmpty {
+        if result.languages.isEmpty {
             StandardError.print("textsvcd: no dictionaries found (install hunspell-en-us, or use --dictionary-path)")
             throw ExitCode(2)
         }
-        let width = languages.compactMap { $0["tag"]?.stringValue?.count }.max() ?? 5
-        for language in languages {
-            let tag = language["tag"]?.stringValue ?? "?"
-            let source = language["source"]?.stringValue ?? "?"
-            let name = language["name"]?.stringValue ?? ""
-            let path = language["path"]?.stringValue ?? ""
-            let padded = tag + String(repeating: " ", count: max(0, width - tag.count))
-            let sourcePadded = source + String(repeating: " ", count: max(0, 8 - source.count))
-            output.appendLine("\(padded)  \(sourcePadded) \(path)\(name.isEmpty ? "" : "  (\(name))")")
+        let width = result.languages.map(\.tag.count).max() ?? 5
+        for language in result.languages {
+            let padded = language.tag + String(repeating: " ", count: max(0, width - language.tag.count))
+            let source = language.source + String(repeating: " ", count: max(0, 8 - language.source.count))
+            let name = language.name.map { "  (\($0))" } ?? ""
+            output.appendLine("\(padded)  \(source) \(language.path)\(name)")
         }
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import LanguageServer
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd lsp`: the Language Server Protocol over standard input and output.
 struct LspCommand: ParsableCommand {
@@ -11,7 +13,9 @@ struct LspCommand: ParsableCommand {
         discussion: """
             Publishes misspellings as diagnostics, offers guesses, "add to dictionary" and "ignore in this \
             document" as quick fixes, and word completions. Settings come from initializationOptions or \
-            workspace/didChangeConfiguration (languages, words, ignorePatterns, ...); see docs/editors.md.
+            workspace/didChangeConfiguration (languages, words, ignorePatterns, ...); see docs/editors.md. \
+            The spelling work is done by the user's daemon, which is started when none runs and restarted \
+            if it dies; --no-daemon does it in this process.
             """
     )
 
@@ -24,14 +28,16 @@ struct LspCommand: ParsableCommand {
     var debounce: Int?
 
     func run() throws {
-        let configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths)
-        let services = Services(configuration: configuration)
+        let relay = LanguageServerRelay()
+        let client = DaemonLauncher.doorClient(options: global) { relay.server?.servicesChanged($0) }
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages
         if let debounce { defaults.debounceMilliseconds = min(max(debounce, 0), 10_000) }
-        let server = LanguageServer(services: services, defaults: defaults,
+        let server = LanguageServer(client: client, defaults: defaults,
                                     preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }
+        relay.server = server
+        client.onNotification { [weak server] in server?.servicesNotified($0) }
         var reader = LineReader(handle: FileHandle.standardInput)
         let limit = 64 << 20
         while true {
@@ -39,12 +45,12 @@ struct LspCommand: ParsableCommand {
                 throw ExitCode(server.inputEnded())
             }
             guard let length = header.contentLength else {
-                output.write(.errorResponse(id: .null, error: .parseError("a message header without a valid Content-Length")))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError("a message header without a valid Content-Length")))
                 continue
             }
             guard length <= limit else {
                 _ = reader.read(count: length)
-                output.write(.errorResponse(id: .null, error: .tooLarge("message", limit: limit)))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .tooLarge("message", limit: limit)))
                 continue
             }
             let body = reader.read(count: length)
@@ -52,7 +58,7 @@ struct LspCommand: ParsableCommand {
             do {
                 server.receive(try JSONParser.parse(body))
             } catch {
-                output.write(.errorResponse(id: .null, error: .parseError(error.description)))
+                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError(error.description)))
             }
             if let code = server.exitCode { throw ExitCode(code) }
         }
@@ -79,5 +85,16 @@ struct LspCommand: ParsableCommand {
             }
         }
         return nil
+    }
+}
+
+/// Lets the client's events reach the language server, which is made after the client.
+private final class LanguageServerRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: LanguageServer?
+
+    var server: LanguageServer? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

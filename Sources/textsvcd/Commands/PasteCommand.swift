@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd paste`: a pasteboard's data to standard output.
 struct PasteCommand: ParsableCommand {
@@ -24,23 +25,17 @@ struct PasteCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext(options: global)
-        let result: JSONValue
+        let result: PasteboardReadRequest.Response
         do {
-            result = try context.call("pasteboard.read", ["name": .string(pasteboard), "types": [.string(type)]])
+            result = try context.client.send(PasteboardReadRequest(name: pasteboard, types: [type]))
         } catch {
-            StandardError.print("textsvcd: \(error)")
+            StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
-        for item in result["items"]?.arrayValue ?? [] {
-            guard let value = item[type] else { continue }
-            if let text = value["text"]?.stringValue {
-                FileHandle.standardOutput.write(Data(text.utf8))
-                return
-            }
-            if let encoded = value["base64"]?.stringValue, let data = Data(base64Encoded: encoded) {
-                FileHandle.standardOutput.write(data)
-                return
-            }
+        for item in result.items {
+            guard let value = item.item.value(for: type) else { continue }
+            FileHandle.standardOutput.write(Data(value.bytes))
+            return
         }
         StandardError.print("textsvcd: pasteboard '\(pasteboard)' holds no \(type)")
         throw ExitCode(1)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd serve`: the daemon on a Unix socket.
 struct ServeCommand: AsyncParsableCommand {
@@ -67,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
             if let inherited = try ServerSystem.inheritedListener(environment: environment) {
                 listener = .inherited(descriptor: inherited.descriptor, path: inherited.path)
             } else {
-                let path = Configuration.socketPath(explicit: global.socket, environment: environment)
+                let path = SocketPath.resolve(explicit: global.socket, environment: environment)
                 let isDefault = global.socket == nil && (environment["TEXTSVCD_SOCKET"] ?? "").isEmpty
                 listener = .claimed(try SocketFile.claim(path, isDefaultLocation: isDefault, logger: logger))
             }
@@ -88,17 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             _ = try services.spelling.dictionary(nil)
         } catch {
-            logger.warning("the default dictionary is not available", metadata: ["error": "\(error.message)"])
+            logger.warning("the default dictionary is not available", metadata: ["error": "\(error)"])
         }
-        let requests = RequestHandler(services: services)
+        let requests = RequestDispatcher(services: services)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let settings = ServerSettings(
-            socketPath: Configuration.socketPath(explicit: global.socket, environment: environment),
+        var settings = ServerSettings(
+            socketPath: SocketPath.resolve(explicit: global.socket, environment: environment),
             workerThreads: workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
             allowedUserID: ServerSystem.effectiveUserID)
+        // A burst of editors and scripts connecting at once should queue, not be refused: as deep a queue as the kernel allows.
+        settings.listenBacklog = ServerSystem.maximumListenBacklog ?? settings.listenBacklog
         let server = DaemonServer(requests: requests, settings: settings, logger: logger)
         do {
             try await server.start(listener)
@@ -114,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.info("signal received, stopping", metadata: ["signal": "\(number)"])
             Task { await group.triggerGracefulShutdown() }
         }
-        requests.onShutdown {
+        requests.server.onShutdown {
             logger.info("shutdown requested by a client")
             Task { await group.triggerGracefulShutdown() }
         }

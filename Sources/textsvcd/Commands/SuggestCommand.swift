@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd suggest`: guesses for misspelled words.
 struct SuggestCommand: ParsableCommand {
@@ -23,20 +24,17 @@ struct SuggestCommand: ParsableCommand {
         defer { output.flush() }
         do {
             for word in words {
-                let check = try context.call("spell.check", context.withLanguages(["text": .string(word), "limit": 1]))
-                if check["misspellings"]?.arrayValue?.isEmpty ?? false, word.split(separator: " ").count == 1,
-                   check["wordCount"]?.intValue ?? 0 > 0 {
+                let check = try context.client.send(SpellCheckRequest(text: word, languages: context.languages, limit: 1))
+                if check.misspellings.isEmpty, word.split(separator: " ").count == 1, check.wordCount > 0 {
                     output.appendLine("\(word): *")
                     continue
                 }
-                let result = try context.call("spell.guesses",
-                                              context.withLanguages(["word": .string(word), "limit": .int(limit)]))
-                let guesses = result["guesses"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                output.appendLine("\(word): \(guesses.joined(separator: ", "))")
+                let guesses = try context.client.send(SpellGuessesRequest(word: word, languages: context.languages, limit: limit))
+                output.appendLine("\(word): \(guesses.guesses.joined(separator: ", "))")
             }
-        } catch let failure as CommandFailure {
+        } catch {
             output.flush()
-            StandardError.print("textsvcd: \(failure)")
+            StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// `textsvcd tokenize`: splits a file into characters, words, sentences, lines, paragraphs or the whole document.
 struct TokenizeCommand: ParsableCommand {
@@ -59,34 +60,28 @@ struct TokenizeCommand: ParsableCommand {
             var encoder = OffsetEncoder(input.text, as: encoding)
             let format = format
             let pieces = granularity == .document
-                ? [0..<bytes.count] : input.pieces(target: Self.pieceSize, maximum: Self.longestPiece)
+                ? [0..<bytes.count] : TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.longestPiece)
             for piece in pieces {
-                let text = String(decoding: bytes[piece], as: UTF8.self)
+                var request = TextTokenizeRequest(text: String(decoding: bytes[piece], as: UTF8.self), granularity: granularity,
+                                                  locale: locale, wordsOnly: wordsOnly ? true : nil, limit: Self.pageSize,
+                                                  compact: true)
                 var start = 0
                 while true {
-                    var params: JSONObject = [
-                        "text": .string(text), "granularity": .string(granularity.rawValue),
-                        "range": ["start": .int(start), "end": .int(piece.count)],
-                        "limit": .int(Self.pageSize), "positionEncoding": "utf-8", "compact": true,
-                    ]
-                    if let locale { params["locale"] = .string(locale) }
-                    if wordsOnly { params["wordsOnly"] = true }
-                    let result = try context.call("text.tokenize", params)
-                    let ranges = result["ranges"]?.arrayValue ?? []
-                    let kinds = result["kinds"]?.arrayValue
+                    request.range = WireRange(start: start, end: piece.count)
+                    let result = try context.client.send(request)
+                    let ranges = result.ranges ?? []
                     for index in 0..<ranges.count / 2 {
-                        guard let lower = ranges[2 * index].intValue, let upper = ranges[2 * index + 1].intValue else { continue }
+                        let lower = ranges[2 * index], upper = ranges[2 * index + 1]
                         let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
-                        Self.write(range, kind: kinds?[index].stringValue, of: bytes, as: format,
-                                   encoder: &encoder, to: &output)
+                        Self.write(range, kind: result.kinds?[index], of: bytes, as: format, encoder: &encoder, to: &output)
                         start = upper
                     }
-                    guard result["truncated"] == true, !ranges.isEmpty else { break }
+                    guard result.truncated == true, !ranges.isEmpty else { break }
                 }
             }
-        } catch let failure as CommandFailure {
+        } catch let failure as ServiceError {
             output.flush()
-            StandardError.print("textsvcd: \(failure.description)")
+            StandardError.print("textsvcd: \(failure.message)")
             throw ExitCode(2)
         } catch let failure as InputFile.Problem {
             output.flush()

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import TextServices
+import TextServicesProtocol
 
 /// Serves one client connection: runs its requests on the worker pool and writes the answers.
 ///
@@ -19,7 +20,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let requests: RequestHandler
+    private let requests: RequestDispatcher
     private let pool: NIOThreadPool
     private let settings: ServerSettings
     private let logger: Logger
@@ -41,7 +42,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Notification bytes written while the channel was not writable.
     private var unwritableNotificationBytes = 0
 
-    init(requests: RequestHandler, pool: NIOThreadPool, settings: ServerSettings, logger: Logger,
+    init(requests: RequestDispatcher, pool: NIOThreadPool, settings: ServerSettings, logger: Logger,
          onClose: @escaping @Sendable (ObjectIdentifier) -> Void) {
         self.requests = requests
         self.pool = pool
@@ -57,10 +58,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let eventLoop = context.eventLoop
         self.eventLoop = eventLoop
         session = Session(notify: { [weak self] message in
-            var bytes: [UInt8] = []
-            message.write(to: &bytes)
+            var bytes = JSONRPCMessage.encode(message)
             bytes.append(0x0A)
-            eventLoop.execute { self?.writeNotification(bytes) }
+            let line = bytes
+            guard let handler = self else { return }
+            eventLoop.execute { handler.writeNotification(line) }
         })
         if context.channel.isActive { verifyPeer(context: context) }
     }
@@ -72,10 +74,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     func channelInactive(context: ChannelHandlerContext) {
         if verified { requests.stats.connectionClosed() }
+        requests.server.unregister(session)
         verified = false
         logger.debug("connection closed", metadata: ["session": "\(session.id)", "inFlight": "\(inFlight)"])
         onClose(ObjectIdentifier(self))
-        requests.services.pasteboards.sessionClosed(session)
+        requests.services.pasteboards.observerClosed(session)
         // Requests held back while the client was not reading still run; their answers are dropped.
         startWaitingRequests()
         context.fireChannelInactive()
@@ -94,24 +97,28 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             case .success(let peer) where peer.userID == expected:
                 verified = true
                 requests.stats.connectionOpened()
+                requests.server.register(session)
                 logger.debug("connection opened", metadata: ["session": "\(session.id)", "pid": "\(peer.processID)"])
                 resumeReadingIfPossible()
             case .success(let peer):
                 logger.warning("refused a connection from another user",
                                metadata: ["uid": "\(peer.userID)", "pid": "\(peer.processID)"])
-                refuse(context: context, reason: "connections are accepted only from user \(expected), not \(peer.userID)")
+                refuse(reason: "connections are accepted only from user \(expected), not \(peer.userID)")
             case .failure(let error):
                 logger.warning("refused a connection whose peer is unknown", metadata: ["error": "\(error)"])
-                refuse(context: context, reason: "cannot read the peer's credentials")
+                refuse(reason: "cannot read the peer's credentials")
             }
         }
     }
 
-    private func refuse(context: ChannelHandlerContext, reason: String) {
+    /// Answers a peer that may not connect with one error line, then closes; runs on the event loop.
+    private func refuse(reason: String) {
         closing = true
-        let error = ServiceError(code: -32600, message: "Invalid request: connection refused: \(reason)")
-        let line = Self.lineBuffer(JSONValue.errorResponse(id: .null, error: error), allocator: context.channel.allocator)
-        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in context.close(promise: nil) }
+        guard let context else { return }
+        let channel = context.channel
+        let error = ServiceError.invalidRequest("connection refused: \(reason)")
+        let line = Self.lineBuffer(JSONRPCMessage.errorResponse(id: .null, error: error), allocator: channel.allocator)
+        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     // MARK: Input
@@ -140,7 +147,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .tooLong:
             requests.stats.recordError()
             let error = ServiceError.tooLarge("request line", limit: settings.maximumLineBytes)
-            write(Self.lineBuffer(JSONValue.errorResponse(id: .null, error: error), allocator: context.channel.allocator),
+            write(Self.lineBuffer(JSONRPCMessage.errorResponse(id: .null, error: error), allocator: context.channel.allocator),
                   context: context)
         case .line(let line):
             if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
@@ -179,9 +186,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 response = requests.handle(line: Array(line.readableBytesView), session: session)
             } else {
                 let error = ServiceError.internalError("the server is shutting down")
-                var bytes: [UInt8] = []
-                JSONValue.errorResponse(id: .null, error: error).write(to: &bytes)
-                response = bytes
+                response = JSONRPCMessage.encode(JSONRPCMessage.errorResponse(id: .null, error: error))
             }
             eventLoop.execute { self.finish(response) }
         }
@@ -263,15 +268,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         guard inFlight == 0, inputClosed || draining, !closing else { return }
         closing = true
         if let lastWrite {
-            lastWrite.whenComplete { _ in context.close(promise: nil) }
+            let channel = context.channel
+            lastWrite.whenComplete { _ in channel.close(promise: nil) }
         } else {
             context.close(promise: nil)
         }
     }
 
     static func lineBuffer(_ value: JSONValue, allocator: ByteBufferAllocator) -> ByteBuffer {
-        var bytes: [UInt8] = []
-        value.write(to: &bytes)
+        var bytes = JSONRPCMessage.encode(value)
         bytes.append(0x0A)
         var buffer = allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import TextServices
+import TextServicesProtocol
 
 /// The daemon: accepts connections on a Unix socket and serves JSON-RPC lines on them.
 ///
@@ -18,7 +19,7 @@ final class DaemonServer: Service, @unchecked Sendable {
         case inherited(descriptor: Int32, path: String)
     }
 
-    private let requests: RequestHandler
+    private let requests: RequestDispatcher
     private let settings: ServerSettings
     private let logger: Logger
     private let group: MultiThreadedEventLoopGroup
@@ -27,7 +28,7 @@ final class DaemonServer: Service, @unchecked Sendable {
     private var listener: Listener?
     private var channel: Channel?
 
-    init(requests: RequestHandler, settings: ServerSettings, logger: Logger) {
+    init(requests: RequestDispatcher, settings: ServerSettings, logger: Logger) {
         self.requests = requests
         self.settings = settings
         self.logger = logger
@@ -40,7 +41,7 @@ final class DaemonServer: Service, @unchecked Sendable {
         pool.start()
         self.listener = listener
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.backlog, value: settings.listenBacklog)
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 8)
             .childChannelInitializer { [self] channel in

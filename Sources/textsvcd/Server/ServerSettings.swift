@@ -4,6 +4,8 @@ struct ServerSettings: Sendable {
     var socketPath: String
     /// Threads that run requests.
     var workerThreads: Int
+    /// Connections the kernel queues before the daemon accepts them.
+    var listenBacklog: Int32 = 256
     /// Threads that move bytes (accept, read, write).
     var ioThreads = 1
     /// Longest request line, in bytes; a longer one is answered with -32004.

@@ -1,19 +1,15 @@
+import CPlatform
+import Foundation
+import SystemPackage
+import TextServices
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Every raw POSIX call of the server side lives in this file.
 
-/// The operating-system calls the daemon needs that SwiftNIO and Foundation do not offer.
+/// The operating-system calls the daemon needs that SwiftNIO, swift-system and Foundation do not offer.
 enum ServerSystem {
-    /// A failed system call, with what it was doing and the system's reason.
-    struct Failure: Error, CustomStringConvertible {
-        var operation: String
-        var path: String
-        var code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-    }
-
     /// What is at a path, without following a symbolic link.
     enum FileKind: Equatable {
         case missing
@@ -24,6 +20,59 @@ enum ServerSystem {
 
     static var effectiveUserID: UInt32 { geteuid() }
     static var processID: Int32 { getpid() }
+
+    /// The most connections the kernel lets a listening socket queue (`/proc/sys/net/core/somaxconn`), nil when unknown.
+    static var maximumListenBacklog: Int32? {
+        guard let bytes = FileSystem.read("/proc/sys/net/core/somaxconn"),
+              let value = Int32(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              value > 0 else { return nil }
+        return value
+    }
+
+    /// Starts a program in a new session, detached from this process's terminal and lifetime.
+    ///
+    /// Standard input is `/dev/null`; standard output and error go to `log`
+    /// (appended; created 0600), or `/dev/null`; no other descriptor is
+    /// inherited. The child is not waited for: it becomes the init process's
+    /// when this one exits.
+    static func spawnDetached(_ executable: String, _ arguments: [String], environment: [String: String],
+                              log: String?) throws(SystemFailure) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The child must hold none of this process's descriptors: whoever started this process may be waiting for
+        // one of them to close (Foundation's Process does), and would wait as long as the daemon lives.
+        let closing = tsv_spawn_close_descriptors_from(&actions, 3)
+        guard closing == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: closing)) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, tsv_spawn_new_session_flag())
+        let argv = [executable] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
+        guard result == 0 else { throw SystemFailure("start", executable, errno: Errno(rawValue: result)) }
+        // Reap the child if it exits while this process lives (a daemon that lost the race to another exits at once).
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+    }
+
+    /// The path of this process's own executable.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
 
     /// Makes a write to a closed connection an error instead of a fatal signal.
     static func ignoreBrokenPipes() {
@@ -41,18 +90,18 @@ enum ServerSystem {
     }
 
     /// Creates one folder with `mode`; an existing folder is not an error.
-    static func makeDirectory(_ path: String, mode: UInt32) throws(Failure) {
+    static func makeDirectory(_ path: String, mode: UInt32) throws(SystemFailure) {
         if mkdir(path, mode_t(mode)) != 0, errno != EEXIST {
-            throw Failure(operation: "create folder", path: path, code: errno)
+            throw SystemFailure.last("create folder", path)
         }
     }
 
-    static func setMode(_ path: String, _ mode: UInt32) throws(Failure) {
-        guard chmod(path, mode_t(mode)) == 0 else { throw Failure(operation: "chmod", path: path, code: errno) }
+    static func setMode(_ path: String, _ mode: UInt32) throws(SystemFailure) {
+        guard chmod(path, mode_t(mode)) == 0 else { throw SystemFailure.last("chmod", path) }
     }
 
-    static func remove(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw Failure(operation: "remove", path: path, code: errno) }
+    static func remove(_ path: String) throws(SystemFailure) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw SystemFailure.last("remove", path) }
     }
 
     /// Sets the process's file-creation mask and returns the previous one.
@@ -61,60 +110,13 @@ enum ServerSystem {
         UInt32(umask(mode_t(mask)))
     }
 
-    /// An exclusive advisory lock on a file, held until `release()` or process exit.
-    final class FileLock {
-        let path: String
-        private var descriptor: Int32
-
-        private init(path: String, descriptor: Int32) {
-            self.path = path
-            self.descriptor = descriptor
-        }
-
-        /// Takes the lock without waiting and writes this process's id into the file; nil when another process holds it.
-        static func acquire(_ path: String) throws(Failure) -> FileLock? {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw Failure(operation: "open lock file", path: path, code: errno) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-                let code = errno
-                close(descriptor)
-                if code == EWOULDBLOCK { return nil }
-                throw Failure(operation: "lock", path: path, code: code)
-            }
-            let text = Array("\(getpid())\n".utf8)
-            _ = ftruncate(descriptor, 0)
-            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            return FileLock(path: path, descriptor: descriptor)
-        }
-
-        /// The process id written in a lock file, if it holds one.
-        static func holder(of path: String) -> Int32? {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: 32)
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            return Int32(String(decoding: bytes[..<count].filter { (0x30...0x39).contains($0) }, as: UTF8.self))
-        }
-
-        func release() {
-            if descriptor >= 0 {
-                close(descriptor)
-                descriptor = -1
-            }
-        }
-
-        deinit { release() }
-    }
-
     /// The listening socket systemd passed under the socket-activation protocol, if any.
     ///
     /// Reads `LISTEN_PID` and `LISTEN_FDS`; when they name this process,
     /// checks that descriptor 3 is a listening Unix stream socket, marks it
     /// close-on-exec and removes the variables so that children do not
     /// inherit them. Returns the descriptor and the path it is bound to.
-    static func inheritedListener(environment: [String: String]) throws(Failure) -> (descriptor: Int32, path: String)? {
+    static func inheritedListener(environment: [String: String]) throws(SystemFailure) -> (descriptor: Int32, path: String)? {
         guard let pidText = environment["LISTEN_PID"], let pid = Int32(pidText), pid == getpid(),
               let countText = environment["LISTEN_FDS"], let count = Int(countText), count >= 1 else { return nil }
         unsetenv("LISTEN_PID")
@@ -124,14 +126,16 @@ enum ServerSystem {
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_DOMAIN, &value, &length) == 0 else {
-            throw Failure(operation: "inspect inherited socket", path: "fd 3", code: errno)
+            throw SystemFailure.last("inspect inherited socket", "fd 3")
         }
-        guard value == AF_UNIX else { throw Failure(operation: "use inherited socket (not a Unix socket)", path: "fd 3", code: EAFNOSUPPORT) }
+        guard value == AF_UNIX else {
+            throw SystemFailure("use inherited socket (not a Unix socket)", "fd 3", errno: .addressFamilyNotSupported)
+        }
         guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &value, &length) == 0, value == Int32(SOCK_STREAM.rawValue) else {
-            throw Failure(operation: "use inherited socket (not a stream socket)", path: "fd 3", code: ESOCKTNOSUPPORT)
+            throw SystemFailure("use inherited socket (not a stream socket)", "fd 3", errno: .socketTypeNotSupported)
         }
         guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) == 0, value == 1 else {
-            throw Failure(operation: "use inherited socket (not listening)", path: "fd 3", code: EINVAL)
+            throw SystemFailure("use inherited socket (not listening)", "fd 3", errno: .invalidArgument)
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var address = sockaddr_un()

@@ -1,5 +1,6 @@
 import Logging
 import TextServices
+import TextServicesProtocol
 
 /// The daemon's claim on a socket path: its folder, its lock, and the socket file itself.
 ///
@@ -16,9 +17,9 @@ final class SocketFile {
     }
 
     let path: String
-    private var lock: ServerSystem.FileLock?
+    private var lock: FileLock?
 
-    private init(path: String, lock: ServerSystem.FileLock?) {
+    private init(path: String, lock: FileLock?) {
         self.path = path
         self.lock = lock
     }
@@ -34,14 +35,15 @@ final class SocketFile {
         }
         try prepareFolder(of: path, isDefaultLocation: isDefaultLocation)
         let lockPath = lockPath(for: path)
-        let lock: ServerSystem.FileLock?
+        let lock: FileLock?
         do {
-            lock = try ServerSystem.FileLock.acquire(lockPath)
+            lock = try FileLock.acquire(lockPath, wait: false)
         } catch {
             throw ClaimError(description: "cannot lock \(lockPath): \(error)")
         }
+        lock?.record("\(ServerSystem.processID)\n")
         guard let lock else {
-            let holder = ServerSystem.FileLock.holder(of: lockPath).map { " (pid \($0))" } ?? ""
+            let holder = FileLock.holder(of: lockPath).map { " (pid \($0))" } ?? ""
             throw ClaimError(description: "another textsvcd daemon\(holder) is already serving \(path)", alreadyRunning: true)
         }
         switch ServerSystem.kind(of: path) {
@@ -104,7 +106,7 @@ final class SocketFile {
                 throw ClaimError(description: "\(folder) belongs to user \(owner), not to this user; refusing to use it")
             }
             if mode != 0o700 { try ServerSystem.setMode(folder, 0o700) }
-        } catch let error as ServerSystem.Failure {
+        } catch let error as SystemFailure {
             throw ClaimError(description: "cannot prepare the socket folder: \(error)")
         } catch let error as ClaimError {
             throw error
@@ -114,7 +116,7 @@ final class SocketFile {
     }
 
     /// Makes the bound socket file readable and writable by its owner only.
-    func restrictMode() throws(ServerSystem.Failure) {
+    func restrictMode() throws(SystemFailure) {
         try ServerSystem.setMode(path, 0o600)
     }
 

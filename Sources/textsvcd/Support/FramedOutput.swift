@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TextServices
+import TextServicesProtocol
 
 /// Writes LSP messages to a file handle with Content-Length framing, one whole message at a time.
 final class FramedOutput: Sendable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesProtocol
 
 /// Options that mean the same in every command.
 struct GlobalOptions: ParsableArguments {

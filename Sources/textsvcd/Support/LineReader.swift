@@ -34,6 +34,11 @@ struct LineReader {
         }
     }
 
+    /// Whether `nextLine()` can answer without waiting for input: a whole line, or the end, is already read.
+    var hasBufferedLine: Bool {
+        finished || buffer[start...].contains(0x0A)
+    }
+
     /// Reads exactly `count` bytes (fewer only at the end of input).
     mutating func read(count: Int) -> [UInt8] {
         while buffer.count - start < count, !finished {

@@ -1,27 +1,28 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Who may talk to the daemon: its own user only, over a socket in a private folder, never over the network.
-@Suite("Access")
+@Suite("Access", .tags(.slow), .skippedInFastRuns)
 struct AccessTests {
     static let nobody: UInt32 = 65534
     static var isRoot: Bool { TestSystem.userID == 0 }
 
     /// Runs a textsvcd command as `nobody` (needs root); returns its status and output.
-    static func runAsNobody(_ arguments: [String], environment: [String: String]) throws -> CommandOutput {
+    static func runAsNobody(_ arguments: [String], environment: [String: String]) throws -> TestProcess.Output {
         let folder = "/tmp/textsvcd-nobody-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         TestSystem.changeOwner(folder, to: nobody)
         var environment = environment
         environment["HOME"] = folder
-        let pid = try TestSocket.spawn(["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups",
+        let pid = try TestSockets.spawn(["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups",
                                         DaemonHarness.binaryPath] + arguments,
                                        environment: environment, output: folder + "/out")
-        let status = try #require(TestSocket.waitForExit(pid, timeout: 60))
+        let status = try #require(TestSockets.waitForExit(pid, timeout: 60))
         let output = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""
-        return CommandOutput(status: status, stdout: output, stderr: output)
+        return TestProcess.Output(status: status, stdoutBytes: Array(output.utf8), stderr: output)
     }
 
     @Test(.enabled(if: isRoot, "needs root to run a client as another user"))
@@ -48,23 +49,23 @@ struct AccessTests {
         let sandbox = try DaemonHarness.makeSandbox()
         for folder in ["", "/run", "/data", "/home"] { TestSystem.changeOwner(sandbox.root + folder, to: Self.nobody) }
         let path = sandbox.root + "/run/impostor.sock"
-        let impostor = try TestSocket.spawn(
+        let impostor = try TestSockets.spawn(
             ["/usr/bin/setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups",
              DaemonHarness.binaryPath, "serve", "--socket", path],
             environment: sandbox.environment, output: sandbox.root + "/impostor.log")
         defer {
-            TestSocket.signal(impostor, SIGTERM)
-            _ = TestSocket.waitForExit(impostor, timeout: 10)
+            TestSockets.signal(impostor, SIGTERM)
+            _ = TestSockets.waitForExit(impostor, timeout: 10)
             try? FileManager.default.removeItem(atPath: sandbox.root)
         }
         for _ in 0..<1500 where !TestSystem.isSocket(path) { usleep(20_000) }
         // Root can open nobody's 0600 socket, but the client will not send it a thing.
-        let output = try CommandOutput.run(["call", "spell.check", #"{"text":"a secret"}"#, "--socket", path],
-                                           environment: sandbox.environment)
+        let output = try TestProcess.textsvcd(["call", "spell.check", #"{"text":"a secret"}"#, "--socket", path],
+                                           in: sandbox.environment)
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains("runs as user \(Self.nobody)"), "\(output.stderr)")
         // A command that can work alone does so rather than use the impostor.
-        let check = try CommandOutput.run(["check", "--socket", path, "-"], environment: sandbox.environment, stdin: "teh\n")
+        let check = try TestProcess.textsvcd(["check", "--socket", path, "-"], in: sandbox.environment, stdin: "teh\n")
         #expect(check.status == 1)
         #expect(check.stdout.contains("teh"))
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// `textsvcd call`, against a real daemon and without one.
-@Suite("textsvcd call")
+@Suite("textsvcd call", .tags(.slow), .skippedInFastRuns)
 struct CallCommandTests {
     @Test func printsTheResultOfOneRequest() throws {
         let daemon = try DaemonHarness.start()
@@ -38,12 +39,12 @@ struct CallCommandTests {
     @Test func badParamsOrNoDaemonExitTwo() throws {
         let sandbox = try DaemonHarness.makeSandbox()
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
-        let missing = try CommandOutput.run(["call", "stats"], environment: sandbox.environment)
+        let missing = try TestProcess.textsvcd(["call", "stats"], in: sandbox.environment)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no daemon"))
-        let notJSON = try CommandOutput.run(["call", "stats", "{oops"], environment: sandbox.environment)
+        let notJSON = try TestProcess.textsvcd(["call", "stats", "{oops"], in: sandbox.environment)
         #expect(notJSON.status == 2)
-        let notObject = try CommandOutput.run(["call", "stats", "[1]"], environment: sandbox.environment)
+        let notObject = try TestProcess.textsvcd(["call", "stats", "[1]"], in: sandbox.environment)
         #expect(notObject.status == 2)
         #expect(notObject.stderr.contains("object"))
     }
@@ -51,15 +52,15 @@ struct CallCommandTests {
     @Test func noDaemonRunsTheRequestInProcess() throws {
         let sandbox = try DaemonHarness.makeSandbox()
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
-        let output = try CommandOutput.run(["call", "--no-daemon", "spell.guesses", #"{"word": "recieve"}"#],
-                                           environment: sandbox.environment)
+        let output = try TestProcess.textsvcd(["call", "--no-daemon", "spell.guesses", #"{"word": "recieve"}"#],
+                                           in: sandbox.environment)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("receive"))
     }
 }
 
 /// The other commands use a running daemon when there is one, and work alone otherwise.
-@Suite("Commands through the daemon")
+@Suite("Commands through the daemon", .tags(.slow), .skippedInFastRuns)
 struct DaemonBackedCommandTests {
     private func spellCheckCount(_ daemon: DaemonHarness) throws -> Int {
         try daemon.call("stats")["methods"]?["spell.check"]?["count"]?.intValue ?? 0
@@ -85,8 +86,8 @@ struct DaemonBackedCommandTests {
         // A stale socket file where the daemon would be.
         let folder = sandbox.environment["XDG_RUNTIME_DIR"]! + "/textsvcd"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try TestSocket.leaveStaleSocketFile(at: folder + "/textsvcd.sock")
-        let output = try CommandOutput.run(["check", "--format", "list", "-"], environment: sandbox.environment,
+        try TestSockets.leaveStaleSocketFile(at: folder + "/textsvcd.sock")
+        let output = try TestProcess.textsvcd(["check", "--format", "list", "-"], in: sandbox.environment,
                                            stdin: "Ths is fine.\n")
         #expect(output.status == 1, "\(output.stderr)")
         #expect(output.stdout == "Ths\n")

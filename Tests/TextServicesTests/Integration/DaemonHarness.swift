@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextServices
+import TextServicesProtocol
 
 /// The real `textsvcd` binary running `serve` in a private temporary folder, for integration tests.
 ///
@@ -27,36 +28,12 @@ final class DaemonHarness: @unchecked Sendable {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// The `textsvcd` executable under test.
-    static var binaryPath: String {
-        if let explicit = ProcessInfo.processInfo.environment["TEXTSVCD_BINARY"] { return explicit }
-        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("textsvcd").path
-    }
+    static var binaryPath: String { TestSupport.binary }
 
     /// A fresh private folder tree and the environment a daemon or client command should see there.
     static func makeSandbox() throws -> (root: String, environment: [String: String]) {
-        let root = "/tmp/textsvcd-it-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        for folder in ["", "/run", "/data", "/home"] {
-            try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
-        }
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["TEXTSVCD_SOCKET", "TEXTSVCD_LANG", "DICPATH", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] {
-            environment[key] = nil
-        }
-        environment["XDG_RUNTIME_DIR"] = root + "/run"
-        environment["XDG_DATA_HOME"] = root + "/data"
-        environment["HOME"] = root + "/home"
-        // scripts/sanitizers checks the daemon and commands for leaks, but not the test process (Foundation's Process leaks).
-        if let options = environment["TEXTSVCD_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
-        return (root, environment)
-    }
-
-    /// Records an issue when a sanitizer (scripts/sanitizers) reported a problem in a child's output.
-    static func expectNoSanitizerReport(_ output: String, from what: String) {
-        guard let start = output.range(of: "ERROR: AddressSanitizer") ?? output.range(of: "ERROR: LeakSanitizer")
-            ?? output.range(of: "WARNING: ThreadSanitizer") ?? output.range(of: "runtime error:") else { return }
-        Issue.record("\(what) reported: \(output[start.lowerBound...].prefix(6000))")
+        let root = TestSupport.temporaryFolder("it")
+        return (root, TestSupport.isolatedEnvironment(root))
     }
 
     /// Starts `textsvcd serve ARGUMENTS` and waits until it accepts connections.
@@ -90,7 +67,7 @@ final class DaemonHarness: @unchecked Sendable {
         if let index = arguments.firstIndex(of: "--socket"), index + 1 < arguments.count {
             socketPath = arguments[index + 1]
         } else {
-            socketPath = Configuration.socketPath(environment: environment)
+            socketPath = SocketPath.resolve(environment: environment)
         }
         logPath = root + "/daemon-\(UInt32.random(in: 0...UInt32.max)).log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
@@ -124,20 +101,20 @@ final class DaemonHarness: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if !process.isRunning {
-                throw TestSocket.Failure(description: "the daemon exited with \(process.terminationStatus): \(log)")
+                throw TestFailure("the daemon exited with \(process.terminationStatus): \(log)")
             }
-            if let probe = try? TestSocket.connect(socketPath) {
+            if let probe = try? UnixSocket.open(socketPath) {
                 probe.close()
                 return
             }
             usleep(20_000)
         }
-        throw TestSocket.Failure(description: "the daemon did not listen on \(socketPath) within \(timeout) s: \(log)")
+        throw TestFailure("the daemon did not listen on \(socketPath) within \(timeout) s: \(log)")
     }
 
     /// A new connection to the daemon.
     func connect() throws -> DaemonConnection {
-        DaemonConnection(socket: try TestSocket.connect(socketPath))
+        DaemonConnection(socket: try UnixSocket.open(socketPath))
     }
 
     /// Runs one request on a new connection and returns its result; throws on an error response.
@@ -164,59 +141,22 @@ final class DaemonHarness: @unchecked Sendable {
             signal(SIGTERM)
             _ = waitForExit(timeout: 15)
         }
-        Self.expectNoSanitizerReport(log, from: "the daemon")
+        TestSupport.expectNoSanitizerReport(log, from: "the daemon")
     }
 
     /// Runs another `textsvcd` command in this daemon's environment; returns its status and output.
-    func run(_ arguments: [String], stdin: String? = nil, timeout: Double = 60) throws -> CommandOutput {
-        try CommandOutput.run(arguments, environment: environment, stdin: stdin, timeout: timeout)
-    }
-}
-
-/// What a finished `textsvcd` command printed, and its exit status.
-struct CommandOutput {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    static func run(_ arguments: [String], environment: [String: String], stdin: String? = nil,
-                    timeout: Double = 60) throws -> CommandOutput {
-        let folder = "/tmp/textsvcd-cmd-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
-        _ = FileManager.default.createFile(atPath: folder + "/in", contents: Data((stdin ?? "").utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonHarness.binaryPath)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/in"))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw TestSocket.Failure(description: "textsvcd \(arguments) did not finish within \(timeout) s")
-        }
-        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-        let output = CommandOutput(status: status,
-                                   stdout: (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "",
-                                   stderr: (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "")
-        DaemonHarness.expectNoSanitizerReport(output.stderr, from: "textsvcd \(arguments.first ?? "")")
-        return output
+    func run(_ arguments: [String], stdin: String? = nil, timeout: Double = 60) throws -> TestProcess.Output {
+        try TestProcess.run(TestSupport.binary, arguments, stdin: Array((stdin ?? "").utf8), environment: environment,
+                            timeout: timeout)
     }
 }
 
 /// One client connection to a test daemon, speaking JSON-RPC lines.
 final class DaemonConnection {
-    let socket: TestSocket
+    let socket: UnixSocket
     private var nextID = 1
 
-    init(socket: TestSocket) {
+    init(socket: UnixSocket) {
         self.socket = socket
     }
 
@@ -244,7 +184,7 @@ final class DaemonConnection {
     /// The next message the daemon sends, parsed.
     func readMessage(timeout: Double = 20 * TestSupport.slowdown) throws -> JSONValue {
         guard let line = try socket.readLineBytes(timeout: timeout) else {
-            throw TestSocket.Failure(description: "the daemon closed the connection")
+            throw TestFailure("the daemon closed the connection")
         }
         return try JSONParser.parse(line)
     }
@@ -258,11 +198,18 @@ final class DaemonConnection {
         return (id, .object(request))
     }
 
-    /// Sends a request and returns the whole response message.
+    /// Notifications that arrived while `request` waited for an answer (`spell.changed` goes to every connection).
+    private(set) var notifications: [JSONValue] = []
+
+    /// Sends a request and returns the whole response message, setting notifications aside.
     func request(_ method: String, _ params: JSONObject? = nil) throws -> JSONValue {
         let (id, message) = makeRequest(method, params)
         try send(message)
-        let response = try readMessage()
+        var response = try readMessage()
+        while response["id"] == nil, response["method"] != nil {
+            notifications.append(response)
+            response = try readMessage()
+        }
         #expect(response["id"] == .int(id), "response to \(method) has id \(String(describing: response["id"]))")
         return response
     }
@@ -272,7 +219,7 @@ final class DaemonConnection {
         let response = try request(method, params)
         if let error = response["error"] { throw Self.responseError(error) }
         guard let result = response["result"] else {
-            throw TestSocket.Failure(description: "response without result: \(response.serialized)")
+            throw TestFailure("response without result: \(response.serialized)")
         }
         return result
     }
@@ -281,7 +228,7 @@ final class DaemonConnection {
     func error(_ method: String, _ params: JSONObject = [:]) throws -> ResponseError {
         let response = try request(method, params)
         guard let error = response["error"] else {
-            throw TestSocket.Failure(description: "expected an error from \(method), got \(response.serialized)")
+            throw TestFailure("expected an error from \(method), got \(response.serialized)")
         }
         return Self.responseError(error)
     }

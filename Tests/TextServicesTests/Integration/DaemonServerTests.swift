@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// The daemon as a process: socket files, lifecycle, signals, concurrency and misbehaving clients.
-@Suite("Daemon server")
+@Suite("Daemon server", .tags(.slow), .skippedInFastRuns)
 struct DaemonServerTests {
     @Test func listensOnTheDefaultPathWithAPrivateFolderAndSocket() throws {
         let daemon = try DaemonHarness.start()
@@ -41,7 +42,7 @@ struct DaemonServerTests {
         // Client commands follow the same rule.
         var environment = sandbox.environment
         environment["TEXTSVCD_SOCKET"] = fromEnvironment
-        let output = try CommandOutput.run(["call", "initialize"], environment: environment)
+        let output = try TestProcess.textsvcd(["call", "initialize"], in: environment)
         #expect(output.status == 0, "\(output.stderr)")
     }
 
@@ -52,7 +53,7 @@ struct DaemonServerTests {
         #expect(connection.socket.closesWithin(10))
         #expect(daemon.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
-        #expect((try? TestSocket.connect(daemon.socketPath)) == nil)
+        #expect((try? UnixSocket.open(daemon.socketPath)) == nil)
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
@@ -112,20 +113,20 @@ struct DaemonServerTests {
     @Test func aListenerWithoutTheLockStillCountsAsLive() throws {
         let sandbox = try DaemonHarness.makeSandbox()
         let path = sandbox.root + "/other.sock"
-        let listener = try TestSocket.listen(on: path)
-        defer { TestSocket.closeDescriptor(listener) }
+        let listener = try TestSockets.listen(on: path)
+        defer { TestSockets.closeDescriptor(listener) }
         let daemon = try DaemonHarness.start(["--socket", path], sandbox: sandbox, waitUntilReady: false)
         defer { daemon.removeSandbox() }
         #expect(daemon.waitForExit() == 1)
         #expect(TestSystem.isSocket(path))
-        #expect(try TestSocket.connect(path).descriptor >= 0)
+        #expect(try UnixSocket.open(path).rawDescriptor >= 0)
     }
 
     @Test func aStaleSocketFileIsReplaced() throws {
         let sandbox = try DaemonHarness.makeSandbox()
         let folder = sandbox.environment["XDG_RUNTIME_DIR"]! + "/textsvcd"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try TestSocket.leaveStaleSocketFile(at: folder + "/textsvcd.sock")
+        try TestSockets.leaveStaleSocketFile(at: folder + "/textsvcd.sock")
         #expect(TestSystem.isSocket(folder + "/textsvcd.sock"))
         let daemon = try DaemonHarness.start(sandbox: sandbox)
         defer { daemon.stop(); daemon.removeSandbox() }
@@ -147,17 +148,17 @@ struct DaemonServerTests {
         let sandbox = try DaemonHarness.makeSandbox()
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }
         let path = sandbox.root + "/activated.sock"
-        let listener = try TestSocket.listen(on: path)
-        let pid = try TestSocket.spawnSocketActivated([DaemonHarness.binaryPath, "serve"], inherited: listener,
+        let listener = try TestSockets.listen(on: path)
+        let pid = try TestSockets.spawnSocketActivated([DaemonHarness.binaryPath, "serve"], inherited: listener,
                                                       environment: sandbox.environment,
                                                       output: sandbox.root + "/activated.log")
-        TestSocket.closeDescriptor(listener)
+        TestSockets.closeDescriptor(listener)
         // The socket accepts at once (the kernel queues the connection); the daemon answers once it runs.
-        let connection = try DaemonConnection(socket: TestSocket.connect(path))
+        let connection = try DaemonConnection(socket: UnixSocket.open(path))
         #expect(try connection.result("initialize")["server"] == "textsvcd")
         #expect(try connection.result("spell.check", ["text": "teh"])["misspellings"]?.arrayValue?.count == 1)
         #expect(try connection.result("shutdown") == .object([:]))
-        #expect(TestSocket.waitForExit(pid, timeout: 30) == 0)
+        #expect(TestSockets.waitForExit(pid, timeout: 30) == 0)
         // systemd owns the socket file: the daemon leaves it in place.
         #expect(TestSystem.isSocket(path))
     }
@@ -168,18 +169,18 @@ struct DaemonServerTests {
         for folder in ["", "/run", "/data", "/home"] { TestSystem.changeOwner(sandbox.root + folder, to: 65534) }
         let path = sandbox.root + "/run/nobody.sock"
         let log = sandbox.root + "/nobody.log"
-        let listenerless = try TestSocket.spawn(
+        let listenerless = try TestSockets.spawn(
             ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
              DaemonHarness.binaryPath, "serve", "--socket", path],
             environment: sandbox.environment, output: log)
         defer {
-            TestSocket.signal(listenerless, SIGTERM)
-            _ = TestSocket.waitForExit(listenerless, timeout: 10)
+            TestSockets.signal(listenerless, SIGTERM)
+            _ = TestSockets.waitForExit(listenerless, timeout: 10)
             try? FileManager.default.removeItem(atPath: sandbox.root)
         }
-        var connection: TestSocket?
+        var connection: UnixSocket?
         for _ in 0..<1500 where connection == nil {
-            connection = try? TestSocket.connect(path)
+            connection = try? UnixSocket.open(path)
             if connection == nil { usleep(20_000) }
         }
         let socket = try #require(connection, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
@@ -337,9 +338,10 @@ struct DaemonServerTests {
         request.append(0x0A)
         let line = request
         let sent = Counter()
+        let socket = stalled.socket
         let writer = Thread {
             for _ in 0..<3000 {
-                if (try? stalled.socket.send(line)) == nil { return }
+                if (try? socket.send(line)) == nil { return }
                 sent.increment()
             }
         }
@@ -353,7 +355,7 @@ struct DaemonServerTests {
         #expect(try other.result("spell.check", ["text": "teh"])["misspellings"]?.arrayValue?.count == 1)
         // Reading resumes the flow: the first answers arrive intact.
         for _ in 0..<5 { #expect(try stalled.readMessage()["result"]?["wordCount"] == 1000) }
-        stalled.socket.shutdownBoth()
+        stalled.socket.disconnect()
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Every spelling method, through the real daemon.
-@Suite("Daemon spelling methods")
+@Suite("Daemon spelling methods", .tags(.slow), .skippedInFastRuns)
 struct DaemonSpellingTests {
     @Test func languagesListTheDictionariesWithTheirSource() throws {
         let daemon = try DaemonHarness.start()

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// What the daemon acknowledged survives its death at any moment.
 ///
 /// The quick test kills the daemon a few times; `scripts/durability` runs the
 /// same loop for many rounds against a release build.
-@Suite("Durability", .serialized)
+@Suite("Durability", .serialized, .tags(.slow), .skippedInFastRuns)
 struct DurabilityTests {
     @Test func acknowledgedLearnedWordsAndPasteboardWritesSurviveSIGKILL() throws {
         let report = try DurabilityRun(rounds: 3).run()

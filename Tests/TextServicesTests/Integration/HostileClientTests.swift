@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Clients that send anything at all: after each attack the daemon still answers a well-formed request correctly.
 ///
 /// These are the quick variants that run with the test suite; `scripts/hostile`
 /// runs the same attacks at full size (a 100 MB line, 1000 connections, many
 /// clients that never read) and reports the daemon's memory.
-@Suite("Hostile clients", .serialized)
+@Suite("Hostile clients", .serialized, .tags(.slow), .skippedInFastRuns)
 struct HostileClientTests {
     @Test func randomBytesGetErrorsWithNullIDsAndTheConnectionGoesOn() throws {
         let daemon = try DaemonHarness.start()
@@ -139,7 +140,7 @@ struct HostileClientTests {
         // The first answers are intact once a client reads.
         let firstItem = try stalled[0].readMessage()["result"]?["items"]?.arrayValue?.first
         #expect(firstItem?["text/plain"]?["text"]?.stringValue?.count == megabyte.count)
-        for connection in stalled { connection.socket.shutdownBoth() }
+        for connection in stalled { connection.socket.disconnect() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon))
     }
 
@@ -182,8 +183,10 @@ struct HostileClientTests {
         }
         try connection.socket.send(batch)
         var answers: [Int: JSONValue] = [:]
-        for _ in sent {
+        while answers.count < sent.count {
             let answer = try connection.readMessage(timeout: 60)
+            // A request that succeeded may have changed learned words: every connection hears `spell.changed`.
+            if answer["id"] == nil, answer["method"] == "spell.changed" { continue }
             answers[try #require(answer["id"]?.intValue)] = answer
         }
         let serviceCodes: Set<Int> = [-32602, -32005, -32001, -32002, -32003, -32004, -32006]

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// The long runs behind `scripts/hostile`, `scripts/soak` and `scripts/durability`.
 ///
 /// Each runs only when `TEXTSVCD_LONG_RUN` names it (the scripts set it, and
 /// `TEXTSVCD_BINARY` to a release build); they print their figures.
-@Suite("Long runs", .serialized)
+@Suite("Long runs", .serialized, .tags(.slow), .skippedInFastRuns)
 struct LongRunTests {
     static func enabled(_ name: String) -> Bool {
         (ProcessInfo.processInfo.environment["TEXTSVCD_LONG_RUN"] ?? "").split(separator: ",").contains { $0 == name }
@@ -18,7 +19,7 @@ struct LongRunTests {
 
     static func report(_ line: String) {
         print("[long run] \(line)")
-        fflush(stdout)
+        fflush(nil)
     }
 
     // MARK: Hostile clients at full size
@@ -76,7 +77,8 @@ struct LongRunTests {
                 burst.append(0x0A)
             }
             let lines = burst
-            let writer = Thread { try? connection.socket.send(lines) }
+            let socket = connection.socket
+            let writer = Thread { try? socket.send(lines) }
             writer.start()
         }
         sleep(10)
@@ -87,7 +89,7 @@ struct LongRunTests {
         Self.report("16 clients that never read 5000 answers of 1 MB: resident \(before / 1024) -> peak \(stalledPeak / 1024) MiB; "
             + "another client answered in \(String(format: "%.2f", latency)) s")
         #expect((stalledPeak - before) / 1024 < 1024)
-        for connection in stalled { connection.socket.shutdownBoth() }
+        for connection in stalled { connection.socket.disconnect() }
         #expect(HostileClient.waitForConnections(1, daemon: daemon, timeout: 60))
 
         // Subscribers that never read their notifications while a writer writes: cut off after 16 MiB unread.
@@ -299,7 +301,7 @@ struct SoakClient {
             for _ in 0..<batch {
                 let answer = try connection.readMessage(timeout: 120)
                 guard let id = answer["id"]?.intValue, ids.remove(id) != nil else {
-                    throw TestSocket.Failure(description: "unexpected message \(answer.serialized.prefix(200))")
+                    throw TestFailure("unexpected message \(answer.serialized.prefix(200))")
                 }
                 if answer["error"] != nil || answer["result"] == nil {
                     errors += 1

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TextServices
+@testable import TextServicesProtocol
 
 /// Every example in docs/protocol.md, sent to the real daemon and compared with the documented response.
-@Suite("Protocol documentation examples")
+@Suite("Protocol documentation examples", .tags(.slow), .skippedInFastRuns)
 struct ProtocolDocumentationTests {
     /// One documented exchange: a request line and the response it must get, or a notification that must arrive.
     struct Example: CustomStringConvertible {
@@ -37,7 +38,7 @@ struct ProtocolDocumentationTests {
             var varying: [[String]] = []
             if let bar = body.range(of: "|") {
                 let clause = body[bar.upperBound...].trimmingCharacters(in: .whitespaces)
-                guard clause.hasPrefix("vary:") else { throw TestSocket.Failure(description: "line \(markerLine): unknown clause \(clause)") }
+                guard clause.hasPrefix("vary:") else { throw TestFailure("line \(markerLine): unknown clause \(clause)") }
                 varying = clause.dropFirst(5).split(separator: " ").map { $0.split(separator: ".").map(String.init) }
                 body = body[..<bar.lowerBound].trimmingCharacters(in: .whitespaces)
             }
@@ -57,14 +58,14 @@ struct ProtocolDocumentationTests {
                 index += 1
             }
             guard blocks.count == (isNotification ? 1 : 2) else {
-                throw TestSocket.Failure(description: "line \(markerLine): the example lacks its json blocks")
+                throw TestFailure("line \(markerLine): the example lacks its json blocks")
             }
             if isNotification {
                 examples.append(Example(kind: .notification, requires: name, varying: varying, request: "",
                                         expected: try JSONParser.parse(blocks[0]), line: markerLine))
             } else {
                 guard !blocks[0].contains("\n") else {
-                    throw TestSocket.Failure(description: "line \(markerLine): a request must be one line")
+                    throw TestFailure("line \(markerLine): a request must be one line")
                 }
                 examples.append(Example(kind: .request, requires: name, varying: varying, request: blocks[0],
                                         expected: try JSONParser.parse(blocks[1]), line: markerLine))
@@ -188,6 +189,43 @@ struct ProtocolDocumentationTests {
         #expect(checked >= 20, "only \(checked) examples checked; skipped: \(skipped)")
         if ordered.last.map(isShutdown) == true, checked > 0 {
             #expect(daemon.waitForExit() == 0)
+        }
+    }
+
+    /// The command-line examples marked `<!-- command -->`: each `$ COMMAND` line, and the lines after it until the next, its exact output.
+    static func commandExamples(in text: String) -> [(command: String, output: String)] {
+        var result: [(command: String, output: String)] = []
+        let lines = text.components(separatedBy: "\n")
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- command -->" else { continue }
+            index += 1
+            guard index < lines.count, lines[index].hasPrefix("```") else { continue }
+            index += 1
+            while index < lines.count, !lines[index].hasPrefix("```") {
+                guard lines[index].hasPrefix("$ ") else { index += 1; continue }
+                let command = String(lines[index].dropFirst(2))
+                var output: [String] = []
+                index += 1
+                while index < lines.count, !lines[index].hasPrefix("```"), !lines[index].hasPrefix("$ ") {
+                    output.append(lines[index])
+                    index += 1
+                }
+                result.append((command, output.map { $0 + "\n" }.joined()))
+            }
+        }
+        return result
+    }
+
+    @Test func commandExamplesPrintWhatTheDocumentShows() throws {
+        let examples = Self.commandExamples(in: try String(contentsOfFile: Self.documentPath, encoding: .utf8))
+        #expect(!examples.isEmpty)
+        let environment = EditorTesting.environmentWithBinaryOnPath(TestSupport.temporaryFolder("documented-commands"))
+        for example in examples {
+            let run = try TestProcess.run("/bin/bash", ["-c", example.command], environment: environment, timeout: 120)
+            #expect(run.status == 0, "\(example.command): \(run.stderr)")
+            #expect(run.stdout == example.output, "\(example.command)")
         }
     }
 

@@ -11,10 +11,24 @@ final class DeletionIndex: Sendable {
     let prefixLength: Int
     let maxDistance: Int
     /// The first entry of each group, plus the store's count at the end.
-    private let groupStarts: [UInt32]
-    private let bucketOffsets: [UInt32]
-    private let bucketGroups: [UInt32]
-    private let bucketMask: UInt32
+    let groupStarts: Table<UInt32>
+    let bucketOffsets: Table<UInt32>
+    let bucketGroups: Table<UInt32>
+    let bucketMask: UInt32
+    /// The store's entry count: group ranges are clamped to it.
+    private let entryCount: Int
+
+    /// An index over tables read from a compiled dictionary (not checked: reads stay in bounds whatever they hold).
+    init(groupStarts: Table<UInt32>, bucketOffsets: Table<UInt32>, bucketGroups: Table<UInt32>, bucketMask: UInt32,
+         prefixLength: Int, maxDistance: Int, entryCount: Int) {
+        self.groupStarts = groupStarts
+        self.bucketOffsets = bucketOffsets
+        self.bucketGroups = bucketGroups
+        self.bucketMask = bucketMask
+        self.prefixLength = prefixLength
+        self.maxDistance = maxDistance
+        self.entryCount = entryCount
+    }
 
     init(store: WordStore, prefixLength: Int = 6, maxDistance: Int = 2) {
         self.prefixLength = prefixLength
@@ -58,10 +72,11 @@ final class DeletionIndex: Sendable {
                 fill[bucket] += 1
             }
         }
-        self.groupStarts = groupStarts
-        self.bucketOffsets = offsets
-        self.bucketGroups = groups
+        self.groupStarts = Table(groupStarts)
+        self.bucketOffsets = Table(offsets)
+        self.bucketGroups = Table(groups)
         self.bucketMask = mask
+        self.entryCount = store.count
     }
 
     /// The entries whose indexed prefix is within `maxDistance` deletions of the word's (a superset of the matches).
@@ -70,8 +85,9 @@ final class DeletionIndex: Sendable {
         var groups: [UInt32] = []
         for hash in Self.deletionHashes(prefix, maxDistance: maxDistance) {
             let bucket = Int(hash & bucketMask)
-            for index in Int(bucketOffsets[bucket])..<Int(bucketOffsets[bucket + 1]) {
-                groups.append(bucketGroups[index])
+            for group in bucketGroups.slice(Table<UInt32>.clampedRange(bucketOffsets[bucket], bucketOffsets[bucket + 1],
+                                                                        limit: bucketGroups.count)) {
+                groups.append(group)
             }
         }
         groups.sort()
@@ -79,15 +95,15 @@ final class DeletionIndex: Sendable {
         var last = UInt32.max
         for group in groups where group != last {
             last = group
-            ranges.append(Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1]))
+            ranges.append(Table<UInt32>.clampedRange(groupStarts[Int(group)], groupStarts[Int(group) + 1], limit: entryCount))
         }
         return ranges
     }
 
     /// Approximate heap bytes held by the index.
-    var memoryFootprint: Int { (groupStarts.capacity + bucketOffsets.capacity + bucketGroups.capacity) * 4 }
+    var memoryFootprint: Int { groupStarts.byteCount + bucketOffsets.byteCount + bucketGroups.byteCount }
 
-    var groupCount: Int { groupStarts.count - 1 }
+    var groupCount: Int { max(groupStarts.count - 1, 0) }
     var pairCount: Int { bucketGroups.count }
 
     /// UTF-8 bytes as Unicode scalar values.

@@ -7,8 +7,14 @@
 /// share `PLWRT`. Storage is two flat arrays: entries sorted by key hash.
 /// Immutable and thread-safe once built.
 final class PhoneticIndex: Sendable {
-    private let hashes: [UInt32]
-    private let entries: [UInt32]
+    let hashes: Table<UInt32>
+    let entries: Table<UInt32>
+
+    /// An index over tables read from a compiled dictionary (not checked: reads stay in bounds whatever they hold).
+    init(hashes: Table<UInt32>, entries: Table<UInt32>) {
+        self.hashes = hashes
+        self.entries = entries
+    }
 
     init(store: WordStore) {
         var pairs: [UInt64] = []
@@ -19,14 +25,14 @@ final class PhoneticIndex: Sendable {
             pairs.append(UInt64(Self.hash(key)) << 32 | UInt64(entry))
         }
         pairs.sort()
-        hashes = pairs.map { UInt32($0 >> 32) }
-        entries = pairs.map { UInt32($0 & 0xFFFF_FFFF) }
+        hashes = Table(pairs.map { UInt32($0 >> 32) })
+        entries = Table(pairs.map { UInt32($0 & 0xFFFF_FFFF) })
     }
 
     /// The entries that sound like the word (by key hash; the caller checks the candidates).
-    func entries(soundingLike word: [UInt32]) -> ArraySlice<UInt32> {
+    func entries(soundingLike word: [UInt32]) -> UnsafeBufferPointer<UInt32> {
         let key = Self.key(word)
-        guard key.count >= 3 else { return [] }
+        guard key.count >= 3 else { return UnsafeBufferPointer(start: nil, count: 0) }
         let target = Self.hash(key)
         var low = 0
         var high = hashes.count
@@ -36,10 +42,10 @@ final class PhoneticIndex: Sendable {
         }
         var end = low
         while end < hashes.count, hashes[end] == target { end += 1 }
-        return entries[low..<end]
+        return entries.slice(low..<end)
     }
 
-    var memoryFootprint: Int { (hashes.capacity + entries.capacity) * 4 }
+    var memoryFootprint: Int { hashes.byteCount + entries.byteCount }
 
     private static func hash(_ key: [UInt8]) -> UInt32 {
         var value: UInt32 = 2_166_136_261

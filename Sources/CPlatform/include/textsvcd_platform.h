@@ -1,0 +1,44 @@
+/*
+ * textsvcd_platform.h - the few C library facilities Swift's Glibc module does not expose.
+ *
+ * Plain C types only. Linux (glibc) first; elsewhere the functions do nothing
+ * and report failure.
+ */
+#ifndef TEXTSVCD_PLATFORM_H
+#define TEXTSVCD_PLATFORM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The process on the other end of a Unix socket, as the kernel reports it (SO_PEERCRED). */
+typedef struct tsv_peer_credentials {
+    int32_t process_id;
+    uint32_t user_id;
+    uint32_t group_id;
+} tsv_peer_credentials;
+
+/* Reads a connected Unix socket's peer credentials; 0 on success, else an errno value. */
+int32_t tsv_peer_credentials_of(int32_t descriptor, tsv_peer_credentials *credentials);
+
+/* The socket option level and name that read peer credentials (SOL_SOCKET, SO_PEERCRED). */
+int32_t tsv_peer_credentials_level(void);
+int32_t tsv_peer_credentials_option(void);
+
+/* Adds to posix_spawn's file actions: close every descriptor from `lowest` up, so that a detached child
+   holds none of its parent's (a parent's parent may wait for one of them to close). 0 on success, else an errno value. */
+int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest);
+
+/* posix_spawn's flag that starts the child in a new session (POSIX_SPAWN_SETSID, a GNU extension); 0 when unknown. */
+int16_t tsv_spawn_new_session_flag(void);
+
+/* Returns free heap memory to the operating system (glibc malloc_trim(0)); 1 when memory was released. */
+int32_t tsv_release_free_memory(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,61 @@
+#define _GNU_SOURCE
+#include "textsvcd_platform.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+int32_t tsv_peer_credentials_of(int32_t descriptor, tsv_peer_credentials *credentials) {
+#ifdef SO_PEERCRED
+    struct ucred kernel;
+    socklen_t length = sizeof kernel;
+    if (getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &kernel, &length) != 0) return errno;
+    credentials->process_id = kernel.pid;
+    credentials->user_id = kernel.uid;
+    credentials->group_id = kernel.gid;
+    return 0;
+#else
+    (void)descriptor;
+    (void)credentials;
+    return ENOTSUP;
+#endif
+}
+
+int32_t tsv_peer_credentials_level(void) { return SOL_SOCKET; }
+
+int32_t tsv_peer_credentials_option(void) {
+#ifdef SO_PEERCRED
+    return SO_PEERCRED;
+#else
+    return -1;
+#endif
+}
+
+int32_t tsv_release_free_memory(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
+
+int16_t tsv_spawn_new_session_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+    return POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
+
+int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)file_actions, lowest);
+#else
+    (void)file_actions;
+    (void)lowest;
+    return ENOSYS;
+#endif
+}

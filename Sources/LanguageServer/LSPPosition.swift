@@ -1,0 +1,23 @@
+import TextServices
+import TextServicesProtocol
+
+/// A line and a character offset within it, as LSP counts them (both 0-based).
+public struct LSPPosition: Hashable, Sendable {
+    public var line: Int
+    /// Units into the line, in the connection's position encoding.
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    var json: JSONValue { ["line": .int(line), "character": .int(character)] }
+
+    /// Reads `{line, character}`; nil when either is missing, not an integer, or negative.
+    init?(_ value: JSONValue?) {
+        guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue,
+              line >= 0, character >= 0 else { return nil }
+        self.init(line: line, character: character)
+    }
+}

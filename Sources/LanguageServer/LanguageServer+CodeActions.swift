@@ -1,0 +1,101 @@
+import TextServices
+import TextServicesProtocol
+
+extension LanguageServer {
+    /// `textDocument/codeAction`: for each misspelling touching the range, the edit menu's spelling fixes as quick fixes.
+    ///
+    /// The fixes come from `EditActions.spellingFixes`, as `edit.actions`
+    /// offers them: a replacement for each guess, then "add to dictionary"
+    /// (learn) and "ignore in this document".
+    func codeActions(_ params: JSONValue) throws -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
+        }
+        if let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue), !only.isEmpty,
+           !only.contains(where: { $0 == "quickfix" || $0.isEmpty || "quickfix".hasPrefix($0 + ".") }) {
+            return []
+        }
+        guard documents[uri] != nil, ensureChecked(uri), let state = documents[uri] else { return [] }
+        guard let range = state.document.byteRange(params["range"], encoding: encoding) else {
+            throw ServiceError.invalidParams(field: "range", "must be {start: {line, character}, end: {line, character}}")
+        }
+        let touching = state.misspellings.filter { misspelling in
+            misspelling.range.lowerBound <= range.upperBound && range.lowerBound <= misspelling.range.upperBound
+        }
+        guard !touching.isEmpty else { return [] }
+        let language = resolvedLanguages.first ?? ""
+        var actions: [JSONValue] = []
+        for misspelling in touching.prefix(3) {
+            let diagnostic = diagnostic(misspelling, in: state)
+            let guesses = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
+                                                              limit: settings.maxSuggestions)).guesses
+            let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
+            for fix in fixes {
+                if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: fix.id == "replace.0") {
+                    actions.append(action)
+                }
+            }
+        }
+        return .array(actions)
+    }
+
+    /// An edit-menu fix as an LSP code action: a workspace edit for a replacement, a command for learn and ignore.
+    private func codeAction(_ fix: EditAction, misspelling: Misspelling, diagnostic: JSONValue, in state: DocumentState,
+                            preferred: Bool) -> JSONValue? {
+        let uri = state.document.uri
+        let word = misspelling.word
+        if let edit = fix.edit {
+            let change: JSONValue = ["range": state.document.range(edit.range, encoding: encoding), "newText": .string(edit.newText)]
+            return [
+                "title": .string("Change to \u{201C}\(edit.newText)\u{201D}"),
+                "kind": "quickfix",
+                "diagnostics": [diagnostic],
+                "isPreferred": .bool(preferred),
+                "edit": ["changes": .object([uri: [change]])],
+            ]
+        }
+        let title: String
+        let command: JSONValue
+        switch fix.effect {
+        case .learn(_, let language)?:
+            title = "Add \u{201C}\(word)\u{201D} to the dictionary"
+            command = ["title": .string(title), "command": .string(Self.commandAddToDictionary),
+                       "arguments": [.string(word), .string(language)]]
+        case .ignore(_, let documentId)?:
+            title = "Ignore \u{201C}\(word)\u{201D} in this document"
+            command = ["title": .string(title), "command": .string(Self.commandIgnoreInDocument),
+                       "arguments": [.string(documentId), .string(word)]]
+        default:
+            return nil
+        }
+        return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "command": command]
+    }
+
+    /// `workspace/executeCommand`: learning a word (persistent) or ignoring it in one document.
+    func executeCommand(_ params: JSONValue) throws -> JSONValue {
+        guard let command = params["command"]?.stringValue else { throw ServiceError.invalidParams(field: "command", "is required") }
+        let arguments = params["arguments"]?.arrayValue ?? []
+        switch command {
+        case Self.commandAddToDictionary:
+            guard let word = arguments.first?.stringValue ?? arguments.first?["word"]?.stringValue else {
+                throw ServiceError.invalidParams(field: "arguments", "must start with the word to add")
+            }
+            let language = arguments.count > 1 ? arguments[1].stringValue : arguments.first?["language"]?.stringValue
+            _ = try client.send(SpellLearnRequest(word: word, language: language ?? settings.languages?.first))
+            recheckAll()
+            return .null
+        case Self.commandIgnoreInDocument:
+            guard arguments.count >= 2, let uri = arguments[0].stringValue, let word = arguments[1].stringValue else {
+                throw ServiceError.invalidParams(field: "arguments", "must be [documentURI, word]")
+            }
+            _ = try client.send(SpellIgnoreRequest(word: word, documentId: uri))
+            if documents[uri] != nil {
+                documents[uri]?.checked = false
+                checkAndPublish(uri)
+            }
+            return .null
+        default:
+            throw ServiceError.invalidParams(field: "command", "'\(command)' is not a textsvcd command")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TextServices
+import TextServicesProtocol
+
+extension LanguageServer {
+    /// `textDocument/completion`: dictionary words that complete the word before the cursor.
+    ///
+    /// In source code only inside comments and strings. The list is marked
+    /// incomplete, so clients ask again as the prefix grows.
+    func completion(_ params: JSONValue) throws -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
+        }
+        guard let position = LSPPosition(params["position"]) else {
+            throw ServiceError.invalidParams(field: "position", "must be {line, character} with non-negative integers")
+        }
+        let empty: JSONValue = ["isIncomplete": false, "items": []]
+        guard let state = documents[uri] else { return empty }
+        let document = state.document
+        let cursor = document.offset(of: position, encoding: encoding)
+        let line = document.lineRange(document.position(of: cursor, encoding: .utf8).line)
+        let prefixStart = Self.wordStart(in: document.text.bytes, before: cursor.rawValue, lineStart: line.lowerBound)
+        guard prefixStart < cursor.rawValue else { return empty }
+        if !document.kind.isProse {
+            let mask = CheckableText.mask(document.text.bytes, kind: document.kind, checkStrings: settings.checkStrings)
+            guard mask.isVisible(prefixStart) else { return empty }
+        }
+        let prefix = document.text.string(UTF8Offset(prefixStart)..<cursor)
+        let words = try client.send(SpellCompleteRequest(prefix: prefix, languages: settings.languages,
+                                                         limit: settings.maxCompletions)).completions
+        let range = document.range(UTF8Offset(prefixStart)..<cursor, encoding: encoding)
+        let items: [JSONValue] = words.enumerated().map { index, word in
+            [
+                "label": .string(word),
+                "kind": 1,
+                "detail": "textsvcd",
+                "sortText": .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index)),
+                "filterText": .string(word),
+                "textEdit": ["range": range, "newText": .string(word)],
+            ]
+        }
+        return ["isIncomplete": true, "items": .array(items)]
+    }
+
+    /// The start of the word that ends at `offset`: letters and marks, with inner apostrophes and hyphens.
+    static func wordStart(in bytes: [UInt8], before offset: Int, lineStart: Int) -> Int {
+        let line = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+        var start = offset
+        var scalars = Array(line.unicodeScalars)
+        while let last = scalars.last {
+            let properties = last.properties
+            if properties.isAlphabetic || properties.generalCategory == .nonspacingMark {
+                start -= UTF8.width(last)
+                scalars.removeLast()
+            } else if (last == "'" || last == "\u{2019}" || last == "-"), start < offset,
+                      let before = scalars.dropLast().last, before.properties.isAlphabetic {
+                start -= UTF8.width(last)
+                scalars.removeLast()
+            } else {
+                break
+            }
+        }
+        return start
+    }
+}

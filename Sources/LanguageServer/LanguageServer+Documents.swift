@@ -1,0 +1,148 @@
+import Dispatch
+import TextServices
+import TextServicesProtocol
+
+extension LanguageServer {
+    // MARK: Document sync
+
+    func didOpen(_ params: JSONValue) {
+        guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
+            return
+        }
+        let document = LSPDocument(uri: uri, languageId: item["languageId"]?.stringValue ?? "",
+                                   version: item["version"]?.intValue ?? 0, text: text)
+        documents[uri]?.pending?.cancel()
+        documents[uri] = DocumentState(document: document)
+        checkAndPublish(uri)
+    }
+
+    func didChange(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri],
+              let changes = params["contentChanges"]?.arrayValue else { return }
+        do {
+            for change in changes { try state.document.apply(change: change, encoding: encoding) }
+        } catch {
+            // The client and the server no longer agree on the text; say so rather than check the wrong one.
+            showMessage("could not apply a change to \(uri): \(error.message)", type: 1)
+            return
+        }
+        if let version = params["textDocument"]?["version"]?.intValue { state.document.version = version }
+        state.checked = false
+        documents[uri] = state
+        scheduleCheck(uri)
+    }
+
+    func didSave(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri] else { return }
+        if let text = params["text"]?.stringValue {
+            state.document = LSPDocument(uri: uri, languageId: state.document.languageId, version: state.document.version,
+                                         text: text)
+            state.checked = false
+            documents[uri] = state
+        }
+        checkAndPublish(uri)
+    }
+
+    func didClose(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let state = documents.removeValue(forKey: uri) else {
+            return
+        }
+        state.pending?.cancel()
+        notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+    }
+
+    // MARK: Checking
+
+    /// Checks a document after the debounce delay, replacing any check already waiting.
+    func scheduleCheck(_ uri: String) {
+        documents[uri]?.pending?.cancel()
+        let delay = settings.debounceMilliseconds
+        if delay == 0 {
+            documents[uri]?.pending = nil
+            checkAndPublish(uri)
+            return
+        }
+        let work = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            self.documents[uri]?.pending = nil
+            self.checkAndPublish(uri)
+        }
+        documents[uri]?.pending = work
+        queue.asyncAfter(deadline: .now() + .milliseconds(delay), execute: work)
+    }
+
+    /// Checks a document now (cancelling a pending check) and publishes its diagnostics.
+    func checkAndPublish(_ uri: String) {
+        guard phase == .running else { return }
+        documents[uri]?.pending?.cancel()
+        documents[uri]?.pending = nil
+        guard ensureChecked(uri), let state = documents[uri] else { return }
+        notify("textDocument/publishDiagnostics", [
+            "uri": .string(uri),
+            "version": .int(state.document.version),
+            "diagnostics": .array(diagnostics(for: state)),
+        ])
+    }
+
+    /// Brings a document's misspellings up to date; false when it is not open or cannot be checked.
+    @discardableResult
+    func ensureChecked(_ uri: String) -> Bool {
+        guard var state = documents[uri] else { return false }
+        if state.checked { return true }
+        do {
+            let result = try DocumentChecker(patterns: patterns, checkStrings: settings.checkStrings)
+                .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri), limit: settings.maxDiagnostics)
+            state.misspellings = result.misspellings
+            state.mask = result.mask
+        } catch {
+            showMessage("cannot check \(uri): \(ServiceError(wrapping: error).message)", type: 1)
+            return false
+        }
+        state.checked = true
+        documents[uri] = state
+        return true
+    }
+
+    /// The checker for a document: the configured languages, the document's ignored words and the configured words.
+    func checker(documentId: String?) -> AcceptingWords<ClientWordChecking> {
+        AcceptingWords(ClientWordChecking(client: client, languages: settings.languages, documentId: documentId),
+                       words: settings.words)
+    }
+
+    func recheckAll() {
+        for uri in documents.keys.sorted() {
+            documents[uri]?.checked = false
+            checkAndPublish(uri)
+        }
+    }
+
+    // MARK: Diagnostics
+
+    func diagnostics(for state: DocumentState) -> [JSONValue] {
+        state.misspellings.map { diagnostic($0, in: state) }
+    }
+
+    func diagnostic(_ misspelling: Misspelling, in state: DocumentState) -> JSONValue {
+        let languages = resolvedLanguages
+        let primary = languages.first ?? ""
+        var data: JSONObject = ["word": .string(misspelling.word), "language": .string(primary)]
+        if languages.count > 1 { data["languages"] = .strings(languages) }
+        return [
+            "range": state.document.range(misspelling.range, encoding: encoding),
+            "severity": .int(settings.severity),
+            "source": "textsvcd",
+            "code": "misspelling",
+            "message": .string("Unknown word \u{201C}\(misspelling.word)\u{201D} (\(languages.joined(separator: ", ")))"),
+            "data": .object(data),
+        ]
+    }
+
+    /// `textDocument/diagnostic` (pull model): the current diagnostics of an open document.
+    func pullDiagnostics(_ params: JSONValue) throws -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
+        }
+        guard ensureChecked(uri), let state = documents[uri] else { return ["kind": "full", "items": []] }
+        return ["kind": "full", "items": .array(diagnostics(for: state))]
+    }
+}

@@ -1,0 +1,266 @@
+import Dispatch
+import Foundation
+import TextServices
+import TextServicesProtocol
+
+/// A Language Server Protocol server for spelling, independent of its transport.
+///
+/// A transport decodes each JSON-RPC message and passes it to `receive(_:)`;
+/// every response and notification (diagnostics, messages, the server's
+/// own requests) goes out through `send`, one whole message per call.
+/// `receive` handles a message before it returns, except diagnostics after
+/// a change, which wait for the debounce delay (opening and saving check at
+/// once). Thread-safe: all work runs on one private serial queue, so
+/// `send` is called from that queue, never concurrently. After `exit`,
+/// `exitCode` is 0 if `shutdown` came first and 1 otherwise.
+///
+/// The server keeps documents, masks and positions itself and asks `client`
+/// for everything spelling: the services in this process, or the daemon.
+public final class LanguageServer: @unchecked Sendable {
+    let client: any TextServicesClient
+    let queue = DispatchQueue(label: "textsvcd.lsp")
+    private let sink: @Sendable (JSONValue) -> Void
+    private let defaults: LSPSettings
+    private let preferredEncoding: PositionEncoding?
+
+    // Everything below is touched only on `queue`.
+    enum Phase: Equatable { case starting, running, shuttingDown, exited(Int32) }
+    var phase = Phase.starting
+    var encoding = PositionEncoding.utf16
+    var documents: [String: DocumentState] = [:]
+    var settings = LSPSettings()
+    var patterns: [IgnorePattern] = []
+    /// The dictionaries the settings' languages resolved to (the default's when none are set), first one first.
+    var resolvedLanguages: [String] = []
+    var clientPullsConfiguration = false
+    var outgoingCounter = 0
+    var pendingResponses: [String: (JSONValue?) -> Void] = [:]
+
+    /// What the server knows about one open document.
+    struct DocumentState {
+        var document: LSPDocument
+        /// The last check's results, for the version in `checkedVersion`.
+        var misspellings: [Misspelling] = []
+        var mask: TextMask?
+        var checked = false
+        var pending: DispatchWorkItem?
+    }
+
+    public static let commandAddToDictionary = "textsvcd.addToDictionary"
+    public static let commandIgnoreInDocument = "textsvcd.ignoreInDocument"
+
+    /// Creates a server asking `client` for spelling; `send` receives every outgoing message.
+    ///
+    /// The client must count positions in UTF-8 (the server's documents are
+    /// bytes). `defaults` are the settings before the client's
+    /// `initializationOptions` (from the command line). `preferredEncoding`
+    /// (`--position-encoding`) is used when the client offers it or offers
+    /// nothing, for clients configured to use it without negotiating.
+    public init(client: any TextServicesClient, defaults: LSPSettings = LSPSettings(), preferredEncoding: PositionEncoding? = nil,
+                send: @escaping @Sendable (JSONValue) -> Void) {
+        precondition(client.positionEncoding == .utf8, "the language server works in UTF-8 offsets")
+        self.client = client
+        self.defaults = defaults
+        self.preferredEncoding = preferredEncoding
+        self.sink = send
+    }
+
+    /// Handles one incoming message (request, notification or response to the server's own request).
+    ///
+    /// Never throws and never crashes on bad input: a malformed request gets
+    /// an error response, a malformed notification is dropped.
+    public func receive(_ message: JSONValue) {
+        queue.sync { handle(message) }
+    }
+
+    /// The process exit status once `exit` has arrived: 0 after `shutdown`, 1 without; nil before.
+    public var exitCode: Int32? {
+        queue.sync {
+            if case .exited(let code) = phase { return code }
+            return nil
+        }
+    }
+
+    /// The exit status for a transport whose input ended: as if `exit` had arrived.
+    public func inputEnded() -> Int32 {
+        queue.sync {
+            if case .exited(let code) = phase { return code }
+            let code: Int32 = phase == .shuttingDown ? 0 : 1
+            phase = .exited(code)
+            cancelAllPending()
+            return code
+        }
+    }
+
+    /// Follows a notification from the services: learned words changed somewhere, so every open document is checked again.
+    public func servicesNotified(_ notification: ServerNotification) {
+        guard case .spellChanged = notification else { return }
+        queue.async { [weak self] in
+            guard let self, self.phase == .running else { return }
+            self.recheckAll()
+        }
+    }
+
+    /// Follows the services' connection: after a restarted daemon, documents are checked again; a fallback is shown.
+    public func servicesChanged(_ event: DaemonSession.Event) {
+        queue.async { [weak self] in
+            guard let self, self.phase == .running else { return }
+            switch event {
+            case .reconnected: self.recheckAll()
+            case .fellBack(let reason): self.showMessage(reason, type: 2)
+            }
+        }
+    }
+
+    /// Waits until work queued so far (including debounced checks that are already due) has run.
+    public func drain() {
+        queue.sync {}
+    }
+
+    // MARK: Dispatch
+
+    func handle(_ message: JSONValue) {
+        if case .exited = phase { return }
+        switch JSONRPCMessage(message) {
+        case .request(let id, let method, let params):
+            do {
+                send(JSONRPCMessage.response(id: id, result: try request(method, .object(params))))
+            } catch {
+                send(JSONRPCMessage.errorResponse(id: id, error: ServiceError(wrapping: error)))
+            }
+        case .notification(let method, let params):
+            notification(method, .object(params))
+        case .response(let id, let result):
+            handleResponse(id: id, result: try? result.get())
+        case .invalid(let answerID, let error):
+            if let answerID { send(JSONRPCMessage.errorResponse(id: answerID, error: error)) }
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        switch phase {
+        case .starting where method != "initialize":
+            throw ServiceError(code: -32002, message: "Server not initialized: send 'initialize' first")
+        case .shuttingDown:
+            throw ServiceError.invalidRequest("the server is shutting down; only 'exit' is accepted")
+        default: break
+        }
+        switch method {
+        case "initialize": return try initialize(params)
+        case "shutdown":
+            phase = .shuttingDown
+            cancelAllPending()
+            return .null
+        case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/completion": return try completion(params)
+        case "completionItem/resolve": return params
+        case "textDocument/diagnostic": return try pullDiagnostics(params)
+        case "workspace/executeCommand": return try executeCommand(params)
+        default: throw ServiceError.methodNotFound(method)
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) {
+        if method == "exit" {
+            phase = .exited(phase == .shuttingDown ? 0 : 1)
+            cancelAllPending()
+            return
+        }
+        guard phase == .running else { return }
+        switch method {
+        case "initialized": pullConfiguration()
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didSave": didSave(params)
+        case "textDocument/didClose": didClose(params)
+        case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+        default: break  // $/cancelRequest, $/setTrace, willSave...: nothing to do
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: JSONValue) throws(ServiceError) -> JSONValue {
+        guard phase == .starting else { throw .invalidRequest("'initialize' was already received") }
+        guard params == .null || params.objectValue != nil else { throw .invalidParams(field: "params", "must be an object") }
+        let capabilities = params["capabilities"]
+        let offered = capabilities?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
+        let offeredLegacy = capabilities?["offsetEncoding"]?.arrayValue?.compactMap(\.stringValue)
+        let offers = offered ?? offeredLegacy ?? []
+        if let preferredEncoding, offers.isEmpty || offers.compactMap({ PositionEncoding(name: $0) }).contains(preferredEncoding) {
+            encoding = preferredEncoding
+        } else {
+            encoding = Self.chooseEncoding(offers)
+        }
+        clientPullsConfiguration = capabilities?["workspace"]?["configuration"]?.boolValue ?? false
+        var initial = defaults
+        let problems = initial.apply(params["initializationOptions"])
+        phase = .running
+        applySettings(initial, problems: problems)
+        var result: JSONObject = [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": [
+                    "openClose": true,
+                    "change": 2,
+                    "save": ["includeText": false],
+                ],
+                "codeActionProvider": ["codeActionKinds": ["quickfix"], "resolveProvider": false],
+                "diagnosticProvider": ["interFileDependencies": false, "workspaceDiagnostics": false],
+                "completionProvider": ["resolveProvider": false, "triggerCharacters": []],
+                "executeCommandProvider": ["commands": [.string(Self.commandAddToDictionary), .string(Self.commandIgnoreInDocument)]],
+            ],
+            "serverInfo": ["name": "textsvcd", "version": .string(TextServicesVersion.version)],
+        ]
+        if offered == nil, offeredLegacy != nil { result["offsetEncoding"] = .string(encoding.rawValue) }
+        return .object(result)
+    }
+
+    /// The server's choice among the client's encodings: UTF-8 (its own unit), then UTF-32, else UTF-16.
+    static func chooseEncoding(_ offered: [String]) -> PositionEncoding {
+        let parsed = offered.compactMap { PositionEncoding(name: $0) }
+        for preferred in [PositionEncoding.utf8, .utf32] where parsed.contains(preferred) { return preferred }
+        return .utf16
+    }
+
+    func cancelAllPending() {
+        for key in documents.keys {
+            documents[key]?.pending?.cancel()
+            documents[key]?.pending = nil
+        }
+    }
+
+    // MARK: Output
+
+    func send(_ message: JSONValue) {
+        sink(message)
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        send(JSONRPCMessage.notification(method: method, params: params))
+    }
+
+    /// Shows a message in the editor (`window/showMessage`; type 1 error, 2 warning, 3 info).
+    func showMessage(_ text: String, type: Int = 2) {
+        notify("window/showMessage", ["type": .int(type), "message": .string("textsvcd: " + text)])
+    }
+
+    /// Sends a request to the client; `handler` gets the result (nil for an error).
+    func sendRequest(_ method: String, _ params: JSONValue, handler: @escaping (JSONValue?) -> Void) {
+        outgoingCounter += 1
+        let id = "textsvcd-\(outgoingCounter)"
+        pendingResponses[id] = handler
+        send(JSONRPCMessage.request(id: .string(id), method: method, params: params))
+    }
+
+    private func handleResponse(id: RequestID, result: JSONValue?) {
+        let key: String
+        switch id {
+        case .string(let string): key = string
+        case .int(let number): key = String(number)
+        default: return
+        }
+        guard let handler = pendingResponses.removeValue(forKey: key) else { return }
+        handler(result)
+    }
+}

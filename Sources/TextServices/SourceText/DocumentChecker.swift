@@ -1,0 +1,142 @@
+/// Spell-checks the prose of a document: what its kind leaves visible, minus text matching ignore patterns.
+///
+/// In code and technical prose (Markdown, commit messages, markup), words
+/// the dictionaries reject are split at identifier boundaries (`camelCase`,
+/// `HTTPServer`) and only the rejected parts are reported; parts shorter
+/// than four letters and short all-capital parts (acronyms) pass. Plain
+/// prose and TeX are checked word by word, as Hunspell checks them. In source code, words of one or two letters and short all-capital
+/// words pass too; in code and technical prose (Markdown, commit messages,
+/// markup) so do the words of `CodeVocabulary`. The language server and
+/// `textsvcd check` both check documents with it, through any `WordChecking`
+/// (in this process or through the daemon): one call for the misspellings,
+/// one for the verdicts on identifier parts. Offsets are bytes of the
+/// document's text. Thread-safe (patterns are used by one match at a time).
+public struct DocumentChecker: Sendable {
+    public let patterns: [IgnorePattern]
+    public let checkStrings: Bool
+
+    public init(patterns: [IgnorePattern] = [], checkStrings: Bool = true) {
+        self.patterns = patterns
+        self.checkStrings = checkStrings
+    }
+
+    /// What the checker saw of a document and what it found there.
+    public struct Result: Sendable {
+        /// The misspellings, in order.
+        public var misspellings: [Misspelling]
+        /// Which bytes were checked.
+        public var mask: TextMask
+    }
+
+    /// The prose of `text` a document of `kind` shows, with ignore-pattern matches hidden.
+    public func mask(_ text: TextBuffer, kind: DocumentKind) -> TextMask {
+        var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings)
+        for pattern in patterns {
+            for range in pattern.matches(in: text.bytes) { mask.hide(range) }
+        }
+        return mask
+    }
+
+    /// The misspellings of a document, in order, at most `limit`, with the mask that was checked.
+    public func check(_ text: TextBuffer, kind: DocumentKind, using checker: some WordChecking,
+                      limit: Int = .max) throws -> Result {
+        let bytes = text.bytes
+        let mask = mask(text, kind: kind)
+        let found = try checker.misspellings(in: TextBuffer(validatedBytes: mask.masked()))
+        let technical = kind.isTechnical
+        let isCode = !kind.isProse
+        // First the words whose verdicts decide what to report, asked all at once.
+        var questions: [String] = []
+        var asked = Set<String>()
+        func ask(_ word: String) {
+            if asked.insert(word).inserted { questions.append(word) }
+        }
+        func identifierParts(_ word: String) -> [(range: Range<Int>, word: String)] {
+            technical ? IdentifierSplitter.parts(of: word) : []
+        }
+        for misspelling in found {
+            if let (joined, _) = Self.escapedApostropheJoin(misspelling, bytes: bytes) { ask(joined) }
+            for part in identifierParts(misspelling.word) where !Self.passes(part.word, technical: technical) {
+                ask(part.word)
+            }
+        }
+        var verdicts: [String: Bool] = [:]
+        if !questions.isEmpty {
+            for (word, verdict) in zip(questions, try checker.accepts(questions)) { verdicts[word] = verdict }
+        }
+        func accepts(_ word: String) -> Bool {
+            Self.passes(word, technical: technical) || verdicts[word] == true
+        }
+        var result: [Misspelling] = []
+        var skipUntil = 0
+        for misspelling in found {
+            if result.count >= limit { break }
+            if misspelling.range.lowerBound.rawValue < skipUntil { continue }
+            if let (joined, end) = Self.escapedApostropheJoin(misspelling, bytes: bytes), verdicts[joined] == true {
+                skipUntil = end
+                continue
+            }
+            if technical, CodeVocabulary.contains(misspelling.word) { continue }
+            if isCode, Self.isAcronym(misspelling.word) || misspelling.word.count <= 2 { continue }
+            let parts = identifierParts(misspelling.word)
+            if parts.isEmpty {
+                if Self.isPartOfCompound(misspelling.range, in: bytes, hyphens: isCode),
+                   Self.passes(misspelling.word, technical: technical)
+                    || (isCode && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
+                    // The parts of `CLOUDSDK_ROOT_DIR` and other constants in code are names, not words.
+                    continue
+                }
+                result.append(misspelling)
+                continue
+            }
+            let base = misspelling.range.lowerBound.rawValue
+            for part in parts where !accepts(part.word) {
+                result.append(Misspelling(range: ByteRange(bytes: base + part.range.lowerBound..<base + part.range.upperBound),
+                                          word: part.word))
+            }
+        }
+        return Result(misspellings: Array(result.prefix(limit)), mask: mask)
+    }
+
+    /// Whether an identifier part passes without asking the dictionaries.
+    ///
+    /// Parts shorter than four letters (`Num`, `Ptr`, `ctx`) are abbreviations, and
+    /// short all-capital parts acronyms: both pass, as in other code spell checkers.
+    private static func passes(_ word: String, technical: Bool) -> Bool {
+        word.count < 4 || isAcronym(word) || (technical && CodeVocabulary.contains(word))
+    }
+
+    /// Whether a word is one part of `snake_case` or `dotted.name` (the checker reports such parts alone).
+    /// In code, `hyphens` counts `lsp-handler` as a compound too.
+    static func isPartOfCompound(_ range: ByteRange, in bytes: [UInt8], hyphens: Bool) -> Bool {
+        func isJoiner(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (hyphens && byte == UInt8(ascii: "-"))
+        }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        let lower = range.lowerBound.rawValue
+        let upper = range.upperBound.rawValue
+        if lower >= 2, isJoiner(bytes[lower - 1]), isWordByte(bytes[lower - 2]) { return true }
+        if upper + 1 < bytes.count, isJoiner(bytes[upper]), isWordByte(bytes[upper + 1]) { return true }
+        return false
+    }
+
+    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters. In code these are acronyms or constants.
+    static func isAcronym(_ word: String) -> Bool {
+        word.count <= 5 && word.allSatisfy { $0.isUppercase }
+    }
+
+    /// For `couldn\'t` inside a string: the word joined across the escaped apostrophe and where it ends.
+    ///
+    /// When the joined word is correct, neither half is reported.
+    private static func escapedApostropheJoin(_ misspelling: Misspelling, bytes: [UInt8]) -> (word: String, end: Int)? {
+        let end = misspelling.range.upperBound.rawValue
+        guard end + 2 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "'") else { return nil }
+        var tail = end + 2
+        while tail < bytes.count, (bytes[tail] | 0x20) >= UInt8(ascii: "a"), (bytes[tail] | 0x20) <= UInt8(ascii: "z") { tail += 1 }
+        guard tail > end + 2 else { return nil }
+        return (misspelling.word + "'" + String(decoding: bytes[end + 2..<tail], as: UTF8.self), tail)
+    }
+}

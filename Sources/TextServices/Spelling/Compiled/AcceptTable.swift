@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The word forms Hunspell accepted when the dictionary was compiled, with the case variants it also accepted.
+///
+/// Every key is a surface form the affix rules generate that Hunspell itself
+/// accepted, in one or more of three spellings: as is, capitalised (first
+/// scalar upper-cased) and all in capitals. A hit is Hunspell's verdict by
+/// construction; a miss decides nothing (compounds, forms the expander does
+/// not generate, other case patterns go to Hunspell). Open addressing over
+/// 64-bit slots that hold the key's byte offset and length, its flags and a
+/// 21-bit hash tag, so a probe touches one slot and the key's bytes (two
+/// cache misses). Keys longer than 255 bytes are left out. Thread-safe (immutable).
+struct AcceptTable: Sendable {
+    struct Tables: Sendable {
+        /// `tag << 43 | flags << 40 | length << 32 | offset`; 0 is an empty slot. The count is a power of two.
+        var slots: Table<UInt64>
+        /// The keys' UTF-8 bytes, one after another.
+        var bytes: Table<UInt8>
+    }
+
+    /// Hunspell accepts the key as it is.
+    static let asIs: UInt8 = 1
+    /// Hunspell accepts the key with its first scalar upper-cased (`CaseVariants.capitalised`).
+    static let capitalised: UInt8 = 2
+    /// Hunspell accepts the key in capitals (`CaseVariants.upper`).
+    static let upper: UInt8 = 4
+
+    let tables: Tables
+    private let mask: Int
+
+    init(tables: Tables) {
+        self.tables = tables
+        let count = tables.slots.count
+        mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
+    }
+
+
+    /// Whether Hunspell accepted `word` when the table was built; false means "not known here".
+    func accepts(_ word: String) -> Bool {
+        let original = word
+        var word = word
+        return word.withUTF8 { accepts(bytes: $0, word: original) }
+    }
+
+    private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        if flags(of: bytes) & Self.asIs != 0 { return true }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let first = bytes[0]
+            guard first >= 0x41, first <= 0x5A else { return false }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
+                _ = lowered.initialize(from: bytes)
+                lowered[0] = first + 32
+                if flags(of: UnsafeBufferPointer(lowered)) & Self.capitalised != 0 { return true }
+                var anyLower = false
+                for index in 1..<bytes.count {
+                    let byte = bytes[index]
+                    if byte >= 0x61, byte <= 0x7A { anyLower = true; break }
+                    if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
+                }
+                return !anyLower && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
+            }
+        }
+        // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
+        guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
+        let lowerFirst = CaseVariants.lowerFirst(word)
+        if lowerFirst != word, flags(of: lowerFirst) & Self.capitalised != 0, CaseVariants.capitalised(lowerFirst) == word {
+            return true
+        }
+        let lower = CaseVariants.lower(word)
+        return lower != word && flags(of: lower) & Self.upper != 0 && CaseVariants.upper(lower) == word
+    }
+
+    private func flags(of key: String) -> UInt8 {
+        var key = key
+        return key.withUTF8 { flags(of: $0) }
+    }
+
+    /// The flags stored for exactly these bytes; 0 when absent.
+    func flags(of key: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        guard mask >= 0 else { return 0 }
+        guard key.count <= Self.maximumKeyLength else { return 0 }
+        let hash = Self.hash(key)
+        let tag = hash >> 43
+        let length = UInt64(key.count)
+        var position = Int(truncatingIfNeeded: hash) & mask
+        // A full or looping table cannot trap or spin: at most `count` probes.
+        for _ in 0...mask {
+            let slot = tables.slots[position]
+            if slot == 0 { return 0 }
+            if slot >> 43 == tag, (slot >> 32) & 0xFF == length {
+                let offset = Int(slot & 0xFFFF_FFFF)
+                if offset <= tables.bytes.count - key.count,
+                   memcmpEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
+                    return UInt8((slot >> 40) & 0x7)
+                }
+            }
+            position = (position + 1) & mask
+        }
+        return 0
+    }
+
+    @inline(__always)
+    private func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == 0 }
+        return memcmp(left, right, a.count) == 0
+    }
+
+    /// FNV-1a over the bytes, finished with a multiply so that both halves are well mixed.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        value ^= value >> 29
+        value = value &* 0xBF58_476D_1CE4_E5B9
+        return value ^ (value >> 32)
+    }
+
+    static let maximumKeyLength = 255
+
+    /// Builds the table from (key, flags) pairs with distinct keys; keys with no flag or over 255 bytes are left out.
+    static func build(_ items: [(key: String, flags: UInt8)]) -> AcceptTable {
+        var bytes: [UInt8] = []
+        var slotValues: [(hash: UInt64, slot: UInt64)] = []
+        for item in items where item.flags != 0 && item.key.utf8.count <= maximumKeyLength {
+            var key = item.key
+            let hash = key.withUTF8 { self.hash($0) }
+            let slot = (hash >> 43) << 43 | UInt64(item.flags & 0x7) << 40 | UInt64(item.key.utf8.count) << 32 | UInt64(bytes.count)
+            bytes.append(contentsOf: item.key.utf8)
+            slotValues.append((hash, slot))
+        }
+        var capacity = 16
+        while capacity < slotValues.count * 2 { capacity <<= 1 }
+        var slots = [UInt64](repeating: 0, count: capacity)
+        for (hash, slot) in slotValues {
+            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = slot
+        }
+        return AcceptTable(tables: Tables(slots: Table(slots), bytes: Table(bytes)))
+    }
+}
+
+/// The case variants a compiled dictionary verifies, computed the same way when compiling and when looking up.
+enum CaseVariants {
+    /// The word with its first Unicode scalar upper-cased (ICU, root locale).
+    static func capitalised(_ word: String) -> String {
+        guard let first = word.unicodeScalars.first else { return word }
+        if first.isASCII {
+            guard first.value >= 0x61, first.value <= 0x7A else { return word }
+            var scalars = word.unicodeScalars
+            scalars.replaceSubrange(scalars.startIndex...scalars.startIndex, with: [Unicode.Scalar(first.value - 32)!])
+            return String(scalars)
+        }
+        var rest = word.unicodeScalars
+        rest.removeFirst()
+        return CaseMapping.map(String(first), .upper) + String(rest)
+    }
+
+    /// The word with its first Unicode scalar lower-cased (ICU, root locale).
+    static func lowerFirst(_ word: String) -> String {
+        guard let first = word.unicodeScalars.first else { return word }
+        var rest = word.unicodeScalars
+        rest.removeFirst()
+        return CaseMapping.map(String(first), .lower) + String(rest)
+    }
+
+    static func upper(_ word: String) -> String {
+        word.utf8.allSatisfy({ $0 < 0x80 }) ? word.uppercased() : CaseMapping.map(word, .upper)
+    }
+
+    static func lower(_ word: String) -> String {
+        word.utf8.allSatisfy({ $0 < 0x80 }) ? word.lowercased() : CaseMapping.map(word, .lower)
+    }
+
+    /// A digest of how case mapping behaves here (ICU's data), part of a compiled dictionary's key.
+    static var fingerprint: ContentHash {
+        let sample = "aßǆİıΣσςﬁŉΐǰάέﬀ ЁёÄäÖöÜüÇçĞğŞşẞ"
+        let text = [upper(sample), lower(sample), capitalised("ǆx"), capitalised("ßx"), lowerFirst("İx")].joined(separator: "|")
+        return ContentHash(Array(text.utf8))
+    }
+}

@@ -1,0 +1,193 @@
+/// The on-disk layout of a compiled dictionary: header, section table, aligned sections.
+///
+/// All numbers are little-endian; positions are byte offsets from the start
+/// of the file, so the file means the same wherever it is mapped.
+///
+/// ```
+/// 0   magic "TSVDICT\u{1A}"          8 bytes
+/// 8   format version                 UInt32
+/// 12  section count                  UInt32
+/// 16  file size                      UInt64
+/// 24  content key                    2 x UInt64 (high, low)
+/// 40  header checksum                UInt64: bytes 0..<40 and the section table
+/// 48  reserved                       16 bytes of zero
+/// 64  section table                  count x 32 bytes:
+///       id UInt32, element width UInt32, offset UInt64, length UInt64 (bytes), checksum UInt64
+///     sections, each at a multiple of 64 bytes
+/// ```
+///
+/// The content key is the hash of the .aff, .dic and frequency bytes with the
+/// format version, the libhunspell build and ICU's case mapping
+/// (`DictionaryCompiler.contentKey`). Each section's checksum is
+/// `ContentHash(section bytes).low`.
+enum CompiledFormat {
+    static let magic: [UInt8] = Array("TSVDICT\u{1A}".utf8)
+    /// Bumped whenever the layout or the meaning of a section changes.
+    static let version: UInt32 = 3
+    static let headerSize = 64
+    static let sectionEntrySize = 32
+    static let alignment = 64
+    /// At most this many sections: a header claiming more is corrupt.
+    static let maximumSections = 64
+
+    /// What each section holds.
+    enum Section: UInt32, CaseIterable, Sendable {
+        case metadata = 1
+        case storeBytes = 10, storeOffsets, storeZipf, storeFlags, variantEntries, variantBytes, variantOffsets, variantSuggestible,
+             storeKeySlots
+        case groupStarts = 20, bucketOffsets, bucketGroups
+        case phoneticHashes = 30, phoneticEntries
+        case acceptSlots = 40, acceptBytes
+
+        /// Bytes per element; offsets and lengths must be multiples of it.
+        var elementWidth: Int {
+            switch self {
+            case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes: 1
+            case .acceptSlots: 8
+            default: 4
+            }
+        }
+    }
+
+    /// One row of the section table.
+    struct SectionEntry: Sendable {
+        var section: Section
+        var offset: FileOffset
+        var length: Int
+        var checksum: UInt64
+    }
+
+    /// The parsed header of a file whose structure has been checked (not yet its sections' checksums).
+    struct Layout: Sendable {
+        var contentKey: ContentHash
+        var sections: [Section: SectionEntry]
+    }
+
+    /// Why a compiled file cannot be used.
+    enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        case truncated(size: Int)
+        case foreign
+        case version(UInt32)
+        case sizeMismatch(header: Int, actual: Int)
+        case headerChecksum
+        case sectionBounds(UInt32)
+        case missingSection(UInt32)
+        case sectionChecksum(UInt32)
+        case badMetadata(String)
+        case stale
+
+        var description: String {
+            switch self {
+            case .truncated(let size): "truncated (\(size) bytes)"
+            case .foreign: "not a compiled dictionary (bad magic)"
+            case .version(let found): "format version \(found), expected \(CompiledFormat.version)"
+            case .sizeMismatch(let header, let actual): "size \(actual) bytes, header says \(header)"
+            case .headerChecksum: "header checksum mismatch"
+            case .sectionBounds(let id): "section \(id) out of bounds or misaligned"
+            case .missingSection(let id): "section \(id) missing"
+            case .sectionChecksum(let id): "section \(id) checksum mismatch"
+            case .badMetadata(let reason): "bad metadata: \(reason)"
+            case .stale: "compiled from other dictionary files"
+            }
+        }
+    }
+
+    /// Checks the header and section table of a file's bytes; never reads outside them.
+    static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> Layout {
+        #if _endian(big)
+        throw .foreign
+        #else
+        guard bytes.count >= headerSize else { throw .truncated(size: bytes.count) }
+        guard bytes.prefix(magic.count).elementsEqual(magic) else { throw .foreign }
+        let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        guard version == Self.version else { throw .version(version) }
+        let sectionCount = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        let declaredSize = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        guard declaredSize == UInt64(bytes.count) else {
+            throw .sizeMismatch(header: Int(truncatingIfNeeded: declaredSize), actual: bytes.count)
+        }
+        guard sectionCount <= maximumSections, headerSize + sectionCount * sectionEntrySize <= bytes.count else {
+            throw .truncated(size: bytes.count)
+        }
+        let tableEnd = headerSize + sectionCount * sectionEntrySize
+        let stored = bytes.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        guard headerChecksum(bytes, tableEnd: tableEnd) == stored else { throw .headerChecksum }
+        let key = ContentHash(high: bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
+                              low: bytes.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
+        var sections: [Section: SectionEntry] = [:]
+        for index in 0..<sectionCount {
+            let row = headerSize + index * sectionEntrySize
+            let id = bytes.loadUnaligned(fromByteOffset: row, as: UInt32.self)
+            let width = bytes.loadUnaligned(fromByteOffset: row + 4, as: UInt32.self)
+            let offset = bytes.loadUnaligned(fromByteOffset: row + 8, as: UInt64.self)
+            let length = bytes.loadUnaligned(fromByteOffset: row + 16, as: UInt64.self)
+            let checksum = bytes.loadUnaligned(fromByteOffset: row + 24, as: UInt64.self)
+            guard let section = Section(rawValue: id) else { continue }
+            guard Int(width) == section.elementWidth, offset >= UInt64(tableEnd), offset <= UInt64(bytes.count),
+                  length <= UInt64(bytes.count) - offset, offset % UInt64(alignment) == 0, length % UInt64(width) == 0
+            else { throw .sectionBounds(id) }
+            sections[section] = SectionEntry(section: section, offset: FileOffset(Int(offset)), length: Int(length), checksum: checksum)
+        }
+        for section in Section.allCases where sections[section] == nil { throw .missingSection(section.rawValue) }
+        return Layout(contentKey: key, sections: sections)
+        #endif
+    }
+
+    /// The checksum over bytes 0..<40 and the section table.
+    static func headerChecksum(_ bytes: UnsafeRawBufferPointer, tableEnd: Int) -> UInt64 {
+        var copy = Array(bytes[0..<tableEnd])
+        for index in 40..<64 { copy[index] = 0 }
+        return ContentHash(copy, seed: 0x7E5D).low
+    }
+
+    /// Lays out a file from its sections' bytes.
+    static func image(contentKey: ContentHash, sections: [(Section, [UInt8])]) -> [UInt8] {
+        let tableEnd = headerSize + sections.count * sectionEntrySize
+        var position = (tableEnd + alignment - 1) / alignment * alignment
+        var rows: [(Section, Int, Int, UInt64)] = []
+        for (section, data) in sections {
+            rows.append((section, position, data.count, ContentHash(data).low))
+            position = (position + data.count + alignment - 1) / alignment * alignment
+        }
+        var image = [UInt8](repeating: 0, count: position)
+        func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+            withUnsafeBytes(of: value.littleEndian) { raw in
+                for (index, byte) in raw.enumerated() { image[offset + index] = byte }
+            }
+        }
+        for (index, byte) in magic.enumerated() { image[index] = byte }
+        put(version, at: 8)
+        put(UInt32(sections.count), at: 12)
+        put(UInt64(image.count), at: 16)
+        put(contentKey.high, at: 24)
+        put(contentKey.low, at: 32)
+        for (index, row) in rows.enumerated() {
+            let base = headerSize + index * sectionEntrySize
+            put(row.0.rawValue, at: base)
+            put(UInt32(row.0.elementWidth), at: base + 4)
+            put(UInt64(row.1), at: base + 8)
+            put(UInt64(row.2), at: base + 16)
+            put(row.3, at: base + 24)
+        }
+        for ((_, data), row) in zip(sections, rows) {
+            image.replaceSubrange(row.1..<(row.1 + data.count), with: data)
+        }
+        let checksum = image.withUnsafeBytes { headerChecksum($0, tableEnd: tableEnd) }
+        put(checksum, at: 40)
+        return image
+    }
+
+    /// The little-endian bytes of a table.
+    static func bytes<T: FixedWidthInteger>(_ table: Table<T>) -> [UInt8] {
+        #if _endian(little)
+        return Array(UnsafeRawBufferPointer(table.buffer))
+        #else
+        var result = [UInt8]()
+        result.reserveCapacity(table.byteCount)
+        for value in table.buffer {
+            withUnsafeBytes(of: value.littleEndian) { result.append(contentsOf: $0) }
+        }
+        return result
+        #endif
+    }
+}

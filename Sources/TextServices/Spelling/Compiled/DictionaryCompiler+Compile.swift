@@ -1,0 +1,119 @@
+import Synchronization
+import SystemPackage
+import Foundation
+
+extension DictionaryCompiler {
+    /// Compiles a dictionary and writes its compiled form atomically; returns what was written.
+    ///
+    /// Expands every form the affix rules allow, asks Hunspell about each
+    /// (as is, capitalised and in capitals; on every core) and keeps only the
+    /// spellings it accepts, then builds the frequency store and the guess
+    /// indexes. Takes seconds to a minute and a few hundred MB for large
+    /// dictionaries: run it in a separate low-priority process when a server
+    /// must stay lean (`textsvcd dictionaries compile`). `progress` is called
+    /// from any thread with a stage and a fraction from 0 to 1. Throws
+    /// `Failure` when the dictionary cannot be read or the file not written.
+    @discardableResult
+    public func compile(_ info: DictionaryInfo,
+                        progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report {
+        let started = DispatchTime.now()
+        let frequency = frequencyPath(for: info)
+        guard let key = contentKey(info: info, frequencyPath: frequency) else {
+            throw Failure(message: "cannot read \(info.affixPath) or \(info.wordsPath)")
+        }
+        let affixIdentity = Self.identity(info.affixPath), wordsIdentity = Self.identity(info.wordsPath)
+        let engine: HunspellEngine
+        do {
+            engine = try HunspellEngine(info: info, handles: ProcessInfo.processInfo.activeProcessorCount)
+        } catch {
+            throw Failure(message: error.message)
+        }
+        progress(.expanding, 0)
+        let forms = DictionaryWords.forms(info)
+        progress(.expanding, 1)
+
+        let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
+        progress(.indexing, 0)
+        let frequencies = frequency.flatMap(WordFrequencies.load(path:))
+        let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
+        progress(.indexing, 0.3)
+        let index = DeletionIndex(store: store)
+        progress(.indexing, 0.8)
+        let phonetic = info.tag.language == "en" ? PhoneticIndex(store: store) : nil
+        progress(.indexing, 1)
+
+        var metadata = CompiledMetadata()
+        metadata.charset = engine.declaredCharset
+        metadata.affixIdentity = affixIdentity
+        metadata.wordsIdentity = wordsIdentity
+        metadata.frequencyPath = frequency ?? ""
+        metadata.frequencyIdentity = frequency.map(Self.identity) ?? ""
+        metadata.expandedForms = forms.count
+        metadata.acceptedForms = acceptedCount
+        metadata.hasFrequencies = store.hasFrequencies
+        metadata.hasPhonetic = phonetic != nil
+        metadata.prefixLength = index.prefixLength
+        metadata.maxDistance = index.maxDistance
+        metadata.bucketMask = index.bucketMask
+        metadata.compiledAt = Int(Date().timeIntervalSince1970)
+        metadata.environment = Self.environmentKey.description
+        progress(.writing, 0)
+        let image = CompiledDictionary.image(contentKey: key, metadata: metadata, store: store, index: index,
+                                             phonetic: phonetic, accepted: accepted)
+        let path = path(for: info)
+        do {
+            try FileSystem.writeAtomically(image, to: path, mode: SystemPackage.FilePermissions(rawValue: 0o644))
+        } catch {
+            throw Failure(message: "cannot write \(path): \(error)")
+        }
+        // Written pages sit in large folios; readers load small ones under their own advice.
+        MappedFile.dropCachedPages(path: path)
+        progress(.writing, 1)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
+    }
+
+    /// Compiles `info` unless a current, intact compiled form exists; returns nil when none was needed.
+    @discardableResult
+    public func compileIfNeeded(_ info: DictionaryInfo,
+                                progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report? {
+        if state(of: info).isReady { return nil }
+        return try compile(info, progress: progress)
+    }
+
+    /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.
+    static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine,
+                       progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
+        var words = forms.map(\.word)
+        words.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var unique: [String] = []
+        unique.reserveCapacity(words.count)
+        for word in words where !word.isEmpty && word != unique.last { unique.append(word) }
+        words = []
+        let chunkSize = 4096
+        let chunks = (unique.count + chunkSize - 1) / chunkSize
+        let results = Locked([[UInt8]](repeating: [], count: chunks))
+        let done = Atomic<Int>(0)
+        let frozen = unique
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * chunkSize)..<min(frozen.count, (chunk + 1) * chunkSize)
+            var flags: [UInt8] = []
+            flags.reserveCapacity(range.count)
+            for word in frozen[range] {
+                var flag: UInt8 = 0
+                if engine.spell(word) { flag |= AcceptTable.asIs }
+                let capitalised = CaseVariants.capitalised(word)
+                if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
+                let upper = CaseVariants.upper(word)
+                if upper != word, upper != capitalised, engine.spell(upper) { flag |= AcceptTable.upper }
+                if upper == capitalised, upper != word, flag & AcceptTable.capitalised != 0 { flag |= AcceptTable.upper }
+                flags.append(flag)
+            }
+            results.withLock { $0[chunk] = flags }
+            let finished = done.add(1, ordering: .relaxed).newValue
+            if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
+        }
+        let flags = results.withLock { $0.flatMap { $0 } }
+        return (AcceptTable.build(zip(frozen, flags).map { (key: $0, flags: $1) }), flags.count { $0 != 0 })
+    }
+}

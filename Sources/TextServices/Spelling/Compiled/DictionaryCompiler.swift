@@ -1,0 +1,157 @@
+import Foundation
+import SystemPackage
+
+/// Compiles dictionaries into the cache folder, and finds and opens their compiled forms.
+///
+/// A compiled form is keyed by the bytes of the .aff, the .dic and the
+/// frequency file, the format version, the libhunspell build and ICU's case
+/// mapping: a change to any of them makes it stale. Writing is atomic (a
+/// temporary file in the same folder, fsync, rename), so processes compiling
+/// at once leave one good file and readers never see half a file. A value
+/// type with no state; every method is thread-safe.
+public struct DictionaryCompiler: Sendable {
+    /// The folder compiled forms live in (`$XDG_CACHE_HOME/textsvcd`).
+    public let folder: String
+    /// Folders searched for `<language>.freq`, before the dictionary's own folder.
+    public let frequencyFolders: [String]
+
+    public init(folder: String, frequencyFolders: [String] = []) {
+        self.folder = folder
+        self.frequencyFolders = frequencyFolders
+    }
+
+    /// `$XDG_CACHE_HOME/textsvcd`, or `~/.cache/textsvcd`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/textsvcd" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/textsvcd"
+    }
+
+    /// The state of a dictionary's compiled form.
+    public enum State: Sendable, Equatable {
+        case missing(path: String)
+        case ready(path: String, byteCount: Int)
+        /// Compiled from other versions of the dictionary files (or another libhunspell).
+        case stale(path: String)
+        case corrupt(path: String, reason: String)
+
+        public var isReady: Bool { if case .ready = self { true } else { false } }
+    }
+
+    /// A stage of compiling, for progress reports.
+    public enum Stage: String, Sendable {
+        case expanding, verifying, indexing, writing
+    }
+
+    /// What one compile produced.
+    public struct Report: Sendable {
+        public var path: String
+        public var byteCount: Int
+        /// Forms the affix rules generated.
+        public var expandedForms: Int
+        /// Forms Hunspell accepted in some case (the accept table's keys).
+        public var acceptedForms: Int
+        public var seconds: Double
+    }
+
+    /// Why a dictionary could not be compiled.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Where the compiled form of a dictionary lives: its base name and a hash of its folder.
+    public func path(for info: DictionaryInfo) -> String {
+        let base = info.path.split(separator: "/").last.map(String.init) ?? info.tag.tag
+        let safe = String(base.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") ? Character($0) : "_" })
+        let folderHash = ContentHash(Array(info.path.utf8)).description.prefix(12)
+        return "\(folder)/\(safe)-\(folderHash).tsvdict"
+    }
+
+    /// The frequency file a dictionary uses, searched as `SpellDictionary` does.
+    func frequencyPath(for info: DictionaryInfo) -> String? {
+        WordFrequencies.locate(info.tag, folders: SpellDictionary.frequencySearchFolders(info: info, extra: frequencyFolders))
+    }
+
+    /// The state of the compiled form of `info`, checking its key and checksums.
+    public func state(of info: DictionaryInfo) -> State {
+        let path = path(for: info)
+        guard FileManager.default.fileExists(atPath: path) else { return .missing(path: path) }
+        do {
+            let compiled = try openChecked(info)
+            return .ready(path: path, byteCount: compiled.byteCount)
+        } catch .stale {
+            return .stale(path: path)
+        } catch {
+            return .corrupt(path: path, reason: error.description)
+        }
+    }
+
+    /// The compiled form of `info` if it is present, current and intact; nil otherwise (never trusts a bad file).
+    public func open(_ info: DictionaryInfo) -> CompiledDictionary? {
+        try? openChecked(info)
+    }
+
+    func openChecked(_ info: DictionaryInfo) throws(CompiledFormat.Failure) -> CompiledDictionary {
+        let path = path(for: info)
+        guard let file = MappedFile(path: path) else { throw .truncated(size: 0) }
+        // Section checksums are read once per version of the file (see `verifiedMarkerPath`).
+        let marker = Self.verifiedMarkerPath(path)
+        let trusted = FileSystem.read(marker).map { String(decoding: $0, as: UTF8.self) } == file.identity.description
+        let compiled = try CompiledDictionary(file: file, verifySections: !trusted)
+        if !trusted { try? FileSystem.writeAtomically(Array(file.identity.description.utf8), to: marker, mode: SystemPackage.FilePermissions(rawValue: 0o644)) }
+        let frequency = frequencyPath(for: info)
+        let metadata = compiled.metadata
+        let quick = metadata.affixIdentity == Self.identity(info.affixPath)
+            && metadata.wordsIdentity == Self.identity(info.wordsPath)
+            && metadata.frequencyPath == (frequency ?? "")
+            && metadata.frequencyIdentity == (frequency.map(Self.identity) ?? "")
+            && metadata.environment == Self.environmentKey.description
+        if quick { return compiled }
+        guard let key = contentKey(info: info, frequencyPath: frequency), key == compiled.contentKey else { throw .stale }
+        return compiled
+    }
+
+    /// Where the identity of a compiled file whose section checksums were verified is kept.
+    ///
+    /// Verifying reads the whole file (about 200 ms for ru_RU's 135 MB), which
+    /// would count in every fresh process's start-up. The identity (device,
+    /// inode, size, mtime and ctime) changes with any write to the file, so a
+    /// matching marker means these exact bytes were verified; the header,
+    /// section table and their checksum are still checked on every open, and
+    /// the readers bound-check everything regardless.
+    static func verifiedMarkerPath(_ path: String) -> String { path + ".verified" }
+
+    /// The format version, libhunspell build and case mapping: the parts of the key that are not files.
+    static let environmentKey: ContentHash = {
+        let text = "\(CompiledFormat.version)|\(HunspellHandle.libraryIdentity)|\(CaseVariants.fingerprint)"
+        return ContentHash(Array(text.utf8))
+    }()
+
+    /// The content key of a dictionary's files; nil when one cannot be read.
+    func contentKey(info: DictionaryInfo, frequencyPath: String?) -> ContentHash? {
+        var key = Self.environmentKey
+        for path in [info.affixPath, info.wordsPath] {
+            guard let bytes = FileSystem.read(path) else { return nil }
+            key = key.combined(with: ContentHash(bytes))
+        }
+        if let frequencyPath {
+            guard let bytes = FileSystem.read(frequencyPath) else { return nil }
+            key = key.combined(with: ContentHash(bytes))
+        } else {
+            key = key.combined(with: ContentHash([], seed: 1))
+        }
+        return key
+    }
+
+    /// Lowers this process's scheduling priority (nice 1-19) for a compile that must not slow other work.
+    ///
+    /// Call before starting threads: on Linux, threads inherit it at creation.
+    public static func lowerPriority(_ niceness: Int32 = 10) {
+        SystemFacts.lowerPriority(niceness)
+    }
+
+    static func identity(_ path: String) -> String {
+        guard let identity = FileIdentity.of(path) else { return "" }
+        return "\(identity.device):\(identity.inode):\(identity.size):\(identity.modified)"
+    }
+}

@@ -1,0 +1,74 @@
+/// A read-only array of fixed-width numbers, in memory this process owns or in a mapped compiled dictionary.
+///
+/// Reads never trap: an index outside the table reads as 0, and ranges made
+/// from stored numbers are clamped to the table, so a corrupt file can give
+/// wrong answers but cannot crash the process. Thread-safe (immutable).
+struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<Element>
+    /// Keeps the memory alive: the owned copy or the mapping.
+    private let owner: AnyObject?
+
+    /// A table holding a copy of `values`.
+    init(_ values: [Element]) {
+        let storage = TableStorage<Element>(values)
+        buffer = UnsafeBufferPointer(storage.memory)
+        owner = storage
+    }
+
+    /// A table over `count` elements of a mapped file at a byte offset aligned for `Element`.
+    init(mapped file: MappedFile, at offset: FileOffset, count: Int) {
+        guard count > 0, let base = file.base else {
+            buffer = UnsafeBufferPointer(start: nil, count: 0)
+            owner = file
+            return
+        }
+        buffer = UnsafeBufferPointer(start: (base + offset.rawValue).assumingMemoryBound(to: Element.self), count: count)
+        owner = file
+    }
+
+    var count: Int { buffer.count }
+    var isEmpty: Bool { buffer.isEmpty }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        UInt(bitPattern: index) < UInt(buffer.count) ? buffer[index] : 0
+    }
+
+    /// `start..<end` from two stored numbers, clamped to `0...limit` and never reversed.
+    @inline(__always)
+    static func clampedRange(_ start: Element, _ end: Element, limit: Int) -> Range<Int> {
+        let lower = min(Int(truncatingIfNeeded: start) < 0 ? 0 : Int(truncatingIfNeeded: start), limit)
+        let upper = min(max(Int(truncatingIfNeeded: end), lower), limit)
+        return lower..<upper
+    }
+
+    /// The elements in `range`, clamped to the table.
+    func slice(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+        let lower = min(max(range.lowerBound, 0), buffer.count)
+        let upper = min(max(range.upperBound, lower), buffer.count)
+        return UnsafeBufferPointer(rebasing: buffer[lower..<upper])
+    }
+
+    /// Bytes of memory the table spans.
+    var byteCount: Int { buffer.count * MemoryLayout<Element>.stride }
+}
+
+/// Heap memory owned by a `Table`.
+private final class TableStorage<Element> {
+    let memory: UnsafeMutableBufferPointer<Element>
+
+    init(_ values: [Element]) {
+        memory = .allocate(capacity: values.count)
+        _ = memory.initialize(from: values)
+    }
+
+    deinit { memory.deallocate() }
+}
+
+/// A byte position in a compiled dictionary file.
+struct FileOffset: RawRepresentable, Hashable, Comparable, Sendable {
+    var rawValue: Int
+    init(rawValue: Int) { self.rawValue = rawValue }
+    init(_ value: Int) { self.rawValue = value }
+    static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension SpellingService {
+    /// The compiler for this configuration's cache folder; nil when compiled dictionaries are off.
+    public var compiler: DictionaryCompiler? {
+        configuration.compiledDictionaries.map { DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder)) }
+    }
+
+    /// The state of a language's compiled form; nil when compiled dictionaries are off.
+    ///
+    /// Throws `.unknownLanguage` for an unknown language.
+    public func compiledState(_ language: String?) throws(TextServicesError) -> DictionaryCompiler.State? {
+        let dictionary = try dictionary(language)
+        return compiler?.state(of: dictionary.info)
+    }
+
+    /// Maps a language's compiled form into its loaded dictionary if it is ready and not yet in use.
+    ///
+    /// Returns whether the dictionary now uses a compiled form. Cheap when
+    /// nothing changed (a stat of the source files). Throws -32001 for an
+    /// unknown language.
+    @discardableResult
+    public func reloadCompiled(_ language: String?) throws(TextServicesError) -> Bool {
+        let dictionary = try dictionary(language)
+        guard let compiler else { return dictionary.compiledForm != nil }
+        if let current = dictionary.compiledForm, (try? compiler.openChecked(dictionary.info))?.contentKey == current.contentKey {
+            return true
+        }
+        guard let form = compiler.open(dictionary.info) else { return dictionary.compiledForm != nil }
+        dictionary.useCompiled(form)
+        return true
+    }
+
+    /// Compiles a language's missing or stale compiled form with `launcher`, then maps it; returns at once.
+    ///
+    /// The dictionary answers with Hunspell until the form is ready. One
+    /// compile per dictionary runs at a time; a call while one runs, or when
+    /// the form is ready (it is mapped then), starts nothing. Returns whether
+    /// a compile was started. Throws `.unknownLanguage` for an unknown language.
+    @discardableResult
+    public func compileInBackground(_ language: String?, launcher: any CompileLauncher) throws(TextServicesError) -> Bool {
+        let dictionary = try dictionary(language)
+        guard let compiler else { return false }
+        if try reloadCompiled(language) { return false }
+        let info = dictionary.info
+        guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
+        launcher.compile(info, compiler: compiler) { [self] _ in
+            if let form = compiler.open(info) { dictionary.useCompiled(form) }
+            compiling.withLock { _ = $0.remove(info.path) }
+        }
+        return true
+    }
+
+    /// Whether a background compile of the language's dictionary is running.
+    public func isCompiling(_ language: String?) throws(TextServicesError) -> Bool {
+        let info = try dictionary(language).info
+        return compiling.withLock { $0.contains(info.path) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TextServices
+
+/// Spell-checking through a client, for `DocumentChecker`: one `spell.check` per piece of text, one `spell.checkWords` per question.
+///
+/// A text longer than `pieceBytes` is cut after line feeds (`TextChunker`)
+/// and its pieces are checked in parallel (pipelined to the daemon, or on
+/// every core in this process). Offsets are UTF-8 bytes of the text given,
+/// whatever the client's unit.
+public struct ClientWordChecking: WordChecking {
+    public let client: any TextServicesClient
+    public let languages: [String]?
+    public let documentId: String?
+    public let pieceBytes: Int
+    /// Told, between batches of pieces, how many bytes of the text are checked; with it, pieces go a few at a time.
+    public var onProgress: (@Sendable (Int) -> Void)?
+
+    public init(client: any TextServicesClient, languages: [String]?, documentId: String? = nil, pieceBytes: Int = 256 << 10) {
+        self.client = client
+        self.languages = languages
+        self.documentId = documentId
+        self.pieceBytes = pieceBytes
+    }
+
+    public func misspellings(in text: TextBuffer) throws(ServiceError) -> [Misspelling] {
+        let pieces = TextChunker.pieces(of: text.bytes, target: pieceBytes, maximum: pieceBytes + (64 << 10))
+        let requests = pieces.map { piece in
+            SpellCheckRequest(text: String(decoding: text.bytes[piece], as: UTF8.self), languages: languages,
+                              documentId: documentId)
+        }
+        var outcomes: [Result<SpellCheckRequest.Response, ServiceError>] = []
+        if let onProgress {
+            let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+            for start in stride(from: 0, to: requests.count, by: batch) {
+                let end = min(requests.count, start + batch)
+                outcomes += client.sendAll(Array(requests[start..<end]))
+                onProgress(pieces[end - 1].upperBound)
+            }
+        } else {
+            outcomes = client.sendAll(requests)
+        }
+        var found: [Misspelling] = []
+        for (piece, outcome) in zip(pieces, outcomes) {
+            let response: SpellCheckRequest.Response
+            response = try outcome.get()
+            let pieceText = TextBuffer(validatedBytes: Array(text.bytes[piece]))
+            for misspelling in response.misspellings {
+                let range = Self.byteRange(misspelling.range, in: pieceText, encoding: client.positionEncoding)
+                found.append(Misspelling(range: ByteRange(bytes: piece.lowerBound + range.lowerBound..<piece.lowerBound + range.upperBound),
+                                         word: misspelling.word))
+            }
+        }
+        return found
+    }
+
+    public func accepts(_ words: [String]) throws(ServiceError) -> [Bool] {
+        guard !words.isEmpty else { return [] }
+        return try client.send(SpellCheckWordsRequest(words: words, languages: languages, documentId: documentId)).correct
+    }
+
+    /// A range the client reported, as bytes of the text it was reported in.
+    static func byteRange(_ range: WireRange, in text: TextBuffer, encoding: PositionEncoding) -> Range<Int> {
+        guard encoding != .utf8 else { return range.start..<range.end }
+        let start = text.byteOffset(range.start, in: encoding)?.rawValue ?? 0
+        let end = text.byteOffset(range.end, in: encoding)?.rawValue ?? start
+        return start..<max(start, end)
+    }
+}

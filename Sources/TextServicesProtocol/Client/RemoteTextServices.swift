@@ -1,0 +1,222 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TextServices
+
+/// The client that sends requests to a running daemon over its Unix socket.
+///
+/// Requests are pipelined: any number of threads may send at once, and a
+/// reader thread pairs each answer with its request by id and passes
+/// notifications to `onNotification`'s handler. Every request carries the
+/// client's `positionEncoding`. When the connection breaks, every request
+/// waiting and every later one fails with `ServiceError.daemonUnavailable`.
+/// A malformed-line error the daemon answers with a null id fails the one
+/// request in flight, or every request in flight when several are (they
+/// cannot be told apart).
+public final class RemoteTextServices: TextServicesClient {
+    public let path: String
+    public let positionEncoding: PositionEncoding
+    /// How long a request may wait for its answer before it fails with `daemonUnavailable`; nil for no limit.
+    public let answerTimeoutSeconds: Double?
+    private let socket: UnixSocket
+    private let state = Mutex(State())
+    private let writing = Mutex(())
+    private let notifications = NotificationRouter()
+
+    private struct State {
+        var nextID = 1
+        var pending: [Int: Waiter] = [:]
+        /// Why the connection is gone, once it is.
+        var broken: String?
+    }
+
+    /// One request waiting for its answer.
+    private final class Waiter: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        // Written once before `done` is signalled, read after the wait.
+        private var outcome: Result<JSONValue, ServiceError>?
+        let completion: (@Sendable () -> Void)?
+
+        init(completion: (@Sendable () -> Void)? = nil) {
+            self.completion = completion
+        }
+
+        func finish(_ result: Result<JSONValue, ServiceError>) {
+            outcome = result
+            done.signal()
+            completion?()
+        }
+
+        /// The outcome, or nil when `seconds` passed without one.
+        func wait(seconds: Double?) -> Result<JSONValue, ServiceError>? {
+            guard let seconds else {
+                done.wait()
+                return outcome!
+            }
+            guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+            return outcome!
+        }
+    }
+
+    /// Connects to the daemon at `path`.
+    ///
+    /// Throws the `SystemFailure` of the connection: no daemon there
+    /// (`meansNoListener`), a listener of another user (`meansUntrustedPeer`), ...
+    public init(path: String, positionEncoding: PositionEncoding = .utf8, timeoutSeconds: Double = 5,
+                answerTimeoutSeconds: Double? = nil) throws(SystemFailure) {
+        self.path = path
+        self.positionEncoding = positionEncoding
+        self.answerTimeoutSeconds = answerTimeoutSeconds
+        self.socket = try UnixSocket.connect(path: path, timeoutSeconds: timeoutSeconds)
+        let socket = self.socket
+        let thread = Thread { [weak self] in
+            // Holds the client only while handling a message, so that releasing it closes the socket and ends this thread.
+            Self.readAnswers(socket) { [weak self] in self }
+        }
+        thread.name = "textsvcd-client"
+        thread.start()
+    }
+
+    /// A client of the daemon at `path`, or nil when no daemon of this user answers there.
+    public static func connectIfRunning(path: String, positionEncoding: PositionEncoding = .utf8) -> RemoteTextServices? {
+        try? RemoteTextServices(path: path, positionEncoding: positionEncoding)
+    }
+
+    deinit { socket.disconnect() }
+
+    /// Ends the connection; requests waiting fail. The reader thread releases the socket when it sees the end.
+    public func close() {
+        socket.disconnect()
+    }
+
+    // MARK: TextServicesClient
+
+    public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
+        let (id, waiter) = try start(Request.method, JSONValueEncoder().encode(request))
+        return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+    }
+
+    /// The answer to request `id`, or `daemonUnavailable` once `answerTimeoutSeconds` pass without it.
+    private func outcome(of id: Int, _ waiter: Waiter) -> Result<JSONValue, ServiceError> {
+        if let result = waiter.wait(seconds: answerTimeoutSeconds) { return result }
+        state.withLock { _ = $0.pending.removeValue(forKey: id) }
+        return .failure(.daemonUnavailable("no answer from \(path) within \(answerTimeoutSeconds ?? 0) s"))
+    }
+
+    public func sendAll<Request: TextServicesRequest>(_ requests: [Request]) -> [Result<Request.Response, ServiceError>] {
+        // A few in flight at once keeps the daemon's workers busy without queueing a whole job there.
+        let window = DispatchSemaphore(value: 4)
+        var waiters: [Result<(Int, Waiter), ServiceError>] = []
+        for request in requests {
+            window.wait()
+            waiters.append(Result { () throws(ServiceError) in
+                try start(Request.method, JSONValueEncoder().encode(request), completion: { window.signal() })
+            })
+            if case .failure = waiters.last! { window.signal() }
+        }
+        return waiters.map { started in
+            Result { () throws(ServiceError) in
+                let (id, waiter) = try started.get()
+                return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+            }
+        }
+    }
+
+    public func call(method: String, params: JSONObject) throws(ServiceError) -> JSONValue {
+        let (id, waiter) = try start(method, .object(params))
+        return try outcome(of: id, waiter).get()
+    }
+
+    public func onNotification(_ handler: @escaping @Sendable (ServerNotification) -> Void) {
+        notifications.set(handler)
+    }
+
+    // MARK: Sending
+
+    private func start(_ method: String, _ params: JSONValue,
+                       completion: (@Sendable () -> Void)? = nil) throws(ServiceError) -> (Int, Waiter) {
+        var params = params.objectValue ?? JSONObject()
+        if params["positionEncoding"] == nil { params["positionEncoding"] = .string(positionEncoding.rawValue) }
+        let waiter = Waiter(completion: completion)
+        let id = try state.withLock { (state: inout State) throws(ServiceError) -> Int in
+            if let broken = state.broken { throw .daemonUnavailable(broken) }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = waiter
+            return id
+        }
+        var line = JSONRPCMessage.encode(JSONRPCMessage.request(id: .int(id), method: method, params: .object(params)))
+        line.append(0x0A)
+        do {
+            try writing.withLock { _ throws(SystemFailure) in try socket.write(line) }
+        } catch {
+            // The reader sees the same break and fails what is waiting, this request included
+            // (unless the daemon answered it first, for example with a refusal).
+            socket.shutdownWriting()
+        }
+        return (id, waiter)
+    }
+
+    private static func decode<Response: Decodable>(_ type: Response.Type,
+                                                    _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
+        let value = try result.get()
+        do {
+            return try JSONValueDecoder().decode(type, from: value)
+        } catch {
+            throw .internalError("the daemon answered \(Response.self) in an unexpected shape: \(error.message)")
+        }
+    }
+
+    // MARK: Reading
+
+    /// Runs on the reader thread until the connection ends.
+    private static func readAnswers(_ socket: UnixSocket, client: () -> RemoteTextServices?) {
+        // The descriptor is released only here, once nothing reads it, so it cannot be reused under a read.
+        defer { socket.close() }
+        var reason = "the daemon at \(socket.path) closed the connection"
+        while true {
+            let line: [UInt8]?
+            do {
+                line = try socket.readLine()
+            } catch {
+                reason = "cannot read from the daemon: \(error)"
+                break
+            }
+            guard let line else { break }
+            guard let message = try? JSONParser.parse(line) else {
+                reason = "the daemon sent a malformed message"
+                break
+            }
+            guard let receiver = client() else { return }
+            receiver.receive(message)
+        }
+        client()?.fail(reason)
+    }
+
+    private func receive(_ message: JSONValue) {
+        switch JSONRPCMessage(message) {
+        case .response(.int(let id), let result):
+            state.withLock { $0.pending.removeValue(forKey: id) }?.finish(result)
+        case .response(_, let result):
+            // An answer to a line the daemon could not read: it belongs to what is in flight.
+            let waiting = state.withLock { state -> [Waiter] in
+                defer { state.pending.removeAll() }
+                return Array(state.pending.values)
+            }
+            for waiter in waiting { waiter.finish(result) }
+        case .notification(let method, let params):
+            notifications.deliver(method: method, params: .object(params))
+        case .request, .invalid:
+            break
+        }
+    }
+
+    private func fail(_ reason: String) {
+        let waiting = state.withLock { state -> [Waiter] in
+            state.broken = state.broken ?? reason
+            defer { state.pending.removeAll() }
+            return Array(state.pending.values)
+        }
+        for waiter in waiting { waiter.finish(.failure(.daemonUnavailable(reason))) }
+    }
+}

@@ -1,0 +1,68 @@
+extension JSONValue {
+    /// The value as compact JSON text on one line (no newline inside).
+    public var serialized: String {
+        var output: [UInt8] = []
+        output.reserveCapacity(128)
+        write(to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the value as compact JSON to a byte buffer.
+    public func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            if value.isFinite {
+                if value.rounded() == value, abs(value) < 1e15 {
+                    output.append(contentsOf: String(Int(value)).utf8)
+                } else {
+                    output.append(contentsOf: String(value).utf8)
+                }
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+        case .string(let value), .invalidUnicode(let value): Self.writeString(value, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, value) in object {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                Self.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeString(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

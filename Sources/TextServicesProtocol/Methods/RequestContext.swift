@@ -1,0 +1,43 @@
+import TextServices
+
+/// What a request runs with: the services, the client's session, the unit positions count in, and the server.
+///
+/// Built by the socket server for each request it reads, and by the
+/// in-process client for each call.
+public struct RequestContext: Sendable {
+    public let services: Services
+    public let session: Session
+    /// The unit this request's positions count: its own `positionEncoding`, else the session's.
+    public let encoding: PositionEncoding
+    /// The `positionEncoding` the request itself gave, if any.
+    public let requestedEncoding: PositionEncoding?
+    public let server: ServerState
+
+    public init(services: Services, session: Session, requestedEncoding: PositionEncoding?, server: ServerState) {
+        self.services = services
+        self.session = session
+        self.requestedEncoding = requestedEncoding
+        self.encoding = requestedEncoding ?? session.positionEncoding
+        self.server = server
+    }
+
+    public var limits: Limits { services.limits }
+
+    /// A request's text, refused with -32004 past `Limits.maximumTextBytes`.
+    public func text(_ string: String, field: String = "text") throws(ServiceError) -> TextBuffer {
+        guard string.utf8.count <= limits.maximumTextBytes else {
+            throw .tooLarge("'\(field)'", limit: limits.maximumTextBytes)
+        }
+        return TextBuffer(string)
+    }
+
+    /// Converts positions in `text` between this request's unit and byte offsets.
+    public func positions(in text: TextBuffer) -> TextPositions {
+        TextPositions(text: text, encoding: encoding)
+    }
+
+    /// A result count a request asked for, capped at the server's `maximumResults`.
+    public func resultLimit(_ requested: Int?) -> Int {
+        min(requested ?? limits.maximumResults, limits.maximumResults)
+    }
+}

@@ -1,0 +1,110 @@
+import TextServices
+
+/// Runs JSON-RPC messages against the services: the server side of the protocol, for every transport.
+///
+/// The socket server feeds it lines; the in-process client calls
+/// `call(method:params:session:)` for untyped requests. It never throws and
+/// never lets a request take the process down: every failure becomes an
+/// error response. Thread-safe; requests may run concurrently.
+public final class RequestDispatcher: Sendable {
+    public let services: Services
+    public let server: ServerState
+    private let decoder: JSONValueDecoder
+
+    /// Requests with at least this much text release freed memory to the system when they finish.
+    static let largeTextBytes = 128 << 10
+
+    public init(services: Services, server: ServerState = ServerState(), rejectsUnknownFields: Bool = false) {
+        self.services = services
+        self.server = server
+        self.decoder = JSONValueDecoder(rejectsUnknownFields: rejectsUnknownFields)
+        services.spelling.addObserver(server)
+    }
+
+    public var stats: Stats { server.stats }
+
+    /// Handles one framed line; returns the response line (without its newline), or nil when none is due.
+    ///
+    /// Empty lines and notifications get no response. Malformed input gets an
+    /// error response with a null id.
+    public func handle(line: [UInt8], session: Session) -> [UInt8]? {
+        var body = line[...]
+        if body.last == 0x0D { body = body.dropLast() }
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        let limit = services.limits.maximumLineBytes
+        if body.count > limit {
+            stats.recordError()
+            return JSONRPCMessage.encode(JSONRPCMessage.errorResponse(id: .null, error: .tooLarge("request line", limit: limit)))
+        }
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(Array(body))
+        } catch {
+            stats.recordError()
+            return JSONRPCMessage.encode(JSONRPCMessage.errorResponse(id: .null, error: .parseError(error.description)))
+        }
+        guard let response = handle(message: message, session: session) else { return nil }
+        return JSONRPCMessage.encode(response)
+    }
+
+    /// Handles one parsed message; returns the response, or nil for a notification (or a response, which a server ignores).
+    public func handle(message: JSONValue, session: Session) -> JSONValue? {
+        switch JSONRPCMessage(message) {
+        case .request(let id, let method, let params):
+            switch call(method: method, params: params, session: session) {
+            case .success(let result): return JSONRPCMessage.response(id: id, result: result)
+            case .failure(let error): return JSONRPCMessage.errorResponse(id: id, error: error)
+            }
+        case .notification(let method, let params):
+            _ = call(method: method, params: params, session: session)
+            return nil
+        case .response:
+            return nil
+        case .invalid(let answerID, let error):
+            stats.recordError()
+            return answerID.map { JSONRPCMessage.errorResponse(id: $0, error: error) }
+        }
+    }
+
+    /// Runs a method given by name with untyped params; the result as JSON, or the error.
+    public func call(method: String, params: JSONObject, session: Session) -> Result<JSONValue, ServiceError> {
+        let started = ContinuousClock.now
+        let result: Result<JSONValue, ServiceError>
+        if let type = MethodTable.request(named: method) {
+            result = Result { () throws(ServiceError) -> JSONValue in try run(type, params: params, session: session) }
+        } else {
+            result = .failure(.methodNotFound(method))
+        }
+        if case .string(let text)? = params["text"], text.utf8.count >= Self.largeTextBytes {
+            // A large text leaves megabytes of freed heap behind; give them back so a long-lived daemon stays small.
+            AllocatorTrim.releaseFreeMemory()
+        }
+        let failed: Bool
+        if case .failure = result { failed = true } else { failed = false }
+        stats.record(method: method, elapsed: ContinuousClock.now - started, failed: failed)
+        return result
+    }
+
+    private func run<Request: TextServicesRequest>(_ type: Request.Type, params: JSONObject,
+                                                   session: Session) throws(ServiceError) -> JSONValue {
+        var params = params
+        let encoding = try Self.positionEncoding(params.storage.removeValue(forKey: "positionEncoding"))
+        let request = try decoder.decode(Request.self, from: .object(params))
+        let context = RequestContext(services: services, session: session, requestedEncoding: encoding, server: server)
+        do {
+            return JSONValueEncoder().encode(try request.handle(context))
+        } catch {
+            throw ServiceError(wrapping: error)
+        }
+    }
+
+    /// A request's own `positionEncoding`, which every method takes.
+    static func positionEncoding(_ value: JSONValue?) throws(ServiceError) -> PositionEncoding? {
+        guard let value, value != .null else { return nil }
+        guard case .string(let name) = value else { throw .invalidParams(field: "positionEncoding", "must be a string") }
+        guard let encoding = PositionEncoding(name: name) else {
+            throw .invalidParams(field: "positionEncoding", "must be \"utf-16\", \"utf-8\" or \"utf-32\"")
+        }
+        return encoding
+    }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+import TextServices
+
+/// What requests know about the server they run in: its counters, its clients, and how to stop it.
+///
+/// One per server (the daemon, or an in-process client). It tells every
+/// registered session of changes to learned words (`spell.changed`).
+/// Thread-safe.
+public final class ServerState: SpellingObserver, Sendable {
+    public let stats = Stats()
+    private let shutdownHook = Mutex<(@Sendable () -> Void)?>(nil)
+    private let sessions = Mutex<[Int: WeakSession]>([:])
+
+    private struct WeakSession {
+        weak var session: Session?
+    }
+
+    public init() {}
+
+    /// Adds a client to those told of changes (held weakly; `unregister` when its connection ends).
+    public func register(_ session: Session) {
+        sessions.withLock { $0[session.id] = WeakSession(session: session) }
+    }
+
+    public func unregister(_ session: Session) {
+        _ = sessions.withLock { $0.removeValue(forKey: session.id) }
+    }
+
+    /// Sends a notification to every registered session.
+    public func broadcast<Notification: TextServicesNotification>(_ notification: Notification) {
+        let live = sessions.withLock { table -> [Session] in
+            table = table.filter { $0.value.session != nil }
+            return table.values.compactMap(\.session)
+        }
+        for session in live { session.notify(notification) }
+    }
+
+    public func learnedWordsDidChange(_ change: LearnedWordsChange) {
+        broadcast(SpellChangedNotification(change))
+    }
+
+    /// Sets what `shutdown` does (the daemon stops itself).
+    ///
+    /// The hook runs on the requesting thread before the response is written;
+    /// it should start an orderly stop, not block.
+    public func onShutdown(_ hook: @escaping @Sendable () -> Void) {
+        shutdownHook.withLock { $0 = hook }
+    }
+
+    /// Starts the orderly stop `onShutdown` set, if any.
+    func requestShutdown() {
+        let hook = shutdownHook.withLock { $0 }
+        hook?()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TextServices
+import TextServicesProtocol
+
+/// Starts the user's daemon on demand for the editor doors, and makes their clients.
+///
+/// The daemon is this same executable running `serve` on the door's socket,
+/// detached in its own session so that it outlives the editor; its output
+/// goes to `$XDG_STATE_HOME/textsvcd/daemon.log` (default
+/// `~/.local/state/textsvcd/daemon.log`).
+enum DaemonLauncher {
+    /// Starts `textsvcd serve --socket PATH` in the background (it exits at once if another daemon won the race).
+    static func start(socketPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let log = logPath(environment: environment)
+        try? FileManager.default.createDirectory(atPath: (log as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var childEnvironment = environment
+        for key in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { childEnvironment[key] = nil }
+        try ServerSystem.spawnDetached(ServerSystem.executablePath, ["serve", "--socket", socketPath],
+                                       environment: childEnvironment, log: log)
+    }
+
+    /// Where a daemon started by a door writes its log.
+    static func logPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else {
+            state = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        }
+        return state + "/textsvcd/daemon.log"
+    }
+
+    /// The client an editor door uses: the shared daemon (started when needed), or this process's services.
+    ///
+    /// With `--no-daemon` the door works in this process, but learns words
+    /// and writes pasteboards through a daemon that runs. With extra
+    /// dictionary folders it works in this process alone (the daemon cannot
+    /// see them). `onEvent` hears when the daemon is restarted or given up on.
+    static func doorClient(options: GlobalOptions, extraDictionaryPaths: [String] = [],
+                           onEvent: @escaping @Sendable (DaemonSession.Event) -> Void) -> any TextServicesClient {
+        let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths + extraDictionaryPaths)
+        let local: @Sendable () -> any TextServicesClient = {
+            LocalTextServices(services: Services(configuration: configuration))
+        }
+        let socketPath = SocketPath.resolve(explicit: options.socket)
+        if options.noDaemon {
+            return SharedStateClient(local: local()) { RemoteTextServices.connectIfRunning(path: socketPath) }
+        }
+        guard options.dictionaryPaths.isEmpty, extraDictionaryPaths.isEmpty else { return local() }
+        return DaemonSession(socketPath: socketPath, start: { try start(socketPath: socketPath) }, fallback: local,
+                             onEvent: onEvent)
+    }
+}

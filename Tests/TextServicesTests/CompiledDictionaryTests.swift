@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+@testable import TextServices
+
+/// A small English-like dictionary with frequencies in a fresh folder, and a compiler for a fresh cache folder.
+private struct Scratch {
+    let folder = TestSupport.temporaryFolder("compiled-dic")
+    let cache = TestSupport.temporaryFolder("compiled-cache")
+    var info: DictionaryInfo { DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ") }
+    var compiler: DictionaryCompiler { DictionaryCompiler(folder: cache) }
+
+    init() throws {
+        try "SET UTF-8\nTRY esianrtolcdugmphbyfvkwz'\nREP 1\nREP f ph\nPFX U Y 1\nPFX U 0 un .\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\n"
+            .write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
+        try "9\nreceive/SU\nrelieve/S\nbelieve/SU\nthe\nLondon\nNASA\nphone/S\nkiss/S\ndon't\n"
+            .write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
+        try "the\t7.6\nreceive\t5.2\nbelieve\t5.0\nreceives\t4.5\nrelieve\t4.0\nphone\t5.0\nlondon\t5.1\n"
+            .write(toFile: folder + "/en.freq", atomically: true, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: cache)
+    }
+}
+
+private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives", "Unbelieves", "UNBELIEVES", "the", "The", "THE",
+                      "London", "london", "LONDON", "NASA", "Nasa", "nasa", "kisses", "Kisses", "kisss", "don't", "don’t",
+                      "Don't", "DON'T", "recieve", "phones", "fones", "xyzzy", "", "relieves", "unrelieve"]
+
+@Test func compiledDictionaryGivesHunspellsVerdictsAndTheBuiltIndexesGuesses() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.compiler.compile(scratch.info)
+    #expect(report.expandedForms > report.acceptedForms / 2)
+    #expect(scratch.compiler.state(of: scratch.info) == .ready(path: report.path, byteCount: report.byteCount))
+    let compiled = try #require(scratch.compiler.open(scratch.info))
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    let plain = try SpellDictionary(info: scratch.info, handles: 1)
+    for word in probes {
+        #expect(fast.accepts(word) == plain.engine.spell(word) || word.contains("\u{2019}"), "\(word)")
+        #expect(fast.accepts(word) == plain.accepts(word), "\(word)")
+    }
+    #expect(compiled.accepted.accepts("RECEIVE"))
+    #expect(compiled.accepted.accepts("Receives"))
+    #expect(!compiled.accepted.accepts("london"))
+    for typo in ["recieve", "beleives", "fones", "teh", "londn", "kis"] {
+        #expect(fast.guesses(for: typo, limit: 5) == plain.guesses(for: typo, limit: 5), "\(typo)")
+    }
+    #expect(fast.completions(for: "re", limit: 5) == plain.completions(for: "re", limit: 5))
+    #expect(fast.wordStore.count == plain.wordStore.count)
+}
+
+@Test func truncatedCorruptForeignAndOldVersionFilesAreRejectedAndRebuilt() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.compiler.compile(scratch.info)
+    let good = try #require(FileSystem.read(report.path))
+    var damaged: [(String, [UInt8])] = [
+        ("empty", []),
+        ("truncated header", Array(good.prefix(40))),
+        ("truncated body", Array(good.prefix(good.count - 100))),
+        ("foreign", Array("# not a dictionary\n".utf8) + [UInt8](repeating: 7, count: 4096)),
+    ]
+    var oldVersion = good
+    oldVersion[8] = 0
+    damaged.append(("old version", oldVersion))
+    let layout = try good.withUnsafeBytes { raw throws(CompiledFormat.Failure) in try CompiledFormat.parse(raw) }
+    for entry in layout.sections.values where entry.length > 0 {
+        var flipped = good
+        flipped[entry.offset.rawValue + entry.length / 2] ^= 0x20
+        damaged.append(("section \(entry.section)", flipped))
+    }
+    var headerFlip = good
+    headerFlip[CompiledFormat.headerSize + 9] ^= 1
+    damaged.append(("section table", headerFlip))
+    for (label, bytes) in damaged {
+        try FileSystem.writeAtomically(bytes, to: report.path)
+        let state = scratch.compiler.state(of: scratch.info)
+        guard case .corrupt = state else {
+            Issue.record("\(label): state \(state)")
+            continue
+        }
+        #expect(scratch.compiler.open(scratch.info) == nil, "\(label)")
+        #expect(try scratch.compiler.compileIfNeeded(scratch.info) != nil, "\(label)")
+        #expect(scratch.compiler.state(of: scratch.info).isReady, "\(label)")
+    }
+}
+
+@Test func anEditedDictionaryMakesItsCompiledFormStale() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try scratch.compiler.compile(scratch.info)
+    #expect(try scratch.compiler.compileIfNeeded(scratch.info) == nil)
+    // Same bytes, new file: still current (the key is the content).
+    let dic = try String(contentsOfFile: scratch.info.wordsPath, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: scratch.info.wordsPath)
+    try dic.write(toFile: scratch.info.wordsPath, atomically: true, encoding: .utf8)
+    #expect(scratch.compiler.state(of: scratch.info).isReady)
+    try (dic.replacingOccurrences(of: "9\n", with: "10\n") + "zebra/S\n").write(toFile: scratch.info.wordsPath, atomically: true, encoding: .utf8)
+    guard case .stale = scratch.compiler.state(of: scratch.info) else {
+        Issue.record("an edited .dic is not stale: \(scratch.compiler.state(of: scratch.info))")
+        return
+    }
+    #expect(scratch.compiler.open(scratch.info) == nil)
+    #expect(try scratch.compiler.compileIfNeeded(scratch.info) != nil)
+    let compiled = try #require(scratch.compiler.open(scratch.info))
+    #expect(compiled.accepted.accepts("zebras"))
+    // A new frequency file changes the key too.
+    try "the\t7.0\n".write(toFile: scratch.folder + "/en.freq", atomically: true, encoding: .utf8)
+    guard case .stale = scratch.compiler.state(of: scratch.info) else {
+        Issue.record("an edited frequency file is not stale")
+        return
+    }
+}
+
+@Test func corruptFilesReadWithoutVerificationNeverCrashTheReaders() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.compiler.compile(scratch.info)
+    let good = try #require(FileSystem.read(report.path))
+    let layout = try good.withUnsafeBytes { raw throws(CompiledFormat.Failure) in try CompiledFormat.parse(raw) }
+    var generator = SystemRandomNumberGenerator()
+    var opened = 0
+    for round in 0..<300 {
+        var bytes = good
+        // Damage inside the sections only, so the header still parses and the readers see the damage.
+        let entries = Array(layout.sections.values.filter { $0.length > 0 })
+        for _ in 0..<(1 + round % 16) {
+            let entry = entries[Int.random(in: 0..<entries.count, using: &generator)]
+            let position = entry.offset.rawValue + Int.random(in: 0..<entry.length, using: &generator)
+            bytes[position] = round % 3 == 0 ? 0xFF : UInt8.random(in: 0...255, using: &generator)
+        }
+        guard let file = MappedFile(copying: bytes, path: "memory"),
+              let compiled = try? CompiledDictionary(file: file, verifySections: false) else { continue }
+        opened += 1
+        let guesser = Guesser(store: compiled.store, index: compiled.deletionIndex, phonetic: compiled.phonetic, affixes: nil)
+        for word in probes {
+            _ = compiled.accepted.accepts(word)
+            _ = guesser.guesses(for: word, limit: 5, learned: [], accepts: { compiled.accepted.accepts($0) }, hunspell: { [] })
+        }
+        _ = compiled.store.mostCommonEntries(withPrefix: Array("re".utf8), count: 5)
+        _ = WordList(store: compiled.store, learned: []).words(withPrefix: "r")
+    }
+    #expect(opened > 250)
+}
+
+@Test func twoProcessesCompilingAtOnceLeaveOneGoodFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let failures = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        if (try? scratch.compiler.compile(scratch.info)) == nil { failures.withLock { $0 += 1 } }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    #expect(scratch.compiler.state(of: scratch.info).isReady)
+    let files = try FileManager.default.contentsOfDirectory(atPath: scratch.cache).filter { !$0.hasSuffix(".verified") }
+    #expect(files == [(scratch.compiler.path(for: scratch.info) as NSString).lastPathComponent])
+}
+
+@Test(.tags(.slow), .skippedInFastRuns) func aBackgroundCompileIsMappedWhenItIsReady() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    var configuration = TestSupport.configuration(extraDictionaries: [scratch.folder])
+    configuration.compiledDictionaries = scratch.cache
+    let spelling = SpellingService(configuration: configuration)
+    #expect(try spelling.compiledState("en_ZZ") == .missing(path: scratch.compiler.path(for: scratch.info)))
+    let dictionary = try spelling.dictionary("en_ZZ")
+    #expect(dictionary.compiledForm == nil)
+    #expect(dictionary.accepts("Unbelieves"))
+    #expect(try spelling.compileInBackground("en_ZZ", launcher: ThreadCompileLauncher()))
+    for _ in 0..<Int(600 * TestSupport.slowdown) where try spelling.isCompiling("en_ZZ") { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(try !spelling.isCompiling("en_ZZ"))
+    #expect(dictionary.compiledForm != nil)
+    #expect(try spelling.compiledState("en_ZZ")?.isReady == true)
+    #expect(dictionary.accepts("Unbelieves"))
+    #expect(try !spelling.compileInBackground("en_ZZ", launcher: ThreadCompileLauncher()))
+    // A fresh service opens the compiled form at once.
+    let fresh = try SpellingService(configuration: configuration).dictionary("en_ZZ")
+    #expect(fresh.compiledForm != nil)
+    #expect(try spelling.reloadCompiled("en_ZZ"))
+}
+
+@Test func cachedGuessesAreDroppedWhenLearnedWordsChange() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let dictionary = try SpellDictionary(info: scratch.info, handles: 1)
+    let first = dictionary.guesses(for: "recieve", limit: 5)
+    #expect(first.first == "receive")
+    #expect(dictionary.guessCache.lookup("recieve", limit: 5) == first)
+    #expect(dictionary.guessCache.lookup("recieve", limit: 3) == Array(first.prefix(3)))
+    #expect(dictionary.guessCache.lookup("recieve", limit: 6) == nil)
+    dictionary.addLearned("recieves")
+    #expect(dictionary.guessCache.count == 0)
+    #expect(dictionary.guesses(for: "recieve", limit: 5).contains("recieves"))
+}
+
+@Test func hunspellSuggestionsThatMissTheBudgetServeTheNextRequest() throws {
+    let folder = TestSupport.temporaryFolder("budget")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "SET UTF-8\nTRY aeiourstnlmkgbdpvhjz\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
+    try "4\nkatu/S\nkato/S\nkita/S\nmatu/S\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("zz_ZZ")!, source: .user, path: folder + "/zz_ZZ")
+    let dictionary = try SpellDictionary(info: info, handles: 1, suggestBudget: .zero)
+    let hunspell = dictionary.hunspellSuggestions("katuu")
+    #expect(!hunspell.isEmpty)
+    // With no time to wait, the first answer may or may not have Hunspell's part; the next one has it.
+    _ = dictionary.guesses(for: "katuu", limit: 10)
+    dictionary.budgetedSuggestions.waitForRunning()
+    let later = dictionary.guesses(for: "katuu", limit: 10)
+    #expect(Array(later.prefix(hunspell.count)) == Array(hunspell.prefix(10)))
+    #expect(dictionary.guessCache.lookup("katuu", limit: 10) == later)
+}
+
+@Test func sectionChecksumsAreReadOncePerVersionOfTheFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.compiler.compile(scratch.info)
+    let marker = DictionaryCompiler.verifiedMarkerPath(report.path)
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    #expect(scratch.compiler.open(scratch.info) != nil)
+    let identity = try #require(FileSystem.read(marker))
+    #expect(scratch.compiler.open(scratch.info) != nil)
+    // Damage in place (same inode): the identity changes with the write, so the checksums are read again.
+    let descriptor = open(report.path, O_WRONLY)
+    #expect(descriptor >= 0)
+    var byte: UInt8 = 0x5A
+    _ = pwrite(descriptor, &byte, 1, off_t(report.byteCount - 70))
+    close(descriptor)
+    guard case .corrupt = scratch.compiler.state(of: scratch.info) else {
+        Issue.record("damage in place went unnoticed: \(scratch.compiler.state(of: scratch.info))")
+        return
+    }
+    #expect(FileSystem.read(marker) == identity)
+}
+
+@Test func suggestionsThatAreNotReadyInTimeAreKeptForTheNextCaller() {
+    let budgeted = BudgetedSuggestions(budget: .zero)
+    let gate = DispatchSemaphore(value: 0)
+    #expect(budgeted.suggestions(for: "wrod") { gate.wait(); return ["word"] } == nil)
+    // A second caller joins the running job rather than starting another.
+    #expect(budgeted.suggestions(for: "wrod") { ["other"] } == nil)
+    gate.signal()
+    budgeted.waitForRunning()
+    #expect(budgeted.suggestions(for: "wrod") { ["other"] } == ["word"])
+    budgeted.clear()
+    _ = budgeted.suggestions(for: "wrod") { ["again"] }
+    budgeted.waitForRunning()
+    #expect(budgeted.suggestions(for: "wrod") { ["never"] } == ["again"])
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import TextServices
+
+/// Hunspell's own regression suite (`Fixtures/hunspell`, see its README) as the gate for compiled dictionaries.
+///
+/// Every test dictionary is compiled and loaded through `SpellDictionary`;
+/// its verdict on every `.good` and `.wrong` word (and their capitalised and
+/// all-capital spellings) must be libhunspell's own verdict through the C API
+/// on the same bytes. Documented skips: the two dictionaries that crash
+/// libhunspell 1.7.1 itself (`crashLibhunspell171`), words the dictionary's charset cannot
+/// decode (textsvcd takes Swift strings), and words with a typographic
+/// apostrophe that Hunspell rejects but accepts with an ASCII one (textsvcd
+/// treats the two alike on purpose, docs/spelling.md rule 5).
+enum HunspellSuite {
+    static var folder: String { TestSupport.fixtures + "/hunspell" }
+
+    /// Regression tests for crashes fixed after libhunspell 1.7.1: loading them crashes 1.7.1 itself (no word lists).
+    static let crashLibhunspell171: Set<String> = ["gh1018", "ofz51432"]
+
+    static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".dic") }.map { String($0.dropLast(4)) }
+            .filter { files.contains($0 + ".aff") && !crashLibhunspell171.contains($0) }.sorted()
+    }
+
+    struct Outcome {
+        var name: String
+        var expanded = 0
+        var accepted = 0
+        var checked = 0
+        /// Verdicts the compiled form decided (the rest went to Hunspell).
+        var compiledHits = 0
+        var skipped = 0
+        var disagreements: [String] = []
+    }
+
+    /// The lines of a word list as raw bytes (in the dictionary's charset).
+    static func words(_ path: String) -> [[UInt8]] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return data.split(separator: 0x0A).map { line in
+            var bytes = Array(line)
+            while let last = bytes.last, last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
+            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+            return bytes
+        }.filter { !$0.isEmpty }
+    }
+
+    static func run(_ name: String, cache: String) throws -> Outcome {
+        var outcome = Outcome(name: name)
+        let info = DictionaryInfo(tag: LanguageTag("xx")!, source: .user, path: folder + "/" + name)
+        let compiler = DictionaryCompiler(folder: cache)
+        let report = try compiler.compile(info)
+        outcome.expanded = report.expandedForms
+        outcome.accepted = report.acceptedForms
+        let compiled = try #require(compiler.open(info), "\(name): compiled form did not open")
+        let dictionary = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+        let reference = HunspellHandle(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        let charset = reference.encoding
+        let converter = HunspellEngine.isUTF8(charset) ? nil : try? CharsetConverter(charset: charset)
+        func decode(_ bytes: [UInt8]) -> String? {
+            if let converter { return converter.decode(bytes) }
+            return UTF8Validation.firstInvalidOffset(in: bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+        }
+        func encode(_ word: String) -> [UInt8]? {
+            if let converter { return converter.encode(word) }
+            return Array(word.utf8)
+        }
+        var seen = Set<[UInt8]>()
+        for file in [".good", ".wrong"] {
+            for raw in words(folder + "/" + name + file) {
+                guard let word = decode(raw) else {
+                    outcome.skipped += 1
+                    continue
+                }
+                for variant in [word, CaseVariants.capitalised(word), CaseVariants.upper(word)] {
+                    guard let bytes = encode(variant), seen.insert(bytes).inserted else { continue }
+                    let expected = reference.spell(bytes)
+                    let verdict = dictionary.accepts(variant)
+                    outcome.checked += 1
+                    if compiled.accepted.accepts(variant) { outcome.compiledHits += 1 }
+                    if verdict != expected {
+                        if verdict, variant.contains("\u{2019}"),
+                           let ascii = encode(variant.replacing("\u{2019}", with: "'")), reference.spell(ascii) {
+                            outcome.skipped += 1
+                            continue
+                        }
+                        outcome.disagreements.append("\(variant) (hunspell \(expected), textsvcd \(verdict))")
+                    }
+                }
+            }
+        }
+        return outcome
+    }
+}
+
+@Test(.tags(.slow), .skippedInFastRuns) func compiledDictionariesAgreeWithHunspellOnItsOwnRegressionSuite() throws {
+    let cache = TestSupport.temporaryFolder("suite")
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let names = HunspellSuite.names
+    #expect(names.count > 150)
+    var outcomes: [HunspellSuite.Outcome] = []
+    for name in names { outcomes.append(try HunspellSuite.run(name, cache: cache)) }
+    var summary = "Hunspell suite: \(names.count) dictionaries, "
+    let hits = outcomes.reduce(0) { $0 + $1.compiledHits }
+    summary += "\(outcomes.reduce(0) { $0 + $1.checked }) words checked (\(hits) decided by compiled forms), "
+    summary += "\(outcomes.reduce(0) { $0 + $1.skipped }) skipped, "
+    summary += "\(outcomes.reduce(0) { $0 + $1.disagreements.count }) disagreements\n"
+    for outcome in outcomes {
+        summary += "  \(outcome.name): \(outcome.accepted) of \(outcome.expanded) forms accepted, \(outcome.checked) checked, \(outcome.compiledHits) by compiled form, \(outcome.skipped) skipped\n"
+    }
+    if let report = ProcessInfo.processInfo.environment["TEXTSVCD_SUITE_REPORT"] {
+        try summary.write(toFile: report, atomically: true, encoding: .utf8)
+    }
+    for outcome in outcomes {
+        #expect(outcome.disagreements.isEmpty, "\(outcome.name): \(outcome.disagreements.prefix(20))")
+    }
+    #expect(outcomes.reduce(0) { $0 + $1.checked } > 2000)
+    #expect(hits > 500, "the compiled forms decided only \(hits) verdicts")
+}
