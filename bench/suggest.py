@@ -210,8 +210,8 @@ class Daemon:
                    XDG_CACHE_HOME=cache or os.path.join(self.folder, "cache"))
         env.pop("TEXTSVCD_SOCKET", None)
         env.pop("DICPATH", None)
-        if bundled:
-            env["TEXTSVCD_BUNDLED_DICTIONARIES"] = bundled
+        # The repository's dictionaries (en_US and the .freq files), wherever the binary is.
+        env["TEXTSVCD_BUNDLED_DICTIONARIES"] = bundled or os.path.join(ROOT, "dictionaries")
         self.env = env
         self.process = subprocess.Popen([binary, "serve", "--socket", self.path], env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

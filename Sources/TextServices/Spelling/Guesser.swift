@@ -36,21 +36,26 @@ final class Guesser: Sendable {
     /// Words longer than this (in characters) get no fast candidates.
     static let maximumLength = 48
 
-    /// Builds the indexes over a store; `englishSounds` adds the English phonetic index.
-    convenience init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
+    /// Builds the indexes over a store for a language (ISO 639 code); English gets the English phonetic index.
+    convenience init(store: WordStore, affixes: AffixFile?, language: String = "en") {
         self.init(store: store, index: DeletionIndex(store: store),
-                  phonetic: englishSounds ? PhoneticIndex(store: store) : nil, affixes: affixes)
+                  phonetic: language == "en" ? PhoneticIndex(store: store) : nil, affixes: affixes, language: language)
     }
 
     /// A guesser over indexes built earlier (or mapped from a compiled dictionary).
-    init(store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, affixes: AffixFile?) {
+    ///
+    /// The keyboard is the .aff `KEY` line's, else the language's national
+    /// layout (`KeyboardLayout.national`), else QWERTY; sound-alike letters
+    /// are the language's (`EditModel.sounds`, with the one-letter `REP` swaps).
+    init(store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, affixes: AffixFile?, language: String = "en") {
         self.store = store
         self.index = index
         self.phonetic = phonetic
         let affixes = affixes ?? AffixFile()
-        let keyboard = affixes.keyboardRows.isEmpty ? KeyboardLayout.qwerty
-            : KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
-        self.model = EditModel(keyboard: keyboard)
+        let keyboard = !affixes.keyboardRows.isEmpty
+            ? KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
+            : KeyboardLayout.national(language: language) ?? .qwerty
+        self.model = EditModel(keyboard: keyboard, similarSounds: EditModel.sounds(for: language, replacements: affixes.replacements))
         self.replacements = affixes.replacements.map { rep in
             var folded = rep
             folded.from = WordList.fold(rep.from)
@@ -85,7 +90,7 @@ final class Guesser: Sendable {
         var result: [String] = []
         var seen = Set<String>([word])
         func offer(_ guess: String) {
-            guard result.count < limit, seen.insert(guess).inserted else { return }
+            guard result.count < limit, !Self.isFragment(guess), seen.insert(guess).inserted else { return }
             result.append(guess)
         }
         var hunspellUsed = false
@@ -102,6 +107,9 @@ final class Guesser: Sendable {
                 let output = AffixFile.convert(cased, outputConversions)
                 if verified(cased) { offer(output) } else if cased != surface, verified(surface) {
                     offer(AffixFile.convert(surface, outputConversions))
+                } else if let capital = Self.capitalisedListedWord(surface, typed: word), verified(capital) {
+                    // A word of the frequency list (folded) that the dictionary takes only capitalised: a German noun.
+                    offer(AffixFile.convert(capital, outputConversions))
                 }
             }
         }
@@ -129,19 +137,32 @@ final class Guesser: Sendable {
             entries[entry] = Candidate(cost: cost, zipf: zipf)
         }
 
+        // Distances are counted without diacritics, so every accent left out counts as nothing here
+        // (the edit model charges it a little).
+        let strippedTyped = Diacritics.stripped(typed)
+        var strippedKey: [UInt32] = []
+        strippedKey.reserveCapacity(64)
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
-                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 4 { continue }
+                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 { continue }
                 keyScalars.removeAll(keepingCapacity: true)
-                if bytes.allSatisfy({ $0 < 0x80 }) {
+                let ascii = bytes.allSatisfy({ $0 < 0x80 })
+                if ascii {
                     for byte in bytes { keyScalars.append(UInt32(byte)) }
                 } else {
                     keyScalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
                 }
-                let distance = EditModel.distance(typed[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
+                let distance: Int
+                if ascii {
+                    distance = EditModel.distance(strippedTyped[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
+                } else {
+                    strippedKey.removeAll(keepingCapacity: true)
+                    for scalar in keyScalars { strippedKey.append(Diacritics.base(scalar)) }
+                    distance = EditModel.distance(strippedTyped[...], strippedKey[...], limit: maxDistance, scratch: &scratch)
+                }
                 guard distance <= maxDistance else { continue }
-                let cost = distance == 0 ? 0.1 : model.cost(typed: typed, intended: keyScalars)
+                let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars)
                 consider(entry: entry, cost: cost)
             }
         }
@@ -256,6 +277,25 @@ final class Guesser: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a word is a piece of one rather than a word: it begins or ends with a hyphen
+    /// (`-strass`, `Test-`: the parts of truncated compounds, which Hunspell accepts in text).
+    /// In a phrase (`Test -fehlern`), any of its words.
+    static func isFragment(_ word: String) -> Bool {
+        if word.contains(" ") { return word.split(separator: " ").contains { isFragment(String($0)) } }
+        guard let first = word.unicodeScalars.first, let last = word.unicodeScalars.last else { return true }
+        return hyphens.contains(first) || hyphens.contains(last)
+    }
+
+    private static let hyphens: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "\u{00AD}"]
+
+    /// The capitalised form of a lower-case single word (a frequency list's folded spelling), unless
+    /// the typed word is in capitals (then `restoreCase` already tried them); nil otherwise.
+    static func capitalisedListedWord(_ surface: String, typed: String) -> String? {
+        guard !surface.contains(" "), let first = surface.first, first.isLowercase else { return nil }
+        let capital = CaseMapping.map(String(first), .upper) + surface.dropFirst()
+        return capital == surface ? nil : capital
     }
 
     /// A dictionary spelling in the case pattern of the typed word.

@@ -17,6 +17,9 @@ public struct WordFrequencies: Sendable {
 
     public var count: Int { table.count }
 
+    /// Every folded word of the list.
+    var words: Dictionary<String, UInt8>.Keys { table.keys }
+
     /// The zipf value (log10 per billion words) of a word, or nil when the list lacks it.
     public func zipf(_ word: String) -> Double? {
         table[WordList.fold(word)].map { Double($0) / 10 }
