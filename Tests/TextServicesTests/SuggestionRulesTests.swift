@@ -128,3 +128,15 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
     #expect(Diacritics.base(UInt32(("ł" as Unicode.Scalar).value)) == 0x6C)
     #expect(Diacritics.base(UInt32(("ǘ" as Unicode.Scalar).value)) == 0x75)
 }
+
+@Test func aTypoInsideACompoundIsMendedPartByPart() throws {
+    let aff = "SET UTF-8\nTRY aeioustrnhdkgüb\nCOMPOUNDFLAG C\nCOMPOUNDMIN 3\n"
+    let dic = "4\nhaus/C\ntür/C\nkraft/C\nexplosiv/C\n"
+    let freq = "haus\t5.0\ntür\t4.5\nkraft\t4.8\nexplosiv\t3.5\n"
+    let info = try TestSupport.writeDictionary(tag: "xx_CP", aff: aff, dic: dic, frequencies: freq)
+    let dictionary = try SpellDictionary(info: info, handles: 1)
+    #expect(dictionary.accepts("haustür") && dictionary.accepts("explosivkraft"))
+    // The known beginning kept, the rest mended; the known ending kept, the beginning mended.
+    #expect(dictionary.guesses(for: "haustürr", limit: 3).first == "haustür")
+    #expect(dictionary.guesses(for: "exlposivkraft", limit: 3).first == "explosivkraft")
+}

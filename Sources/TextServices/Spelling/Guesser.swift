@@ -16,6 +16,9 @@ final class Guesser: Sendable {
     let phonetic: PhoneticIndex?
     private let replacements: [AffixFile.Replacement]
     private let mapGroups: [[String]]
+    /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
+    /// compound is mended part by part (`compoundCandidates`).
+    private let compounds: Bool
     private let inputConversions: [(from: String, to: String)]
     private let outputConversions: [(from: String, to: String)]
 
@@ -62,6 +65,7 @@ final class Guesser: Sendable {
             return folded
         }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
+        self.compounds = affixes.compounds
         self.inputConversions = affixes.inputConversions
         self.outputConversions = affixes.outputConversions
     }
@@ -113,6 +117,17 @@ final class Guesser: Sendable {
                 }
             }
         }
+        if compounds, typed.count >= Self.minimumCompoundLength, result.count < limit,
+           ranked.isEmpty || ranked[0].cost > Self.fallbackCost {
+            for compound in compoundCandidates(typed) where result.count < limit {
+                let cased = Self.restoreCase(of: word, in: compound)
+                if verified(cased) {
+                    offer(AffixFile.convert(cased, outputConversions))
+                } else if let capital = Self.capitalisedListedWord(compound, typed: word), verified(capital) {
+                    offer(AffixFile.convert(capital, outputConversions))
+                }
+            }
+        }
         if !hunspellUsed, ranked.isEmpty || ranked[0].cost > Self.fallbackCost || result.isEmpty {
             for guess in hunspell() { offer(guess) }
         }
@@ -123,7 +138,8 @@ final class Guesser: Sendable {
     ///
     /// A lower-case typed word gets only the lower-case spelling of an entry
     /// that has one (`dolly`, not also `Dolly`).
-    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String]) -> [(texts: [String], cost: Double)] {
+    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String],
+                      splitting: Bool = true) -> [(texts: [String], cost: Double)] {
         var entries: [Int: Candidate] = [:]
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
@@ -184,7 +200,7 @@ final class Guesser: Sendable {
                 consider(entry: entry, cost: cost)
             }
         }
-        for (left, right) in splits(typed) {
+        for (left, right) in splitting ? splits(typed) : [] {
             addPhrase(left + " " + right, cost: Self.splitCost, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5, penalty: 0.5)
         }
 
@@ -217,6 +233,57 @@ final class Guesser: Sendable {
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.texts[0] < $1.texts[0] }
         return scored.map { ($0.texts, $0.cost) }
+    }
+
+    /// Typed words at least this long (in letters) may be compounds to mend part by part.
+    static let minimumCompoundLength = 8
+    /// A compound's part that is kept as typed is at least this long.
+    static let minimumCompoundPart = 3
+
+    /// Compounds made by mending one part of a typed compound, most likely first (not yet verified).
+    ///
+    /// The longest known beginning (a word of the store, or one followed by a
+    /// linking `s`) is kept and the rest guessed as a word (`Maus|tastenn` →
+    /// `Maustasten`); likewise the longest known ending (`Exlposiv|kraft` →
+    /// `Explosivkraft`). The dictionary decides whether each result is a word.
+    private func compoundCandidates(_ typed: [UInt32]) -> [String] {
+        var scored: [(String, Double)] = []
+        func text(_ scalars: ArraySlice<UInt32>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
+            return String(view)
+        }
+        func known(_ part: ArraySlice<UInt32>) -> Bool {
+            part.count >= Self.minimumCompoundPart && store.find(Array(text(part).utf8)) != nil
+        }
+        func mend(_ part: ArraySlice<UInt32>) -> [(texts: [String], cost: Double)] {
+            guard part.count >= Self.minimumCompoundPart else { return [] }
+            let folded = text(part)
+            return Array(rank(typed: Array(part), folded: folded, lowerCase: true, learned: [], splitting: false).prefix(3))
+        }
+        let n = typed.count
+        // The longest known beginning, the rest mended.
+        for cut in stride(from: n - Self.minimumCompoundPart, through: Self.minimumCompoundPart, by: -1) {
+            let head = typed[..<cut]
+            let linked = head.last == 0x73 && known(head.dropLast())
+            guard known(head) || linked else { continue }
+            for (texts, cost) in mend(typed[cut...]) {
+                for tail in texts.prefix(1) where !tail.contains(" ") { scored.append((text(head) + WordList.fold(tail), cost)) }
+            }
+            break
+        }
+        // The longest known ending, the rest mended.
+        for cut in Self.minimumCompoundPart...(n - Self.minimumCompoundPart) {
+            let tail = typed[cut...]
+            guard known(tail) else { continue }
+            for (texts, cost) in mend(typed[..<cut]) {
+                for head in texts.prefix(1) where !head.contains(" ") { scored.append((WordList.fold(head) + text(tail), cost)) }
+            }
+            break
+        }
+        scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        var seen = Set<String>()
+        return scored.map(\.0).filter { seen.insert($0).inserted }
     }
 
     /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.
