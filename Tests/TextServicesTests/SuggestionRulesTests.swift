@@ -140,3 +140,15 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
     #expect(dictionary.guesses(for: "haustürr", limit: 3).first == "haustür")
     #expect(dictionary.guesses(for: "exlposivkraft", limit: 3).first == "explosivkraft")
 }
+
+@Test func storeKeysDecodeLikeStrings() {
+    for word in ["żółw", "привет", "straße", "ελληνικά", "𝒜b", "plain"] {
+        var out: [UInt32] = []
+        Array(word.utf8).withUnsafeBufferPointer { Guesser.decodeUTF8($0, into: &out) }
+        #expect(out == word.unicodeScalars.map(\.value), "\(word)")
+    }
+    // Truncated or stray bytes stay in bounds.
+    var out: [UInt32] = []
+    [UInt8]([0x61, 0xC5, 0xBC, 0xE2, 0x82, 0x80, 0xF0]).withUnsafeBufferPointer { Guesser.decodeUTF8($0, into: &out) }
+    #expect(out.count == 4 && out[0] == 0x61 && out[1] == 0x17C)
+}

@@ -167,7 +167,7 @@ final class Guesser: Sendable {
                 if ascii {
                     for byte in bytes { keyScalars.append(UInt32(byte)) }
                 } else {
-                    keyScalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
+                    Self.decodeUTF8(bytes, into: &keyScalars)
                 }
                 let distance: Int
                 if ascii {
@@ -284,6 +284,34 @@ final class Guesser: Sendable {
         scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         var seen = Set<String>()
         return scored.map(\.0).filter { seen.insert($0).inserted }
+    }
+
+    /// Appends the scalar values of UTF-8 bytes (a store key) without making a String; stays in bounds
+    /// whatever the bytes (a malformed sequence gives U+FFFD).
+    @inline(__always)
+    static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = UInt32(bytes[index])
+            if lead < 0x80 {
+                out.append(lead)
+                index += 1
+            } else if lead >= 0xC0, lead < 0xE0, index + 1 < count {
+                out.append((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+                index += 2
+            } else if lead >= 0xE0, lead < 0xF0, index + 2 < count {
+                out.append((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+                index += 3
+            } else if lead >= 0xF0, index + 3 < count {
+                out.append((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                           | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F))
+                index += 4
+            } else {
+                out.append(0xFFFD)
+                index += 1
+            }
+        }
     }
 
     /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.

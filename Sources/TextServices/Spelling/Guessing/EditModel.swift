@@ -109,7 +109,8 @@ struct EditModel: Sendable {
     }
 
     private static func isLetter(_ scalar: UInt32) -> Bool {
-        Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
+        if scalar < 0x80 { return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A }
+        return Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
     }
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
