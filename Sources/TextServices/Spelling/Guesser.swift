@@ -158,6 +158,7 @@ final class Guesser: Sendable {
         let strippedTyped = Diacritics.stripped(typed)
         var strippedKey: [UInt32] = []
         strippedKey.reserveCapacity(64)
+        var costScratch: [Double] = []
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
@@ -178,7 +179,7 @@ final class Guesser: Sendable {
                     distance = EditModel.distance(strippedTyped[...], strippedKey[...], limit: maxDistance, scratch: &scratch)
                 }
                 guard distance <= maxDistance else { continue }
-                let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars)
+                let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)
             }
         }

@@ -115,14 +115,22 @@ struct EditModel: Sendable {
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
     func cost(typed: [UInt32], intended: [UInt32]) -> Double {
+        var scratch: [Double] = []
+        return cost(typed: typed, intended: intended, scratch: &scratch)
+    }
+
+    /// `cost(typed:intended:)` with a table the caller keeps between calls (no allocation per candidate).
+    func cost(typed: [UInt32], intended: [UInt32], scratch table: inout [Double]) -> Double {
         let n = typed.count
         let m = intended.count
         if n == 0 || m == 0 { return Double(max(n, m)) * Self.otherInsertion }
         let width = m + 1
-        var table = [Double](repeating: 0, count: (n + 1) * width)
+        if table.count < (n + 1) * width { table = [Double](repeating: 0, count: (n + 1) * width) }
+        table[0] = 0
         for j in 1...m { table[j] = table[j - 1] + deletionCost(intended, at: j - 1) }
         for i in 1...n {
-            table[i * width] = table[(i - 1) * width] + insertionCost(typed, at: i - 1)
+            let insertion = insertionCost(typed, at: i - 1)
+            table[i * width] = table[(i - 1) * width] + insertion
             for j in 1...m {
                 let a = typed[i - 1]
                 let b = intended[j - 1]
@@ -134,7 +142,7 @@ struct EditModel: Sendable {
                     if i == 1 && j == 1 { substitution += Self.firstLetter }
                     best = table[(i - 1) * width + j - 1] + substitution
                 }
-                best = min(best, table[(i - 1) * width + j] + insertionCost(typed, at: i - 1))
+                best = min(best, table[(i - 1) * width + j] + insertion)
                 best = min(best, table[i * width + j - 1] + deletionCost(intended, at: j - 1))
                 if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
                     let swap = isVowel(a) && isVowel(b) ? Self.vowelTransposition : Self.transposition
