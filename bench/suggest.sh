@@ -1,7 +1,7 @@
 #!/bin/sh
-# Spelling-guess benchmark: textsvcd beside hunspell, aspell and nuspell (those installed).
-# Builds textsvcd in release mode, then runs bench/suggest.py; extra arguments go to it
-# (for example --sample 500).
+# Suggestion benchmark: textsvcd beside hunspell and aspell, language by language, on the measurement
+# sets of bench/data (see bench/suggest.py for the options: --langs, --sample, --without-frequencies...).
+# Builds textsvcd in release mode, then runs bench/suggest.py with the arguments given.
 set -eu
 cd "$(dirname "$0")/.."
 swift build -c release --product textsvcd >&2

@@ -68,6 +68,16 @@ enum TestSupport {
         return path
     }
 
+    /// Writes a small UTF-8 dictionary (`tag.aff`, `tag.dic`, and `frequencies` as `tag.freq` when given)
+    /// into a fresh folder and returns its info.
+    static func writeDictionary(tag: String, aff: String, dic: String, frequencies: String? = nil) throws -> DictionaryInfo {
+        let base = temporaryFolder("dictionary") + "/" + tag
+        try aff.write(toFile: base + ".aff", atomically: true, encoding: .utf8)
+        try dic.write(toFile: base + ".dic", atomically: true, encoding: .utf8)
+        if let frequencies { try frequencies.write(toFile: base + ".freq", atomically: true, encoding: .utf8) }
+        return DictionaryInfo(tag: LanguageTag(tag)!, source: .user, path: base)
+    }
+
     // MARK: Services in this process
 
     /// A configuration isolated from the user's files: bundled dictionaries, fixture dictionaries, a temporary data home.

@@ -9,7 +9,9 @@ import Synchronization
 /// (up to `finishedCapacity` words). Thread-safe.
 final class BudgetedSuggestions: Sendable {
     let budget: Duration?
-    static let maximumRunning = 2
+    /// One at a time: the dictionary's other Hunspell handle stays free for the spell checks a guess
+    /// makes while a slow suggest runs (two jobs held both handles and stalled guesses for 100 ms and more).
+    static let maximumRunning = 1
     static let finishedCapacity = 1024
 
     private final class Job: Sendable {

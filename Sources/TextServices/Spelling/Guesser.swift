@@ -16,6 +16,9 @@ final class Guesser: Sendable {
     let phonetic: PhoneticIndex?
     private let replacements: [AffixFile.Replacement]
     private let mapGroups: [[String]]
+    /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
+    /// compound is mended part by part (`compoundCandidates`).
+    private let compounds: Bool
     private let inputConversions: [(from: String, to: String)]
     private let outputConversions: [(from: String, to: String)]
 
@@ -36,27 +39,33 @@ final class Guesser: Sendable {
     /// Words longer than this (in characters) get no fast candidates.
     static let maximumLength = 48
 
-    /// Builds the indexes over a store; `englishSounds` adds the English phonetic index.
-    convenience init(store: WordStore, affixes: AffixFile?, englishSounds: Bool = false) {
+    /// Builds the indexes over a store for a language (ISO 639 code); English gets the English phonetic index.
+    convenience init(store: WordStore, affixes: AffixFile?, language: String = "en") {
         self.init(store: store, index: DeletionIndex(store: store),
-                  phonetic: englishSounds ? PhoneticIndex(store: store) : nil, affixes: affixes)
+                  phonetic: language == "en" ? PhoneticIndex(store: store) : nil, affixes: affixes, language: language)
     }
 
     /// A guesser over indexes built earlier (or mapped from a compiled dictionary).
-    init(store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, affixes: AffixFile?) {
+    ///
+    /// The keyboard is the .aff `KEY` line's, else the language's national
+    /// layout (`KeyboardLayout.national`), else QWERTY; sound-alike letters
+    /// are the language's (`EditModel.sounds`, with the one-letter `REP` swaps).
+    init(store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, affixes: AffixFile?, language: String = "en") {
         self.store = store
         self.index = index
         self.phonetic = phonetic
         let affixes = affixes ?? AffixFile()
-        let keyboard = affixes.keyboardRows.isEmpty ? KeyboardLayout.qwerty
-            : KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
-        self.model = EditModel(keyboard: keyboard)
+        let keyboard = !affixes.keyboardRows.isEmpty
+            ? KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
+            : KeyboardLayout.national(language: language) ?? .qwerty
+        self.model = EditModel(keyboard: keyboard, similarSounds: EditModel.sounds(for: language, replacements: affixes.replacements))
         self.replacements = affixes.replacements.map { rep in
             var folded = rep
             folded.from = WordList.fold(rep.from)
             return folded
         }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
+        self.compounds = affixes.compounds
         self.inputConversions = affixes.inputConversions
         self.outputConversions = affixes.outputConversions
     }
@@ -85,7 +94,7 @@ final class Guesser: Sendable {
         var result: [String] = []
         var seen = Set<String>([word])
         func offer(_ guess: String) {
-            guard result.count < limit, seen.insert(guess).inserted else { return }
+            guard result.count < limit, !Self.isFragment(guess), seen.insert(guess).inserted else { return }
             result.append(guess)
         }
         var hunspellUsed = false
@@ -102,6 +111,20 @@ final class Guesser: Sendable {
                 let output = AffixFile.convert(cased, outputConversions)
                 if verified(cased) { offer(output) } else if cased != surface, verified(surface) {
                     offer(AffixFile.convert(surface, outputConversions))
+                } else if let capital = Self.capitalisedListedWord(surface, typed: word), verified(capital) {
+                    // A word of the frequency list (folded) that the dictionary takes only capitalised: a German noun.
+                    offer(AffixFile.convert(capital, outputConversions))
+                }
+            }
+        }
+        if compounds, typed.count >= Self.minimumCompoundLength, result.count < limit,
+           ranked.isEmpty || ranked[0].cost > Self.fallbackCost {
+            for compound in compoundCandidates(typed) where result.count < limit {
+                let cased = Self.restoreCase(of: word, in: compound)
+                if verified(cased) {
+                    offer(AffixFile.convert(cased, outputConversions))
+                } else if let capital = Self.capitalisedListedWord(compound, typed: word), verified(capital) {
+                    offer(AffixFile.convert(capital, outputConversions))
                 }
             }
         }
@@ -115,7 +138,8 @@ final class Guesser: Sendable {
     ///
     /// A lower-case typed word gets only the lower-case spelling of an entry
     /// that has one (`dolly`, not also `Dolly`).
-    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String]) -> [(texts: [String], cost: Double)] {
+    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String],
+                      splitting: Bool = true) -> [(texts: [String], cost: Double)] {
         var entries: [Int: Candidate] = [:]
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
@@ -129,19 +153,33 @@ final class Guesser: Sendable {
             entries[entry] = Candidate(cost: cost, zipf: zipf)
         }
 
+        // Distances are counted without diacritics, so every accent left out counts as nothing here
+        // (the edit model charges it a little).
+        let strippedTyped = Diacritics.stripped(typed)
+        var strippedKey: [UInt32] = []
+        strippedKey.reserveCapacity(64)
+        var costScratch: [Double] = []
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
-                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 4 { continue }
+                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 { continue }
                 keyScalars.removeAll(keepingCapacity: true)
-                if bytes.allSatisfy({ $0 < 0x80 }) {
+                let ascii = bytes.allSatisfy({ $0 < 0x80 })
+                if ascii {
                     for byte in bytes { keyScalars.append(UInt32(byte)) }
                 } else {
-                    keyScalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value))
+                    Self.decodeUTF8(bytes, into: &keyScalars)
                 }
-                let distance = EditModel.distance(typed[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
+                let distance: Int
+                if ascii {
+                    distance = EditModel.distance(strippedTyped[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
+                } else {
+                    strippedKey.removeAll(keepingCapacity: true)
+                    for scalar in keyScalars { strippedKey.append(Diacritics.base(scalar)) }
+                    distance = EditModel.distance(strippedTyped[...], strippedKey[...], limit: maxDistance, scratch: &scratch)
+                }
                 guard distance <= maxDistance else { continue }
-                let cost = distance == 0 ? 0.1 : model.cost(typed: typed, intended: keyScalars)
+                let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)
             }
         }
@@ -163,7 +201,7 @@ final class Guesser: Sendable {
                 consider(entry: entry, cost: cost)
             }
         }
-        for (left, right) in splits(typed) {
+        for (left, right) in splitting ? splits(typed) : [] {
             addPhrase(left + " " + right, cost: Self.splitCost, to: &phrases, minimumZipf: 3.5, singleLetterMinimum: 5.5, penalty: 0.5)
         }
 
@@ -196,6 +234,85 @@ final class Guesser: Sendable {
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.texts[0] < $1.texts[0] }
         return scored.map { ($0.texts, $0.cost) }
+    }
+
+    /// Typed words at least this long (in letters) may be compounds to mend part by part.
+    static let minimumCompoundLength = 8
+    /// A compound's part that is kept as typed is at least this long.
+    static let minimumCompoundPart = 3
+
+    /// Compounds made by mending one part of a typed compound, most likely first (not yet verified).
+    ///
+    /// The longest known beginning (a word of the store, or one followed by a
+    /// linking `s`) is kept and the rest guessed as a word (`Maus|tastenn` →
+    /// `Maustasten`); likewise the longest known ending (`Exlposiv|kraft` →
+    /// `Explosivkraft`). The dictionary decides whether each result is a word.
+    private func compoundCandidates(_ typed: [UInt32]) -> [String] {
+        var scored: [(String, Double)] = []
+        func text(_ scalars: ArraySlice<UInt32>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
+            return String(view)
+        }
+        func known(_ part: ArraySlice<UInt32>) -> Bool {
+            part.count >= Self.minimumCompoundPart && store.find(Array(text(part).utf8)) != nil
+        }
+        func mend(_ part: ArraySlice<UInt32>) -> [(texts: [String], cost: Double)] {
+            guard part.count >= Self.minimumCompoundPart else { return [] }
+            let folded = text(part)
+            return Array(rank(typed: Array(part), folded: folded, lowerCase: true, learned: [], splitting: false).prefix(3))
+        }
+        let n = typed.count
+        // The longest known beginning, the rest mended.
+        for cut in stride(from: n - Self.minimumCompoundPart, through: Self.minimumCompoundPart, by: -1) {
+            let head = typed[..<cut]
+            let linked = head.last == 0x73 && known(head.dropLast())
+            guard known(head) || linked else { continue }
+            for (texts, cost) in mend(typed[cut...]) {
+                for tail in texts.prefix(1) where !tail.contains(" ") { scored.append((text(head) + WordList.fold(tail), cost)) }
+            }
+            break
+        }
+        // The longest known ending, the rest mended.
+        for cut in Self.minimumCompoundPart...(n - Self.minimumCompoundPart) {
+            let tail = typed[cut...]
+            guard known(tail) else { continue }
+            for (texts, cost) in mend(typed[..<cut]) {
+                for head in texts.prefix(1) where !head.contains(" ") { scored.append((WordList.fold(head) + text(tail), cost)) }
+            }
+            break
+        }
+        scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        var seen = Set<String>()
+        return scored.map(\.0).filter { seen.insert($0).inserted }
+    }
+
+    /// Appends the scalar values of UTF-8 bytes (a store key) without making a String; stays in bounds
+    /// whatever the bytes (a malformed sequence gives U+FFFD).
+    @inline(__always)
+    static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = UInt32(bytes[index])
+            if lead < 0x80 {
+                out.append(lead)
+                index += 1
+            } else if lead >= 0xC0, lead < 0xE0, index + 1 < count {
+                out.append((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
+                index += 2
+            } else if lead >= 0xE0, lead < 0xF0, index + 2 < count {
+                out.append((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+                index += 3
+            } else if lead >= 0xF0, index + 3 < count {
+                out.append((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                           | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F))
+                index += 4
+            } else {
+                out.append(0xFFFD)
+                index += 1
+            }
+        }
     }
 
     /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.
@@ -256,6 +373,25 @@ final class Guesser: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether a word is a piece of one rather than a word: it begins or ends with a hyphen
+    /// (`-strass`, `Test-`: the parts of truncated compounds, which Hunspell accepts in text).
+    /// In a phrase (`Test -fehlern`), any of its words.
+    static func isFragment(_ word: String) -> Bool {
+        if word.contains(" ") { return word.split(separator: " ").contains { isFragment(String($0)) } }
+        guard let first = word.unicodeScalars.first, let last = word.unicodeScalars.last else { return true }
+        return hyphens.contains(first) || hyphens.contains(last)
+    }
+
+    private static let hyphens: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "\u{00AD}"]
+
+    /// The capitalised form of a lower-case single word (a frequency list's folded spelling), unless
+    /// the typed word is in capitals (then `restoreCase` already tried them); nil otherwise.
+    static func capitalisedListedWord(_ surface: String, typed: String) -> String? {
+        guard !surface.contains(" "), let first = surface.first, first.isLowercase else { return nil }
+        let capital = CaseMapping.map(String(first), .upper) + surface.dropFirst()
+        return capital == surface ? nil : capital
     }
 
     /// A dictionary spelling in the case pattern of the typed word.

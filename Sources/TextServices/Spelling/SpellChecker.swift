@@ -26,6 +26,8 @@ public struct SpellChecker: Sendable {
     }
 
     /// The ICU locale used for word boundaries: the first dictionary's language.
+    ///
+    /// The first dictionary's word characters (`WordRules`) also decide how words are cut.
     var locale: String { dictionaries[0].tag.bcp47 }
 
     /// Whether a single word is correct.
@@ -46,6 +48,7 @@ public struct SpellChecker: Sendable {
                judge(part.lowerBound..<part.upperBound + 1, bytes, &memo) { continue }
             found.append(misspelling(part, text))
         }
+        if found.isEmpty, scanned.judgedWhole { return [misspelling(scanned.range, text)] }
         return found
     }
 
@@ -86,7 +89,7 @@ public struct SpellChecker: Sendable {
             }
             return true
         }
-        let words = WordScanner.words(in: text, range: range, locale: locale)
+        let words = WordScanner.words(in: text, range: range, locale: locale, rules: WordRules.of(dictionaries[0]))
         // A word that contains `startingAt` belongs to the first pass, so a search from a caret inside a word finds it.
         let firstAfter = words.firstIndex { $0.range.upperBound > start.rawValue } ?? words.count
         if scan(words[firstAfter...]), wrap {

@@ -38,7 +38,11 @@ extension SpellDictionary {
     /// Words that complete a prefix, most likely first, in the prefix's case.
     ///
     /// Draws on every form of the dictionary (affixed forms too) and learned
-    /// words, ranked by frequency, then length, then alphabetically. `Hel`
+    /// words, ranked by frequency, then length, then alphabetically (a
+    /// language without a frequency list: length, then alphabetically). Every
+    /// completion is a word the dictionary accepts as it stands: never a
+    /// fragment (a leading or trailing hyphen), a NEEDAFFIX stem, an
+    /// ONLYINCOMPOUND part or a forbidden form; a KEEPCASE word keeps its case. `Hel`
     /// gives `Hello`; `HEL` gives `HELLO`; a lower-case prefix keeps the
     /// dictionary's case (`lon` gives `London`). The prefix itself is not a completion.
     public func completions(for prefix: String, limit: Int) -> [String] {
@@ -67,9 +71,19 @@ extension SpellDictionary {
         }
         var seen = Set<String>()
         var result: [String] = []
-        for item in ranked {
-            let cased = Self.applyCase(of: prefix, to: item.word)
+        let learnedWords = Set(learned)
+        for item in ranked where !Guesser.isFragment(item.word) {
+            // The prefix's case where the dictionary allows it (KEEPCASE words keep theirs).
+            var cased = Self.applyCase(of: prefix, to: item.word)
+            if cased != item.word, !learnedWords.contains(item.word), !accepts(cased) { cased = item.word }
+            // A frequency list's word the dictionary takes only capitalised (a German noun).
+            if !learnedWords.contains(item.word), !accepts(cased),
+               let capital = Guesser.capitalisedListedWord(cased, typed: prefix), accepts(capital) {
+                cased = capital
+            }
             guard cased.hasPrefix(prefix) || WordList.fold(cased).hasPrefix(folded) else { continue }
+            // Only words the dictionary accepts as they stand: no NEEDAFFIX stem, ONLYINCOMPOUND part or forbidden form.
+            guard learnedWords.contains(item.word) || accepts(cased) else { continue }
             if seen.insert(cased).inserted { result.append(cased) }
             if result.count == limit { break }
         }

@@ -34,8 +34,9 @@ public final class SpellDictionary: Sendable {
         self.info = info
         self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
         if let compiled {
-            // Hunspell answers only the words the compiled form cannot decide: one handle serves them.
-            self.engine = try HunspellEngine(info: info, handles: 1, declaredCharset: compiled.metadata.charset)
+            // Hunspell answers only the words the compiled form cannot decide: one handle serves them, and a
+            // second, loaded only when needed, answers them while the first runs a slow suggest.
+            self.engine = try HunspellEngine(info: info, handles: 2, declaredCharset: compiled.metadata.charset)
             self.compiled.store(compiled)
         } else {
             self.engine = try HunspellEngine(info: info, handles: handles)
@@ -148,7 +149,7 @@ public final class SpellDictionary: Sendable {
             return guesserStorage.withLock { stored in
                 if let stored { return stored }
                 let guesser = Guesser(store: form.store, index: form.deletionIndex, phonetic: form.phonetic,
-                                      affixes: AffixFile.load(path: info.affixPath))
+                                      affixes: AffixFile.load(path: info.affixPath), language: tag.language)
                 stored = guesser
                 return guesser
             }
@@ -156,8 +157,7 @@ public final class SpellDictionary: Sendable {
         let store = wordStore
         return guesserStorage.withLock { stored in
             if let stored { return stored }
-            let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath),
-                                  englishSounds: tag.language == "en")
+            let guesser = Guesser(store: store, affixes: AffixFile.load(path: info.affixPath), language: tag.language)
             AllocatorTrim.releaseFreeMemory()
             stored = guesser
             return guesser

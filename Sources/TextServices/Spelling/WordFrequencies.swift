@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The file is UTF-8 text, `word<TAB>zipf` a line (`#` lines are comments),
 /// where zipf is log10 of occurrences per billion words; words are folded to
-/// lower case. `scripts/make-frequencies.py` makes it. One file serves every
+/// lower case. To save space, a line `<TAB>zipf` gives every following line
+/// that holds only a word that zipf, up to the next such line.
+/// `scripts/make-frequencies.py` makes the files. One file serves every
 /// region of a language (`en.freq` for en_US and en_GB); a file named for the
 /// full tag (`en_GB.freq`) wins. Immutable and thread-safe.
 public struct WordFrequencies: Sendable {
@@ -14,6 +16,9 @@ public struct WordFrequencies: Sendable {
     public let path: String
 
     public var count: Int { table.count }
+
+    /// Every folded word of the list.
+    var words: Dictionary<String, UInt8>.Keys { table.keys }
 
     /// The zipf value (log10 per billion words) of a word, or nil when the list lacks it.
     public func zipf(_ word: String) -> Double? {
@@ -39,7 +44,7 @@ public struct WordFrequencies: Sendable {
 
     /// Reads a frequency file; nil when it cannot be read or holds no entries.
     ///
-    /// Malformed lines are skipped.
+    /// Malformed lines, and lines holding only a word before any `<TAB>zipf` line, are skipped.
     public static func load(path: String) -> WordFrequencies? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var table: [String: UInt8] = [:]
@@ -47,6 +52,7 @@ public struct WordFrequencies: Sendable {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var lineStart = 0
+            var groupValue: UInt8?
             while lineStart < bytes.count {
                 var end = lineStart
                 var tab = -1
@@ -55,9 +61,23 @@ public struct WordFrequencies: Sendable {
                     end += 1
                 }
                 defer { lineStart = end + 1 }
-                guard tab > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
-                guard let value = parseScaled(bytes, from: tab + 1, to: end) else { continue }
-                let wordBytes = UnsafeBufferPointer(rebasing: bytes[lineStart..<tab])
+                guard end > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
+                if tab == lineStart {
+                    groupValue = parseScaled(bytes, from: tab + 1, to: end)
+                    continue
+                }
+                var wordEnd = tab
+                let value: UInt8
+                if tab < 0 {
+                    guard let groupValue else { continue }
+                    value = groupValue
+                    wordEnd = bytes[end - 1] == 0x0D ? end - 1 : end
+                    guard wordEnd > lineStart else { continue }
+                } else {
+                    guard let parsed = parseScaled(bytes, from: tab + 1, to: end) else { continue }
+                    value = parsed
+                }
+                let wordBytes = UnsafeBufferPointer(rebasing: bytes[lineStart..<wordEnd])
                 guard UTF8Validation.firstInvalidOffset(in: Array(wordBytes)) == nil else { continue }
                 let word = String(decoding: wordBytes, as: UTF8.self)
                 let key = wordBytes.allSatisfy({ $0 < 0x80 }) && !wordBytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A })

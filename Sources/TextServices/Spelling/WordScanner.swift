@@ -7,9 +7,12 @@ struct ScannedWord: Sendable {
     var range: Range<Int>
     /// Whether a period follows directly, so that `word.` may be an abbreviation.
     var followedByPeriod: Bool
-    /// For a compound joined by hyphens, dots or inner underscores: its parts, checked one by one
-    /// when the whole is not accepted. Empty for a simple word.
+    /// For a compound joined by hyphens, dots or inner underscores (or apostrophes, when the dictionary does
+    /// not join at them): its parts, checked one by one when the whole is not accepted. Empty for a simple word.
     var parts: [Range<Int>]
+    /// Whether the dictionary's verdict on the whole compound stands: when it rejects the whole and every
+    /// part is correct on its own, the whole is reported (see `WordRules`).
+    var judgedWhole = false
 }
 
 /// Splits text into the words a spell checker should judge.
@@ -17,13 +20,14 @@ struct ScannedWord: Sendable {
 /// Uses ICU word boundaries for the locale, then applies the rules of
 /// docs/spelling.md: letters only (tokens with digits, numbers, kana and
 /// ideographs are skipped), skipped chunks (URLs and the like, see
-/// `SkipRules`), underscores trimmed, hyphenated words joined.
+/// `SkipRules`), underscores trimmed, hyphenated words joined, and the
+/// dictionary's own word characters (`WordRules`).
 enum WordScanner {
     static let ruleStatusLetter = 200
     static let ruleStatusKana = 300
 
-    /// The words in `range` of `text`, in order.
-    static func words(in text: TextBuffer, range: ByteRange, locale: String) -> [ScannedWord] {
+    /// The words in `range` of `text`, in order, cut as `rules` say.
+    static func words(in text: TextBuffer, range: ByteRange, locale: String, rules: WordRules = .standard) -> [ScannedWord] {
         let bytes = text.bytes
         let skipped = SkipRules.skippedRanges(in: bytes, range: range.ints)
         let tokens = self.tokens(bytes, range.ints, locale: locale)
@@ -41,7 +45,10 @@ enum WordScanner {
                 && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
             if !joinsNext {
                 // The common case: a lone word, no arrays needed.
-                if !containsDigit(bytes[token.range]), let word = makeWord(bytes, piece: token.range) { words.append(word) }
+                if !containsDigit(bytes[token.range]), var word = makeWord(bytes, piece: token.range, rules) {
+                    attachEdges(&word, bytes, range.ints, rules)
+                    words.append(word)
+                }
                 continue
             }
             // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
@@ -56,7 +63,10 @@ enum WordScanner {
             var group: [Range<Int>] = []
             for piece in pieces + [0..<0] {
                 if piece.isEmpty || containsDigit(bytes[piece]) {
-                    if !group.isEmpty, let word = makeWord(bytes, pieces: group) { words.append(word) }
+                    if !group.isEmpty, var word = makeWord(bytes, pieces: group, rules) {
+                        attachEdges(&word, bytes, range.ints, rules)
+                        words.append(word)
+                    }
                     group = []
                 } else {
                     group.append(piece)
@@ -135,13 +145,24 @@ enum WordScanner {
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0.properties.generalCategory == .decimalNumber }
     }
 
+    /// The length in bytes of the part separator at `index` (`_`, `.`, and apostrophes where they do not
+    /// join words), or 0.
     @inline(__always)
-    private static func isPartSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    private static func separatorLength(_ bytes: [UInt8], _ index: Int, _ rules: WordRules) -> Int {
+        switch bytes[index] {
+        case UInt8(ascii: "_"), UInt8(ascii: "."): return 1
+        case UInt8(ascii: "'"): return rules.apostrophesJoin ? 0 : 1
+        case 0xE2:
+            // U+2019 is E2 80 99.
+            guard !rules.apostrophesJoin, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x99
+            else { return 0 }
+            return 3
+        default: return 0
+        }
     }
 
     /// Builds the scanned word for a single token; nil when the rules skip it.
-    private static func makeWord(_ bytes: [UInt8], piece: Range<Int>) -> ScannedWord? {
+    private static func makeWord(_ bytes: [UInt8], piece: Range<Int>, _ rules: WordRules) -> ScannedWord? {
         var lower = piece.lowerBound
         var upper = piece.upperBound
         var hasSeparator = false
@@ -149,10 +170,10 @@ enum WordScanner {
         for index in piece {
             let byte = bytes[index]
             if byte == UInt8(ascii: "@") { hasAt = true }
-            if isPartSeparator(byte) { hasSeparator = true }
+            if separatorLength(bytes, index, rules) > 0 { hasSeparator = true }
         }
         if hasAt { return nil }
-        if hasSeparator { return makeWord(bytes, pieces: [piece]) }
+        if hasSeparator { return makeWord(bytes, pieces: [piece], rules) }
         while lower < upper, bytes[lower] == UInt8(ascii: "_") { lower += 1 }
         while upper > lower, bytes[upper - 1] == UInt8(ascii: "_") { upper -= 1 }
         guard lower < upper else { return nil }
@@ -160,9 +181,20 @@ enum WordScanner {
         return ScannedWord(range: lower..<upper, followedByPeriod: followedByPeriod, parts: [])
     }
 
-    /// Builds the scanned word from ICU tokens; nil when the rules skip it.
-    private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>]) -> ScannedWord? {
+    /// Builds the scanned word from ICU tokens (several when joined by hyphens); nil when the rules skip it.
+    private static func makeWord(_ bytes: [UInt8], pieces: [Range<Int>], _ rules: WordRules) -> ScannedWord? {
         var parts: [Range<Int>] = []
+        // Hunspell judges the compound whole only when every separator in it is one of the dictionary's word
+        // characters; at any other it cuts the text first.
+        var wordCharacterSeparators = 0
+        var otherSeparators = 0
+        for piece in pieces.dropLast() {
+            if rules.hyphenIsWordCharacter, bytes[piece.upperBound] == UInt8(ascii: "-") {
+                wordCharacterSeparators += 1
+            } else {
+                otherSeparators += 1
+            }
+        }
         for piece in pieces {
             var lower = piece.lowerBound
             var upper = piece.upperBound
@@ -171,21 +203,85 @@ enum WordScanner {
             guard lower < upper else { continue }
             // ICU counts '@' as a letter (for addresses): a token with one is an address or a handle, not a word.
             if bytes[lower..<upper].contains(UInt8(ascii: "@")) { return nil }
-            // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next").
-            if bytes[lower..<upper].contains(where: isPartSeparator) {
-                var partStart = lower
-                for position in lower...upper where position == upper || isPartSeparator(bytes[position]) {
-                    if partStart < position { parts.append(partStart..<position) }
-                    partStart = position + 1
+            // Inner underscores and dots join words that are checked as parts (snake_case, "end.Next"), and so do
+            // apostrophes when the dictionary does not join at them (Italian "c'e").
+            var partStart = lower
+            var position = lower
+            while position < upper {
+                let length = separatorLength(bytes, position, rules)
+                guard length > 0 else {
+                    position += 1
+                    continue
                 }
-            } else {
-                parts.append(lower..<upper)
+                if partStart < position { parts.append(partStart..<position) }
+                if bytes[position] == UInt8(ascii: "."), rules.periodIsWordCharacter {
+                    wordCharacterSeparators += 1
+                } else {
+                    otherSeparators += 1
+                }
+                position += length
+                partStart = position
             }
+            if partStart < upper { parts.append(partStart..<upper) }
         }
         guard let first = parts.first, let last = parts.last else { return nil }
         let end = last.upperBound
         let followedByPeriod = end < bytes.count && bytes[end] == UInt8(ascii: ".")
         return ScannedWord(range: first.lowerBound..<end, followedByPeriod: followedByPeriod,
-                           parts: parts.count > 1 ? parts : [])
+                           parts: parts.count > 1 ? parts : [], judgedWhole: parts.count > 1 && wordCharacterSeparators > 0 && otherSeparators == 0)
+    }
+
+    /// Extends a word over the hyphens and the period that the dictionary counts as word characters
+    /// (`WordRules`), as Hunspell's tokenizer does: `Arbeits-` and `-kompott` before `und`, `-i`, `.changes`.
+    ///
+    /// Hyphens after a letter or digit (`32-Bit`, `foo--bar`) or before one stay out, and so do the dots of
+    /// an ellipsis (`...und`). Stays inside `limit`.
+    private static func attachEdges(_ word: inout ScannedWord, _ bytes: [UInt8], _ limit: Range<Int>, _ rules: WordRules) {
+        guard rules.hyphenIsWordCharacter || rules.periodIsWordCharacter else { return }
+        let hyphen = UInt8(ascii: "-")
+        let period = UInt8(ascii: ".")
+        var lower = word.range.lowerBound
+        var upper = word.range.upperBound
+        if rules.hyphenIsWordCharacter {
+            var start = lower
+            while start > limit.lowerBound, bytes[start - 1] == hyphen { start -= 1 }
+            if start < lower, !letterOrDigit(bytes, endingAt: start, limit) { lower = start }
+            var end = upper
+            while end < limit.upperBound, bytes[end] == hyphen { end += 1 }
+            if end > upper, !letterOrDigit(bytes, startingAt: end, limit) { upper = end }
+        }
+        if rules.periodIsWordCharacter, lower == word.range.lowerBound, lower > limit.lowerBound, bytes[lower - 1] == period,
+           lower - 1 == limit.lowerBound
+            || (bytes[lower - 2] != period && !letterOrDigit(bytes, endingAt: lower - 1, limit)) {
+            lower -= 1
+        }
+        guard lower != word.range.lowerBound || upper != word.range.upperBound else { return }
+        word.range = lower..<upper
+        word.followedByPeriod = upper < bytes.count && bytes[upper] == period
+    }
+
+    /// Whether the character that ends at `index` is a letter or a digit (false at the start of `limit`).
+    private static func letterOrDigit(_ bytes: [UInt8], endingAt index: Int, _ limit: Range<Int>) -> Bool {
+        guard index > limit.lowerBound else { return false }
+        var start = index - 1
+        while start > limit.lowerBound, bytes[start] & 0xC0 == 0x80, index - start < 4 { start -= 1 }
+        return isLetterOrDigit(bytes[start..<index])
+    }
+
+    /// Whether the character that starts at `index` is a letter or a digit (false at the end of `limit`).
+    private static func letterOrDigit(_ bytes: [UInt8], startingAt index: Int, _ limit: Range<Int>) -> Bool {
+        guard index < limit.upperBound else { return false }
+        var end = index + 1
+        while end < limit.upperBound, bytes[end] & 0xC0 == 0x80, end - index < 4 { end += 1 }
+        return isLetterOrDigit(bytes[index..<end])
+    }
+
+    private static func isLetterOrDigit(_ character: ArraySlice<UInt8>) -> Bool {
+        guard let first = character.first else { return false }
+        if first < 0x80 {
+            return (first >= 0x30 && first <= 0x39) || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A)
+        }
+        guard let scalar = String(decoding: character, as: UTF8.self).unicodeScalars.first else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }

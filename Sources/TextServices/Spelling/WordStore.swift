@@ -85,11 +85,20 @@ final class WordStore: Sendable {
         return WordStore(tables: tables, hasFrequencies: hasFrequencies)
     }
 
+    /// A store of the forms, with their frequencies.
+    ///
+    /// Every word of the frequency list that no form spells is added too
+    /// (folded, suggestible): the forms the expander does not make (compounds,
+    /// forms past its limit) but people type. Callers check such a word with
+    /// the dictionary before offering it, as they do every guess.
     init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
-        var items: [(key: String, surface: String, suggestible: Bool)] = []
-        items.reserveCapacity(forms.count)
+        var items: [(key: String, surface: String, suggestible: Bool, listed: Bool)] = []
+        items.reserveCapacity(forms.count + (frequencies?.count ?? 0))
         for form in forms where !form.word.isEmpty {
-            items.append((WordList.fold(form.word), form.word, form.suggestible))
+            items.append((WordList.fold(form.word), form.word, form.suggestible, false))
+        }
+        for word in frequencies?.words ?? [:].keys where !word.isEmpty {
+            items.append((word, word, true, true))
         }
         items.sort { a, b in
             if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
@@ -111,9 +120,17 @@ final class WordStore: Sendable {
             let keyString = key
             var flag: UInt8 = 0
             var lastVariant: String?
-            while index < items.count, items[index].key == key {
+            var end = index
+            var hasForms = false
+            while end < items.count, items[end].key == key {
+                if !items[end].listed { hasForms = true }
+                end += 1
+            }
+            while index < end {
                 let item = items[index]
                 index += 1
+                // A listed word counts only where no form spells it (a NOSUGGEST form stays unsuggested).
+                if item.listed && hasForms { continue }
                 if item.surface == keyString {
                     flag |= Self.lowerSurface
                     if item.suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }

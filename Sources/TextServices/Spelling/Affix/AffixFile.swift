@@ -37,6 +37,8 @@ struct AffixFile: Sendable {
     var wordCharacters: [Unicode.Scalar] = []
     var complexPrefixes = false
     var fullStrip = false
+    /// Whether the .aff lets words join into compounds (`COMPOUNDFLAG`, `COMPOUNDBEGIN`, `COMPOUNDRULE`).
+    var compounds = false
 
     /// A `REP` entry; `^` and `$` anchors are kept in `anchoredStart`/`anchoredEnd`.
     struct Replacement: Sendable {
@@ -134,6 +136,7 @@ struct AffixFile: Sendable {
             case "NOSUGGEST": noSuggest = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "CIRCUMFIX": circumfix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "KEEPCASE": keepCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDRULE": compounds = true
             case "TRY" where fields.count >= 2: tryCharacters = Array(fields[1].unicodeScalars)
             case "KEY" where fields.count >= 2:
                 keyboardRows = fields[1].split(separator: "|").map { Array($0.unicodeScalars) }

@@ -23,7 +23,7 @@
 enum CompiledFormat {
     static let magic: [UInt8] = Array("TSVDICT\u{1A}".utf8)
     /// Bumped whenever the layout or the meaning of a section changes.
-    static let version: UInt32 = 3
+    static let version: UInt32 = 5
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64

@@ -29,12 +29,12 @@ extension DictionaryCompiler {
             throw Failure(message: error.message)
         }
         progress(.expanding, 0)
+        let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         let forms = DictionaryWords.forms(info)
         progress(.expanding, 1)
 
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
         progress(.indexing, 0)
-        let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
         progress(.indexing, 0.3)
         let index = DeletionIndex(store: store)

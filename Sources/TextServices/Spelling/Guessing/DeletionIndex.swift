@@ -6,6 +6,8 @@
 /// `maxDistance` letters removed) to groups of entries rather than to words.
 /// Storage is two flat arrays (bucket offsets and group numbers); hash
 /// collisions only add candidates, which the caller verifies by distance.
+/// Prefixes are indexed without their diacritics (`Diacritics`), so a word
+/// typed without any of its accents (`zolw` for `żółw`) still finds it.
 /// Immutable and thread-safe once built.
 final class DeletionIndex: Sendable {
     let prefixLength: Int
@@ -44,7 +46,7 @@ final class DeletionIndex: Sendable {
             hashStarts.append(UInt32(hashes.count))
         }
         for entry in 0..<store.count {
-            let prefix = Array(Self.scalars(store.keyBytes(entry)).prefix(prefixLength))
+            let prefix = Self.scalars(store.keyBytes(entry)).prefix(prefixLength).map(Diacritics.base)
             if prefix != previous {
                 if !groupStarts.isEmpty { closeGroup() }
                 groupStarts.append(UInt32(entry))
@@ -79,9 +81,9 @@ final class DeletionIndex: Sendable {
         self.entryCount = store.count
     }
 
-    /// The entries whose indexed prefix is within `maxDistance` deletions of the word's (a superset of the matches).
+    /// The entries whose indexed prefix is within `maxDistance` deletions of the word's, diacritics aside (a superset of the matches).
     func candidateEntries(for word: [UInt32]) -> [Range<Int>] {
-        let prefix = Array(word.prefix(prefixLength))
+        let prefix = word.prefix(prefixLength).map(Diacritics.base)
         var groups: [UInt32] = []
         for hash in Self.deletionHashes(prefix, maxDistance: maxDistance) {
             let bucket = Int(hash & bucketMask)

@@ -8,7 +8,6 @@
 struct EditModel: Sendable {
     let keyboard: KeyboardLayout
     private let similarSounds: Set<UInt64>
-    private let vowels: Set<UInt32>
 
     static let transposition = 0.9
     /// Two vowels swapped (`ie` for `ei`) is as much a spelling slip as a typing one.
@@ -17,6 +16,8 @@ struct EditModel: Sendable {
     static let vowelSubstitution = 1.1
     static let soundSubstitution = 1.3
     static let otherSubstitution = 2.0
+    /// A diacritic left out, added or swapped (`e` for `é`, `s` for `ś`, `и` for `й`).
+    static let diacriticSubstitution = 0.3
     static let doubledInsertion = 0.8
     static let neighbourInsertion = 1.2
     static let otherInsertion = 1.8
@@ -27,9 +28,11 @@ struct EditModel: Sendable {
     /// Extra cost of an edit at the first letter (people rarely get the first letter wrong).
     static let firstLetter = 0.6
 
-    init(keyboard: KeyboardLayout, vowels: String = "aeiouy", similarSounds: [String] = EditModel.englishSounds) {
+    /// A model for a language: its keyboard, and sound-alike letters (`sounds`, `EditModel.sounds(for:replacements:)`).
+    ///
+    /// Vowels are the Latin, Greek and Cyrillic vowels with or without diacritics.
+    init(keyboard: KeyboardLayout, similarSounds: [String] = EditModel.englishSounds) {
         self.keyboard = keyboard
-        self.vowels = Set(vowels.unicodeScalars.map(\.value))
         var pairs = Set<UInt64>()
         for group in similarSounds {
             let members = group.unicodeScalars.map(\.value)
@@ -41,34 +44,32 @@ struct EditModel: Sendable {
     /// Letter groups that sound alike often enough to be swapped in writing.
     static let englishSounds = ["cks", "sz", "cq", "kq", "gj", "fv", "dt", "bp", "mn", "iy", "ey", "xz", "wv", "ck"]
 
-    func isVowel(_ scalar: UInt32) -> Bool { vowels.contains(scalar) }
+    /// Voiced and voiceless pairs most European languages blur in writing (Latin and Cyrillic letters).
+    static let commonSounds = ["sz", "fv", "dt", "bp", "gk", "mn", "зс", "вф", "дт", "бп", "гк", "жш", "мн"]
+
+    /// The sound-alike groups for a language: English's own list, or the common pairs plus
+    /// every one-letter swap the .aff `REP` table lists (`REP v w`).
+    static func sounds(for language: String, replacements: [AffixFile.Replacement]) -> [String] {
+        if language == "en" { return englishSounds }
+        var groups = commonSounds
+        for rep in replacements where rep.from.unicodeScalars.count == 1 && rep.to.unicodeScalars.count == 1
+            && (rep.from + rep.to).allSatisfy(\.isLetter) {
+            groups.append(WordList.fold(rep.from) + WordList.fold(rep.to))
+        }
+        return groups
+    }
+
+    /// Vowels without diacritics; `isVowel` compares base letters.
+    private static let baseVowels: Set<UInt32> = Set("aeiouyаеиоуыэюяіїєαεηιουω".unicodeScalars.map(\.value))
+
+    func isVowel(_ scalar: UInt32) -> Bool { Self.baseVowels.contains(Diacritics.base(scalar)) }
 
     func substitutionCost(typed: UInt32, intended: UInt32) -> Double {
         if keyboard.areNeighbours(typed, intended) { return Self.neighbourSubstitution }
-        if vowels.contains(typed) && vowels.contains(intended) { return Self.vowelSubstitution }
+        if Diacritics.sameBase(typed, intended) { return Self.diacriticSubstitution }
+        if isVowel(typed) && isVowel(intended) { return Self.vowelSubstitution }
         if similarSounds.contains(UInt64(typed) << 32 | UInt64(intended)) { return Self.soundSubstitution }
-        if Self.foldsToSameLetter(typed, intended) { return 0.3 }
         return Self.otherSubstitution
-    }
-
-    /// An accent slip (`e` for `é`): both are Latin letters with the same base.
-    private static func foldsToSameLetter(_ a: UInt32, _ b: UInt32) -> Bool {
-        guard a >= 0xC0 || b >= 0xC0 else { return false }
-        return baseLetter(a) == baseLetter(b)
-    }
-
-    private static func baseLetter(_ value: UInt32) -> UInt32 {
-        switch value {
-        case 0xE0...0xE5: return 0x61
-        case 0xE7: return 0x63
-        case 0xE8...0xEB: return 0x65
-        case 0xEC...0xEF: return 0x69
-        case 0xF1: return 0x6E
-        case 0xF2...0xF6, 0xF8: return 0x6F
-        case 0xF9...0xFC: return 0x75
-        case 0xFD, 0xFF: return 0x79
-        default: return value
-        }
     }
 
     /// The cost of the typed word having an extra `scalar` at `index` (neighbours give context).
@@ -98,7 +99,7 @@ struct EditModel: Sendable {
             cost = Self.doubledDeletion
         } else if !Self.isLetter(scalar) {
             cost = Self.punctuationDeletion
-        } else if vowels.contains(scalar) {
+        } else if isVowel(scalar) {
             cost = Self.vowelDeletion
         } else {
             cost = Self.otherDeletion
@@ -108,19 +109,28 @@ struct EditModel: Sendable {
     }
 
     private static func isLetter(_ scalar: UInt32) -> Bool {
-        Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
+        if scalar < 0x80 { return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A }
+        return Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
     }
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
     func cost(typed: [UInt32], intended: [UInt32]) -> Double {
+        var scratch: [Double] = []
+        return cost(typed: typed, intended: intended, scratch: &scratch)
+    }
+
+    /// `cost(typed:intended:)` with a table the caller keeps between calls (no allocation per candidate).
+    func cost(typed: [UInt32], intended: [UInt32], scratch table: inout [Double]) -> Double {
         let n = typed.count
         let m = intended.count
         if n == 0 || m == 0 { return Double(max(n, m)) * Self.otherInsertion }
         let width = m + 1
-        var table = [Double](repeating: 0, count: (n + 1) * width)
+        if table.count < (n + 1) * width { table = [Double](repeating: 0, count: (n + 1) * width) }
+        table[0] = 0
         for j in 1...m { table[j] = table[j - 1] + deletionCost(intended, at: j - 1) }
         for i in 1...n {
-            table[i * width] = table[(i - 1) * width] + insertionCost(typed, at: i - 1)
+            let insertion = insertionCost(typed, at: i - 1)
+            table[i * width] = table[(i - 1) * width] + insertion
             for j in 1...m {
                 let a = typed[i - 1]
                 let b = intended[j - 1]
@@ -132,10 +142,10 @@ struct EditModel: Sendable {
                     if i == 1 && j == 1 { substitution += Self.firstLetter }
                     best = table[(i - 1) * width + j - 1] + substitution
                 }
-                best = min(best, table[(i - 1) * width + j] + insertionCost(typed, at: i - 1))
+                best = min(best, table[(i - 1) * width + j] + insertion)
                 best = min(best, table[i * width + j - 1] + deletionCost(intended, at: j - 1))
                 if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
-                    let swap = vowels.contains(a) && vowels.contains(b) ? Self.vowelTransposition : Self.transposition
+                    let swap = isVowel(a) && isVowel(b) ? Self.vowelTransposition : Self.transposition
                     best = min(best, table[(i - 2) * width + j - 2] + swap)
                 }
                 table[i * width + j] = best
@@ -182,6 +192,51 @@ struct KeyboardLayout: Sendable {
 
     /// QWERTY with its staggered rows: keys beside, above and below are neighbours.
     static let qwerty = KeyboardLayout(staggeredRows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
+
+    /// The national layout of a language (ISO 639 code), for dictionaries whose .aff has no `KEY` line.
+    ///
+    /// Letter rows, lower case, with the number row where it carries letters
+    /// (Czech, Slovak, Hungarian, Lithuanian); nil for a language not listed
+    /// (the caller falls back to QWERTY). Polish, Dutch, Latvian, Indonesian
+    /// and Vietnamese typists use US QWERTY.
+    static func national(language: String) -> KeyboardLayout? {
+        layouts[language].map { KeyboardLayout(staggeredRows: $0) }
+    }
+
+    private static let layouts: [String: [String]] = [
+        "en": ["qwertyuiop", "asdfghjkl", "zxcvbnm"],
+        "de": ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"],
+        "fr": ["azertyuiop", "qsdfghjklmù", "wxcvbn"],
+        "es": ["qwertyuiop", "asdfghjklñ", "zxcvbnm"],
+        "ca": ["qwertyuiop", "asdfghjklñç", "zxcvbnm"],
+        "it": ["qwertyuiopè", "asdfghjklòàù", "zxcvbnm"],
+        "pt": ["qwertyuiop", "asdfghjklç", "zxcvbnm"],
+        "cs": ["ěščřžýáíé", "qwertzuiopú", "asdfghjklů", "yxcvbnm"],
+        "sk": ["ľščťžýáíé", "qwertzuiopúä", "asdfghjklôň", "yxcvbnm"],
+        "hu": ["öüó", "qwertzuiopőú", "asdfghjkléáű", "íyxcvbnm"],
+        "ro": ["qwertyuiopăî", "asdfghjklșțâ", "zxcvbnm"],
+        "ru": ["йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"],
+        "uk": ["йцукенгшщзхї", "фівапролджє", "ячсмитьбю"],
+        "be": ["йцукенгшўзх", "фывапролджэ", "ячсмітьбю"],
+        "bg": ["уеишщксдзцб", "ьяаожгтнвмч", "юйъэфхпрл"],
+        "sr": ["љњертзуиопшђ", "асдфгхјклчћ", "ѕџцвбнм"],
+        "mk": ["љњертѕуиопшѓ", "асдфгхјклчќ", "зџцвбнм"],
+        "hr": ["qwertzuiopšđ", "asdfghjklčćž", "yxcvbnm"],
+        "sl": ["qwertzuiopšđ", "asdfghjklčćž", "yxcvbnm"],
+        "bs": ["qwertzuiopšđ", "asdfghjklčćž", "yxcvbnm"],
+        "el": ["ςερτυθιοπ", "ασδφγηξκλ", "ζχψωβνμ"],
+        "he": ["קראטוןםפ", "שדגכעיחלךף", "זסבהנמצתץ"],
+        "tr": ["qwertyuıopğü", "asdfghjklşi", "zxcvbnmöç"],
+        "sv": ["qwertyuiopå", "asdfghjklöä", "zxcvbnm"],
+        "fi": ["qwertyuiopå", "asdfghjklöä", "zxcvbnm"],
+        "da": ["qwertyuiopå", "asdfghjklæø", "zxcvbnm"],
+        "nb": ["qwertyuiopå", "asdfghjkløæ", "zxcvbnm"],
+        "nn": ["qwertyuiopå", "asdfghjkløæ", "zxcvbnm"],
+        "no": ["qwertyuiopå", "asdfghjkløæ", "zxcvbnm"],
+        "is": ["qwertyuiopð", "asdfghjklæ", "zxcvbnmþ"],
+        "lt": ["ąčęėįšųū", "qwertyuiop", "asdfghjkl", "zxcvbnm"],
+        "et": ["qwertyuiopüõ", "asdfghjklöä", "zxcvbnm"],
+    ]
 
     /// Rows as the `KEY` line gives them: characters next to each other in a group are neighbours.
     init(groups: [[Unicode.Scalar]]) {
