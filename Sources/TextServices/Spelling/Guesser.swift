@@ -117,7 +117,7 @@ final class Guesser: Sendable {
                 }
             }
         }
-        if compounds, typed.count >= Self.minimumCompoundLength, result.count < limit,
+        if compounds, (Self.minimumCompoundLength...Self.maximumLength).contains(typed.count), result.count < limit,
            ranked.isEmpty || ranked[0].cost > Self.fallbackCost {
             for compound in compoundCandidates(typed) where result.count < limit {
                 let cased = Self.restoreCase(of: word, in: compound)
