@@ -43,11 +43,13 @@ public final class HunspellEngine: @unchecked Sendable {
         firstLoaded.store(true, ordering: .releasing)
     }
 
-    /// Starts loading the dictionary in the background; calls wait for it only when they need Hunspell.
+    /// Starts loading the dictionary in the background (or, without `loadInBackground`, on the first call that needs it);
+    /// calls wait for it only when they need Hunspell.
     ///
     /// `declaredCharset` is the charset the dictionary declared when it was
     /// compiled; throws `DictionaryError` when ICU does not know it.
-    public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String) throws(DictionaryError) {
+    public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String,
+                loadInBackground: Bool = true) throws(DictionaryError) {
         self.info = info
         self.declaredCharset = declaredCharset
         if Self.isUTF8(declaredCharset) {
@@ -63,7 +65,9 @@ public final class HunspellEngine: @unchecked Sendable {
         }
         self.charset = declaredConverter?.name ?? "UTF-8"
         self.slots = (0..<max(1, handles)).map { _ in Locked<Slot?>(nil) }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+        if loadInBackground {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+        }
     }
 
     /// Loads the first handle unless it is loaded; concurrent callers wait for the one load.
@@ -121,6 +125,9 @@ public final class HunspellEngine: @unchecked Sendable {
         }
         return slots[0].withLock { body($0!) }
     }
+
+    /// Whether a Hunspell handle is loaded (a call that needs one will not wait for a load).
+    public var isLoaded: Bool { firstLoaded.load(ordering: .acquiring) }
 
     /// Whether Hunspell accepts the word.
     public func spell(_ word: String) -> Bool {
