@@ -18,6 +18,8 @@ public final class HunspellEngine: @unchecked Sendable {
     private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
     private let firstLoaded = Atomic<Bool>(false)
+    /// Serialises the first load; waiters sleep (see `ensureFirstSlot`).
+    private let loadGate = DispatchSemaphore(value: 1)
     /// The converter for `declaredCharset`, for a first slot loaded in the background.
     private let declaredConverter: CharsetConverter?
 
@@ -71,7 +73,13 @@ public final class HunspellEngine: @unchecked Sendable {
     }
 
     /// Loads the first handle unless it is loaded; concurrent callers wait for the one load.
+    ///
+    /// They wait asleep on `loadGate`: a load takes tens of milliseconds, and waiting on the slot's
+    /// mutex spins (a fifth of a checking run's CPU time went there while a chunk thread loaded Hunspell).
     private func ensureFirstSlot() {
+        if firstLoaded.load(ordering: .acquiring) { return }
+        loadGate.wait()
+        defer { loadGate.signal() }
         if firstLoaded.load(ordering: .acquiring) { return }
         slots[0].withLock { slot in
             guard slot == nil else { return }
