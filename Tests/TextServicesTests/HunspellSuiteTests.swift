@@ -31,6 +31,8 @@ enum HunspellSuite {
         var checked = 0
         /// Verdicts the compiled form decided (the rest went to Hunspell).
         var compiledHits = 0
+        /// Verdicts the compiled form proved wrong (`RejectIndex`).
+        var compiledRejects = 0
         var skipped = 0
         var disagreements: [String] = []
     }
@@ -79,6 +81,11 @@ enum HunspellSuite {
                     let verdict = dictionary.accepts(variant)
                     outcome.checked += 1
                     if compiled.accepted.accepts(variant) { outcome.compiledHits += 1 }
+                    if compiled.rejects.rejects(variant) {
+                        outcome.compiledRejects += 1
+                        // A proof of "wrong" that Hunspell contradicts is a disagreement even if the other path agreed.
+                        if expected { outcome.disagreements.append("\(variant) (hunspell accepts it, proven wrong)") }
+                    }
                     if verdict != expected {
                         if verdict, variant.contains("\u{2019}"),
                            let ascii = encode(variant.replacing("\u{2019}", with: "'")), reference.spell(ascii) {
@@ -103,11 +110,12 @@ enum HunspellSuite {
     for name in names { outcomes.append(try HunspellSuite.run(name, cache: cache)) }
     var summary = "Hunspell suite: \(names.count) dictionaries, "
     let hits = outcomes.reduce(0) { $0 + $1.compiledHits }
-    summary += "\(outcomes.reduce(0) { $0 + $1.checked }) words checked (\(hits) decided by compiled forms), "
+    let rejects = outcomes.reduce(0) { $0 + $1.compiledRejects }
+    summary += "\(outcomes.reduce(0) { $0 + $1.checked }) words checked (\(hits) accepted and \(rejects) proven wrong by compiled forms), "
     summary += "\(outcomes.reduce(0) { $0 + $1.skipped }) skipped, "
     summary += "\(outcomes.reduce(0) { $0 + $1.disagreements.count }) disagreements\n"
     for outcome in outcomes {
-        summary += "  \(outcome.name): \(outcome.accepted) of \(outcome.expanded) forms accepted, \(outcome.checked) checked, \(outcome.compiledHits) by compiled form, \(outcome.skipped) skipped\n"
+        summary += "  \(outcome.name): \(outcome.accepted) of \(outcome.expanded) forms accepted, \(outcome.checked) checked, \(outcome.compiledHits) accepted and \(outcome.compiledRejects) proven wrong by compiled form, \(outcome.skipped) skipped\n"
     }
     if let report = ProcessInfo.processInfo.environment["TEXTSVCD_SUITE_REPORT"] {
         try summary.write(toFile: report, atomically: true, encoding: .utf8)
@@ -117,4 +125,5 @@ enum HunspellSuite {
     }
     #expect(outcomes.reduce(0) { $0 + $1.checked } > 2000)
     #expect(hits > 500, "the compiled forms decided only \(hits) verdicts")
+    #expect(rejects > 300, "the compiled forms proved only \(rejects) words wrong")
 }

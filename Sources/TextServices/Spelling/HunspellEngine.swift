@@ -18,6 +18,8 @@ public final class HunspellEngine: @unchecked Sendable {
     private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
     private let firstLoaded = Atomic<Bool>(false)
+    /// Serialises the first load; waiters sleep (see `ensureFirstSlot`).
+    private let loadGate = DispatchSemaphore(value: 1)
     /// The converter for `declaredCharset`, for a first slot loaded in the background.
     private let declaredConverter: CharsetConverter?
 
@@ -43,11 +45,13 @@ public final class HunspellEngine: @unchecked Sendable {
         firstLoaded.store(true, ordering: .releasing)
     }
 
-    /// Starts loading the dictionary in the background; calls wait for it only when they need Hunspell.
+    /// Starts loading the dictionary in the background (or, without `loadInBackground`, on the first call that needs it);
+    /// calls wait for it only when they need Hunspell.
     ///
     /// `declaredCharset` is the charset the dictionary declared when it was
     /// compiled; throws `DictionaryError` when ICU does not know it.
-    public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String) throws(DictionaryError) {
+    public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String,
+                loadInBackground: Bool = true) throws(DictionaryError) {
         self.info = info
         self.declaredCharset = declaredCharset
         if Self.isUTF8(declaredCharset) {
@@ -63,11 +67,19 @@ public final class HunspellEngine: @unchecked Sendable {
         }
         self.charset = declaredConverter?.name ?? "UTF-8"
         self.slots = (0..<max(1, handles)).map { _ in Locked<Slot?>(nil) }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+        if loadInBackground {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+        }
     }
 
     /// Loads the first handle unless it is loaded; concurrent callers wait for the one load.
+    ///
+    /// They wait asleep on `loadGate`: a load takes tens of milliseconds, and waiting on the slot's
+    /// mutex spins (a fifth of a checking run's CPU time went there while a chunk thread loaded Hunspell).
     private func ensureFirstSlot() {
+        if firstLoaded.load(ordering: .acquiring) { return }
+        loadGate.wait()
+        defer { loadGate.signal() }
         if firstLoaded.load(ordering: .acquiring) { return }
         slots[0].withLock { slot in
             guard slot == nil else { return }
@@ -121,6 +133,9 @@ public final class HunspellEngine: @unchecked Sendable {
         }
         return slots[0].withLock { body($0!) }
     }
+
+    /// Whether a Hunspell handle is loaded (a call that needs one will not wait for a load).
+    public var isLoaded: Bool { firstLoaded.load(ordering: .acquiring) }
 
     /// Whether Hunspell accepts the word.
     public func spell(_ word: String) -> Bool {

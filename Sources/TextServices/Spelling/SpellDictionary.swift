@@ -26,7 +26,8 @@ public final class SpellDictionary: Sendable {
     /// Word frequencies are looked for in `frequencyFolders`, then beside
     /// the dictionary. With a `compiled` form (`DictionaryCompiler.open`),
     /// words and guess indexes come from it and one Hunspell handle (not
-    /// `handles`) loads in the background; without one, they are built on first use. Guesses wait
+    /// `handles`) loads in the background (or on first need, when the compiled form also proves words
+    /// wrong); without one, they are built on first use. Guesses wait
     /// for Hunspell's own suggestions at most `suggestBudget` (nil: as long
     /// as they take; see `guesses(for:limit:)`).
     public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = [],
@@ -35,8 +36,10 @@ public final class SpellDictionary: Sendable {
         self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
         if let compiled {
             // Hunspell answers only the words the compiled form cannot decide: one handle serves them, and a
-            // second, loaded only when needed, answers them while the first runs a slow suggest.
-            self.engine = try HunspellEngine(info: info, handles: 2, declaredCharset: compiled.metadata.charset)
+            // second, loaded only when needed, answers them while the first runs a slow suggest. When the
+            // compiled form also proves words wrong, many uses never need Hunspell: it loads on demand.
+            self.engine = try HunspellEngine(info: info, handles: 2, declaredCharset: compiled.metadata.charset,
+                                             loadInBackground: !compiled.rejects.isUsable)
             self.compiled.store(compiled)
         } else {
             self.engine = try HunspellEngine(info: info, handles: handles)
@@ -75,9 +78,18 @@ public final class SpellDictionary: Sendable {
     public func accepts(_ word: String) -> Bool {
         if let form = compiled.load() {
             if form.accepted.accepts(word) { return true }
-            if word.utf8.contains(0xE2), word.contains("\u{2019}"),
-               form.accepted.accepts(String(word.map { $0 == "\u{2019}" ? "'" : $0 })) {
-                return true
+            let hasTypographic = word.utf8.contains(0xE2) && word.contains("\u{2019}")
+            let ascii = hasTypographic ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
+            if hasTypographic, form.accepted.accepts(ascii) { return true }
+            // Proving a word wrong spares loading Hunspell; once Hunspell is loaded, its lookup is the cheaper answer.
+            if form.rejects.isUsable, !engine.isLoaded {
+                if let verdict = cache.lookup(word) { return verdict }
+                // Proven wrong for Hunspell (both spellings it would be asked), and no learned word can save it.
+                if form.rejects.rejects(word), !hasTypographic || form.rejects.rejects(ascii),
+                   learnedWords.withLock({ $0.isEmpty }) {
+                    cache.store(word, false)
+                    return false
+                }
             }
         }
         if let verdict = cache.lookup(word) { return verdict }

@@ -24,9 +24,17 @@ public struct ClientWordChecking: WordChecking {
 
     public func misspellings(in text: TextBuffer) throws(ServiceError) -> [Misspelling] {
         let pieces = TextChunker.pieces(of: text.bytes, target: pieceBytes, maximum: pieceBytes + (64 << 10))
+        // In this process every piece is a range of the one buffer; through a daemon, each piece's text travels.
+        let inProcess = client.handlesTextInProcess
+        let encoding = client.positionEncoding
         let requests = pieces.map { piece in
-            SpellCheckRequest(text: String(decoding: text.bytes[piece], as: UTF8.self), languages: languages,
-                              documentId: documentId)
+            if inProcess {
+                let range = text.encode(ByteRange(bytes: piece), as: encoding)
+                return SpellCheckRequest(buffer: text, languages: languages, range: WireRange(start: range.start, end: range.end),
+                                         documentId: documentId)
+            }
+            return SpellCheckRequest(text: String(decoding: text.bytes[piece], as: UTF8.self), languages: languages,
+                                     documentId: documentId)
         }
         var outcomes: [Result<SpellCheckRequest.Response, ServiceError>] = []
         if let onProgress {
@@ -43,10 +51,12 @@ public struct ClientWordChecking: WordChecking {
         for (piece, outcome) in zip(pieces, outcomes) {
             let response: SpellCheckRequest.Response
             response = try outcome.get()
-            let pieceText = TextBuffer(validatedBytes: Array(text.bytes[piece]))
+            // Offsets are of the whole buffer in this process, of the piece's own text otherwise.
+            let base = inProcess ? 0 : piece.lowerBound
+            let reference = inProcess || encoding == .utf8 ? text : TextBuffer(validatedBytes: Array(text.bytes[piece]))
             for misspelling in response.misspellings {
-                let range = Self.byteRange(misspelling.range, in: pieceText, encoding: client.positionEncoding)
-                found.append(Misspelling(range: ByteRange(bytes: piece.lowerBound + range.lowerBound..<piece.lowerBound + range.upperBound),
+                let range = Self.byteRange(misspelling.range, in: reference, encoding: encoding)
+                found.append(Misspelling(range: ByteRange(bytes: base + range.lowerBound..<base + range.upperBound),
                                          word: misspelling.word))
             }
         }

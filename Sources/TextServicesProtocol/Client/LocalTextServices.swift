@@ -23,6 +23,8 @@ public final class LocalTextServices: TextServicesClient {
         dispatcher.server.register(session)
     }
 
+    public var handlesTextInProcess: Bool { true }
+
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
         let started = ContinuousClock.now
         let context = RequestContext(services: services, session: session, requestedEncoding: nil, server: dispatcher.server)

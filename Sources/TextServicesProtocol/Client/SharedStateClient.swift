@@ -21,6 +21,8 @@ public final class SharedStateClient: TextServicesClient {
     }
 
     public var positionEncoding: PositionEncoding { local.positionEncoding }
+    /// Text requests never change shared state: they run on `local`.
+    public var handlesTextInProcess: Bool { local.handlesTextInProcess }
 
     /// The daemon's client, connecting on first use; nil when no daemon runs.
     private var shared: (any TextServicesClient)? {

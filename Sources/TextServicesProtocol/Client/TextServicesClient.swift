@@ -10,6 +10,10 @@ public protocol TextServicesClient: AnyObject, Sendable {
     /// The unit every request's positions count.
     var positionEncoding: PositionEncoding { get }
 
+    /// Whether requests that read text (`spell.check`) run in this process, so that they can carry the
+    /// caller's `TextBuffer` itself instead of a copy of its text (see `SpellCheckRequest.buffer`).
+    var handlesTextInProcess: Bool { get }
+
     /// Runs one request and returns its response, or the error it met.
     func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response
 
@@ -23,6 +27,10 @@ public protocol TextServicesClient: AnyObject, Sendable {
     ///
     /// The handler runs on a thread of the client's; it must not block.
     func onNotification(_ handler: @escaping @Sendable (ServerNotification) -> Void)
+}
+
+extension TextServicesClient {
+    public var handlesTextInProcess: Bool { false }
 }
 
 /// A notification the server pushed to a client.

@@ -92,6 +92,22 @@ struct AffixCondition: Sendable {
         self.elements = elements
     }
 
+    /// The condition written back in .aff syntax (`.` and "no condition" both as the empty string).
+    var text: String {
+        var result = ""
+        for element in elements {
+            switch element {
+            case .any: result += "."
+            case .scalar(let scalar): result.unicodeScalars.append(scalar)
+            case .set(let members, let negated):
+                result += negated ? "[^" : "["
+                result.unicodeScalars.append(contentsOf: members)
+                result += "]"
+            }
+        }
+        return result
+    }
+
     func matchesEnd(of word: [Unicode.Scalar]) -> Bool {
         guard word.count >= elements.count else { return false }
         let start = word.count - elements.count

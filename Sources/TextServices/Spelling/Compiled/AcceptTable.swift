@@ -60,7 +60,11 @@ struct AcceptTable: Sendable {
                     if byte >= 0x61, byte <= 0x7A { anyLower = true; break }
                     if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
                 }
-                return !anyLower && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
+                guard !anyLower else { return false }
+                if flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0 { return true }
+                // In capitals, the capitalised key's capitals (`AMERICA` from `America`).
+                lowered[0] = first
+                return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
             }
         }
         // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
@@ -70,7 +74,10 @@ struct AcceptTable: Sendable {
             return true
         }
         let lower = CaseVariants.lower(word)
-        return lower != word && flags(of: lower) & Self.upper != 0 && CaseVariants.upper(lower) == word
+        guard lower != word else { return false }
+        if flags(of: lower) & Self.upper != 0, CaseVariants.upper(lower) == word { return true }
+        let capitalised = CaseVariants.capitalised(lower)
+        return capitalised != lower && flags(of: capitalised) & Self.upper != 0 && CaseVariants.upper(capitalised) == word
     }
 
     private func flags(of key: String) -> UInt8 {

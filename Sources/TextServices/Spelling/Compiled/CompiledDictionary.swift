@@ -28,6 +28,8 @@ public final class CompiledDictionary: Sendable {
     let deletionIndex: DeletionIndex
     let phonetic: PhoneticIndex?
     let accepted: AcceptTable
+    /// Proves words wrong without Hunspell, for dictionaries it covers (`RejectIndex`).
+    let rejects: RejectIndex
 
     /// Maps and checks the file at `path`; throws `CompiledFormat.Failure` when it is unusable (`.truncated(size: 0)` when it cannot be opened).
     static func open(path: String) throws(CompiledFormat.Failure) -> CompiledDictionary {
@@ -67,6 +69,9 @@ public final class CompiledDictionary: Sendable {
                                       entryCount: store.count)
         phonetic = metadata.hasPhonetic ? PhoneticIndex(hashes: table(.phoneticHashes), entries: table(.phoneticEntries)) : nil
         accepted = AcceptTable(tables: AcceptTable.Tables(slots: table(.acceptSlots), bytes: table(.acceptBytes)))
+        let rules = RejectIndex.decodeRules(table(.rejectRules))
+        rejects = rules == nil ? .unusable
+            : RejectIndex(rules: rules, stems: StemTable(tables: StemTable.Tables(slots: table(.stemSlots), bytes: table(.stemBytes))))
         contentKey = layout.contentKey
         path = file.path
         byteCount = file.count
@@ -80,7 +85,7 @@ public final class CompiledDictionary: Sendable {
 
     /// The bytes of a compiled dictionary holding these parts.
     static func image(contentKey: ContentHash, metadata: CompiledMetadata, store: WordStore, index: DeletionIndex,
-                      phonetic: PhoneticIndex?, accepted: AcceptTable) -> [UInt8] {
+                      phonetic: PhoneticIndex?, accepted: AcceptTable, rejects: RejectIndex) -> [UInt8] {
         let storeTables = store.tables
         let noPhonetic = Table<UInt32>([])
         let sections: [(CompiledFormat.Section, [UInt8])] = [
@@ -101,6 +106,9 @@ public final class CompiledDictionary: Sendable {
             (.phoneticEntries, CompiledFormat.bytes(phonetic?.entries ?? noPhonetic)),
             (.acceptSlots, CompiledFormat.bytes(accepted.tables.slots)),
             (.acceptBytes, CompiledFormat.bytes(accepted.tables.bytes)),
+            (.rejectRules, rejects.encodedRules()),
+            (.stemSlots, CompiledFormat.bytes(rejects.stems.tables.slots)),
+            (.stemBytes, CompiledFormat.bytes(rejects.stems.tables.bytes)),
         ]
         return CompiledFormat.image(contentKey: contentKey, sections: sections)
     }

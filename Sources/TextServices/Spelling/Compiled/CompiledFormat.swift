@@ -23,7 +23,7 @@
 enum CompiledFormat {
     static let magic: [UInt8] = Array("TSVDICT\u{1A}".utf8)
     /// Bumped whenever the layout or the meaning of a section changes.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64
@@ -38,12 +38,14 @@ enum CompiledFormat {
         case groupStarts = 20, bucketOffsets, bucketGroups
         case phoneticHashes = 30, phoneticEntries
         case acceptSlots = 40, acceptBytes
+        case rejectRules = 50, stemSlots, stemBytes
 
         /// Bytes per element; offsets and lengths must be multiples of it.
         var elementWidth: Int {
             switch self {
-            case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes: 1
-            case .acceptSlots: 8
+            case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes,
+                 .rejectRules, .stemBytes: 1
+            case .acceptSlots, .stemSlots: 8
             default: 4
             }
         }

@@ -23,6 +23,9 @@ struct CompiledMetadata: Equatable, Sendable {
     var compiledAt = 0
     /// `DictionaryCompiler.environmentKey` when compiled (format, libhunspell, case mapping).
     var environment = ""
+    /// Whether the reject index proves words wrong (`RejectIndex`), and why not.
+    var provesWrong = false
+    var provesWrongReason = ""
 
     func encoded() -> [UInt8] {
         let lines = [
@@ -31,6 +34,7 @@ struct CompiledMetadata: Equatable, Sendable {
             "forms=\(expandedForms)", "accepted=\(acceptedForms)",
             "frequencies=\(hasFrequencies ? 1 : 0)", "phonetic=\(hasPhonetic ? 1 : 0)",
             "prefix=\(prefixLength)", "distance=\(maxDistance)", "mask=\(bucketMask)", "compiled=\(compiledAt)", "env=\(environment)",
+            "proves.wrong=\(provesWrong ? 1 : 0)", "proves.wrong.reason=\(provesWrongReason)",
         ]
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
@@ -58,6 +62,8 @@ struct CompiledMetadata: Equatable, Sendable {
             case "mask": bucketMask = UInt32(value) ?? 0
             case "compiled": compiledAt = Int(value) ?? 0
             case "env": environment = value
+            case "proves.wrong": provesWrong = value == "1"
+            case "proves.wrong.reason": provesWrongReason = value
             default: continue
             }
         }

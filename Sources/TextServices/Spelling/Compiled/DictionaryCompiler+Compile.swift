@@ -34,6 +34,7 @@ extension DictionaryCompiler {
         progress(.expanding, 1)
 
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
+        let rejects = Self.checkedRejectIndex(info: info, accepted: accepted)
         progress(.indexing, 0)
         let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
         progress(.indexing, 0.3)
@@ -57,9 +58,11 @@ extension DictionaryCompiler {
         metadata.bucketMask = index.bucketMask
         metadata.compiledAt = Int(Date().timeIntervalSince1970)
         metadata.environment = Self.environmentKey.description
+        metadata.provesWrong = rejects.index.isUsable
+        metadata.provesWrongReason = rejects.reason ?? ""
         progress(.writing, 0)
         let image = CompiledDictionary.image(contentKey: key, metadata: metadata, store: store, index: index,
-                                             phonetic: phonetic, accepted: accepted)
+                                             phonetic: phonetic, accepted: accepted, rejects: rejects.index)
         let path = path(for: info)
         do {
             try FileSystem.writeAtomically(image, to: path, mode: SystemPackage.FilePermissions(rawValue: 0o644))
@@ -79,6 +82,39 @@ extension DictionaryCompiler {
                                 progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report? {
         if state(of: info).isReady { return nil }
         return try compile(info, progress: progress)
+    }
+
+    /// The reject index for `info`, unless some spelling Hunspell accepted is one it would refuse (then `unusable`).
+    ///
+    /// The index's argument is that it derives every word Hunspell can accept; the accepted forms
+    /// are the check that its reading of the files agrees with Hunspell's.
+    static func checkedRejectIndex(info: DictionaryInfo, accepted: AcceptTable) -> (index: RejectIndex, reason: String?) {
+        let (index, reason) = RejectIndex.build(info: info)
+        guard index.isUsable else { return (.unusable, reason) }
+        let slots = accepted.tables.slots
+        let chunk = 8192
+        let refused = Locked<String?>(nil)
+        // Every form of a small dictionary; an even sample of about a million slots (half of them empty) of a
+        // large one (each search costs microseconds to tens of microseconds: all of it_IT's 2 million forms
+        // would triple its compile).
+        let stride = max(1, slots.count / 1_000_000)
+        DispatchQueue.concurrentPerform(iterations: (slots.count + chunk - 1) / chunk) { part in
+            for position in Swift.stride(from: part * chunk, to: min(slots.count, (part + 1) * chunk), by: stride) {
+                let slot = slots[position]
+                guard slot != 0 else { continue }
+                let offset = Int(slot & 0xFFFF_FFFF), length = Int((slot >> 32) & 0xFF), flags = UInt8((slot >> 40) & 0x7)
+                let key = String(decoding: accepted.tables.bytes.slice(offset..<(offset + length)), as: UTF8.self)
+                var spellings: [String] = []
+                if flags & AcceptTable.asIs != 0 { spellings.append(key) }
+                if flags & AcceptTable.capitalised != 0 { spellings.append(CaseVariants.capitalised(key)) }
+                if flags & AcceptTable.upper != 0 { spellings.append(CaseVariants.upper(key)) }
+                for spelling in spellings where index.rejects(spelling) {
+                    refused.withLock { if $0 == nil { $0 = spelling } }
+                }
+            }
+        }
+        if let word = refused.withLock({ $0 }) { return (.unusable, "would refuse \(word), which Hunspell accepts") }
+        return (index, nil)
     }
 
     /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.

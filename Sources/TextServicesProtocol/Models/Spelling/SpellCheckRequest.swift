@@ -17,6 +17,33 @@ public struct SpellCheckRequest: TextServicesRequest {
     public var limit: Int?
     public var documentId: String?
     public var guesses: GuessCount?
+    /// The text itself, for a client in this process (`TextServicesClient.handlesTextInProcess`): when set,
+    /// `text` is ignored and `range` usually names the part to check, so a large document is neither copied
+    /// nor validated again per piece. It never travels: encoding the request writes its text as `text`.
+    public var buffer: TextBuffer?
+
+    enum CodingKeys: String, CodingKey {
+        case text, language, languages, range, startingAt, wrap, limit, documentId, guesses
+    }
+
+    /// A request over a buffer this process holds (see `buffer`).
+    public init(buffer: TextBuffer, languages: [String]? = nil, range: WireRange? = nil, documentId: String? = nil) {
+        self.init(text: "", languages: languages, range: range, documentId: documentId)
+        self.buffer = buffer
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(buffer.map { String(decoding: $0.bytes, as: UTF8.self) } ?? text, forKey: .text)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encodeIfPresent(languages, forKey: .languages)
+        try container.encodeIfPresent(range, forKey: .range)
+        try container.encodeIfPresent(startingAt, forKey: .startingAt)
+        try container.encodeIfPresent(wrap, forKey: .wrap)
+        try container.encodeIfPresent(limit, forKey: .limit)
+        try container.encodeIfPresent(documentId, forKey: .documentId)
+        try container.encodeIfPresent(guesses, forKey: .guesses)
+    }
 
     public init(text: String, languages: [String]? = nil, range: WireRange? = nil, startingAt: Int? = nil,
                 wrap: Bool? = nil, limit: Int? = nil, documentId: String? = nil, guesses: GuessCount? = nil) {
@@ -43,7 +70,15 @@ public struct SpellCheckRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
-        let buffer = try context.text(text)
+        let buffer: TextBuffer
+        if let given = self.buffer {
+            guard given.byteCount <= context.limits.maximumTextBytes else {
+                throw ServiceError.tooLarge("'text'", limit: context.limits.maximumTextBytes)
+            }
+            buffer = given
+        } else {
+            buffer = try context.text(text)
+        }
         let positions = context.positions(in: buffer)
         let range = try positions.range(self.range, field: "range")
         let start = try startingAt.map { value throws(ServiceError) in try positions.offset(value, field: "startingAt") }

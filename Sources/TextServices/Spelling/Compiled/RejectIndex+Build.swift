@@ -1,0 +1,255 @@
+import Foundation
+
+extension RejectIndex {
+    /// The index for a dictionary's files, or `unusable` (with the reason) when the argument does not cover it.
+    static func build(info: DictionaryInfo) -> (index: RejectIndex, reason: String?) {
+        guard let affixData = FileManager.default.contents(atPath: info.affixPath),
+              let wordsData = FileManager.default.contents(atPath: info.wordsPath) else { return (.unusable, "unreadable files") }
+        let affixBytes = [UInt8](affixData)
+        let affixes = AffixFile(bytes: affixBytes)
+        let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
+        let isUTF8 = HunspellEngine.isUTF8(charset)
+        guard let affixText = AffixFile.decode(affixBytes, charset: charset),
+              let wordsText = AffixFile.decode([UInt8](wordsData), charset: charset) else { return (.unusable, "charset") }
+        var compoundRuleFlags: [UInt32] = []
+        var breakPatterns: [String]? = nil
+        // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
+        // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
+        let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
+                       "COMPOUNDEND", "COMPOUNDFIRST", "COMPOUNDLAST", "COMPOUNDPERMITFLAG", "CHECKCOMPOUNDPATTERN",
+                       "COMPOUNDSYLLABLE", "SYLLABLENUM", "COMPOUNDROOT", "FORCEUCASE"]
+        for line in affixText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            for keyword in refused where line.hasPrefix(keyword) { return (.unusable, keyword) }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("LANG"), fields.count >= 2 {
+                let language = fields[1].prefix(2).lowercased()
+                if ["hu", "tr", "az"].contains(language) || fields[1].lowercased().hasPrefix("crh") { return (.unusable, "LANG") }
+            }
+            if line.hasPrefix("COMPOUNDRULE"), fields.count >= 2, Int(fields[1]) == nil {
+                for scalar in fields[1].unicodeScalars where !"*?()".unicodeScalars.contains(scalar) {
+                    compoundRuleFlags.append(scalar.value)
+                }
+                if affixes.flagMode != .character && affixes.flagMode != .unicode { return (.unusable, "COMPOUNDRULE flags") }
+            }
+            if line.hasPrefix("BREAK"), fields.count >= 2 {
+                if breakPatterns == nil {
+                    breakPatterns = []
+                } else {
+                    breakPatterns!.append(String(fields[1]))
+                }
+            }
+        }
+        // Hunspell's default word breaking: "-", "^-" and "-$".
+        let patterns = (breakPatterns ?? ["-"]).map { pattern in
+            var text = Substring(pattern)
+            if text.hasPrefix("^") { text = text.dropFirst() }
+            if text.hasSuffix("$") { text = text.dropLast() }
+            return Array(text.utf8)
+        }
+        if patterns.contains(where: \.isEmpty) { return (.unusable, "empty BREAK pattern") }
+        if affixes.flagMode == .character, isUTF8, compoundRuleFlags.contains(where: { $0 >= 0x80 }) {
+            return (.unusable, "non-ASCII COMPOUNDRULE flags")
+        }
+        let inputPatterns = affixes.inputConversions.map { Array($0.from.utf8) }
+        if inputPatterns.contains(where: \.isEmpty) { return (.unusable, "empty ICONV pattern") }
+        // Hunspell reads single-character flags byte by byte (an affix's own flag is its name's first byte, a flag
+        // list holds every byte); the affix parser reads scalars. Flags are compared here as Hunspell has them.
+        let byteFlags = affixes.flagMode == .character && isUTF8
+        func listFlags(_ flags: [UInt32]) -> [UInt32] {
+            guard byteFlags else { return flags }
+            return flags.flatMap { value in
+                Unicode.Scalar(value).map { Array(String($0).utf8).map(UInt32.init) } ?? [value]
+            }
+        }
+        func ownFlag(_ flag: UInt32) -> UInt32 {
+            guard byteFlags, let scalar = Unicode.Scalar(flag) else { return flag }
+            return UInt32(String(scalar).utf8.first!)
+        }
+
+        // Dense flag numbers for the flags affixes use (other flags cannot matter).
+        var dense: [UInt32: UInt16] = [:]
+        func number(_ flag: UInt32) -> UInt16? {
+            if let known = dense[flag] { return known }
+            guard dense.count < 0xFFFF else { return nil }
+            let value = UInt16(dense.count + 1)
+            dense[flag] = value
+            return value
+        }
+        var entries: [Affix] = []
+        for entry in affixes.prefixes.values.joined().map({ $0 }) + affixes.suffixes.values.joined().map({ $0 }) {
+            guard let flag = number(ownFlag(entry.flag)) else { return (.unusable, "too many flags") }
+            var continuation: [UInt16] = []
+            for flag in listFlags(entry.continuation.flags) {
+                guard let value = number(flag) else { return (.unusable, "too many flags") }
+                continuation.append(value)
+            }
+            continuation = Array(Set(continuation))
+            entries.append(Affix(isPrefix: entry.kind == .prefix, flag: flag,
+                                 strip: Array(String(String.UnicodeScalarView(entry.strip)).utf8),
+                                 add: Array(String(String.UnicodeScalarView(entry.add)).utf8),
+                                 continuation: continuation.sorted(), condition: entry.condition))
+        }
+        let digits = Set((0x30...0x39).map { UInt8($0) })
+        // Every string an affix strips or appends must be made of scalars whose case Hunspell maps as Unicode does.
+        for entry in entries {
+            let text = String(decoding: entry.strip + entry.add, as: UTF8.self)
+            if text.unicodeScalars.contains(where: { Self.caseKind($0) == nil }) { return (.unusable, "affix characters") }
+        }
+        if !compoundRuleFlags.isEmpty, entries.contains(where: { $0.strip.contains(where: digits.contains) }) {
+            return (.unusable, "COMPOUNDRULE with affixes that strip digits")
+        }
+
+        // Stems, read both as Hunspell reads a .dic line and as the expander does (the union is never smaller).
+        var stems: [[UInt8]: [(hidden: Bool, flags: [UInt16])]] = [:]
+        func add(_ word: String, _ flagText: Substring?) -> String? {
+            guard !word.isEmpty else { return nil }
+            let flags = listFlags(flagText.map { affixes.flags($0).flags } ?? [])
+            if !compoundRuleFlags.isEmpty, flags.contains(where: compoundRuleFlags.contains),
+               !word.utf8.contains(where: digits.contains) {
+                return "COMPOUNDRULE part without digits: \(word)"
+            }
+            // A space stays in every form of the stem (no affix strips one), and no judged word has one.
+            if word.unicodeScalars.contains(where: { Self.caseKind($0) == nil && $0 != " " }) {
+                return "stem characters: \(word)"
+            }
+            let known = flags.compactMap { dense[$0] }.sorted()
+            let key = Array(word.utf8)
+            guard key.count <= AcceptTable.maximumKeyLength else { return "stem over 255 bytes" }
+            stems[key, default: []].append((false, known))
+            // Hunspell's hidden capitalised homonym (`add_hidden_capitalized_word`), added for every stem with capitals.
+            if word.unicodeScalars.contains(where: { $0.properties.isUppercase || $0.properties.changesWhenLowercased }) {
+                let hidden = Array(Self.initialCapital(Self.lower(word)).utf8)
+                if hidden != key { stems[hidden, default: []].append((true, known)) }
+            }
+            return nil
+        }
+        var first = true
+        for line in wordsText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" }) {
+            if first {
+                first = false
+                if line.allSatisfy({ $0.isNumber || $0 == " " || $0 == "\r" }) { continue }
+            }
+            for (word, flags) in Self.hunspellEntries(line) {
+                if let problem = add(word, flags) { return (.unusable, problem) }
+            }
+        }
+        for (key, homonyms) in stems where homonyms.count > 255 {
+            // Merge: one homonym with every flag (never fewer derivations).
+            let all = Array(Set(homonyms.flatMap(\.flags))).sorted()
+            stems[key] = [(false, all)]
+        }
+        guard let table = StemTable.build(stems) else { return (.unusable, "stem table") }
+        let rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
+        return (RejectIndex(rules: rules, stems: table), nil)
+    }
+
+    /// The (word, flags) readings of one .dic line: Hunspell's (`HashMgr::load_tables`) and the expander's.
+    static func hunspellEntries(_ line: Substring) -> [(String, Substring?)] {
+        var results: [(String, Substring?)] = []
+        var text = String(line)
+        if text.hasSuffix("\r") { text.removeLast() }
+        var scalars = Array(text.unicodeScalars)
+        // A morphological field starts at "xx:" after a blank; a tab starts the old-style one.
+        var cut: Int?
+        var position = 0
+        while position < scalars.count {
+            if scalars[position] == ":", position > 3, scalars[position - 3] == " " || scalars[position - 3] == "\t" {
+                var start = position - 3
+                while start > 0, scalars[start - 1] == " " || scalars[start - 1] == "\t" { start -= 1 }
+                cut = start == 0 ? nil : start
+                break
+            }
+            position += 1
+        }
+        if let tab = scalars.firstIndex(of: "\t"), cut == nil || tab < cut! { cut = tab }
+        if let cut { scalars = Array(scalars[..<cut]) }
+        // The flags start after the first '/' that is not escaped ("\\/") and not the line's first character;
+        // as in Hunspell, after a leading '/' the split falls at the next position whatever it holds.
+        var slash: Int? = scalars.firstIndex(of: "/")
+        while let position = slash {
+            if position == 0 {
+                slash = 1
+                continue
+            }
+            if scalars[position - 1] != "\\" { break }
+            scalars.remove(at: position - 1)
+            slash = scalars[position...].firstIndex(of: "/")
+        }
+        if slash == scalars.count { slash = nil }
+        func string(_ part: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(part)) }
+        if let slash {
+            results.append((string(scalars[..<slash]), Substring(string(scalars[(slash + 1)...]))))
+        } else {
+            results.append((string(scalars[...]), nil))
+        }
+        if let (word, flags) = WordFormExpander.splitEntry(line) { results.append((word, flags)) }
+        return results
+    }
+
+    // MARK: Storage
+
+    /// The rules as bytes for the compiled file (an empty section: not usable).
+    func encodedRules() -> [UInt8] {
+        guard let rules else { return [] }
+        var out: [UInt8] = [1]
+        func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
+        func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
+        func bytes(_ value: [UInt8]) { put16(value.count); out += value }
+        out.append(rules.asciiOnly ? 1 : 0)
+        put16(rules.breakPatterns.count)
+        rules.breakPatterns.forEach(bytes)
+        put16(rules.inputPatterns.count)
+        rules.inputPatterns.forEach(bytes)
+        put32(rules.affixes.count)
+        for affix in rules.affixes {
+            out.append(affix.isPrefix ? 1 : 0)
+            put16(Int(affix.flag))
+            bytes(affix.strip)
+            bytes(affix.add)
+            put16(affix.continuation.count)
+            affix.continuation.forEach { put16(Int($0)) }
+            bytes(Array(affix.condition.text.utf8))
+        }
+        return out
+    }
+
+    /// Reads rules written by `encodedRules`; nil for an empty, short or malformed section (then nothing is proven).
+    static func decodeRules(_ table: Table<UInt8>) -> Rules? {
+        var cursor = 0
+        var failed = false
+        func byte() -> Int {
+            guard cursor < table.count else { failed = true; return 0 }
+            defer { cursor += 1 }
+            return Int(table[cursor])
+        }
+        func get16() -> Int { byte() | byte() << 8 }
+        func get32() -> Int { get16() | get16() << 16 }
+        func bytes() -> [UInt8] {
+            let count = get16()
+            guard cursor + count <= table.count else { failed = true; return [] }
+            defer { cursor += count }
+            return Array(table.slice(cursor..<(cursor + count)))
+        }
+        guard table.count > 0, byte() == 1 else { return nil }
+        let asciiOnly = byte() == 1
+        let breakPatterns = (0..<get16()).map { _ in bytes() }
+        let inputPatterns = (0..<get16()).map { _ in bytes() }
+        let count = get32()
+        guard !failed, count <= table.count else { return nil }
+        var affixes: [Affix] = []
+        affixes.reserveCapacity(count)
+        for _ in 0..<count {
+            let isPrefix = byte() == 1
+            let flag = UInt16(get16())
+            let strip = bytes()
+            let add = bytes()
+            let continuation = (0..<get16()).map { _ in UInt16(get16()) }
+            let condition = AffixCondition(parsing: Substring(String(decoding: bytes(), as: UTF8.self)))
+            if failed { return nil }
+            affixes.append(Affix(isPrefix: isPrefix, flag: flag, strip: strip, add: add, continuation: continuation,
+                                 condition: condition))
+        }
+        guard !failed, breakPatterns.allSatisfy({ !$0.isEmpty }), inputPatterns.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
+    }
+}

@@ -1,0 +1,455 @@
+import Foundation
+
+/// Proves that Hunspell rejects a word, without Hunspell: the compiled form's "certainly wrong" answer.
+///
+/// Hunspell accepts a word outside compounds and word breaking only when
+/// `checkword` finds it for one of the case spellings `spell` tries: as a
+/// .dic stem, or as a stem with at most one prefix and two suffixes whose
+/// strip, append and condition fit and whose flags the stem or the other
+/// affixes' continuation classes carry (`affentry.cxx`, `affixmgr.cxx`).
+/// This index holds every stem (with the hidden capitalised homonyms
+/// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
+/// and searches those derivations with *fewer* restrictions than Hunspell's
+/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE, cross
+/// products and homonym subtleties are ignored): when no derivation exists
+/// even then, Hunspell cannot accept the word. Anything the argument does not
+/// cover makes the answer "not proven" and the word goes to Hunspell:
+/// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
+/// contain digits), IGNORE, COMPLEXPREFIXES, CHECKSHARPS, Turkic or Hungarian
+/// rules; words with digits, spaces, a final period, a BREAK or ICONV pattern,
+/// or characters whose case mapping could differ from Hunspell's own tables.
+/// Built by `DictionaryCompiler`, which also checks it against every form
+/// Hunspell accepted (one refused form and the index is not used).
+/// Thread-safe (immutable).
+struct RejectIndex: Sendable {
+    struct Affix: Sendable {
+        var isPrefix: Bool
+        var flag: UInt16
+        var strip: [UInt8]
+        var add: [UInt8]
+        /// Continuation flags, sorted.
+        var continuation: [UInt16]
+        var condition: AffixCondition
+    }
+
+    /// The patterns, affixes and the verdict on the dictionary; nil rules mean "never proven".
+    struct Rules: Sendable {
+        var breakPatterns: [[UInt8]]
+        var inputPatterns: [[UInt8]]
+        /// Only ASCII words are judged (8-bit dictionaries: their case tables are Hunspell's own).
+        var asciiOnly: Bool
+        var affixes: [Affix]
+    }
+
+    let rules: Rules?
+    let stems: StemTable
+    /// Suffix entries by the last byte of what they append (index 256: appending nothing).
+    private let suffixesByLastByte: [[Int]]
+    /// Prefix entries by the first byte of what they append (index 256: appending nothing).
+    private let prefixesByFirstByte: [[Int]]
+    /// Suffix entries whose continuation classes hold a flag, by that flag and the last byte they append
+    /// (`flag << 9 | byte`, byte 256 for nothing): the inner suffix of a two-suffix form.
+    private let innerSuffixes: [UInt32: [Int]]
+
+    init(rules: Rules?, stems: StemTable) {
+        self.rules = rules
+        self.stems = stems
+        var suffixes = [[Int]](repeating: [], count: 257)
+        var prefixes = [[Int]](repeating: [], count: 257)
+        for (index, affix) in (rules?.affixes ?? []).enumerated() {
+            if affix.isPrefix {
+                prefixes[affix.add.first.map(Int.init) ?? 256].append(index)
+            } else {
+                suffixes[affix.add.last.map(Int.init) ?? 256].append(index)
+            }
+        }
+        var inner: [UInt32: [Int]] = [:]
+        for (index, affix) in (rules?.affixes ?? []).enumerated() where !affix.isPrefix {
+            for flag in affix.continuation {
+                inner[UInt32(flag) << 9 | UInt32(affix.add.last.map(Int.init) ?? 256), default: []].append(index)
+            }
+        }
+        suffixesByLastByte = suffixes
+        prefixesByFirstByte = prefixes
+        innerSuffixes = inner
+    }
+
+    static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))))
+
+    var isUsable: Bool { rules != nil && !stems.tables.slots.isEmpty }
+
+    // MARK: Judging
+
+    /// Whether Hunspell certainly rejects `word`; false means "not proven" (ask Hunspell).
+    func rejects(_ word: String) -> Bool {
+        guard let rules, !stems.tables.slots.isEmpty else { return false }
+        return rejects(word, rules: rules, depth: 0)
+    }
+
+    private func rejects(_ word: String, rules: Rules, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        let original = Array(word.utf8)
+        guard !original.isEmpty, original.count < 256, !original.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        // ICONV applies before anything else.
+        for pattern in rules.inputPatterns where Self.contains(original, pattern) { return false }
+        // Hunspell strips trailing periods, then also tries the word with one (abbreviations).
+        var bytes = original
+        var periods = 0
+        while bytes.last == UInt8(ascii: ".") { bytes.removeLast(); periods += 1 }
+        guard !bytes.isEmpty else { return false }
+        let stripped = periods == 0 ? word : String(decoding: bytes, as: UTF8.self)
+        var capitals = 0, neutral = 0, count = 0
+        var firstCapital = false
+        for scalar in stripped.unicodeScalars {
+            guard let kind = Self.caseKind(scalar), !(rules.asciiOnly && !scalar.isASCII) else { return false }
+            if kind == .upper {
+                capitals += 1
+                if count == 0 { firstCapital = true }
+            }
+            if kind == .neutral { neutral += 1 }
+            count += 1
+        }
+        // The spellings `HunspellImpl::spell` hands to `checkword`; `hidden` says whether hidden capitalised
+        // homonyms (ONLYUPCASEFLAG) may answer.
+        var candidates: [(word: [UInt8], hidden: Bool)] = []
+        if capitals == 0 {
+            candidates.append((bytes, true))
+        } else if capitals == 1 && firstCapital {
+            candidates.append((bytes, false))
+            candidates.append((Array(Self.lower(stripped).utf8), true))
+        } else if capitals == count || capitals + neutral == count {
+            candidates.append((bytes, true))
+            let lower = Self.lower(stripped)
+            if let apostrophe = lower.utf8.firstIndex(of: UInt8(ascii: "'")),
+               lower.utf8.distance(from: lower.utf8.startIndex, to: apostrophe) < lower.utf8.count - 1 {
+                let head = String(lower[...apostrophe])
+                let tail = String(lower[lower.index(after: apostrophe)...])
+                let joined = head + Self.initialCapital(tail)
+                candidates.append((Array(joined.utf8), true))
+                candidates.append((Array(Self.initialCapital(joined).utf8), true))
+            }
+            candidates.append((Array(Self.initialCapital(lower).utf8), true))
+            candidates.append((Array(lower.utf8), true))
+        } else {
+            candidates.append((bytes, true))
+        }
+        if periods > 0 {
+            candidates += candidates.map { ($0.word + [UInt8(ascii: ".")], $0.hidden) }
+        }
+        for candidate in candidates where derivable(candidate.word, hidden: candidate.hidden, rules: rules) { return false }
+        // Word breaking: Hunspell accepts the word when both sides of a break pattern are accepted (one side for
+        // a pattern at an end). Every occurrence must have a side proven wrong here; an empty side never is.
+        for pattern in rules.breakPatterns {
+            var start = 0
+            while start + pattern.count <= bytes.count {
+                defer { start += 1 }
+                guard bytes[start..<(start + pattern.count)].elementsEqual(pattern) else { continue }
+                let left = start > 0 && rejects(String(decoding: bytes[..<start], as: UTF8.self), rules: rules, depth: depth + 1)
+                let right = start + pattern.count < bytes.count
+                    && rejects(String(decoding: bytes[(start + pattern.count)...], as: UTF8.self), rules: rules, depth: depth + 1)
+                if !left && !right { return false }
+            }
+        }
+        return true
+    }
+
+    enum CaseKind { case upper, lower, neutral }
+
+    /// How Hunspell's case tables class a scalar, or nil when they might class or map it otherwise than Unicode does.
+    ///
+    /// Cased letters are trusted only in blocks whose case pairs have not changed since Unicode 1.1
+    /// (ASCII, Latin-1, Latin Extended-A, basic Cyrillic), without the letters whose mappings are
+    /// special (ß, İ, ı, ĸ, ŉ, ſ); other scalars only when Unicode gives them no case mapping at all.
+    static func caseKind(_ scalar: Unicode.Scalar) -> CaseKind? {
+        let value = scalar.value
+        if value < 0x80 {
+            if value >= 0x41 && value <= 0x5A { return .upper }
+            if value >= 0x61 && value <= 0x7A { return .lower }
+            if value < 0x20 || value == 0x20 || value == 0x7F { return nil }
+            return .neutral
+        }
+        let trusted = (value >= 0xC0 && value <= 0xFF && value != 0xD7 && value != 0xF7 && value != 0xDF)
+            || (value >= 0x100 && value <= 0x17F && ![0x130, 0x131, 0x138, 0x149, 0x17F].contains(value))
+            || (value >= 0x400 && value <= 0x45F)
+        let properties = scalar.properties
+        if trusted {
+            if properties.isUppercase { return .upper }
+            if properties.isLowercase { return .lower }
+            return nil
+        }
+        if properties.changesWhenCaseMapped || properties.isCased || properties.isWhitespace
+            || properties.generalCategory == .control || properties.generalCategory == .format {
+            return nil
+        }
+        return .neutral
+    }
+
+    /// Lower case, scalar by scalar (only called on trusted scalars, whose mappings are single scalars).
+    static func lower(_ word: String) -> String {
+        String(String.UnicodeScalarView(word.unicodeScalars.map { scalar in
+            let mapped = scalar.properties.lowercaseMapping.unicodeScalars
+            return mapped.count == 1 ? mapped.first! : scalar
+        }))
+    }
+
+    /// The first scalar in upper case.
+    static func initialCapital(_ word: String) -> String {
+        guard let first = word.unicodeScalars.first else { return word }
+        let mapped = first.properties.uppercaseMapping.unicodeScalars
+        guard mapped.count == 1, let upper = mapped.first else { return word }
+        var scalars = word.unicodeScalars
+        scalars.replaceSubrange(scalars.startIndex...scalars.startIndex, with: [upper])
+        return String(scalars)
+    }
+
+    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+            if bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
+    }
+
+    /// Whether some derivation (stem, suffix, prefix, prefix + suffix, two suffixes, prefix + two suffixes) could give `word`.
+    private func derivable(_ word: [UInt8], hidden: Bool, rules: Rules) -> Bool {
+        if stems.anyHomonym(word, hidden: hidden, where: { _ in true }) { return true }
+        let affixes = rules.affixes
+        // Suffix, then two suffixes (the inner one must allow the outer one's flag).
+        let bySuffix = anySuffix(of: word, affixes, suffixesByLastByte) { outer, root in
+            if stems.anyHomonym(root, hidden: hidden, where: { $0.contains(outer.flag) }) { return true }
+            return anyInnerSuffix(of: root, allowing: outer.flag, affixes) { inner, innerRoot in
+                stems.anyHomonym(innerRoot, hidden: hidden, where: { $0.contains(inner.flag) })
+            }
+        }
+        if bySuffix { return true }
+        // Prefix, with no suffix, one or two.
+        return anyPrefix(of: word, affixes) { prefix, root in
+            if stems.anyHomonym(root, hidden: hidden, where: { $0.contains(prefix.flag) }) { return true }
+            return anySuffix(of: root, affixes, suffixesByLastByte) { outer, suffixRoot in
+                if stems.anyHomonym(suffixRoot, hidden: hidden, where: { flags in
+                    (flags.contains(outer.flag) || prefix.continuation.contains(outer.flag))
+                        && (flags.contains(prefix.flag) || outer.continuation.contains(prefix.flag))
+                }) { return true }
+                return anyInnerSuffix(of: suffixRoot, allowing: outer.flag, affixes) { inner, innerRoot in
+                    stems.anyHomonym(innerRoot, hidden: hidden, where: { flags in
+                        flags.contains(inner.flag) || prefix.continuation.contains(inner.flag)
+                    })
+                }
+            }
+        }
+    }
+
+    /// Whether `body` holds for some suffix entry whose append ends `word`, with the root it leaves
+    /// (strip restored, condition met).
+    private func anySuffix(of word: [UInt8], _ affixes: [Affix], _ buckets: [[Int]], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
+        if let last = word.last, anySuffix(in: buckets[Int(last)], word, affixes, body) { return true }
+        return anySuffix(in: buckets[256], word, affixes, body)
+    }
+
+    /// The same over the suffixes whose continuation classes hold `flag`.
+    private func anyInnerSuffix(of word: [UInt8], allowing flag: UInt16, _ affixes: [Affix],
+                                _ body: (Affix, [UInt8]) -> Bool) -> Bool {
+        let key = UInt32(flag) << 9
+        if let last = word.last, let list = innerSuffixes[key | UInt32(last)], anySuffix(in: list, word, affixes, body) { return true }
+        if let list = innerSuffixes[key | 256] { return anySuffix(in: list, word, affixes, body) }
+        return false
+    }
+
+    private func anySuffix(in list: [Int], _ word: [UInt8], _ affixes: [Affix], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
+        for index in list {
+            let affix = affixes[index]
+            let keep = word.count - affix.add.count
+            guard keep >= 0, word.withUnsafeBufferPointer({ buffer in
+                affix.add.withUnsafeBufferPointer { add in
+                    add.isEmpty || memcmp(buffer.baseAddress! + keep, add.baseAddress!, add.count) == 0
+                }
+            }) else { continue }
+            var root = [UInt8]()
+            root.reserveCapacity(keep + affix.strip.count)
+            root += word[..<keep]
+            root += affix.strip
+            guard affix.condition.matchesEnd(ofUTF8: root) else { continue }
+            if body(affix, root) { return true }
+        }
+        return false
+    }
+
+    /// Whether `body` holds for some prefix entry whose append starts `word`, with the root it leaves.
+    private func anyPrefix(of word: [UInt8], _ affixes: [Affix], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
+        func visit(_ list: [Int]) -> Bool {
+            for index in list {
+                let affix = affixes[index]
+                guard affix.add.count <= word.count, word.prefix(affix.add.count).elementsEqual(affix.add) else { continue }
+                var root = [UInt8]()
+                root.reserveCapacity(affix.strip.count + word.count - affix.add.count)
+                root += affix.strip
+                root += word[affix.add.count...]
+                guard affix.condition.matchesStart(ofUTF8: root) else { continue }
+                if body(affix, root) { return true }
+            }
+            return false
+        }
+        if let first = word.first, visit(prefixesByFirstByte[Int(first)]) { return true }
+        return visit(prefixesByFirstByte[256])
+    }
+}
+
+extension Array where Element == UInt16 {
+    @inline(__always)
+    func contains(_ flag: UInt16) -> Bool {
+        for value in self where value == flag { return true }
+        return false
+    }
+}
+
+extension AffixCondition {
+    /// `matchesEnd(of:)` on UTF-8 bytes (decodes only as many scalars as the condition has).
+    ///
+    /// Hunspell's matcher has quirks when a word is shorter than its condition (a trailing '.' can match
+    /// past the end): such a root is never ruled out here.
+    func matchesEnd(ofUTF8 bytes: [UInt8]) -> Bool {
+        if elements.isEmpty { return true }
+        var end = bytes.count
+        var index = elements.count - 1
+        while index >= 0 {
+            guard end > 0 else { return true }
+            var start = end - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard elements[index].matches(Self.scalar(bytes, start, end)) else { return false }
+            end = start
+            index -= 1
+        }
+        return true
+    }
+
+    /// `matchesStart(of:)` on UTF-8 bytes.
+    func matchesStart(ofUTF8 bytes: [UInt8]) -> Bool {
+        if elements.isEmpty { return true }
+        var start = 0
+        for element in elements {
+            guard start < bytes.count else { return true }
+            var end = start + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            guard element.matches(Self.scalar(bytes, start, end)) else { return false }
+            start = end
+        }
+        return true
+    }
+
+    /// The scalar encoded in `bytes[start..<end]` (U+FFFD when malformed).
+    @inline(__always)
+    static func scalar(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Unicode.Scalar {
+        let lead = UInt32(bytes[start])
+        if lead < 0x80 { return Unicode.Scalar(UInt8(lead)) }
+        var value: UInt32
+        switch end - start {
+        case 2: value = lead & 0x1F
+        case 3: value = lead & 0x0F
+        case 4: value = lead & 0x07
+        default: return "\u{FFFD}"
+        }
+        for index in (start + 1)..<end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}
+
+/// The stems of a dictionary by their bytes, each with its homonyms' affix flags (a mapped hash table).
+///
+/// Slots as in `AcceptTable` (tag, length, offset; the flag bits unused). At
+/// a key's offset come its bytes, then a homonym count (UInt8) and for each
+/// homonym: a hidden marker (UInt8: 1 for the capitalised form Hunspell
+/// adds with ONLYUPCASEFLAG), a flag count (UInt16) and the flags (UInt16
+/// each, little-endian, sorted). Reads are bounds-checked.
+struct StemTable: Sendable {
+    struct Tables: Sendable {
+        var slots: Table<UInt64>
+        var bytes: Table<UInt8>
+    }
+
+    let tables: Tables
+    private let mask: Int
+
+    init(tables: Tables) {
+        self.tables = tables
+        let count = tables.slots.count
+        mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
+    }
+
+    /// A homonym's flags, read from the table.
+    struct Flags {
+        let bytes: Table<UInt8>
+        let start: Int
+        let count: Int
+
+        func contains(_ flag: UInt16) -> Bool {
+            for index in 0..<count {
+                let position = start + 2 * index
+                if UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8 == flag { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether `key` is a stem with a homonym satisfying `test` (hidden homonyms only when `hidden`).
+    func anyHomonym(_ key: [UInt8], hidden: Bool, where test: (Flags) -> Bool) -> Bool {
+        guard mask >= 0, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
+        let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
+        let tag = hash >> 43
+        var position = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0...mask {
+            let slot = tables.slots[position]
+            if slot == 0 { return false }
+            if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
+                let offset = Int(slot & 0xFFFF_FFFF)
+                if tables.bytes.slice(offset..<(offset + key.count)).elementsEqual(key) {
+                    var cursor = offset + key.count
+                    let homonyms = Int(tables.bytes[cursor])
+                    cursor += 1
+                    for _ in 0..<homonyms {
+                        let isHidden = tables.bytes[cursor] != 0
+                        let count = Int(tables.bytes[cursor + 1]) | Int(tables.bytes[cursor + 2]) << 8
+                        let flags = Flags(bytes: tables.bytes, start: cursor + 3, count: count)
+                        if (hidden || !isHidden) && test(flags) { return true }
+                        cursor += 3 + 2 * count
+                    }
+                    return false
+                }
+            }
+            position = (position + 1) & mask
+        }
+        return false
+    }
+
+    /// Builds the table; nil when a key or a homonym list does not fit the layout.
+    static func build(_ entries: [[UInt8]: [(hidden: Bool, flags: [UInt16])]]) -> StemTable? {
+        var bytes: [UInt8] = []
+        var slotValues: [(hash: UInt64, slot: UInt64)] = []
+        for (key, homonyms) in entries {
+            guard !key.isEmpty, key.count <= AcceptTable.maximumKeyLength, homonyms.count <= 255 else { return nil }
+            let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
+            slotValues.append((hash, (hash >> 43) << 43 | UInt64(key.count) << 32 | UInt64(bytes.count)))
+            bytes += key
+            bytes.append(UInt8(homonyms.count))
+            for homonym in homonyms {
+                guard homonym.flags.count <= 0xFFFF else { return nil }
+                bytes.append(homonym.hidden ? 1 : 0)
+                bytes.append(UInt8(homonym.flags.count & 0xFF))
+                bytes.append(UInt8(homonym.flags.count >> 8))
+                for flag in homonym.flags {
+                    bytes.append(UInt8(flag & 0xFF))
+                    bytes.append(UInt8(flag >> 8))
+                }
+            }
+            guard bytes.count < 1 << 32 else { return nil }
+        }
+        var capacity = 16
+        while capacity < slotValues.count * 2 { capacity <<= 1 }
+        var slots = [UInt64](repeating: 0, count: capacity)
+        for (hash, slot) in slotValues {
+            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = slot
+        }
+        return StemTable(tables: Tables(slots: Table(slots), bytes: Table(bytes)))
+    }
+}
