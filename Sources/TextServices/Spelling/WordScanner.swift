@@ -141,7 +141,9 @@ enum WordScanner {
 
     private static func containsDigit(_ bytes: ArraySlice<UInt8>) -> Bool {
         if bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        // Below U+0600 (Latin, Greek, Cyrillic, Armenian, Hebrew: lead bytes under 0xD8) the only decimal
+        // digits are ASCII; asking for general categories cost a tenth of a Russian run.
+        guard bytes.contains(where: { $0 >= 0xD8 }) else { return false }
         return String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { $0.properties.generalCategory == .decimalNumber }
     }
 

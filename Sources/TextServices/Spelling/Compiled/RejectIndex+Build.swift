@@ -13,6 +13,7 @@ extension RejectIndex {
               let wordsText = AffixFile.decode([UInt8](wordsData), charset: charset) else { return (.unusable, "charset") }
         var compoundRuleFlags: [UInt32] = []
         var breakPatterns: [String]? = nil
+        var forbidWarn = false
         // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
         // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
         let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
@@ -31,6 +32,7 @@ extension RejectIndex {
                 }
                 if affixes.flagMode != .character && affixes.flagMode != .unicode { return (.unusable, "COMPOUNDRULE flags") }
             }
+            if line.hasPrefix("FORBIDWARN") { forbidWarn = true }
             if line.hasPrefix("BREAK"), fields.count >= 2 {
                 if breakPatterns == nil {
                     breakPatterns = []
@@ -139,7 +141,11 @@ extension RejectIndex {
             stems[key] = [(false, all)]
         }
         guard let table = StemTable.build(stems) else { return (.unusable, "stem table") }
-        let rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
+        var rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
+        // Hunspell's break loop tries an unanchored "-" first (the default list is "-", "^-", "-$").
+        let splitsAtHyphen = breakPatterns.map { $0.first == "-" && $0.allSatisfy { ["-", "^-", "-$"].contains($0) } } ?? true
+        rules.acceptsHyphenatedParts = splitsAtHyphen && !forbidWarn && affixes.forbiddenWord == nil
+            && affixes.flagMode == .character
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -191,11 +197,11 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        var out: [UInt8] = [1]
+        var out: [UInt8] = [2]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
-        out.append(rules.asciiOnly ? 1 : 0)
+        out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -230,8 +236,9 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 1 else { return nil }
-        let asciiOnly = byte() == 1
+        guard table.count > 0, byte() == 2 else { return nil }
+        let options = byte()
+        let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
         let inputPatterns = (0..<get16()).map { _ in bytes() }
         let count = get32()
@@ -250,6 +257,8 @@ extension RejectIndex {
                                  condition: condition))
         }
         guard !failed, breakPatterns.allSatisfy({ !$0.isEmpty }), inputPatterns.allSatisfy({ !$0.isEmpty }) else { return nil }
-        return Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
+        var rules = Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
+        rules.acceptsHyphenatedParts = options & 2 != 0
+        return rules
     }
 }

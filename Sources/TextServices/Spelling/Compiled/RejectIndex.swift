@@ -38,6 +38,9 @@ struct RejectIndex: Sendable {
         var inputPatterns: [[UInt8]]
         /// Only ASCII words are judged (8-bit dictionaries: their case tables are Hunspell's own).
         var asciiOnly: Bool
+        /// Hunspell splits words at a hyphen (`BREAK` as by default) and no word can be forbidden or warned
+        /// away (no FORBIDDENWORD or FORBIDWARN, single-character flags): then `a-b` is correct when `a` and `b` are.
+        var acceptsHyphenatedParts = false
         var affixes: [Affix]
     }
 
@@ -151,6 +154,19 @@ struct RejectIndex: Sendable {
             }
         }
         return true
+    }
+
+    /// The two sides of a word Hunspell certainly accepts when it accepts both: one hyphen, not at an end;
+    /// nil when that argument does not hold for the word or the dictionary.
+    func hyphenatedParts(_ word: String) -> (String, String)? {
+        guard let rules, rules.acceptsHyphenatedParts else { return nil }
+        let bytes = Array(word.utf8)
+        // Hunspell refuses long words outright, converts ICONV patterns and strips periods and spaces first.
+        guard bytes.count < 100, bytes.last != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: " ")),
+              let hyphen = bytes.firstIndex(of: UInt8(ascii: "-")), hyphen > 0, hyphen < bytes.count - 1,
+              !bytes[(hyphen + 1)...].contains(UInt8(ascii: "-")) else { return nil }
+        for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return nil }
+        return (String(decoding: bytes[..<hyphen], as: UTF8.self), String(decoding: bytes[(hyphen + 1)...], as: UTF8.self))
     }
 
     enum CaseKind { case upper, lower, neutral }
