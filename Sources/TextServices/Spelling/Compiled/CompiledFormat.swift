@@ -23,7 +23,7 @@
 enum CompiledFormat {
     static let magic: [UInt8] = Array("TSVDICT\u{1A}".utf8)
     /// Bumped whenever the layout or the meaning of a section changes.
-    static let version: UInt32 = 6
+    static let version: UInt32 = 7
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64
