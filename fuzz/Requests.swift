@@ -1,9 +1,10 @@
 import Foundation
 @testable import TextServices
+@testable import TextServicesProtocol
 
 /// Fuzzes the request decoder and dispatcher: each input is a stream of request lines for one connection.
 ///
-/// Every line goes through `RequestHandler.handle(line:session:)`, as the
+/// Every line goes through `RequestDispatcher.handle(line:session:)`, as the
 /// socket server feeds it. An input that starts with 0xFF is instead read
 /// as a structured request (a method and typed params built from the bytes,
 /// see `structuredRequest`), which reaches deep into every method quickly;
@@ -14,7 +15,7 @@ import Foundation
 /// `result` and `error`, an error code from the contract, and never -32603
 /// (an internal error means a request reached a state the code did not
 /// expect). A notification must get no answer.
-let handler = RequestHandler(services: Fuzz.services)
+let handler = RequestDispatcher(services: Fuzz.services)
 
 /// The codes the contract allows.
 let contractCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32001, -32002, -32003, -32004, -32005, -32006]

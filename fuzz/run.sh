@@ -23,17 +23,27 @@ binary=$out/fuzz-$target
 mkdir -p "$out/corpus-$target" "$out/artifacts-$target"
 
 echo "== building TextServices with -sanitize=fuzzer,address" >&2
-swift build -c release --scratch-path "$scratch" --target TextServices \
+swift build -c release --scratch-path "$scratch" --target TextServicesProtocol \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
   -Xcc -fsanitize=fuzzer-no-link,address >&2
-objects=("$build"/TextServices.build/*.o "$build"/CICU.build/*.o "$build"/Logging.build/*.o)
-newest=$(ls -t "${objects[@]}" "$entry" fuzz/FuzzSupport.swift | head -1)
+# The domain, the protocol layer and what they link: the C shims, swift-system and swift-collections.
+shopt -s nullglob
+objects=()
+for module in TextServices TextServicesProtocol CICU CPlatform SystemPackage CSystem OrderedCollections \
+              InternalCollectionsUtilities; do
+  objects+=("$build/$module.build"/*.o)
+done
+shopt -u nullglob
+newest=$(ls -t "${objects[@]}" "$entry" fuzz/FuzzSupport.swift | sed -n 1p)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
   echo "== linking $binary" >&2
   swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld \
     -I "$build/Modules" \
     -Xcc -fmodule-map-file=Sources/CHunspell/module.modulemap \
     -Xcc -fmodule-map-file="$build/CICU.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$build/CPlatform.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$scratch/checkouts/swift-system/Sources/CSystem/include/module.modulemap" \
+    -Xcc -ISources/CPlatform/include -Xcc -I"$scratch/checkouts/swift-system/Sources/CSystem/include" \
     -Xcc -I/usr/include/hunspell -Xcc -ISources/CICU/include \
     fuzz/FuzzSupport.swift "$entry" "${objects[@]}" \
     $(pkg-config --libs hunspell) -licui18n -licuuc -licudata \
@@ -55,7 +65,7 @@ echo "== fuzzing $target for ${seconds}s (log: $log)" >&2
 status=0
 "$binary" "${flags[@]}" "$@" "$out/corpus-$target" "fuzz/corpus/$target" >"$log" 2>&1 || status=$?
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-corpus=$(ls "$out/corpus-$target" | wc -l)
+corpus=$(find "$out/corpus-$target" -type f | wc -l)
 cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
 echo "$target: ${runs:-?} executions in ${seconds}s, $cov, $corpus new corpus files, exit $status"
 if [ "$status" -ne 0 ]; then

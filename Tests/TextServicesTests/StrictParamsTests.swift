@@ -123,6 +123,8 @@ import Testing
         check.limit = 1
         check.documentId = "d"
         check.guesses = GuessCount(2)
+        // In process only: it travels as `text`, so the round trip below also pins that.
+        check.buffer = TextBuffer("teh")
         var words = SpellCheckWordsRequest(words: ["teh"], languages: ["en_US"], documentId: "d", roots: true)
         words.language = "en_US"
         var guesses = SpellGuessesRequest(word: "teh", languages: ["en_US"], limit: 3)
