@@ -117,7 +117,7 @@ func sameID(_ answered: JSONValue?, _ sent: JSONValue) -> Bool {
 
 // MARK: Structured requests
 
-let methodNames = handler.methodNames.filter { $0 != "shutdown" }
+let methodNames = MethodTable.names.filter { $0 != "shutdown" }
 let fieldNames = ["text", "range", "startingAt", "wrap", "limit", "language", "languages", "documentId", "guesses",
                   "word", "prefix", "selection", "locale", "positionEncoding", "name", "items", "types", "item",
                   "unique", "persistent", "granularity", "position", "direction", "wordsOnly", "pattern", "template",
