@@ -139,15 +139,7 @@ struct AcceptTable: Sendable {
             bytes.append(contentsOf: item.key.utf8)
             slotValues.append((hash, slot))
         }
-        var capacity = 16
-        while capacity < slotValues.count * 2 { capacity <<= 1 }
-        var slots = [UInt64](repeating: 0, count: capacity)
-        for (hash, slot) in slotValues {
-            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
-            slots[position] = slot
-        }
-        return AcceptTable(tables: Tables(slots: Table(slots), bytes: Table(bytes)))
+        return AcceptTable(tables: Tables(slots: .openAddressed(slotValues), bytes: Table(bytes)))
     }
 }
 

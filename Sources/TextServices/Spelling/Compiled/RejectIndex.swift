@@ -458,14 +458,6 @@ struct StemTable: Sendable {
             }
             guard bytes.count < 1 << 32 else { return nil }
         }
-        var capacity = 16
-        while capacity < slotValues.count * 2 { capacity <<= 1 }
-        var slots = [UInt64](repeating: 0, count: capacity)
-        for (hash, slot) in slotValues {
-            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
-            slots[position] = slot
-        }
-        return StemTable(tables: Tables(slots: Table(slots), bytes: Table(bytes)))
+        return StemTable(tables: Tables(slots: .openAddressed(slotValues), bytes: Table(bytes)))
     }
 }

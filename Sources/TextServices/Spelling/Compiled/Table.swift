@@ -72,3 +72,21 @@ struct FileOffset: RawRepresentable, Hashable, Comparable, Sendable {
     init(_ value: Int) { self.rawValue = value }
     static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension Table where Element == UInt64 {
+    /// An open-addressed hash table of non-zero slots: capacity a power of two at least twice the count, linear probing.
+    ///
+    /// Each slot goes to the first free position from `hash & (capacity - 1)`;
+    /// 0 marks a free position, so readers stop at the first 0 they probe.
+    static func openAddressed(_ slotValues: [(hash: UInt64, slot: UInt64)]) -> Table {
+        var capacity = 16
+        while capacity < slotValues.count * 2 { capacity <<= 1 }
+        var slots = [UInt64](repeating: 0, count: capacity)
+        for (hash, slot) in slotValues {
+            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = slot
+        }
+        return Table(slots)
+    }
+}
