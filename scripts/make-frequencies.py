@@ -40,7 +40,6 @@ once for a run of words by a line holding a tab and the value:
     und
 """
 import argparse
-import ctypes
 import glob
 import math
 import os
@@ -48,6 +47,8 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+
+from hunspell_dictionary import HunspellDictionary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -140,38 +141,13 @@ def make_english(source, output):
 
 # --- Other languages, from wordfreq ---
 
-class Dictionary:
-    """One Hunspell dictionary, asked word by word through libhunspell (no tokenizer in the way)."""
-
-    library = None
+class Dictionary(HunspellDictionary):
+    """A system Hunspell dictionary by name, with the Debian package that installed it."""
 
     def __init__(self, name):
-        if Dictionary.library is None:
-            Dictionary.library = ctypes.CDLL("libhunspell-1.7.so.0")
-            Dictionary.library.Hunspell_create.restype = ctypes.c_void_p
-            Dictionary.library.Hunspell_create.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-            Dictionary.library.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-        affix = os.path.join(HUNSPELL_FOLDER, name + ".aff")
-        if not os.path.exists(affix):
-            raise FileNotFoundError(affix)
-        base = os.path.realpath(affix)[:-4]
+        super().__init__(os.path.join(HUNSPELL_FOLDER, name + ".aff"))
         self.name = name
         self.package = package_of(os.path.join(HUNSPELL_FOLDER, name + ".dic"))
-        self.handle = Dictionary.library.Hunspell_create((base + ".aff").encode(), (base + ".dic").encode())
-        self.charset = "utf-8"
-        with open(base + ".aff", "rb") as aff:
-            for raw in aff:
-                fields = raw.lstrip(b"\xef\xbb\xbf").split()
-                if len(fields) > 1 and fields[0] == b"SET":
-                    self.charset = fields[1].decode()
-                    break
-
-    def accepts(self, word):
-        try:
-            encoded = word.encode(self.charset)
-        except (UnicodeEncodeError, LookupError):
-            return False
-        return Dictionary.library.Hunspell_spell(self.handle, encoded) != 0
 
 
 def package_of(path):

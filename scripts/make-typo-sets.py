@@ -41,7 +41,6 @@ Output: bench/data/typos-<lang>-tune.tsv and bench/data/typos-<lang>-measure.tsv
 """
 import argparse
 import collections
-import ctypes
 import glob
 import gzip
 import hashlib
@@ -52,6 +51,8 @@ import re
 import subprocess
 import sys
 import unicodedata
+
+from hunspell_dictionary import HunspellDictionary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -382,37 +383,13 @@ def tokens(text):
 
 # --- Hunspell ---
 
-class Dictionary:
-    library = None
-
-    def __init__(self, name):
-        if Dictionary.library is None:
-            Dictionary.library = ctypes.CDLL("libhunspell-1.7.so.0")
-            Dictionary.library.Hunspell_create.restype = ctypes.c_void_p
-            Dictionary.library.Hunspell_create.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-            Dictionary.library.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-        folder = os.path.join(ROOT, "dictionaries") if name == "en_US" else "/usr/share/hunspell"
-        base = os.path.realpath(os.path.join(folder, name + ".aff"))[:-4]
-        if not os.path.exists(base + ".dic"):
-            raise SystemExit("no %s dictionary in %s" % (name, folder))
-        self.handle = Dictionary.library.Hunspell_create((base + ".aff").encode(), (base + ".dic").encode())
-        self.charset = "utf-8"
-        with open(base + ".aff", "rb") as aff:
-            for raw in aff:
-                fields = raw.lstrip(b"\xef\xbb\xbf").split()
-                if len(fields) > 1 and fields[0] == b"SET":
-                    self.charset = fields[1].decode()
-                    break
-        self.memo = {}
-
-    def accepts(self, word):
-        if word not in self.memo:
-            try:
-                encoded = word.encode(self.charset)
-                self.memo[word] = Dictionary.library.Hunspell_spell(self.handle, encoded) != 0
-            except (UnicodeEncodeError, LookupError):
-                self.memo[word] = False
-        return self.memo[word]
+def Dictionary(name):
+    """The bundled en_US, or a system dictionary by name."""
+    folder = os.path.join(ROOT, "dictionaries") if name == "en_US" else "/usr/share/hunspell"
+    try:
+        return HunspellDictionary(os.path.join(folder, name + ".aff"))
+    except FileNotFoundError:
+        raise SystemExit("no %s dictionary in %s" % (name, folder))
 
 
 # --- Errors ---
