@@ -76,8 +76,7 @@ struct DaemonServerTests {
         // Guesses for many misspellings keep a worker busy for a while.
         let words = (0..<30).map { "xq" + lettersFor($0) + "wrtbl" }.joined(separator: " ")
         let (id, request) = busy.makeRequest("spell.check", ["text": .string(words), "guesses": .int(3)])
-        try busy.send(request)
-        usleep(100_000)
+        try busy.sendAfterProbe(request)
         daemon.signal(SIGTERM)
         let response = try busy.readMessage(timeout: 120)
         #expect(response["id"] == .int(id))
@@ -90,12 +89,12 @@ struct DaemonServerTests {
     @Test func shutdownWaitsNoLongerThanTheDrainTimeout() throws {
         let daemon = try DaemonHarness.start(["--drain-timeout", "0.5", "--regex-time-limit", "20000"])
         let stuck = try daemon.connect()
-        try stuck.send(stuck.makeRequest("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")]).message)
-        usleep(300_000)
-        let started = Date()
+        try stuck.sendAfterProbe(stuck.makeRequest("regex.find", ["pattern": "(a+)+$", "text": .string(String(repeating: "a", count: 64) + "b")]).message)
+        let started = ContinuousClock.now
         daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 15) == 0)
-        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(daemon.waitForExit(timeout: 15 * TestSupport.slowdown) == 0)
+        // The regex alone would run 20 s: a stop well before that is the drain timeout's doing.
+        #expect(ContinuousClock.now - started < min(TestSupport.bound(5), .seconds(15)))
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
         #expect(daemon.log.contains("drain timeout"))
     }
@@ -274,13 +273,14 @@ struct DaemonServerTests {
             batch.append(0x0A)
         }
         try heavy.socket.send(batch)
-        usleep(200_000)
-        // Twenty 500 ms requests ahead in one queue would make this wait about 3 s.
+        // The first answer says the daemon has the batch and runs it; the other nineteen wait their turn.
+        #expect(try heavy.readMessage(timeout: 30)["error"]?["code"] == -32003)
+        // Nineteen 500 ms requests ahead in one queue would make this wait about 3 s.
         let other = try daemon.connect()
-        let started = Date()
+        let started = ContinuousClock.now
         #expect(try other.result("spell.check", ["text": "teh"])["wordCount"] == 1)
-        #expect(Date().timeIntervalSince(started) < 1.5)
-        for _ in 0..<20 { #expect(try heavy.readMessage(timeout: 30)["error"]?["code"] == -32003) }
+        #expect(ContinuousClock.now - started < TestSupport.bound(1.5))
+        for _ in 0..<19 { #expect(try heavy.readMessage(timeout: 30)["error"]?["code"] == -32003) }
     }
 
     @Test func aClientThatVanishesMidRequestHarmsNoOne() throws {
@@ -340,14 +340,19 @@ struct DaemonServerTests {
         let line = request
         let sent = Counter()
         let socket = stalled.socket
+        // A write that waits this long means the server stopped reading; the writer then gives up.
+        socket.setWriteTimeout(seconds: 2 * TestSupport.slowdown)
+        let writerDone = DispatchSemaphore(value: 0)
         let writer = Thread {
+            defer { writerDone.signal() }
             for _ in 0..<3000 {
                 if (try? socket.send(line)) == nil { return }
                 sent.increment()
             }
         }
         writer.start()
-        sleep(3)
+        #expect(writerDone.wait(timeout: .now() + 120 * TestSupport.slowdown) == .success, "the writer never finished")
+        socket.setWriteTimeout(seconds: nil)
         // The server stopped reading: most requests are still stuck in the client.
         #expect(sent.value < 1000, "the server read \(sent.value) of 3000 requests from a client that reads nothing")
         let grownKiB = (TestSystem.residentKiB(of: daemon.pid) ?? 0) - startKiB

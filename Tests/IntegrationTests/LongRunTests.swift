@@ -71,6 +71,7 @@ struct LongRunTests {
         let before = TestSystem.residentKiB(of: daemon.pid) ?? 0
         let sampler = PeakSampler(pid: daemon.pid)
         let stalled = try (0..<16).map { _ in try daemon.connect() }
+        let writersDone = DispatchSemaphore(value: 0)
         for connection in stalled {
             var burst: [UInt8] = []
             for _ in 0..<5000 {
@@ -79,13 +80,22 @@ struct LongRunTests {
             }
             let lines = burst
             let socket = connection.socket
-            let writer = Thread { try? socket.send(lines) }
+            // A write that waits this long means the daemon stopped reading this client; the writer then gives up.
+            socket.setWriteTimeout(seconds: 2 * TestSupport.slowdown)
+            let writer = Thread {
+                defer { writersDone.signal() }
+                try? socket.send(lines)
+            }
             writer.start()
         }
-        sleep(10)
-        let asked = Date()
+        // Every writer is blocked by the daemon (or sent everything): the observable end of the burst.
+        for _ in stalled {
+            #expect(writersDone.wait(timeout: .now() + 300 * TestSupport.slowdown) == .success, "a writer never finished")
+        }
+        let asked = ContinuousClock.now
         try HostileClient.expectHealthy(daemon)
-        let latency = Date().timeIntervalSince(asked)
+        let waited = ContinuousClock.now - asked
+        let latency = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
         let stalledPeak = sampler.stop()
         Self.report("16 clients that never read 5000 answers of 1 MB: resident \(before / 1024) -> peak \(stalledPeak / 1024) MiB; "
             + "another client answered in \(String(format: "%.2f", latency)) s")

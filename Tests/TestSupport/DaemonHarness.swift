@@ -190,6 +190,25 @@ final class DaemonConnection {
     }
 
     /// A request message with a fresh numeric id.
+    /// Sends `message` behind a quick `initialize` in one write, and returns once the daemon answered `initialize`.
+    ///
+    /// Both lines arrive in one read and are framed together, so the answer
+    /// is the observable sign that the daemon has taken `message` in too
+    /// (without a fixed sleep). `message` must be slower than `initialize`.
+    func sendAfterProbe(_ message: JSONValue) throws {
+        let probe = makeRequest("initialize")
+        var bytes: [UInt8] = []
+        probe.message.write(to: &bytes)
+        bytes.append(0x0A)
+        message.write(to: &bytes)
+        bytes.append(0x0A)
+        try socket.send(bytes)
+        let answer = try readMessage()
+        guard answer["id"] == .int(probe.id) else {
+            throw TestFailure("expected the probe's answer first, got \(answer.serialized)")
+        }
+    }
+
     func makeRequest(_ method: String, _ params: JSONObject? = nil) -> (id: Int, message: JSONValue) {
         let id = nextID
         nextID += 1

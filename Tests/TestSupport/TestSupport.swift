@@ -56,6 +56,11 @@ enum TestSupport {
         }
     }
 
+    /// A bound for a wall-clock assertion: `seconds` stretched by `slowdown` (compare with `ContinuousClock` times).
+    static func bound(_ seconds: Double) -> Duration {
+        .milliseconds(Int64(seconds * slowdown * 1000))
+    }
+
     /// The bundled dictionaries folder.
     static var bundledDictionaries: String { repositoryRoot + "/dictionaries" }
 
