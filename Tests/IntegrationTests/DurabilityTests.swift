@@ -85,7 +85,7 @@ struct DurabilityRun {
                         do {
                             switch client {
                             case 0:
-                                let word = "durable" + HostileClient.letters(wordStart + index)
+                                let word = "durable" + lettersFor(wordStart + index)
                                 _ = try connection.result("spell.learn", ["word": .string(word)])
                                 acknowledged.learned(word)
                             default:

@@ -100,7 +100,7 @@ struct HostileClientTests {
         let connections = try (0..<count).map { _ in try daemon.connect() }
         for (index, connection) in connections.enumerated() {
             try connection.send(["jsonrpc": "2.0", "id": .int(index), "method": "spell.check",
-                                 "params": ["text": .string("wrd\(HostileClient.letters(index)) fine")]])
+                                 "params": ["text": .string("wrd\(lettersFor(index)) fine")]])
         }
         for (index, connection) in connections.enumerated() {
             let answer = try connection.readMessage(timeout: 60)
@@ -336,18 +336,6 @@ enum HostileClient {
             usleep(50_000)
         }
         return false
-    }
-
-    /// Distinct letter-only strings for distinct numbers.
-    static func letters(_ number: Int) -> String {
-        let alphabet = Array("bcdfghjklmnpqrstvwxz")
-        var number = number
-        var result = ""
-        repeat {
-            result.append(alphabet[number % alphabet.count])
-            number /= alphabet.count
-        } while number > 0
-        return result
     }
 
     /// A valid request for every method but `shutdown`.

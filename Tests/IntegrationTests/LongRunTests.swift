@@ -50,7 +50,7 @@ struct LongRunTests {
         let connections = try (0..<count).map { _ in try daemon.connect() }
         for (index, connection) in connections.enumerated() {
             try connection.send(["jsonrpc": "2.0", "id": .int(index), "method": "spell.check",
-                                 "params": ["text": .string("wrd\(HostileClient.letters(index)) fine")]])
+                                 "params": ["text": .string("wrd\(lettersFor(index)) fine")]])
         }
         var answered = 0
         for (index, connection) in connections.enumerated() {
@@ -144,7 +144,7 @@ struct LongRunTests {
             for index in 0..<5000 {
                 churner.makeRequest("pasteboard.subscribe", ["name": .string("name-\(round)-\(index)")]).message.write(to: &burst)
                 burst.append(0x0A)
-                churner.makeRequest("spell.ignore", ["word": .string("w\(HostileClient.letters(index))"),
+                churner.makeRequest("spell.ignore", ["word": .string("w\(lettersFor(index))"),
                                                      "documentId": .string("doc-\(round)-\(index)")]).message.write(to: &burst)
                 burst.append(0x0A)
             }
