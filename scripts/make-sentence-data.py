@@ -18,8 +18,9 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
   *title* abbreviation ("Dr", "vgl") is one never seen before a starter, so
   it joins whatever follows;
 - a language *writes ordinals* ("am 21. Januar") when a number of one to
-  three digits with a period is followed by a lower-case word or a
-  non-starter capital often enough.
+  three digits with a period, right after a lower-case word (so not a
+  list's "1."), is followed by a lower-case word or a non-starter capital
+  often enough.
 """
 
 import argparse
@@ -76,8 +77,7 @@ def learn(paragraphs):
         else:
             abbreviations.append(key)
 
-    numbers = [word for key, words in counts.followers.items()
-               if key.startswith("#") and int(key[1:]) <= 3 for word in words if word and word[0].isalpha()]
+    numbers = [word for digits, word in counts.ordinal_followers if digits <= 3 and word and word[0].isalpha()]
     ordinal_share = sum(1 for word in numbers if continues(word)) / max(1, len(numbers))
     return {"starters": starters, "abbreviations": sorted(abbreviations), "titles": sorted(titles),
             "ordinals": ordinal_share >= ORDINAL_RATIO, "ordinal_share": ordinal_share,

@@ -258,6 +258,7 @@ class Counts:
         self.without_period = {}
         self.capitalised = {}
         self.followers = {}
+        self.ordinal_followers = []  # (digits, next word) for numbers with a period right after a lower-case word
 
     def add(self, paragraph):
         for match in WORD.finditer(paragraph):
@@ -276,6 +277,10 @@ class Counts:
                 continue
             self.with_period[key] = self.with_period.get(key, 0) + 1
             self.followers.setdefault(key, []).append(next_word(paragraph, match.end()))
+            if key.startswith("#"):
+                before = paragraph[:match.start(1) - int(key[1:])].rstrip()
+                if before and before[-1].islower():
+                    self.ordinal_followers.append((int(key[1:]), next_word(paragraph, match.end())))
 
 
 def next_word(text, position):
@@ -334,10 +339,10 @@ def clear_splits(paragraph, counts, starts=None):
         probe = after
         while probe < len(paragraph) and paragraph[probe] in OPENERS:
             probe += 1
-        if probe >= len(paragraph) or not paragraph[probe].isupper():
+        if probe >= len(paragraph) or not (paragraph[probe].isupper() or paragraph[probe].isdigit()):
             continue
         cut = is_clear_end(paragraph, match.start(1), counts)
-        if not cut and starts is not None:
+        if not cut and starts is not None and paragraph[probe].isupper():
             word = next_word(paragraph, probe)
             seen = counts.capitalised.get(word, 0)
             cut = seen >= 3 and starts.get(word, 0) * 2 >= seen

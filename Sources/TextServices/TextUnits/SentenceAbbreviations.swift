@@ -56,10 +56,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     ///
     /// Only a boundary behind a period and spaces (no line or paragraph
     /// break) is ever joined: after a title abbreviation always; after another
-    /// abbreviation, an ordinal, or a single capital letter (an initial) when
+    /// abbreviation, an ordinal (a number of up to three digits after a
+    /// lower-case word), or a single capital letter (an initial) when
     /// the next word is not a sentence starter (an initial also needs a
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
-    /// whose joined form ("z.B") is listed. Looks at a few bytes on each side; no
+    /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
+    /// word ends no sentence either, as ICU already rules for periods. Looks at a few bytes on each side; no
     /// allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         guard boundary > 0, boundary < bytes.count else { return false }
@@ -74,9 +76,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 break
             }
         }
-        guard period < boundary, period > 0, bytes[period - 1] == UInt8(ascii: ".") else { return false }
-        guard let key = SentenceKey(bytes, period: period - 1) else { return false }
+        guard period < boundary, period > 0 else { return false }
         let next = NextWord(bytes, at: boundary)
+        if bytes[period - 1] == UInt8(ascii: "!") || bytes[period - 1] == UInt8(ascii: "?") {
+            // "Yahoo! is", "which is ! by default": ICU's own rule for periods (SB8), for ! and ? too.
+            return next.word.unicodeScalars.first?.properties.isLowercase ?? false
+        }
+        guard bytes[period - 1] == UInt8(ascii: "."), let key = SentenceKey(bytes, period: period - 1) else { return false }
         let startsSentence = next.isCapitalised && starters.contains(next.word)
         switch key {
         case .word(let word, let scalars):
@@ -89,8 +95,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if abbreviations.contains(word) { return !startsSentence }
             return scalars == 1 && word.unicodeScalars.first!.properties.isUppercase && next.isCapitalised && !startsSentence
-        case .number(let digits):
-            return writesOrdinals && digits <= 3 && !startsSentence
+        case .number(let digits, let midSentence):
+            return writesOrdinals && digits <= 3 && midSentence && !startsSentence
         }
     }
 }

@@ -2,8 +2,9 @@
 enum SentenceKey {
     /// Letters and inner periods ("Dr", "p.m"; "z. B." as "z.B"), with the count of scalars of the last part.
     case word(String, scalars: Int)
-    /// A whole token of digits, after a space or an opening bracket or quote: how many digits.
-    case number(digits: Int)
+    /// A whole token of digits, after a space or an opening bracket or quote: how many digits, and
+    /// whether a lower-case word comes right before it ("am 21." rather than a list's "1.").
+    case number(digits: Int, midSentence: Bool)
 
     /// What may come right before a number that is a token of its own.
     static let openers = "([\"'«„“‘"
@@ -23,7 +24,10 @@ enum SentenceKey {
                !scalar.properties.isWhitespace, !Self.openers.unicodeScalars.contains(scalar) {
                 return nil  // part of a longer token: "Latin-2.", "%25.", "2.4.10."
             }
-            self = .number(digits: period - digits)
+            var wordEnd = digits
+            while let (scalar, previous) = UTF8Scalars.before(bytes, wordEnd), scalar.properties.isWhitespace { wordEnd = previous }
+            let lowerCaseBefore = wordEnd < digits && (UTF8Scalars.before(bytes, wordEnd).map { $0.0.properties.isLowercase } ?? false)
+            self = .number(digits: period - digits, midSentence: lowerCaseBefore)
             return
         }
         if let (scalar, _) = UTF8Scalars.before(bytes, start), scalar.properties.numericType != nil { return nil }
