@@ -376,10 +376,10 @@ def gold_sentences(paragraphs_list):
 
 
 def sentence_starts(paragraphs_list, counts):
-    """How often each capitalised word comes right after a clear sentence end."""
+    """How often each capitalised word starts a paragraph or comes right after a clear sentence end."""
     starts = {}
     for paragraph in paragraphs_list:
-        for piece in clear_splits(paragraph, counts)[1:]:
+        for piece in clear_splits(paragraph, counts):
             word = next_word(piece.lstrip(OPENERS), 0)
             starts[word] = starts.get(word, 0) + 1
     return starts

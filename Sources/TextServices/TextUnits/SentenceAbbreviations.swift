@@ -61,7 +61,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// the next word is not a sentence starter (an initial also needs a
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
-    /// word ends no sentence either, as ICU already rules for periods. Looks at a few bytes on each side; no
+    /// word ends no sentence either, as ICU already rules for periods, nor
+    /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
     /// allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         guard boundary > 0, boundary < bytes.count else { return false }
@@ -76,7 +77,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 break
             }
         }
-        guard period < boundary, period > 0 else { return false }
+        guard period < boundary else {
+            // A terminator glued to what follows ("(!=)", "#!/bin/sh", ".Z") ends no sentence.
+            let glued = bytes[boundary - 1]
+            return (glued == UInt8(ascii: ".") || glued == UInt8(ascii: "!") || glued == UInt8(ascii: "?"))
+                && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
+        }
+        guard period > 0 else { return false }
         let next = NextWord(bytes, at: boundary)
         if bytes[period - 1] == UInt8(ascii: "!") || bytes[period - 1] == UInt8(ascii: "?") {
             // "Yahoo! is", "which is ! by default": ICU's own rule for periods (SB8), for ! and ? too.
