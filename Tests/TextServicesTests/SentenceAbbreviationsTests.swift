@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Sentence units that know each language's abbreviations, ordinals and initials (issue 22, item 4).
 @Suite("Sentence abbreviations")
@@ -97,45 +98,5 @@ struct SentenceAbbreviationsTests {
             #expect(pieces.joined() == text, "\(language)")
             #expect(pieces.allSatisfy { !$0.isEmpty }, "\(language)")
         }
-    }
-
-    @Test func theWireTakesAbbreviationsFalse() throws {
-        let text = "Dr. Smith went to Washington. He left."
-        let on = TestSupport.call(TestSupport.sharedDispatcher, "text.tokenize", ["text": .string(text), "granularity": "sentence", "locale": "en"])
-        let off = TestSupport.call(TestSupport.sharedDispatcher, "text.tokenize", ["text": .string(text), "granularity": "sentence", "locale": "en",
-                                                     "abbreviations": false])
-        #expect(on.value?["tokens"]?.arrayValue?.count == 2)
-        #expect(off.value?["tokens"]?.arrayValue?.count == 3)
-        let boundary = TestSupport.call(TestSupport.sharedDispatcher, "text.boundary", ["text": .string(text), "position": 0, "granularity": "sentence",
-                                                          "direction": "forward", "abbreviations": false])
-        #expect(boundary.value?["position"]?.intValue == 4)
-        let enclosing = TestSupport.call(TestSupport.sharedDispatcher, "text.enclosing", ["text": .string(text), "position": 5, "granularity": "sentence"])
-        #expect(enclosing.value?["range"]?["end"]?.intValue == 30)
-        let capabilities = TestSupport.call(TestSupport.sharedDispatcher, "initialize").value?["capabilities"]
-        #expect(capabilities?["text.sentenceAbbreviations"]?.boolValue == true)
-    }
-
-    @Test(.tags(.slow), .skippedInFastRuns) func theCommandLineKnowsAbbreviationsAndCanTurnThemOff() throws {
-        let text = Array("Dr. Smith went to Washington. He arrived at 5 p.m. and left!".utf8)
-        let on = try TestProcess.textsvcd(["tokenize", "--no-daemon", "--by", "sentence", "-"], stdin: text)
-        #expect(on.stdout == "Dr. Smith went to Washington. \nHe arrived at 5 p.m. and left!\n")
-        let off = try TestProcess.textsvcd(["tokenize", "--no-daemon", "--by", "sentence", "--no-abbreviations", "-"], stdin: text)
-        #expect(off.stdout == "Dr. \nSmith went to Washington. \nHe arrived at 5 p.m. and left!\n")
-        let german = try TestProcess.textsvcd(["tokenize", "--no-daemon", "--by", "sentence", "--lang", "de_DE", "-"],
-                                              stdin: Array("Er kam am 21. Januar an. Dann ging er.".utf8))
-        #expect(german.stdout == "Er kam am 21. Januar an. \nDann ging er.\n")
-    }
-
-    @Test(.tags(.slow), .skippedInFastRuns) func theDaemonKnowsAbbreviationsOverTheSocket() throws {
-        let daemon = try DaemonHarness.start()
-        defer { daemon.stop() }
-        let text = "Статью написала А. Богданова. Она живёт в Киеве."
-        let on = try daemon.call("text.tokenize", ["text": .string(text), "granularity": "sentence", "locale": "ru"])
-        #expect(on["tokens"]?.arrayValue?.count == 2)
-        let off = try daemon.call("text.tokenize", ["text": .string(text), "granularity": "sentence", "locale": "ru",
-                                                    "abbreviations": false])
-        #expect(off["tokens"]?.arrayValue?.count == 3)
-        let cli = try daemon.run(["tokenize", "--by", "sentence", "--locale", "ru", "-"], stdin: text)
-        #expect(cli.stdout == "Статью написала А. Богданова. \nОна живёт в Киеве.\n")
     }
 }
