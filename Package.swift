@@ -7,6 +7,7 @@ import PackageDescription
 //   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
 //   LanguageServer, Ispell       the editor doors, on the client interface
+//   CheckDoor                    the `check` door: files and folders checked on every core, on the client interface
 //   textsvcd                     the executable: the daemon, the doors' I/O and the commands
 let package = Package(
     name: "textsvcd",
@@ -64,6 +65,10 @@ let package = Package(
             name: "Ispell",
             dependencies: ["TextServices", "TextServicesProtocol"]
         ),
+        .target(
+            name: "CheckDoor",
+            dependencies: ["TextServices", "TextServicesProtocol"]
+        ),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
@@ -71,6 +76,7 @@ let package = Package(
                 "TextServicesProtocol",
                 "LanguageServer",
                 "Ispell",
+                "CheckDoor",
                 "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -91,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "textsvcd"],
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "textsvcd"],
             resources: [.copy("Fixtures")]
         ),
     ],

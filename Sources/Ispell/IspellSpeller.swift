@@ -148,9 +148,9 @@ public final class IspellSpeller {
     /// The project words for `projectPath` (nil when none apply); a problem in a words file is warned about once.
     private func projectWords() -> ProjectWords? {
         guard let projectPath else { return nil }
-        let project = ProjectWords.nearest(to: projectPath)
+        let project = Project.nearest(to: projectPath)
         for problem in project.problems where warnedProblems.insert(problem).inserted { warn(problem) }
-        return project.isEmpty ? nil : project
+        return project.words.isEmpty ? nil : project.words
     }
 
     /// The word of a personal-list or `@` entry: without `/affixes`, trimmed.

@@ -91,7 +91,7 @@ extension LanguageServer {
     func ensureChecked(_ uri: String) -> Bool {
         guard var state = documents[uri] else { return false }
         if state.checked { return true }
-        let project = projectWords(for: uri)
+        let project = self.project(for: uri)
         if let project { reportProjectProblems(project) }
         do {
             let result = try DocumentChecker(patterns: patterns, checkStrings: settings.checkStrings)
@@ -110,11 +110,10 @@ extension LanguageServer {
     }
 
     /// The checker for a document: the configured languages, the document's ignored words, the configured words and its project's words.
-    func checker(documentId: String?, project: ProjectWords?) -> AcceptingWords<ClientWordChecking> {
-        var spellings = AcceptedSpellings(settings.words)
-        if let project { spellings.formUnion(project.spellings) }
-        return AcceptingWords(ClientWordChecking(client: client, languages: settings.languages, documentId: documentId),
-                              spellings: spellings)
+    func checker(documentId: String?, project: Project?) -> AcceptingWords<ClientWordChecking> {
+        let base = ClientWordChecking(client: client, languages: settings.languages, documentId: documentId)
+        let words = AcceptedSpellings(settings.words)
+        return project?.checker(base, adding: words) ?? AcceptingWords(base, spellings: words)
     }
 
     func recheckAll() {

@@ -12,9 +12,14 @@ extension LanguageServer {
         return workspaceRoots.first
     }
 
-    /// The project words that apply to a document now (nil when it has no folder), read through the shared cache.
+    /// What the project says about a document now (nil when it has no folder), read through the shared cache.
+    func project(for uri: String) -> Project? {
+        projectPath(for: uri).map(Project.nearest(to:))
+    }
+
+    /// The project words that apply to a document now (nil when it has no folder).
     func projectWords(for uri: String) -> ProjectWords? {
-        projectPath(for: uri).map(ProjectWords.nearest(to:))
+        project(for: uri)?.words
     }
 
     /// Where "add to the project dictionary" writes for a document; nil when it is in no project.
@@ -27,7 +32,7 @@ extension LanguageServer {
     }
 
     /// Shows each problem of a project's words files once per session (a line that is not UTF-8, an unreadable file).
-    func reportProjectProblems(_ project: ProjectWords) {
+    func reportProjectProblems(_ project: Project) {
         for problem in project.problems where shownProjectProblems.insert(problem).inserted {
             showMessage(problem, type: 2)
         }
@@ -44,7 +49,7 @@ extension LanguageServer {
         var byPath: [String: [String]] = [:]
         for uri in documents.keys.sorted() {
             let signature = projectPath(for: uri).map { path in
-                byPath[path] ?? { let value = ProjectWords.nearest(to: path).signature; byPath[path] = value; return value }()
+                byPath[path] ?? { let value = Project.nearest(to: path).signature; byPath[path] = value; return value }()
             } ?? []
             if documents[uri]?.projectSignature != signature {
                 documents[uri]?.checked = false
