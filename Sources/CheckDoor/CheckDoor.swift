@@ -34,12 +34,15 @@ public struct CheckDoor: Sendable {
     /// language, a daemon that went away).
     public func check(_ input: CheckInput, project: Project,
                       onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
-        var spelling = ClientWordChecking(client: client, languages: options.languages)
+        let settings = project.settings
+        var spelling = ClientWordChecking(client: client, languages: options.languages ?? settings.languages?.value)
         spelling.onProgress = onPieces
-        let kind = options.mode.kind(forPath: input.name == "-" ? nil : input.name)
+        let path = input.name == "-" ? nil : input.name
+        let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
+        let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
         let misspellings: [Misspelling]
         do {
-            misspellings = try DocumentChecker().check(input.text, kind: kind, using: project.checker(spelling)).misspellings
+            misspellings = try checker.check(input.text, kind: mode.kind(forPath: path), using: project.checker(spelling)).misspellings
         } catch {
             throw ServiceError(wrapping: error)
         }
