@@ -39,6 +39,8 @@ import Testing
     @Test func wordsThatMerelyContainAPrefixAreNotDirectives() {
         #expect(directives("mytextsvcd: ignore x\nnotcspell:ignore y\n").isEmpty)
         #expect(directives("plain text with a colon: here\n").isEmpty)
+        #expect(directives("Write `textsvcd: disable` to stop; `textsvcd: language TAG` to switch.\n").isEmpty)
+        #expect(directives("// textsvcd: language TAG`.\n").languages.isEmpty)
     }
 
     @Test func checkHonoursEveryDirectiveInCodeAndProse() throws {

@@ -14,7 +14,8 @@ import Foundation
 ///
 /// `spell-checker:` and `spellchecker:` are taken for `cspell:`, as cspell
 /// does. A directive's own text, from its prefix to the end of its line, is
-/// never checked. Offsets are bytes of the text. A value; thread-safe.
+/// never checked; one quoted as code (a backtick before it) is no directive.
+/// Offsets are bytes of the text. A value; thread-safe.
 public struct InlineDirectives: Sendable, Equatable {
     /// Words accepted in the whole file.
     public var words: [String] = []
@@ -67,7 +68,7 @@ public struct InlineDirectives: Sendable, Equatable {
                     if disabledFrom == nil { disabledFrom = at; understood = false }
                 case "enable":
                     if let start = disabledFrom { hidden.append(start..<lineEnd); disabledFrom = nil; understood = false }
-                case "language" where isOwn:
+                case "language" where isOwn && Self.isTag(directive.dropFirst().first ?? "default"):
                     if let current = language { languages.append((current.tag, current.start..<at)) }
                     let tag = directive.dropFirst().first ?? "default"
                     language = tag.lowercased() == "default" ? nil : (tag, next)
@@ -80,6 +81,14 @@ public struct InlineDirectives: Sendable, Equatable {
         }
         if let start = disabledFrom { hidden.append(start..<bytes.count) }
         if let current = language, current.start < bytes.count { languages.append((current.tag, current.start..<bytes.count)) }
+    }
+
+    /// Whether a word could be a language tag (`de_DE`, `pt-BR`, `default`): letters, digits, `_` and `-`.
+    static func isTag(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39)
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
     }
 
     static let listPunctuation = CharacterSet(charactersIn: ",;\"'`*/")
@@ -102,7 +111,8 @@ public struct InlineDirectives: Sendable, Equatable {
     private static func findPrefix(in bytes: [UInt8], from: Int, to: Int) -> (Int, Int, Bool)? {
         var index = from
         while index < to {
-            if index == 0 || !isWordByte(bytes[index - 1]) {
+            // A directive quoted as code (`textsvcd: disable`, in documentation) is not one.
+            if index == 0 || (!isWordByte(bytes[index - 1]) && bytes[index - 1] != UInt8(ascii: "`")) {
                 for (number, prefix) in prefixes.enumerated() where index + prefix.count <= to {
                     var matches = true
                     for offset in 0..<prefix.count where bytes[index + offset] | (prefix[offset] >= 0x61 ? 0x20 : 0) != prefix[offset] {
