@@ -1,4 +1,5 @@
 import Testing
+@testable import Ispell
 @testable import TextServices
 @testable import TextServicesTestSupport
 

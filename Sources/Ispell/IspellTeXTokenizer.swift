@@ -1,3 +1,5 @@
+import TextServices
+
 /// Splits lines of TeX into words as `hunspell -a` does in TeX mode (after `+`).
 ///
 /// Skips command names, math (`$...$`, `$$...$$`, `\(...\)`, `\[...\]`,

@@ -1,3 +1,5 @@
+import TextServices
+
 /// What the Hunspell tokenizers share: word characters, URL skipping and token cutting.
 struct IspellTokenRules {
     let wordCharacters: IspellWordCharacters

@@ -1,3 +1,5 @@
+import TextServices
+
 /// Splits lines of XML or HTML into words as `hunspell -X` and `hunspell -H` do.
 ///
 /// Text between tags is checked; tags, comments, `CDATA` and character

@@ -1,3 +1,5 @@
+import TextServices
+
 /// Cuts lines into words exactly as Hunspell's command-line tool does, in each of its input formats.
 ///
 /// Word characters are letters as Hunspell 1.7 classifies them plus the

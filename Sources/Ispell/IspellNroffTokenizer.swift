@@ -1,3 +1,5 @@
+import TextServices
+
 /// Splits lines of nroff/troff into words as `hunspell -n` does.
 ///
 /// On a line starting with `.`, the request name is skipped up to the

@@ -1,3 +1,5 @@
+import TextServices
+
 /// Splits a line into words exactly as `hunspell -a` does for plain text.
 ///
 /// Words are runs of word characters (`IspellWordCharacters`); an apostrophe

@@ -1,3 +1,5 @@
+import TextServices
+
 /// The kinds of input Hunspell's tokenizers know: what `-t`, `-n`, `-H`, `-X` and `-1` select.
 public enum IspellFormat: String, Sendable, CaseIterable {
     /// Plain text (the default).

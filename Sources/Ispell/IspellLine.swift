@@ -1,3 +1,5 @@
+import TextServices
+
 /// One input line of the pipe as Hunspell's tokenizers see it: bytes up to the first NUL, then a NUL.
 struct IspellLine {
     let bytes: [UInt8]

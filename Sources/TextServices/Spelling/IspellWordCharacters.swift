@@ -8,15 +8,16 @@ import Foundation
 /// ideograph blocks only the first and last code points) rather than
 /// today's Unicode data; matching it keeps tokens, and so offsets and line
 /// counts, identical to `hunspell -a`.
-struct IspellWordCharacters: Sendable {
-    let extra: Set<Unicode.Scalar>
+public struct IspellWordCharacters: Sendable {
+    /// The dictionary's `WORDCHARS`.
+    public let extra: Set<Unicode.Scalar>
 
-    init(extra: Set<Unicode.Scalar>) {
+    public init(extra: Set<Unicode.Scalar>) {
         self.extra = extra
     }
 
     /// The `WORDCHARS` of a dictionary's `.aff` file, decoded from its charset; empty when absent or unreadable.
-    init(affixPath: String, charset: String) {
+    public init(affixPath: String, charset: String) {
         guard let data = FileManager.default.contents(atPath: affixPath) else {
             self.init(extra: [])
             return
@@ -38,12 +39,13 @@ struct IspellWordCharacters: Sendable {
         self.init(extra: found)
     }
 
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` is part of a word: one of the `WORDCHARS` or a Hunspell 1.7 letter.
+    public func contains(_ scalar: Unicode.Scalar) -> Bool {
         extra.contains(scalar) || Self.isHunspellLetter(scalar)
     }
 
     /// Hunspell 1.7's `unicodeisalpha`.
-    static func isHunspellLetter(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isHunspellLetter(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         guard value <= 0xFFFF else { return false }
         if (0x3401...0x4DB4).contains(value) || (0x4E01...0x9FBA).contains(value) { return false }
