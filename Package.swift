@@ -4,8 +4,9 @@ import PackageDescription
 // The targets, from the bottom up (docs/architecture.md says what each may import):
 //   CHunspell, CICU, CPlatform   C: libhunspell, ICU behind a plain-C header, C library helpers
 //   TOMLReader                   TOML (TOMLKit) as plain values, so no TOMLKit type or operator reaches the domain
+//   TextServicesJSON             JSON values, the parser (strict, or JSONC for configuration files) and the encoder
 //   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
-//   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
+//   TextServicesProtocol         the wire (re-exports TextServicesJSON): JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
 //   LanguageServer, Ispell       the editor doors, on the client interface
 //   CheckDoor                    the `check` door: files and folders checked on every core, on the client interface
@@ -49,7 +50,13 @@ let package = Package(
                 "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
                 "TOMLReader",
+                "TextServicesJSON",
             ]
+        ),
+        .target(
+            name: "TextServicesJSON",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+            path: "Sources/JSON"
         ),
         .target(
             name: "TOMLReader",
@@ -59,6 +66,7 @@ let package = Package(
             name: "TextServicesProtocol",
             dependencies: [
                 "TextServices",
+                "TextServicesJSON",
                 "CPlatform",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -132,6 +140,10 @@ let package = Package(
             name: "TextServicesProtocolTests",
             dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesJSONTests",
+            dependencies: ["TextServicesJSON"]
         ),
         .testTarget(
             name: "TextServicesDaemonTests",

@@ -107,7 +107,7 @@ private struct ImportSandbox {
         let result = try sandbox.textsvcd(["words", "import", "--project", first, badJSON, sandbox.root + "/missing.txt",
                                            badUTF8, badTOML, sandbox.root + "/repo", last])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("textsvcd: \(badJSON):4: expected , or ]"), "\(result.stderr)")
+        #expect(result.stderr.contains("textsvcd: \(badJSON):4: expected ',' or ']'"), "\(result.stderr)")
         #expect(result.stderr.contains("textsvcd: \(sandbox.root)/missing.txt: no such file"))
         #expect(result.stderr.contains("textsvcd: \(badUTF8):2: not UTF-8"))
         #expect(result.stderr.contains("textsvcd: \(badTOML):1: a string is not closed on its line"))

@@ -1,8 +1,9 @@
 import Foundation
+import TextServicesJSON
 
 /// The file format of a persistent pasteboard, and loading the folder.
 ///
-/// A file is one JSON object written with Foundation's encoder:
+/// A file is one JSON object (`PasteboardFile`), keys sorted, on one line:
 /// `{"format": "textsvcd-pasteboard", "version": 2, "name", "changeCount",
 /// "items": [[{"type", "text"|"base64"}...]...], "expirationDate"?, "localOnly"?}`
 /// (each item a list of representations, in order; the expiration date in
@@ -121,42 +122,28 @@ extension PasteboardStore {
                                   items: items.map { item in item.representations.map(PasteboardFile.Representation.init) })
         file.expirationDate = options.expirationDate?.timeIntervalSince1970
         file.localOnly = options.localOnly ? true : nil
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and numbers cannot fail.
-        var bytes = [UInt8]((try? encoder.encode(file)) ?? Data())
+        var bytes: [UInt8] = []
+        file.json.write(to: &bytes)
         bytes.append(0x0A)
         return bytes
     }
 
     static func decodeFile(_ bytes: [UInt8]) throws(FileProblem) -> SavedBoard {
-        let header: PasteboardFile.Header
+        let json: JSONValue
         do {
-            header = try JSONDecoder().decode(PasteboardFile.Header.self, from: Data(bytes))
+            json = try JSONParser.parse(bytes)
         } catch {
             throw FileProblem(description: "not a pasteboard file (\(error))")
         }
-        guard header.format == fileFormat else { throw FileProblem(description: "not a pasteboard file") }
-        let items: [PasteboardItem]
+        guard json["format"]?.stringValue == fileFormat else { throw FileProblem(description: "not a pasteboard file") }
         let file: PasteboardFile
-        do {
-            switch header.version {
-            case 1:
-                let old = try JSONDecoder().decode(PasteboardFile.Version1.self, from: Data(bytes))
-                file = PasteboardFile(format: old.format, version: 1, name: old.name, changeCount: old.changeCount,
-                                      items: old.items.map { item in
-                                          item.representations.map { PasteboardFile.Representation(type: $0.key, text: $0.value.text, base64: $0.value.base64) }
-                                      })
-            case 2:
-                file = try JSONDecoder().decode(PasteboardFile.self, from: Data(bytes))
-            default:
-                throw FileProblem(description: "unsupported version \(header.version)")
-            }
-        } catch let problem as FileProblem {
-            throw problem
-        } catch {
-            throw FileProblem(description: "malformed (\(error))")
+        switch json["version"]?.intValue {
+        case 1: file = try PasteboardFile.version1(json: json)
+        case 2: file = try PasteboardFile(json: json)
+        case let version?: throw FileProblem(description: "unsupported version \(version)")
+        case nil: throw FileProblem(description: "not a pasteboard file ('version' must be an integer)")
         }
+        let items: [PasteboardItem]
         guard (try? PasteboardName.validate(file.name)) != nil else { throw FileProblem(description: "invalid 'name'") }
         guard file.changeCount >= 0 else { throw FileProblem(description: "invalid 'changeCount'") }
         if let seconds = file.expirationDate, !seconds.isFinite { throw FileProblem(description: "invalid 'expirationDate'") }

@@ -92,24 +92,6 @@ final class FieldTracker {
     }
 }
 
-/// A coding key for any field name or array index.
-struct JSONKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-
-    init(_ string: String) {
-        stringValue = string
-        intValue = nil
-    }
-
-    init(stringValue: String) { self.init(stringValue) }
-
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
-    }
-}
-
 /// The `Decoder` behind `JSONValueDecoder`: one JSON value at one coding path.
 struct JSONValueDecoding: Decoder {
     let value: JSONValue

@@ -1,19 +1,52 @@
-import TextServices
-
-/// A strict JSON parser over UTF-8 bytes (RFC 8259).
+/// A JSON parser over UTF-8 bytes: strict (RFC 8259) for the wire, or JSONC for configuration files.
 ///
 /// Rejects malformed UTF-8, trailing data and nesting deeper than
 /// `maximumDepth`, reporting the byte offset of the fault. An unpaired
 /// surrogate escape (`"\ud800"`) is valid JSON text (RFC 8259 allows it) but
 /// no Unicode string can hold it: such a string value becomes
 /// `JSONValue.invalidUnicode` (with U+FFFD in its place), so the message can
-/// still be read and answered, and an object key gets U+FFFD.
+/// still be read and answered, and an object key gets U+FFFD. With
+/// `Syntax.jsonc`, `//` and `/* */` comments count as white space and a
+/// comma may follow the last member or element, as cspell and VS Code read
+/// their settings; everything else is as strict. `parseLocated` also gives
+/// the byte offset where each value starts, for messages that name a line.
 public struct JSONParser {
+    /// Which JSON the parser accepts.
+    public enum Syntax: Sendable {
+        /// RFC 8259 JSON, as the wire carries it.
+        case json
+        /// JSON with `//` and `/* */` comments and trailing commas.
+        case jsonc
+    }
+
+    /// One step from a document's root to a value inside it: an object member's key or an array index.
+    public enum PathComponent: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// A parsed document and the byte offset where each of its values starts.
+    public struct LocatedDocument: Sendable {
+        /// The document's value.
+        public var value: JSONValue
+        var offsets: [[PathComponent]: Int]
+
+        /// The byte offset where the value at `path` starts (of the last one, for a repeated key), or nil when there is none.
+        public func offset(of path: [PathComponent]) -> Int? {
+            offsets[path]
+        }
+    }
+
     /// Why a document is not acceptable JSON.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public var offset: Int
         public var reason: String
         public var description: String { "\(reason) at byte \(offset)" }
+
+        public init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     public static let defaultMaximumDepth = 128
@@ -21,50 +54,99 @@ public struct JSONParser {
     /// Parses one JSON document.
     ///
     /// Throws `Failure` with the byte offset of the first error.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], syntax: Syntax = .json,
+                             maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
-            try parse(buffer, maximumDepth: maximumDepth)
+            try parse(buffer, syntax: syntax, maximumDepth: maximumDepth)
+        }
+    }
+
+    /// Parses one JSON document, noting where each value starts.
+    ///
+    /// Throws `Failure` with the byte offset of the first error.
+    public static func parseLocated(_ bytes: [UInt8], syntax: Syntax = .json,
+                                    maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> LocatedDocument {
+        try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            var reader = Reader(buffer: buffer, syntax: syntax, maximumDepth: maximumDepth, locates: true)
+            let value = try reader.document()
+            return LocatedDocument(value: value, offsets: reader.offsets)
         }
     }
 
     /// Parses one JSON document from a string.
-    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
-        try parse(Array(text.utf8), maximumDepth: maximumDepth)
+    public static func parse(_ text: String, syntax: Syntax = .json,
+                             maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
+        try parse(Array(text.utf8), syntax: syntax, maximumDepth: maximumDepth)
     }
 
     /// Parses one JSON document from a buffer that must stay valid during the call.
-    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
-        var parser = Reader(buffer: buffer, maximumDepth: maximumDepth)
-        parser.skipSpace()
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        if parser.index != buffer.count { throw parser.fail("unexpected data after the JSON value") }
-        return value
+    public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, syntax: Syntax = .json,
+                             maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
+        var reader = Reader(buffer: buffer, syntax: syntax, maximumDepth: maximumDepth, locates: false)
+        return try reader.document()
     }
 
     private struct Reader {
         let buffer: UnsafeBufferPointer<UInt8>
         let maximumDepth: Int
+        let allowsComments: Bool
+        let locates: Bool
         var index = 0
+        /// Where each value starts, by its path (only when `locates`).
+        var offsets: [[PathComponent]: Int] = [:]
+        var path: [PathComponent] = []
 
-        init(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        init(buffer: UnsafeBufferPointer<UInt8>, syntax: Syntax, maximumDepth: Int, locates: Bool) {
             self.buffer = buffer
             self.maximumDepth = maximumDepth
+            self.allowsComments = syntax == .jsonc
+            self.locates = locates
         }
 
         func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
-        mutating func skipSpace() {
+        mutating func document() throws(Failure) -> JSONValue {
+            try skipSpace()
+            let value = try value(depth: 0)
+            try skipSpace()
+            if index != buffer.count { throw fail("unexpected data after the JSON value") }
+            return value
+        }
+
+        /// Skips white space, and with JSONC `// ...` to the end of the line and `/* ... */`.
+        mutating func skipSpace() throws(Failure) {
             while index < buffer.count {
                 switch buffer[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    index += 1
+                case UInt8(ascii: "/") where allowsComments && index + 1 < buffer.count && buffer[index + 1] == UInt8(ascii: "/"):
+                    while index < buffer.count, buffer[index] != 0x0A { index += 1 }
+                case UInt8(ascii: "/") where allowsComments && index + 1 < buffer.count && buffer[index + 1] == UInt8(ascii: "*"):
+                    let start = index
+                    index += 2
+                    while index + 1 < buffer.count, !(buffer[index] == UInt8(ascii: "*") && buffer[index + 1] == UInt8(ascii: "/")) {
+                        index += 1
+                    }
+                    guard index + 1 < buffer.count else { throw Failure(offset: start, reason: "a /* comment is not closed") }
+                    index += 2
+                default:
+                    return
                 }
             }
         }
 
+        /// Whether a trailing comma is followed by the closing bracket (JSONC only); consumes the bracket.
+        mutating func closesAfterComma(_ closing: UInt8) throws(Failure) -> Bool {
+            guard allowsComments else { return false }
+            try skipSpace()
+            guard index < buffer.count, buffer[index] == closing else { return false }
+            index += 1
+            return true
+        }
+
         mutating func value(depth: Int) throws(Failure) -> JSONValue {
             guard index < buffer.count else { throw fail("unexpected end of JSON") }
+            if locates { offsets[path] = index }
             switch buffer[index] {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -92,24 +174,27 @@ public struct JSONParser {
             if depth > maximumDepth { throw fail("nesting deeper than \(maximumDepth)") }
             index += 1
             var object = JSONObject()
-            skipSpace()
+            try skipSpace()
             if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
                 index += 1
                 return .object(object)
             }
             while true {
-                skipSpace()
+                try skipSpace()
                 guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
                 let key = try string().value
-                skipSpace()
+                try skipSpace()
                 guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
-                skipSpace()
+                try skipSpace()
+                if locates { path.append(.key(key)) }
                 object[key] = try value(depth: depth)
-                skipSpace()
+                if locates { path.removeLast() }
+                try skipSpace()
                 guard index < buffer.count else { throw fail("unexpected end of JSON") }
                 if buffer[index] == UInt8(ascii: ",") {
                     index += 1
+                    if try closesAfterComma(UInt8(ascii: "}")) { return .object(object) }
                     continue
                 }
                 if buffer[index] == UInt8(ascii: "}") {
@@ -124,18 +209,21 @@ public struct JSONParser {
             if depth > maximumDepth { throw fail("nesting deeper than \(maximumDepth)") }
             index += 1
             var elements: [JSONValue] = []
-            skipSpace()
+            try skipSpace()
             if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
                 index += 1
                 return .array(elements)
             }
             while true {
-                skipSpace()
+                try skipSpace()
+                if locates { path.append(.index(elements.count)) }
                 elements.append(try value(depth: depth))
-                skipSpace()
+                if locates { path.removeLast() }
+                try skipSpace()
                 guard index < buffer.count else { throw fail("unexpected end of JSON") }
                 if buffer[index] == UInt8(ascii: ",") {
                     index += 1
+                    if try closesAfterComma(UInt8(ascii: "]")) { return .array(elements) }
                     continue
                 }
                 if buffer[index] == UInt8(ascii: "]") {
@@ -173,12 +261,12 @@ public struct JSONParser {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
-                    if let bad = UTF8Validation.firstInvalidOffset(in: slice) {
-                        index = start + bad
+                    guard let text = String(validating: slice, as: UTF8.self) else {
+                        index = start + Self.firstInvalidUTF8Offset(in: slice)
                         throw fail("invalid UTF-8")
                     }
                     index += 1
-                    return (String(decoding: slice, as: UTF8.self), true)
+                    return (text, true)
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
                 index += 1
@@ -191,12 +279,12 @@ public struct JSONParser {
                 let byte = buffer[index]
                 switch byte {
                 case UInt8(ascii: "\""):
-                    if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-                        index = start + bad
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        index = start + bytes.withUnsafeBufferPointer(Self.firstInvalidUTF8Offset)
                         throw fail("invalid UTF-8")
                     }
                     index += 1
-                    return (String(decoding: bytes, as: UTF8.self), valid)
+                    return (text, valid)
                 case UInt8(ascii: "\\"):
                     index += 1
                     guard index < buffer.count else { throw fail("unterminated string") }
@@ -243,6 +331,19 @@ public struct JSONParser {
                     if byte < 0x20 { throw fail("control character in string") }
                     bytes.append(byte)
                     index += 1
+                }
+            }
+        }
+
+        /// The offset of the first byte that does not start a well-formed UTF-8 sequence (the count when there is none).
+        static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded): offset += encoded.count
+                case .error, .emptyInput: return offset
                 }
             }
         }
