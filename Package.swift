@@ -98,7 +98,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .target(name: "TextServicesCLI"),
+        .target(
+            name: "TextServicesCLI",
+            dependencies: ["TextServices", "TextServicesProtocol"]
+        ),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
@@ -112,8 +115,6 @@ let package = Package(
                 "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(

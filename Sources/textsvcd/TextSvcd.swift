@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 @main

@@ -39,7 +39,7 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// Counts an input once it is read (standard input's size is known only then).
-    func read(_ input: InputFile) {
+    func read(_ input: CheckInput) {
         guard wanted, input.name == "-" else { return }
         knownBytes += input.text.bytes.count
         bar?.total = knownBytes
@@ -57,7 +57,7 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// Moves the bar past an input that was checked, or that could not be read (nil).
-    func checked(_ input: InputFile?) {
+    func checked(_ input: CheckInput?) {
         filesDone += 1
         bytesBefore += input?.text.bytes.count ?? 0
         guard let bar else { return }

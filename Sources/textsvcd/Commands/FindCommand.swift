@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckDoor
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd find`: grep with ICU regular expressions.
@@ -57,9 +58,9 @@ struct FindCommand: ParsableCommand {
         }
         for item in list.inputs {
             do {
-                let input = try InputFile.read(item.path)
+                let input = try CheckInput.read(item.path)
                 if try search(input, context: context, output: &output) { matched = true }
-            } catch let failure as InputFile.Problem {
+            } catch let failure as CheckInput.Problem {
                 // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
                 if !item.named, failure.kind == .binary { continue }
                 output.flush()
@@ -77,7 +78,7 @@ struct FindCommand: ParsableCommand {
     }
 
     /// Prints the matches in one input; returns whether there were any.
-    private func search(_ input: InputFile, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
+    private func search(_ input: CheckInput, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
         var options: RegexOptions = [.multiline, .transparentBounds, .withoutAnchoringBounds]
         if ignoreCase { options.insert(.caseInsensitive) }
         if fixedStrings { options.insert(.literal) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ispell
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 extension IspellCommand {

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import LanguageServer
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd lsp`: the Language Server Protocol over standard input and output.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CheckDoor
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd tokenize`: splits a file into characters, words, sentences, lines, paragraphs or the whole document.
@@ -63,7 +64,7 @@ struct TokenizeCommand: ParsableCommand {
         defer { output.flush() }
         do {
             let encoding = try global.validatedEncoding() ?? .utf16
-            let input = try InputFile.read(file)
+            let input = try CheckInput.read(file)
             let bytes = input.text.bytes
             var encoder = OffsetEncoder(input.text, as: encoding)
             let format = format
@@ -92,7 +93,7 @@ struct TokenizeCommand: ParsableCommand {
             output.flush()
             StandardError.print("textsvcd: \(failure.message)")
             throw ExitCode(2)
-        } catch let failure as InputFile.Problem {
+        } catch let failure as CheckInput.Problem {
             output.flush()
             StandardError.print("textsvcd: \(failure.description)")
             throw ExitCode(2)

@@ -78,7 +78,7 @@ struct WordsImportCommand: ParsableCommand {
         for path in files {
             let bytes: [UInt8]
             do {
-                bytes = try InputFile.readBytes(path)
+                bytes = try CheckInput.readBytes(path)
             } catch {
                 StandardError.print("textsvcd: \(error)")
                 sawError = true

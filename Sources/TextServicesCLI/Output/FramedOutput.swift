@@ -3,14 +3,15 @@ import Synchronization
 import TextServicesProtocol
 
 /// Writes LSP messages to a file handle with Content-Length framing, one whole message at a time.
-final class FramedOutput: Sendable {
+public final class FramedOutput: Sendable {
     private let handle: Mutex<FileHandle>
 
-    init(handle: FileHandle) {
+    public init(handle: FileHandle) {
         self.handle = Mutex(handle)
     }
 
-    func write(_ message: JSONValue) {
+    /// Writes one message, framed.
+    public func write(_ message: JSONValue) {
         var body: [UInt8] = []
         message.write(to: &body)
         var frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8)

@@ -4,38 +4,40 @@ import Foundation
 ///
 /// For commands that print a line per token or match: one write per 64 KB
 /// instead of one per line. Call `flush()` before exiting. Not thread-safe.
-struct StandardOutputBuffer {
+public struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
     private static let blockSize = 64 << 10
 
-    init() {
+    public init() {
         bytes.reserveCapacity(Self.blockSize + 4096)
     }
 
-    mutating func append(_ string: String) {
+    /// Appends a string.
+    public mutating func append(_ string: String) {
         bytes.append(contentsOf: string.utf8)
         flushIfFull()
     }
 
     /// Appends a string and a newline.
-    mutating func appendLine(_ string: String) {
+    public mutating func appendLine(_ string: String) {
         bytes.append(contentsOf: string.utf8)
         bytes.append(0x0A)
         flushIfFull()
     }
 
-    mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 {
+    /// Appends bytes.
+    public mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 {
         bytes.append(contentsOf: more)
         flushIfFull()
     }
 
     /// Appends an integer in decimal.
-    mutating func append(decimal value: Int) {
+    public mutating func append(decimal value: Int) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Appends UTF-8 bytes as a JSON string literal (quotes, backslashes and control characters escaped).
-    mutating func append(jsonString slice: ArraySlice<UInt8>) {
+    public mutating func append(jsonString slice: ArraySlice<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         for byte in slice {
             switch byte {
@@ -61,7 +63,8 @@ struct StandardOutputBuffer {
         if bytes.count >= Self.blockSize { flush() }
     }
 
-    mutating func flush() {
+    /// Writes what is collected to standard output.
+    public mutating func flush() {
         guard !bytes.isEmpty else { return }
         FileHandle.standardOutput.write(Data(bytes))
         bytes.removeAll(keepingCapacity: true)

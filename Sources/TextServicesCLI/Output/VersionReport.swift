@@ -5,9 +5,9 @@ import TextServicesProtocol
 ///
 /// The daemon is asked with `initialize` over a short-lived connection that
 /// gives up after `timeoutSeconds`; with socket activation, asking starts it.
-enum VersionReport {
+public enum VersionReport {
     /// The report's lines, first the bare version ("textsvcd 0.1.0").
-    static func lines(socketPath: String, timeoutSeconds: Double = 2) -> [String] {
+    public static func lines(socketPath: String, timeoutSeconds: Double = 2) -> [String] {
         [
             "\(TextServicesVersion.server) \(TextServicesVersion.version)",
             "ICU \(LibraryVersions.icu)",

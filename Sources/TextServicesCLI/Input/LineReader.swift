@@ -1,18 +1,19 @@
 import Foundation
 
 /// Reads lines of bytes from a file handle, as they arrive (without waiting for more input than a line).
-struct LineReader {
-    let handle: FileHandle
+public struct LineReader {
+    /// The handle lines are read from.
+    public let handle: FileHandle
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
 
-    init(handle: FileHandle) {
+    public init(handle: FileHandle) {
         self.handle = handle
     }
 
     /// The next line without its `\n`, or nil at the end of input (a last line without `\n` is returned).
-    mutating func nextLine() -> [UInt8]? {
+    public mutating func nextLine() -> [UInt8]? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])
@@ -35,12 +36,12 @@ struct LineReader {
     }
 
     /// Whether `nextLine()` can answer without waiting for input: a whole line, or the end, is already read.
-    var hasBufferedLine: Bool {
+    public var hasBufferedLine: Bool {
         finished || buffer[start...].contains(0x0A)
     }
 
     /// Reads exactly `count` bytes (fewer only at the end of input).
-    mutating func read(count: Int) -> [UInt8] {
+    public mutating func read(count: Int) -> [UInt8] {
         while buffer.count - start < count, !finished {
             let data = handle.availableData
             if data.isEmpty { finished = true } else { buffer.append(contentsOf: data) }
