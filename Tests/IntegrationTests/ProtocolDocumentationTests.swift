@@ -21,8 +21,7 @@ struct ProtocolDocumentationTests {
     }
 
     static var documentPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.md").path
+        TestSupport.repositoryRoot + "/docs/protocol.md"
     }
 
     /// Reads the examples: a marker comment, then one or two fenced `json` blocks.
