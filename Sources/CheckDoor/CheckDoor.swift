@@ -25,6 +25,8 @@ public struct CheckDoor: Sendable {
         public var lines: [String]
         /// How many misspellings were found.
         public var misspellings: Int
+        /// How many words were checked (runs of letters in the text the mode reads).
+        public var words = 0
     }
 
     /// Checks one input with its project's words.
@@ -37,14 +39,18 @@ public struct CheckDoor: Sendable {
         var spelling = ClientWordChecking(client: client, languages: options.languages)
         spelling.onProgress = onPieces
         let kind = options.mode.kind(forPath: input.name == "-" ? nil : input.name)
-        let misspellings: [Misspelling]
+        var misspellings: [Misspelling]
+        let words: Int
         do {
-            misspellings = try DocumentChecker().check(input.text, kind: kind, using: project.checker(spelling)).misspellings
+            let result = try DocumentChecker().check(input.text, kind: kind, using: project.checker(spelling))
+            misspellings = result.misspellings
+            words = Self.wordCount(result.mask)
         } catch {
             throw ServiceError(wrapping: error)
         }
+        if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let guesses = try guessTable(for: misspellings, project: project)
-        return Report(lines: lines(for: misspellings, in: input, guesses: guesses), misspellings: misspellings.count)
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses), misspellings: misspellings.count, words: words)
     }
 
     /// The output lines for an input's misspellings.
@@ -69,6 +75,9 @@ public struct CheckDoor: Sendable {
                 ]
                 if options.guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
                 return JSONValue.object(object).serialized
+            case .sarif, .github:
+                return ciLine(for: misspelling, in: input, line: locator.locate(misspelling.range.lowerBound).line,
+                              guesses: guesses[word] ?? [])
             }
         }
     }

@@ -291,3 +291,12 @@ public final class FileLock {
 
     deinit { release() }
 }
+
+extension FileSystem {
+    /// A path with its symbolic links, `.` and `..` resolved (`realpath(3)`), or the path as given when it does not exist.
+    public static func resolved(_ path: String) -> String {
+        guard let pointer = realpath(path, nil) else { return path }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
