@@ -3,6 +3,7 @@ import PackageDescription
 
 // The targets, from the bottom up (docs/architecture.md says what each may import):
 //   CHunspell, CICU, CPlatform   C: libhunspell, ICU behind a plain-C header, C library helpers
+//   TOMLReader                   TOML (TOMLKit) as plain values, so no TOMLKit type or operator reaches the domain
 //   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
 //   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +48,12 @@ let package = Package(
                 "CICU",
                 "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
+                "TOMLReader",
             ]
+        ),
+        .target(
+            name: "TOMLReader",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "TextServicesProtocol",

@@ -9,7 +9,8 @@ extension CheckDoor {
         var words: [String] = []
         var seen = Set<String>()
         for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
-        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: options.languages, limit: count) })
+        let languages = options.languages ?? project.settings.languages?.value
+        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: languages, limit: count) })
         var table: [String: [String]] = [:]
         for (word, outcome) in zip(words, outcomes) {
             table[word] = project.words.guesses(near: word, before: try outcome.get().guesses, limit: count)

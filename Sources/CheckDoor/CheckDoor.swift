@@ -36,13 +36,16 @@ public struct CheckDoor: Sendable {
     /// language, a daemon that went away).
     public func check(_ input: CheckInput, project: Project,
                       onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
-        var spelling = ClientWordChecking(client: client, languages: options.languages)
+        let settings = project.settings
+        var spelling = ClientWordChecking(client: client, languages: options.languages ?? settings.languages?.value)
         spelling.onProgress = onPieces
-        let kind = options.mode.kind(forPath: input.name == "-" ? nil : input.name)
+        let path = input.name == "-" ? nil : input.name
+        let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
+        let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
         var misspellings: [Misspelling]
         let words: Int
         do {
-            let result = try DocumentChecker().check(input.text, kind: kind, using: project.checker(spelling))
+            let result = try checker.check(input.text, kind: mode.kind(forPath: path), using: project.checker(spelling))
             misspellings = result.misspellings
             words = Self.wordCount(result.mask)
         } catch {
@@ -50,11 +53,13 @@ public struct CheckDoor: Sendable {
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let guesses = try guessTable(for: misspellings, project: project)
-        return Report(lines: lines(for: misspellings, in: input, guesses: guesses), misspellings: misspellings.count, words: words)
+        let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: language),
+                      misspellings: misspellings.count, words: words)
     }
 
     /// The output lines for an input's misspellings.
-    func lines(for misspellings: [Misspelling], in input: CheckInput, guesses: [String: [String]]) -> [String] {
+    func lines(for misspellings: [Misspelling], in input: CheckInput, guesses: [String: [String]], language: String) -> [String] {
         var locator = LineLocator(input.text)
         return misspellings.map { misspelling in
             let word = misspelling.word
@@ -77,7 +82,7 @@ public struct CheckDoor: Sendable {
                 return JSONValue.object(object).serialized
             case .sarif, .github:
                 return ciLine(for: misspelling, in: input, line: locator.locate(misspelling.range.lowerBound).line,
-                              guesses: guesses[word] ?? [])
+                              guesses: guesses[word] ?? [], language: language)
             }
         }
     }

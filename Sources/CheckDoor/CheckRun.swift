@@ -36,6 +36,8 @@ public struct CheckRun: Sendable {
         public var binary = 0
         /// Files found in folders and left out as not UTF-8 (each is named in a warning).
         public var notUTF8 = 0
+        /// Files found in folders and left out by a config's `exclude`.
+        public var excluded = 0
 
         public init() {}
 
@@ -45,11 +47,12 @@ public struct CheckRun: Sendable {
 
     /// What became of one input.
     private enum Result: Sendable {
-        case checked(CheckInput, CheckDoor.Report, projectProblems: [String])
+        case checked(CheckInput, CheckDoor.Report, projectProblems: [String], configErrors: [String])
         case unreadable(String)
+        case excluded(configErrors: [String])
         case binary
         case notUTF8(String)
-        case failed(CheckInput, String, projectProblems: [String])
+        case failed(CheckInput, String, projectProblems: [String], configErrors: [String])
     }
 
     /// Checks files named or found in folders, then prints a summary of what the walk left out (when a folder was walked).
@@ -62,6 +65,7 @@ public struct CheckRun: Sendable {
         count(outcome.binary, "binary")
         count(walk.tooLarge, "over \(walker.sizeLimit >> 20) MB")
         count(walk.generated, "generated")
+        count(outcome.excluded, "excluded by config")
         count(outcome.notUTF8, "not UTF-8")
         count(walk.linkedFolders, "links to folders")
         var summary = "\(outcome.checked) \(outcome.checked == 1 ? "file" : "files") checked"
@@ -104,8 +108,13 @@ public struct CheckRun: Sendable {
                     output.warn("warning: \(message)")
                     outcome.notUTF8 += 1
                     output.checked(nil)
-                case .checked(let input, let report, let problems):
+                case .excluded(let errors):
+                    report(errors, to: output, seen: &warned, outcome: &outcome)
+                    outcome.excluded += 1
+                    output.checked(nil)
+                case .checked(let input, let report, let problems, let errors):
                     if batch.count > 1 { output.read(input) }
+                    self.report(errors, to: output, seen: &warned, outcome: &outcome)
                     for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
                     output.write(report.lines)
                     outcome.checked += 1
@@ -113,8 +122,9 @@ public struct CheckRun: Sendable {
                     outcome.words += report.words
                     outcome.misspellings += report.misspellings
                     output.checked(input)
-                case .failed(let input, let message, let problems):
+                case .failed(let input, let message, let problems, let errors):
                     if batch.count > 1 { output.read(input) }
+                    report(errors, to: output, seen: &warned, outcome: &outcome)
                     for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
                     output.warn("\(input.name): \(message)")
                     outcome.sawError = true
@@ -126,8 +136,18 @@ public struct CheckRun: Sendable {
         return outcome
     }
 
+    /// Reports each broken config once, as an error.
+    private func report(_ errors: [String], to output: some CheckOutput, seen: inout Set<String>, outcome: inout Outcome) {
+        guard !errors.isEmpty else { return }
+        outcome.sawError = true
+        for error in errors where seen.insert(error).inserted { output.warn(error) }
+    }
+
     /// Reads and checks one input; `reading` is told of it before it is checked and may give a progress callback.
     private func checkOne(_ item: InputList.Input, reading: (CheckInput) -> (@Sendable (Int) -> Void)? = { _ in nil }) -> Result {
+        // A file found in a folder that a config excludes is not even read.
+        let found: Project? = item.path == "-" ? nil : Project.nearest(to: item.path)
+        if !item.named, let found, found.settings.excludedBy != nil { return .excluded(configErrors: found.errors) }
         let input: CheckInput
         do {
             input = try CheckInput.read(item.path)
@@ -136,12 +156,13 @@ public struct CheckRun: Sendable {
             if !item.named, error.kind == .notUTF8 { return .notUTF8(error.description) }
             return .unreadable(error.description)
         }
+        let project = found ?? Project.nearest(to: input.projectPath)
         let onPieces = reading(input)
-        let project = Project.nearest(to: input.projectPath)
         do {
-            return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems)
+            return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems,
+                            configErrors: project.errors)
         } catch {
-            return .failed(input, error.message, projectProblems: project.problems)
+            return .failed(input, error.message, projectProblems: project.problems, configErrors: project.errors)
         }
     }
 

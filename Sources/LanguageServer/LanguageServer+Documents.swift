@@ -93,8 +93,11 @@ extension LanguageServer {
         if state.checked { return true }
         let project = self.project(for: uri)
         if let project { reportProjectProblems(project) }
+        // The project's config adds its ignore patterns; its string setting and languages apply where the editor sets none.
+        let config = project?.settings
         do {
-            let result = try DocumentChecker(patterns: patterns, checkStrings: settings.checkStrings)
+            let result = try DocumentChecker(patterns: patterns + (config?.patterns ?? []),
+                                             checkStrings: config?.checkStrings?.value ?? settings.checkStrings)
                 .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri, project: project),
                        limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
@@ -111,7 +114,8 @@ extension LanguageServer {
 
     /// The checker for a document: the configured languages, the document's ignored words, the configured words and its project's words.
     func checker(documentId: String?, project: Project?) -> AcceptingWords<ClientWordChecking> {
-        let base = ClientWordChecking(client: client, languages: settings.languages, documentId: documentId)
+        let base = ClientWordChecking(client: client, languages: settings.languages ?? project?.settings.languages?.value,
+                                      documentId: documentId)
         let words = AcceptedSpellings(settings.words)
         return project?.checker(base, adding: words) ?? AcceptingWords(base, spellings: words)
     }

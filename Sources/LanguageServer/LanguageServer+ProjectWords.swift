@@ -36,6 +36,10 @@ extension LanguageServer {
         for problem in project.problems where shownProjectProblems.insert(problem).inserted {
             showMessage(problem, type: 2)
         }
+        // A broken config is an error, shown once per fault (an edit that mends it and breaks it again shows it again).
+        for error in project.errors where shownProjectProblems.insert(error).inserted {
+            showMessage("textsvcd: \(error)", type: 1)
+        }
     }
 
     // MARK: Noticing changes
@@ -81,12 +85,14 @@ extension LanguageServer {
     /// Asks a client that can to tell the server about changes to words files (`workspace/didChangeWatchedFiles`).
     func registerWordsFileWatcher() {
         guard clientRegistersWatchers else { return }
-        let watcher: JSONValue = ["globPattern": .string("**/\(ProjectWordsFile.folderName)/\(ProjectWordsFile.fileName)")]
+        let watchers: [JSONValue] = [ProjectWordsFile.fileName, ProjectConfig.fileName].map { name in
+            ["globPattern": .string("**/\(ProjectWordsFile.folderName)/\(name)")]
+        }
         sendRequest("client/registerCapability", [
             "registrations": [[
                 "id": "textsvcd-project-words",
                 "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [watcher]],
+                "registerOptions": ["watchers": .array(watchers)],
             ]],
         ]) { _ in }
     }
