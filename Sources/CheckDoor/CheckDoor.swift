@@ -27,6 +27,8 @@ public struct CheckDoor: Sendable {
         public var misspellings: Int
         /// How many words were checked (runs of letters in the text the mode reads).
         public var words = 0
+        /// What was done to the input (`--fix`: the words replaced), for standard error.
+        public var notes: [String] = []
     }
 
     /// Checks one input with its project's words.
@@ -52,8 +54,11 @@ public struct CheckDoor: Sendable {
             throw ServiceError(wrapping: error)
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
-        let guesses = try guessTable(for: misspellings, project: project)
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        if let fix = options.fix {
+            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: words, language: language)
+        }
+        let guesses = try guessTable(for: misspellings, project: project)
         return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: language),
                       misspellings: misspellings.count, words: words)
     }

@@ -17,6 +17,8 @@ public struct CheckOptions: Sendable {
     public var languageLabel = "en_US"
     /// Only misspellings on these lines are reported (`--diff`, `--staged`), or nil for all.
     public var changedLines: ChangedLines?
+    /// Replace confident misspellings in the files (`--fix`), or nil to only report.
+    public var fix: CheckFix?
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

@@ -117,6 +117,7 @@ public struct CheckRun: Sendable {
                     self.report(errors, to: output, seen: &warned, outcome: &outcome)
                     for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
                     output.write(report.lines)
+                    for note in report.notes { output.summarize(note) }
                     outcome.checked += 1
                     if report.misspellings > 0 { outcome.sawMisspelling = true }
                     outcome.words += report.words

@@ -49,11 +49,25 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Report only lines staged for the next commit.")
     var staged = false
 
+    @Flag(name: .long, help: "Replace each misspelling whose first guess is confident (docs/ci.md); report the others.")
+    var fix = false
+
+    @Flag(name: .customLong("dry-run"), help: "With --fix: print a unified diff of the fixes instead of writing files.")
+    var dryRun = false
+
+    @Flag(name: .customLong("fix-identifiers"), help: "With --fix: also change words inside code identifiers.")
+    var fixIdentifiers = false
+
+    @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 2.0).", valueName: "POINTS"))
+    var fixMargin: Double?
+
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
     func validate() throws {
         if diff != nil, staged { throw ValidationError("--diff and --staged cannot be used together.") }
+        if !fix, dryRun || fixIdentifiers || fixMargin != nil { throw ValidationError("--dry-run, --fix-identifiers and --fix-margin go with --fix.") }
+        if fix, format != .text { throw ValidationError("--fix reports in the text format.") }
     }
 
     func run() throws {
@@ -62,6 +76,7 @@ struct CheckCommand: ParsableCommand {
         var options = CheckOptions(format: format, guesses: guesses, mode: mode,
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
+        if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
         var paths = files
         var nothingChanged = false
         if diff != nil || staged {
