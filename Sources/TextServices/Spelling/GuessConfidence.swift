@@ -19,7 +19,7 @@ public struct GuessConfidence: Sendable, Equatable {
     /// The margin of a first guess no other candidate competes with.
     public static let unopposed = 10.0
     /// The least margin at which a first guess is applied without asking.
-    public static let fixMargin = 2.0
+    public static let fixMargin = 3.5
 
     /// Whether a first guess with this margin is applied without asking (`check --fix`, LSP `isPreferred`).
     public static func isConfident(margin: Double?, threshold: Double = fixMargin) -> Bool {

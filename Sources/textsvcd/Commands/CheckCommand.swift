@@ -58,7 +58,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("fix-identifiers"), help: "With --fix: also change words inside code identifiers.")
     var fixIdentifiers = false
 
-    @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 2.0).", valueName: "POINTS"))
+    @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 3.5).", valueName: "POINTS"))
     var fixMargin: Double?
 
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
