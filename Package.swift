@@ -90,12 +90,14 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .target(name: "TextServicesCLI"),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
                 "TextServices",
                 "TextServicesProtocol",
                 "TextServicesDaemon",
+                "TextServicesCLI",
                 "LanguageServer",
                 "Ispell",
                 "CheckDoor",
@@ -114,9 +116,21 @@ let package = Package(
             ],
             path: "bench/Sources/textsvcd-bench"
         ),
+        // The tests: one target per library, the real binary's in IntegrationTests, shared helpers in TestSupport.
+        .target(
+            name: "TextServicesTestSupport",
+            dependencies: ["TextServices", "TextServicesProtocol"],
+            path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "textsvcd"],
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesProtocolTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -130,6 +144,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IspellTests",
+            dependencies: ["Ispell", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "TextServicesCLITests",
+            dependencies: ["TextServicesCLI", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,14 +18,11 @@ extension CheckDoor {
     static func wordCount(_ mask: TextMask) -> Int {
         var count = 0
         var inWord = false
-        for range in mask.visibleRanges {
-            inWord = false
-            for offset in range {
-                let byte = mask.bytes[offset]
-                let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80
-                if letter, !inWord { count += 1 }
-                inWord = letter
-            }
+        for offset in 0..<mask.count {
+            let byte = mask.bytes[offset]
+            let letter = mask.isVisible(offset) && ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80)
+            if letter, !inWord { count += 1 }
+            inWord = letter
         }
         return count
     }

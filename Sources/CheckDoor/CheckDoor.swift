@@ -39,15 +39,19 @@ public struct CheckDoor: Sendable {
     public func check(_ input: CheckInput, project: Project,
                       onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
         let settings = project.settings
-        var spelling = ClientWordChecking(client: client, languages: options.languages ?? settings.languages?.value)
-        spelling.onProgress = onPieces
+        let languages = options.languages ?? settings.languages?.value
         let path = input.name == "-" ? nil : input.name
         let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
         let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
         var misspellings: [Misspelling]
         let words: Int
         do {
-            let result = try checker.check(input.text, kind: mode.kind(forPath: path), using: project.checker(spelling))
+            let result = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
+                                           checker: { regionLanguages in
+                var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
+                spelling.onProgress = regionLanguages == nil ? onPieces : nil
+                return project.checker(spelling)
+            })
             misspellings = result.misspellings
             words = Self.wordCount(result.mask)
         } catch {

@@ -96,10 +96,11 @@ extension LanguageServer {
         // The project's config adds its ignore patterns; its string setting and languages apply where the editor sets none.
         let config = project?.settings
         do {
+            let text = state.document.text
             let result = try DocumentChecker(patterns: patterns + (config?.patterns ?? []),
                                              checkStrings: config?.checkStrings?.value ?? settings.checkStrings)
-                .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri, project: project),
-                       limit: settings.maxDiagnostics)
+                .check(text, kind: state.document.kind, directives: InlineDirectives(text.bytes),
+                       checker: { self.checker(documentId: uri, project: project, languages: $0) }, limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
             state.mask = result.mask
             state.projectSignature = project?.signature ?? []
@@ -113,8 +114,10 @@ extension LanguageServer {
     }
 
     /// The checker for a document: the configured languages, the document's ignored words, the configured words and its project's words.
-    func checker(documentId: String?, project: Project?) -> AcceptingWords<ClientWordChecking> {
-        let base = ClientWordChecking(client: client, languages: settings.languages ?? project?.settings.languages?.value,
+    ///
+    /// `languages` (an inline `textsvcd: language` region's) replaces the configured ones.
+    func checker(documentId: String?, project: Project?, languages: [String]? = nil) -> AcceptingWords<ClientWordChecking> {
+        let base = ClientWordChecking(client: client, languages: languages ?? settings.languages ?? project?.settings.languages?.value,
                                       documentId: documentId)
         let words = AcceptedSpellings(settings.words)
         return project?.checker(base, adding: words) ?? AcceptingWords(base, spellings: words)

@@ -2,6 +2,7 @@ import CheckDoor
 import Foundation
 import TextServices
 import TextServicesProtocol
+import TextServicesCLI
 
 /// The progress bar of `textsvcd check`, for big jobs on a terminal.
 ///
