@@ -31,14 +31,17 @@ extension LanguageServer {
         var actions: [JSONValue] = []
         for misspelling in touching.prefix(3) {
             let diagnostic = diagnostic(misspelling, in: state)
-            var guesses = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
-                                                              limit: settings.maxSuggestions)).guesses
+            let answer = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
+                                                             limit: settings.maxSuggestions, margin: true))
+            var guesses = answer.guesses
             if let project {
                 guesses = project.guesses(near: misspelling.word, before: guesses, limit: settings.maxSuggestions)
             }
+            // Preferred only where `check --fix` would replace: the same first guess, confident by the same margin.
+            let confident = GuessConfidence.isConfident(margin: answer.margin) && guesses.first == answer.guesses.first
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
-                if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: fix.id == "replace.0") {
+                if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: confident && fix.id == "replace.0") {
                     actions.append(action)
                 }
                 if fix.id == "learn", inProject {

@@ -138,6 +138,12 @@ public final class SpellingService: Sendable {
         return Self.interleave(lists, limit: limit)
     }
 
+    /// How sure the first guess for a word is, with one dictionary; nil with several (their guesses interleave) or when unsure.
+    public func guessConfidence(for word: String, checker: SpellChecker) -> GuessConfidence? {
+        guard checker.dictionaries.count == 1, !checker.ignoredWords.contains(word) else { return nil }
+        return checker.dictionaries[0].guessConfidence(for: word)
+    }
+
     /// Completions for a prefix, most likely first, in the prefix's case.
     public func completions(for prefix: String, checker: SpellChecker, limit: Int = 10) -> [String] {
         guard !prefix.isEmpty, limit > 0 else { return [] }

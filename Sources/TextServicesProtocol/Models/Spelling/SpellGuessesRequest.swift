@@ -8,15 +8,20 @@ public struct SpellGuessesRequest: TextServicesRequest {
     public var language: String?
     public var languages: [String]?
     public var limit: Int?
+    /// Whether to answer the first guess's `margin` too.
+    public var margin: Bool?
 
-    public init(word: String, languages: [String]? = nil, limit: Int? = nil) {
+    public init(word: String, languages: [String]? = nil, limit: Int? = nil, margin: Bool? = nil) {
         self.word = word
         self.languages = languages
         self.limit = limit
+        self.margin = margin
     }
 
     public struct Response: Codable, Sendable, Equatable {
         public var guesses: [String]
+        /// How far the first guess's score leads the next candidate's (`GuessConfidence`), when asked and the ranker is sure of it.
+        public var margin: Double?
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
@@ -24,6 +29,9 @@ public struct SpellGuessesRequest: TextServicesRequest {
         let spelling = context.services.spelling
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages)
         let limit = try Validation.count(self.limit, field: "limit") ?? 10
-        return Response(guesses: spelling.guesses(for: word, checker: checker, limit: limit))
+        let guesses = spelling.guesses(for: word, checker: checker, limit: limit)
+        guard margin == true, let confidence = spelling.guessConfidence(for: word, checker: checker),
+              confidence.guess == guesses.first else { return Response(guesses: guesses) }
+        return Response(guesses: guesses, margin: confidence.margin)
     }
 }
