@@ -93,7 +93,7 @@ public final class RemoteTextServices: TextServicesClient {
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
         let (id, waiter) = try start(Request.method, JSONValueEncoder().encode(request))
-        return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+        return try Self.decodeAnswer(Request.Response.self, outcome(of: id, waiter))
     }
 
     /// The answer to request `id`, or `daemonUnavailable` once `answerTimeoutSeconds` pass without it.
@@ -117,7 +117,7 @@ public final class RemoteTextServices: TextServicesClient {
         return waiters.map { started in
             Result { () throws(ServiceError) in
                 let (id, waiter) = try started.get()
-                return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+                return try Self.decodeAnswer(Request.Response.self, outcome(of: id, waiter))
             }
         }
     }
@@ -157,8 +157,13 @@ public final class RemoteTextServices: TextServicesClient {
         return (id, waiter)
     }
 
-    private static func decode<Response: Decodable>(_ type: Response.Type,
-                                                    _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
+    /// A daemon's answer as the typed response, or the error it carried.
+    ///
+    /// An answer the response type cannot read is an internal error naming
+    /// the type; the server's encoder and this decoder must agree on every
+    /// value (pinned by the response round-trip tests and the answers fuzzer).
+    static func decodeAnswer<Response: Decodable>(_ type: Response.Type,
+                                                  _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
         let value = try result.get()
         do {
             return try JSONValueDecoder().decode(type, from: value)
