@@ -9,14 +9,20 @@ import TextServicesProtocol
 /// goes to `$XDG_STATE_HOME/textsvcd/daemon.log` (default
 /// `~/.local/state/textsvcd/daemon.log`).
 enum DaemonLauncher {
-    /// Starts `textsvcd serve --socket PATH` in the background (it exits at once if another daemon won the race).
+    /// Starts `textsvcd serve --socket PATH --exit-when-idle D` in the background (it exits at once if another daemon won the race).
+    ///
+    /// `D` is `TEXTSVCD_IDLE_EXIT` (default ten minutes; `never` leaves the flag out).
     static func start(socketPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let log = logPath(environment: environment)
         try? FileManager.default.createDirectory(atPath: (log as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var childEnvironment = environment
         for key in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { childEnvironment[key] = nil }
-        try ServerSystem.spawnDetached(ServerSystem.executablePath, ["serve", "--socket", socketPath],
+        var arguments = ["serve", "--socket", socketPath]
+        if let idle = IdleDuration.forDoors(environment: environment, warn: { StandardError.print("textsvcd: \($0)") }) {
+            arguments += ["--exit-when-idle", idle.description]
+        }
+        try ServerSystem.spawnDetached(ServerSystem.executablePath, arguments,
                                        environment: childEnvironment, log: log)
     }
 
