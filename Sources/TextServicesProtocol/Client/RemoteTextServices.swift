@@ -78,8 +78,24 @@ public final class RemoteTextServices: TextServicesClient {
     }
 
     /// A client of the daemon at `path`, or nil when no daemon of this user answers there.
-    public static func connectIfRunning(path: String, positionEncoding: PositionEncoding = .utf8) -> RemoteTextServices? {
-        try? RemoteTextServices(path: path, positionEncoding: positionEncoding)
+    ///
+    /// With `context`, the daemon is told it first (`introduce`); nil when
+    /// it does not take it (a daemon older than `session.context`).
+    public static func connectIfRunning(path: String, positionEncoding: PositionEncoding = .utf8,
+                                        context: SpellingContext? = nil) -> RemoteTextServices? {
+        guard let remote = try? RemoteTextServices(path: path, positionEncoding: positionEncoding) else { return nil }
+        if let context {
+            do { try remote.introduce(context) } catch { return nil }
+        }
+        return remote
+    }
+
+    /// Sends `initialize` with this client's spelling context: the daemon answers this connection from it.
+    ///
+    /// Throws what the daemon answered (-32602 from a daemon without the
+    /// `session.context` capability) or `daemonUnavailable`.
+    public func introduce(_ context: SpellingContext) throws(ServiceError) {
+        _ = try send(InitializeRequest(client: "textsvcd", context: InitializeRequest.SessionContext(context)))
     }
 
     deinit { socket.disconnect() }

@@ -40,9 +40,10 @@ enum DaemonLauncher {
     /// The client an editor door uses: the shared daemon (started when needed), or this process's services.
     ///
     /// With `--no-daemon` the door works in this process, but learns words
-    /// and writes pasteboards through a daemon that runs. With extra
-    /// dictionary folders it works in this process alone (the daemon cannot
-    /// see them). `onEvent` hears when the daemon is restarted or given up on.
+    /// and writes pasteboards through a daemon that runs. The daemon is told
+    /// the door's dictionary search path (`--dictionary-path`, `DICPATH`, and
+    /// the extra folders) and default language, and answers from them.
+    /// `onEvent` hears when the daemon is restarted or given up on.
     static func doorClient(options: GlobalOptions, extraDictionaryPaths: [String] = [],
                            onEvent: @escaping @Sendable (DaemonSession.Event) -> Void) -> any TextServicesClient {
         let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths + extraDictionaryPaths)
@@ -53,8 +54,7 @@ enum DaemonLauncher {
         if options.noDaemon {
             return SharedStateClient(local: local()) { RemoteTextServices.connectIfRunning(path: socketPath) }
         }
-        guard options.dictionaryPaths.isEmpty, extraDictionaryPaths.isEmpty else { return local() }
-        return DaemonSession(socketPath: socketPath, start: { try start(socketPath: socketPath) }, fallback: local,
-                             onEvent: onEvent)
+        return DaemonSession(socketPath: socketPath, context: SpellingContext(configuration),
+                             start: { try start(socketPath: socketPath) }, fallback: local, onEvent: onEvent)
     }
 }
