@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TextServicesDaemon
 
 /// How long the daemon may stay without clients before it exits: `90s`, `10m`, `1h`, `500ms`, or seconds alone.
 ///
