@@ -29,7 +29,7 @@ extension LanguageServer {
     /// Shows each problem of a project's words files once per session (a line that is not UTF-8, an unreadable file).
     func reportProjectProblems(_ project: ProjectWords) {
         for problem in project.problems where shownProjectProblems.insert(problem).inserted {
-            showMessage(problem, type: 2)
+            showMessage(problem, type: .warning)
         }
     }
 
