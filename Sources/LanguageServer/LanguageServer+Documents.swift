@@ -143,10 +143,8 @@ extension LanguageServer {
     }
 
     /// `textDocument/diagnostic` (pull model): the current diagnostics of an open document.
-    func pullDiagnostics(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
+    func pullDiagnostics(_ params: DocumentDiagnosticParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
         guard ensureChecked(uri), let state = documents[uri] else { return ["kind": "full", "items": []] }
         return ["kind": "full", "items": .array(diagnostics(for: state))]
     }

@@ -180,11 +180,11 @@ public final class LanguageServer: @unchecked Sendable {
             phase = .shuttingDown
             cancelAllPending()
             return .null
-        case "textDocument/codeAction": return try codeActions(params)
-        case "textDocument/completion": return try completion(params)
+        case "textDocument/codeAction": return try codeActions(try Self.decode(CodeActionParams.self, params))
+        case "textDocument/completion": return try completion(try Self.decode(CompletionParams.self, params))
         case "completionItem/resolve": return params
-        case "textDocument/diagnostic": return try pullDiagnostics(params)
-        case "workspace/executeCommand": return try executeCommand(params)
+        case "textDocument/diagnostic": return try pullDiagnostics(try Self.decode(DocumentDiagnosticParams.self, params))
+        case "workspace/executeCommand": return try executeCommand(try Self.decode(ExecuteCommandParams.self, params))
         default: throw ServiceError.methodNotFound(method)
         }
     }

@@ -53,6 +53,12 @@ import Testing
         _ = client.initialize()
         let response = client.request("textDocument/codeAction", ["textDocument": 5, "range": [:]])
         #expect(response["error"]?["code"] == -32602)
-        #expect(response["error"]?["message"]?.stringValue?.contains("textDocument.uri") == true, "\(response)")
+        #expect(response["error"]?["message"]?.stringValue?.contains("'textDocument' must be an object") == true, "\(response)")
+        let completion = client.request("textDocument/completion", ["textDocument": ["uri": "file:///a.txt"],
+                                                                    "position": ["line": 0, "character": -1]])
+        #expect(completion["error"]?["code"] == -32602)
+        #expect(completion["error"]?["data"]?["field"] == "position", "\(completion)")
+        let command = client.request("workspace/executeCommand", ["arguments": []])
+        #expect(command["error"]?["message"]?.stringValue?.contains("'command' is required") == true, "\(command)")
     }
 }
