@@ -62,9 +62,11 @@ final class DaemonServer: Service, @unchecked Sendable {
         case .claimed(let socketFile):
             let previousMask = ServerSystem.setFileMask(0o177)
             defer { ServerSystem.setFileMask(previousMask) }
-            let descriptor = try ServerSystem.listeningSocket(path: socketFile.path, backlog: settings.listenBacklog)
+            // The file is private, and known by its inode, before any client can connect.
+            let descriptor = try ServerSystem.listeningSocket(path: socketFile.path, backlog: settings.listenBacklog) {
+                () throws(SystemFailure) in try socketFile.restrictMode()
+            }
             channel = try await bootstrap.withBoundSocket(descriptor).get()
-            try socketFile.restrictMode()
             watch.socket = socketFile.boundIdentity.map { (socketFile.path, $0) }
             logger.info("listening", metadata: ["socket": "\(socketFile.path)", "workers": "\(settings.workerThreads)"])
         case .inherited(let descriptor, let path):

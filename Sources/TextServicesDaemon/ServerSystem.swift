@@ -100,7 +100,10 @@ public enum ServerSystem {
     /// The daemon binds it itself rather than through SwiftNIO, which removes
     /// the path when it closes a socket it bound, even when the path names
     /// another daemon's socket by then.
-    static func listeningSocket(path: String, backlog: Int32) throws(SystemFailure) -> Int32 {
+    /// `beforeListening` runs between the bind and the listen, when the file
+    /// exists but no client can connect yet (the daemon makes it private there).
+    static func listeningSocket(path: String, backlog: Int32,
+                                beforeListening: () throws(SystemFailure) -> Void) throws(SystemFailure) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -120,6 +123,13 @@ public enum ServerSystem {
             let failure = SystemFailure.last("bind", path)
             close(descriptor)
             throw failure
+        }
+        do {
+            try beforeListening()
+        } catch {
+            close(descriptor)
+            unlink(path)
+            throw error
         }
         guard listen(descriptor, backlog) == 0 else {
             let failure = SystemFailure.last("listen", path)

@@ -133,7 +133,10 @@ extension TestSystem {
 
     /// The socket inodes listed in `/proc/net/TABLE` (tcp, udp, raw and their 6 forms, or unix).
     static func procNetInodes(_ table: String) -> Set<String> {
-        guard let text = try? String(contentsOfFile: "/proc/net/" + table, encoding: .utf8) else { return [] }
+        // A /proc file reports size 0: read it to its end, not one page (a busy machine lists more than a page of sockets).
+        guard let handle = FileHandle(forReadingAtPath: "/proc/net/" + table),
+              let data = try? handle.readToEnd(), let text = String(data: data, encoding: .utf8) else { return [] }
+        defer { try? handle.close() }
         // The inode is field 6 of a unix row and field 9 of an IP row ("tx:rx" and "tr:when" are one field each).
         let index = table == "unix" ? 6 : 9
         var inodes: Set<String> = []

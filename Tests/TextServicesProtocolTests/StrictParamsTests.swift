@@ -140,12 +140,15 @@ import Testing
         tokenize.range = WireRange(start: 0, end: 3)
         tokenize.limit = 5
         tokenize.compact = true
+        tokenize.abbreviations = false
         var boundary = TextBoundaryRequest(text: "a b", position: 1, granularity: .word, direction: .forward, locale: "en")
         boundary.range = WireRange(start: 0, end: 3)
         boundary.wordsOnly = true
+        boundary.abbreviations = false
         var enclosing = TextEnclosingRequest(text: "a b", position: 1, granularity: .word, direction: .forward, locale: "en")
         enclosing.range = WireRange(start: 0, end: 3)
         enclosing.wordsOnly = true
+        enclosing.abbreviations = false
         var find = RegexFindRequest(pattern: "a", text: "a", options: [.caseInsensitive], limit: 1, backwards: true)
         find.range = WireRange(start: 0, end: 1)
         var replace = RegexReplaceRequest(pattern: "a", text: "a", template: "b", options: [.literal], limit: 1)
