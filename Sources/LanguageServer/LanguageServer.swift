@@ -226,20 +226,21 @@ public final class LanguageServer: @unchecked Sendable {
     private func initialize(_ params: JSONValue) throws(ServiceError) -> JSONValue {
         guard phase == .starting else { throw .invalidRequest("'initialize' was already received") }
         guard params == .null || params.objectValue != nil else { throw .invalidParams(field: "params", "must be an object") }
-        let capabilities = params["capabilities"]
-        let offered = capabilities?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
-        let offeredLegacy = capabilities?["offsetEncoding"]?.arrayValue?.compactMap(\.stringValue)
+        let typed = params == .null ? InitializeParams() : try Self.decode(InitializeParams.self, params)
+        let capabilities = typed.capabilities
+        let offered = capabilities?.general?.positionEncodings
+        let offeredLegacy = capabilities?.offsetEncoding
         let offers = offered ?? offeredLegacy ?? []
         if let preferredEncoding, offers.isEmpty || offers.compactMap({ PositionEncoding(name: $0) }).contains(preferredEncoding) {
             encoding = preferredEncoding
         } else {
             encoding = Self.chooseEncoding(offers)
         }
-        clientPullsConfiguration = capabilities?["workspace"]?["configuration"]?.boolValue ?? false
-        clientRegistersWatchers = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        clientPullsConfiguration = capabilities?.workspace?.configuration ?? false
+        clientRegistersWatchers = capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
         workspaceRoots = Self.workspaceRoots(fromInitialize: params)
         var initial = defaults
-        let problems = initial.apply(params["initializationOptions"])
+        let problems = initial.apply(typed.initializationOptions)
         phase = .running
         applySettings(initial, problems: problems)
         var result: JSONObject = [

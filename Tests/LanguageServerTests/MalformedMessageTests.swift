@@ -48,6 +48,15 @@ import Testing
         #expect(logLines(client).isEmpty, "\(logLines(client))")
     }
 
+    @Test func aMalformedInitializeGetsInvalidParamsNamingTheCapability() {
+        let client = TestClient()
+        let response = client.request("initialize", ["capabilities": ["general": ["positionEncodings": "utf-8"]]])
+        #expect(response["error"]?["code"] == -32602)
+        #expect(response["error"]?["data"]?["field"] == "capabilities.general.positionEncodings", "\(response)")
+        // The server is still waiting for a good one.
+        #expect(client.initialize()["result"]?["capabilities"]?["positionEncoding"] == "utf-16")
+    }
+
     @Test func aMalformedRequestGetsInvalidParamsWithTheReason() {
         let client = TestClient()
         _ = client.initialize()
