@@ -3,10 +3,12 @@ import PackageDescription
 
 // The targets, from the bottom up (docs/architecture.md says what each may import):
 //   CHunspell, CICU, CPlatform   C: libhunspell, ICU behind a plain-C header, C library helpers
+//   TOMLReader                   TOML (TOMLKit) as plain values, so no TOMLKit type or operator reaches the domain
 //   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
 //   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
 //   LanguageServer, Ispell       the editor doors, on the client interface
+//   CheckDoor                    the `check` door: files and folders checked on every core, on the client interface
 //   textsvcd                     the executable: the daemon, the doors' I/O and the commands
 let package = Package(
     name: "textsvcd",
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +48,12 @@ let package = Package(
                 "CICU",
                 "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
+                "TOMLReader",
             ]
+        ),
+        .target(
+            name: "TOMLReader",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "TextServicesProtocol",
@@ -62,6 +70,10 @@ let package = Package(
         ),
         .target(
             name: "Ispell",
+            dependencies: ["TextServices", "TextServicesProtocol"]
+        ),
+        .target(
+            name: "CheckDoor",
             dependencies: ["TextServices", "TextServicesProtocol"]
         ),
         .target(
@@ -88,6 +100,7 @@ let package = Package(
                 "TextServicesCLI",
                 "LanguageServer",
                 "Ispell",
+                "CheckDoor",
                 "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

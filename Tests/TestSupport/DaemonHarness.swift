@@ -12,7 +12,7 @@ import TextServicesProtocol
 /// `$TEXTSVCD_BINARY`. Typical use:
 ///
 ///     let daemon = try DaemonHarness.start()
-///     let result = try daemon.call("spell.check", ["text": "teh"])
+///     let result = try daemon.call("spell.check", ["text": "teh"])   // textsvcd: ignore teh
 final class DaemonHarness: @unchecked Sendable {
     let root: String
     let runtimeDirectory: String

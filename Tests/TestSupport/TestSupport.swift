@@ -236,9 +236,11 @@ enum TestProcess {
     /// Runs a program with standard input; waits at most `timeout` seconds, then kills it and says so in `stderr`.
     ///
     /// A daemon an editor door started during the run (none served the
-    /// environment's socket before) is stopped afterwards.
+    /// environment's socket before) is stopped afterwards. With
+    /// `stdinFromNull`, standard input is `/dev/null` (as in a terminal's
+    /// script or CI) instead of a file holding `stdin`.
     static func run(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], environment: [String: String],
-                    currentDirectory: String? = nil, timeout: Double = 120) throws -> Output {
+                    currentDirectory: String? = nil, timeout: Double = 120, stdinFromNull: Bool = false) throws -> Output {
         let daemonBefore = TestSupport.daemonProcess(in: environment)
         defer { if daemonBefore == nil { TestSupport.stopDaemon(in: environment) } }
         let folder = TestSupport.temporaryFolder("run")
@@ -251,7 +253,8 @@ enum TestProcess {
         process.arguments = arguments
         process.environment = environment
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/in"))
+        process.standardInput = stdinFromNull ? FileHandle.nullDevice
+            : try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/in"))
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
         try process.run()

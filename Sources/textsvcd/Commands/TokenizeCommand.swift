@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckDoor
 import TextServices
 import TextServicesProtocol
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckDoor
 import Foundation
 import TextServices
 import TextServicesCLI
