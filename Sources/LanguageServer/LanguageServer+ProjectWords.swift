@@ -38,7 +38,7 @@ extension LanguageServer {
         }
         // A broken config is an error, shown once per fault (an edit that mends it and breaks it again shows it again).
         for error in project.errors where shownProjectProblems.insert(error).inserted {
-            showMessage("textsvcd: \(error)", type: 1)
+            showMessage("textsvcd: \(error)", type: .error)
         }
     }
 
