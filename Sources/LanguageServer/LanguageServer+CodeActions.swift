@@ -9,18 +9,14 @@ extension LanguageServer {
     /// them), then "add to dictionary" (learn), "add to the project
     /// dictionary" when the document is in a project (see
     /// `projectDestination(for:)`), and "ignore in this document".
-    func codeActions(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
-        if let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue), !only.isEmpty,
+    func codeActions(_ params: CodeActionParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
+        if let only = params.context?.only, !only.isEmpty,
            !only.contains(where: { $0 == "quickfix" || $0.isEmpty || "quickfix".hasPrefix($0 + ".") }) {
             return []
         }
         guard documents[uri] != nil, ensureChecked(uri), let state = documents[uri] else { return [] }
-        guard let range = state.document.byteRange(params["range"], encoding: encoding) else {
-            throw ServiceError.invalidParams(field: "range", "must be {start: {line, character}, end: {line, character}}")
-        }
+        let range = state.document.byteRange(params.range, encoding: encoding)
         let touching = state.misspellings.filter { misspelling in
             misspelling.range.lowerBound <= range.upperBound && range.lowerBound <= misspelling.range.upperBound
         }
@@ -93,9 +89,9 @@ extension LanguageServer {
     }
 
     /// `workspace/executeCommand`: learning a word (persistent), adding it to the project's words, or ignoring it in one document.
-    func executeCommand(_ params: JSONValue) throws -> JSONValue {
-        guard let command = params["command"]?.stringValue else { throw ServiceError.invalidParams(field: "command", "is required") }
-        let arguments = params["arguments"]?.arrayValue ?? []
+    func executeCommand(_ params: ExecuteCommandParams) throws -> JSONValue {
+        let command = params.command
+        let arguments = params.arguments ?? []
         switch command {
         case Self.commandAddToDictionary:
             guard let word = arguments.first?.stringValue ?? arguments.first?["word"]?.stringValue else {

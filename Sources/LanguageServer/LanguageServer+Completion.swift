@@ -6,13 +6,9 @@ extension LanguageServer {
     ///
     /// In source code only inside comments and strings. The list is marked
     /// incomplete, so clients ask again as the prefix grows.
-    func completion(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
-        guard let position = LSPPosition(params["position"]) else {
-            throw ServiceError.invalidParams(field: "position", "must be {line, character} with non-negative integers")
-        }
+    func completion(_ params: CompletionParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
+        let position = params.position
         let empty: JSONValue = ["isIncomplete": false, "items": []]
         guard let state = documents[uri] else { return empty }
         let document = state.document

@@ -35,6 +35,9 @@ public struct Configuration: Sendable {
     }
 
     /// The configuration the environment describes, with extra dictionary folders in front.
+    ///
+    /// The default language is `TEXTSVCD_LANG`, else the locale's
+    /// (`LC_ALL`, `LC_MESSAGES`, `LANG`) when a dictionary has it, else `en_US`.
     public static func fromEnvironment(dictionaryPaths extra: [String] = [],
                                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration {
         var paths = extra
@@ -57,6 +60,11 @@ public struct Configuration: Sendable {
         }
         if let budget = environment["TEXTSVCD_SUGGEST_BUDGET_MS"].flatMap(Int.init), budget >= 0 {
             configuration.hunspellSuggestBudget = .milliseconds(budget)
+        }
+        // Without TEXTSVCD_LANG, the locale's language when a dictionary in the search path has it.
+        if (environment["TEXTSVCD_LANG"] ?? "").isEmpty, let locale = localeLanguage(environment: environment),
+           let info = try? DictionaryLocator(configuration: configuration).locate(locale) {
+            configuration.defaultLanguage = info.tag.tag
         }
         return configuration
     }

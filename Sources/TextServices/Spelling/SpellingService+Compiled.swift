@@ -50,7 +50,7 @@ extension SpellingService {
     /// at low priority; the dictionary answers with Hunspell until its
     /// compiled form is ready, then maps it. Nil stops new compiles.
     public func compileLoadedDictionaries(with launcher: (any CompileLauncher)?) {
-        backgroundCompiles.withLock { $0 = launcher }
+        shared.backgroundCompiles.withLock { $0 = launcher }
     }
 
     /// Starts compiling a loaded dictionary's compiled form unless one is compiling; whether one was started.
@@ -58,10 +58,10 @@ extension SpellingService {
     func compileInBackground(_ dictionary: SpellDictionary, launcher: any CompileLauncher) -> Bool {
         guard let compiler else { return false }
         let info = dictionary.info
-        guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
+        guard shared.compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
         launcher.compile(info, compiler: compiler) { [self] _ in
             if let form = compiler.open(info) { dictionary.useCompiled(form) }
-            compiling.withLock { _ = $0.remove(info.path) }
+            shared.compiling.withLock { _ = $0.remove(info.path) }
         }
         return true
     }
@@ -69,6 +69,6 @@ extension SpellingService {
     /// Whether a background compile of the language's dictionary is running.
     public func isCompiling(_ language: String?) throws(TextServicesError) -> Bool {
         let info = try dictionary(language).info
-        return compiling.withLock { $0.contains(info.path) }
+        return shared.compiling.withLock { $0.contains(info.path) }
     }
 }

@@ -87,7 +87,7 @@ public struct SpellCheckRequest: TextServicesRequest {
         }
         let limit = try Validation.count(self.limit, field: "limit")
         let guessLimit = guesses?.count ?? 0
-        let spelling = context.services.spelling
+        let spelling = context.spelling
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages,
                                            documentId: documentId)
         let result = checker.check(buffer, range: range, startingAt: start, wrap: wrap ?? false, limit: limit)

@@ -21,7 +21,7 @@ public struct SpellCompleteRequest: TextServicesRequest {
 
     public func handle(_ context: RequestContext) throws -> Response {
         let prefix = try Validation.wordOrTextRange(prefix, text: text, range: range, key: "prefix", context: context)
-        let spelling = context.services.spelling
+        let spelling = context.spelling
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages)
         let limit = try Validation.count(self.limit, field: "limit") ?? 10
         return Response(completions: spelling.completions(for: prefix, checker: checker, limit: limit))

@@ -26,7 +26,7 @@ public struct SpellGuessesRequest: TextServicesRequest {
 
     public func handle(_ context: RequestContext) throws -> Response {
         let word = try Validation.wordOrTextRange(word, text: text, range: range, key: "word", context: context)
-        let spelling = context.services.spelling
+        let spelling = context.spelling
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages)
         let limit = try Validation.count(self.limit, field: "limit") ?? 10
         let guesses = spelling.guesses(for: word, checker: checker, limit: limit)
