@@ -7,12 +7,15 @@ public final class Services: Sendable {
     public let configuration: Configuration
     public var limits: Limits { configuration.limits }
     public let spelling: SpellingService
+    /// Which language each part of a text is in.
+    public let languages: LanguageIdentification
     public let pasteboards: PasteboardStore
     private let clipboard = Mutex<DesktopClipboard?>(nil)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.spelling = SpellingService(configuration: configuration)
+        self.languages = LanguageIdentification(spelling: spelling)
         self.pasteboards = PasteboardStore(configuration: configuration)
     }
 

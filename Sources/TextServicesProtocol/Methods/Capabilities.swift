@@ -21,6 +21,9 @@ public enum Capabilities {
         "pasteboard.localOnly",
         // Reads and `pasteboard.info`'s `contains` follow the type hierarchy.
         "pasteboard.typeHierarchy",
+        // `text.language`, and `language: "auto"` (with `candidates`) in `spell.check`, `spell.guesses`, `spell.complete`.
+        "text.language",
+        "spell.autoLanguage",
         // A pasteboard's change count never repeats, across removal, restarts and processes.
         "pasteboard.uniqueChangeCounts",
     ].sorted()
