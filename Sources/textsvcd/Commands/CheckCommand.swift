@@ -106,7 +106,8 @@ struct CheckCommand: ParsableCommand {
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let suggestions = guesses[word] ?? []
                 let suffix = suggestions.isEmpty ? "" : " -> " + suggestions.joined(separator: ", ")
-                output.appendLine("\(input.name):\(line):\(column): \(word)\(suffix)")
+                let language = misspelling.language.map { " [\($0)]" } ?? ""
+                output.appendLine("\(input.name):\(line):\(column): \(word)\(language)\(suffix)")
             case .json:
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let range = input.text.encode(misspelling.range, as: encoding)
@@ -115,6 +116,8 @@ struct CheckCommand: ParsableCommand {
                     "word": .string(word), "range": ["start": .int(range.start), "end": .int(range.end)],
                 ]
                 if guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
+                if let language = misspelling.language { object["language"] = .string(language) }
+                if !misspelling.alsoIn.isEmpty { object["alsoIn"] = .strings(misspelling.alsoIn) }
                 output.appendLine(JSONValue.object(object).serialized)
             }
         }
@@ -126,9 +129,14 @@ struct CheckCommand: ParsableCommand {
                             languages: [String]?) throws(ServiceError) -> [String: [String]] {
         guard count > 0 else { return [:] }
         var words: [String] = []
+        var wordLanguages: [[String]?] = []
         var seen = Set<String>()
-        for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
-        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: languages, limit: count) })
+        for misspelling in misspellings where seen.insert(misspelling.word).inserted {
+            words.append(misspelling.word)
+            // With `--lang auto`, each word is guessed in the language it was found in.
+            wordLanguages.append(misspelling.language.map { [$0] } ?? languages)
+        }
+        let outcomes = client.sendAll(zip(words, wordLanguages).map { SpellGuessesRequest(word: $0, languages: $1, limit: count) })
         var table: [String: [String]] = [:]
         for (word, outcome) in zip(words, outcomes) {
             table[word] = project.guesses(near: word, before: try outcome.get().guesses, limit: count)
