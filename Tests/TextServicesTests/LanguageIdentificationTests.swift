@@ -84,7 +84,7 @@ struct LanguageIdentificationTests {
     }
 
     @Test func anUninstalledCandidateIsUnknownLanguageWithTheAvailableList() {
-        let result = TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "candidates": ["en_US", "nl_NL"]])
+        let result = TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "candidates": ["en_US", "zz_ZZ"]])
         #expect(result.errorCode == -32001)
         if case .failure(let error) = result {
             let available = error.data?.objectValue?["available"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -102,20 +102,25 @@ public final class LanguageIdentification: Sendable {
             }
             priors[index] = log(weight)
         }
+        let range = range ?? text.fullRange
+        guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else { return [] }
         let model = try model(for: candidates)
         let indices = candidates.map { candidate in model.languages.firstIndex(of: candidate.code)! }
         var identifier = LanguageIdentifier(scorer: LanguageScorer(model: model, indices: indices, priors: priors),
                                             candidates: candidates, maximum: min(maximum, candidates.count))
-        return try identifier.identify(text, range: range ?? text.fullRange, granularity: granularity)
+        return try identifier.identify(text, range: range, granularity: granularity)
     }
 
-    /// The model that knows every language of `candidates` (and of the defaults), built or mapped on first need.
+    /// A model that knows every language of `candidates`, built or mapped on first need.
+    ///
+    /// The model in use serves while it knows them all; otherwise the model
+    /// of exactly these candidates replaces it (cached by its own key).
     public func model(for candidates: [LanguageCandidate]) throws(TextServicesError) -> LanguageModel {
         if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
         return try building.withLock { _ throws(TextServicesError) -> LanguageModel in
             if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
             var sources: [String: LanguageModel.Source] = [:]
-            for candidate in defaultCandidates() + candidates where sources[candidate.code] == nil {
+            for candidate in candidates where sources[candidate.code] == nil {
                 sources[candidate.code] = .init(code: candidate.code, frequencyPath: candidate.frequencyPath)
             }
             let ordered = sources.keys.sorted().map { sources[$0]! }

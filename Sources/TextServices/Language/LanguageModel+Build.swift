@@ -12,7 +12,7 @@ extension LanguageModel {
         }
     }
 
-    /// The most frequent words of each language that the word table keeps; rarer words are left to the trigrams.
+    /// The most frequent words of each language that the model learns from: the word table and the trigrams.
     static let wordsPerLanguage = 60_000
 
     /// The bytes of a model of `sources` (at most 255 languages), keyed by `key`.
@@ -37,12 +37,10 @@ extension LanguageModel {
             entries.sort { $0.scaled != $1.scaled ? $0.scaled > $1.scaled : $0.word < $1.word }
             var counts: [UInt64: Double] = [:]
             var scriptLetters = [Int](repeating: 0, count: LanguageScript.allCases.count)
-            for (rank, entry) in entries.enumerated() {
+            for entry in entries.prefix(wordsPerLanguage) {
                 var word = entry.word
-                if rank < wordsPerLanguage {
-                    let hash = word.withUTF8 { LanguageModel.hash($0) }
-                    words[hash, default: []].append(language | UInt16(entry.scaled))
-                }
+                let hash = word.withUTF8 { LanguageModel.hash($0) }
+                words[hash, default: []].append(language | UInt16(entry.scaled))
                 let weight = max(1, Double(entry.scaled) / 10 - 1)
                 var previous: (UInt32, UInt32) = (0x5E, 0x5E)
                 for scalar in word.unicodeScalars {

@@ -78,6 +78,7 @@ enum LanguageWordScanner {
 
     /// Whether `range` of `bytes` holds any letter.
     static func containsLetter(_ bytes: [UInt8], range: Range<Int>) -> Bool {
+        if bytes[range].contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
         var found = false
         forEachWord(in: bytes, range: range) { _ in found = true }
         return found
