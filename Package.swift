@@ -64,17 +64,31 @@ let package = Package(
             name: "Ispell",
             dependencies: ["TextServices", "TextServicesProtocol"]
         ),
+        .target(
+            name: "TextServicesDaemon",
+            dependencies: [
+                "TextServices",
+                "TextServicesProtocol",
+                "CPlatform",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .target(name: "TextServicesCLI"),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
                 "TextServices",
                 "TextServicesProtocol",
+                "TextServicesDaemon",
+                "TextServicesCLI",
                 "LanguageServer",
                 "Ispell",
                 "CPlatform",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -89,9 +103,50 @@ let package = Package(
             ],
             path: "bench/Sources/textsvcd-bench"
         ),
+        // The tests: one target per library, the real binary's in IntegrationTests, shared helpers in TestSupport.
+        .target(
+            name: "TextServicesTestSupport",
+            dependencies: ["TextServices", "TextServicesProtocol"],
+            path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "textsvcd"],
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesProtocolTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesDaemonTests",
+            dependencies: [
+                "TextServicesDaemon",
+                "TextServices",
+                "TextServicesProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IspellTests",
+            dependencies: ["Ispell", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "TextServicesCLITests",
+            dependencies: ["TextServicesCLI", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -10,6 +10,8 @@ public final class Services: Sendable {
     /// Which language each part of a text is in.
     public let languages: LanguageIdentification
     public let pasteboards: PasteboardStore
+    /// Each language's sentence abbreviations, ordinals and initials (from the bundled `sentences/` data).
+    public let sentenceAbbreviations: SentenceAbbreviationStore
     private let clipboard = Mutex<DesktopClipboard?>(nil)
 
     public init(configuration: Configuration) {
@@ -17,6 +19,7 @@ public final class Services: Sendable {
         self.spelling = SpellingService(configuration: configuration)
         self.languages = LanguageIdentification(spelling: spelling)
         self.pasteboards = PasteboardStore(configuration: configuration)
+        self.sentenceAbbreviations = SentenceAbbreviationStore(bundledDictionaries: configuration.bundledDictionaries)
     }
 
     /// The bridge that mirrors `general` and the desktop's clipboard, when this process runs one (the daemon does).

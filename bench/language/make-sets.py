@@ -17,6 +17,9 @@ Usage: make-sets.py OUT [PER_LANGUAGE]
 """
 import glob, gzip, hashlib, os, random, re, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from hunspell_dictionary import HunspellDictionary
+
 OUT = sys.argv[1]
 PER = int(sys.argv[2]) if len(sys.argv) > 2 else 400
 MAN = {"de": "de", "fr": "fr", "es": "es", "it": "it", "pt": "pt_BR", "pl": "pl", "ru": "ru", "nl": "nl",
@@ -60,21 +63,19 @@ DICTIONARY = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": 
               "ru": "ru_RU", "nl": "nl_NL", "sv": "sv_SE", "cs": "cs_CZ", "uk": "uk_UA", "bg": "bg_BG"}
 
 def in_language(language, texts):
-    """Which texts are really in the language: its Hunspell dictionary (hunspell -a) accepts 85% of their words.
+    """Which texts are really in the language: its Hunspell dictionary (libhunspell, scripts/hunspell_dictionary.py) accepts 85% of their words.
 
     Translated manual pages keep many English sentences; this drops them (and other mislabelled text)
     with a judge that is neither detector. uk_UA accepts any Latin word, so Ukrainian text must be Cyrillic too.
     """
     if not texts: return []
-    data = "".join("^" + t.replace("\n", " ") + "\n" for t in texts)
-    out = subprocess.run(["hunspell", "-a", "-d", DICTIONARY[language]], input=data, capture_output=True, text=True).stdout
-    blocks = out.split("\n\n")
+    dictionary = HunspellDictionary(f"/usr/share/hunspell/{DICTIONARY[language]}.aff")
     keep = []
-    for text, block in zip(texts, blocks[:len(texts)] if len(blocks) >= len(texts) else blocks + [""] * len(texts)):
-        verdicts = [line[0] for line in block.splitlines() if line and line[0] in "*+-&#?"]
-        good = sum(v in "*+-" for v in verdicts)
+    for text in texts:
+        words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)
+        good = sum(dictionary.accepts(w) or dictionary.accepts(w.lower()) for w in words)
         latin = sum("a" <= c.lower() <= "z" for c in text)
-        if verdicts and good >= 0.85 * len(verdicts) and not (language in ("uk", "ru", "bg") and latin > 0.1 * len(text)):
+        if words and good >= 0.85 * len(words) and not (language in ("uk", "ru", "bg") and latin > 0.1 * len(text)):
             keep.append(text)
     return keep
 

@@ -1,6 +1,7 @@
 import Foundation
 import TextServices
 import TextServicesProtocol
+import TextServicesCLI
 
 /// The progress bar of `textsvcd check`, for big jobs on a terminal.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd words import`: word lists of other spell checkers into the personal or the project dictionary.
