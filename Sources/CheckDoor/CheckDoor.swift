@@ -79,7 +79,9 @@ public struct CheckDoor: Sendable {
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let suggestions = guesses[word] ?? []
                 let suffix = suggestions.isEmpty ? "" : " -> " + suggestions.joined(separator: ", ")
-                return "\(input.name):\(line):\(column): \(word)\(suffix)"
+                // With `--lang auto`, each word says the language it was checked in.
+                let detected = misspelling.language.map { " [\($0)]" } ?? ""
+                return "\(input.name):\(line):\(column): \(word)\(detected)\(suffix)"
             case .json:
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let range = input.text.encode(misspelling.range, as: options.encoding)
@@ -88,10 +90,12 @@ public struct CheckDoor: Sendable {
                     "word": .string(word), "range": ["start": .int(range.start), "end": .int(range.end)],
                 ]
                 if options.guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
+                if let detected = misspelling.language { object["language"] = .string(detected) }
+                if !misspelling.alsoIn.isEmpty { object["alsoIn"] = .strings(misspelling.alsoIn) }
                 return JSONValue.object(object).serialized
             case .sarif, .github:
                 return ciLine(for: misspelling, in: input, line: locator.locate(misspelling.range.lowerBound).line,
-                              guesses: guesses[word] ?? [], language: language)
+                              guesses: guesses[word] ?? [], language: misspelling.language ?? language)
             }
         }
     }

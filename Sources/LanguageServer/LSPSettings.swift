@@ -29,6 +29,9 @@ public struct LSPSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether each paragraph's language is detected (`language: "auto"` or `"auto:TAG,..."`).
+    public var detectsLanguage: Bool { languages?.count == 1 && languages![0].hasPrefix("auto") }
+
     /// Applies a settings object; returns a description of each value that was skipped.
     @discardableResult
     public mutating func apply(_ value: JSONValue?) -> [String] {
@@ -56,6 +59,8 @@ public struct LSPSettings: Sendable, Equatable {
         }
         if let list = strings("languages") ?? strings("language") {
             languages = list.isEmpty ? nil : list
+            // `auto:en_US,de_DE` is one setting: detect each paragraph's language among those.
+            if let first = list.first, first.hasPrefix("auto") { languages = [list.joined(separator: ",")] }
         }
         if let list = strings("words") ?? strings("acceptWords") ?? strings("userWords") { words = list }
         if let list = strings("ignorePatterns") ?? strings("ignoreRegExpList") { ignorePatterns = list }

@@ -21,13 +21,15 @@ extension LanguageServer {
             misspelling.range.lowerBound <= range.upperBound && range.lowerBound <= misspelling.range.upperBound
         }
         guard !touching.isEmpty else { return [] }
-        let language = resolvedLanguages.first ?? ""
         let project = projectWords(for: uri)
         let inProject = project?.destination(workspaceRoots: workspaceRoots) != nil
         var actions: [JSONValue] = []
         for misspelling in touching.prefix(3) {
             let diagnostic = diagnostic(misspelling, in: state)
-            let answer = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
+            // With `language: "auto"`, guesses and learning use the language the word was found in.
+            let language = misspelling.language ?? resolvedLanguages.first ?? ""
+            let answer = try client.send(SpellGuessesRequest(word: misspelling.word,
+                                                             languages: misspelling.language.map { [$0] } ?? settings.languages,
                                                              limit: settings.maxSuggestions, margin: true))
             var guesses = answer.guesses
             if let project {
@@ -98,7 +100,8 @@ extension LanguageServer {
                 throw ServiceError.invalidParams(field: "arguments", "must start with the word to add")
             }
             let language = arguments.count > 1 ? arguments[1].stringValue : arguments.first?["language"]?.stringValue
-            _ = try client.send(SpellLearnRequest(word: word, language: language ?? settings.languages?.first))
+            let fallback = settings.detectsLanguage ? resolvedLanguages.first { !$0.hasPrefix("auto") } : settings.languages?.first
+            _ = try client.send(SpellLearnRequest(word: word, language: language ?? fallback))
             recheckAll()
             return .null
         case Self.commandAddToProjectDictionary:

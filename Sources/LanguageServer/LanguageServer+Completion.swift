@@ -21,8 +21,15 @@ extension LanguageServer {
             guard mask.isVisible(prefixStart) else { return empty }
         }
         let prefix = document.text.string(UTF8Offset(prefixStart)..<cursor)
-        let dictionaryWords = try client.send(SpellCompleteRequest(prefix: prefix, languages: settings.languages,
-                                                                   limit: settings.maxCompletions)).completions
+        var request = SpellCompleteRequest(prefix: prefix, languages: settings.languages, limit: settings.maxCompletions)
+        if settings.detectsLanguage {
+            // The language at the cursor: that of the paragraph (or sentence) around the prefix.
+            let wire = document.text.encode(UTF8Offset(prefixStart)..<cursor, as: client.positionEncoding)
+            request.prefix = nil
+            request.text = document.text.string(document.text.fullRange)
+            request.range = WireRange(start: wire.start, end: wire.end)
+        }
+        let dictionaryWords = try client.send(request).completions
         let fromProject = projectWords(for: uri)?.completions(for: prefix, limit: settings.maxCompletions) ?? []
         var seen = Set<String>()
         let words = (fromProject + dictionaryWords).filter { seen.insert($0).inserted }.prefix(settings.maxCompletions)

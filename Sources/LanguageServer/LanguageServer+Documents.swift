@@ -134,10 +134,12 @@ extension LanguageServer {
     }
 
     func diagnostic(_ misspelling: Misspelling, in state: DocumentState) -> JSONValue {
-        let languages = resolvedLanguages
+        // With `language: "auto"`, the language the word's paragraph was found in.
+        let languages = misspelling.language.map { [$0] } ?? resolvedLanguages
         let primary = languages.first ?? ""
         var data: JSONObject = ["word": .string(misspelling.word), "language": .string(primary)]
         if languages.count > 1 { data["languages"] = .strings(languages) }
+        if !misspelling.alsoIn.isEmpty { data["alsoIn"] = .strings(misspelling.alsoIn) }
         return [
             "range": state.document.range(misspelling.range, encoding: encoding),
             "severity": .int(settings.severity),
