@@ -64,17 +64,29 @@ let package = Package(
             name: "Ispell",
             dependencies: ["TextServices", "TextServicesProtocol"]
         ),
+        .target(
+            name: "TextServicesDaemon",
+            dependencies: [
+                "TextServices",
+                "TextServicesProtocol",
+                "CPlatform",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
                 "TextServices",
                 "TextServicesProtocol",
+                "TextServicesDaemon",
                 "LanguageServer",
                 "Ispell",
                 "CPlatform",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -93,6 +105,18 @@ let package = Package(
             name: "TextServicesTests",
             dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "textsvcd"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesDaemonTests",
+            dependencies: [
+                "TextServicesDaemon",
+                "TextServices",
+                "TextServicesProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

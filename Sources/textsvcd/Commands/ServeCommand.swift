@@ -1,9 +1,7 @@
 import ArgumentParser
-import Foundation
 import Logging
-import ServiceLifecycle
 import TextServices
-import TextServicesProtocol
+import TextServicesDaemon
 
 /// `textsvcd serve`: the daemon on a Unix socket.
 struct ServeCommand: AsyncParsableCommand {
@@ -59,86 +57,22 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let level = Logger.Level(rawValue: logLevel.lowercased())!
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "textsvcd")
-        ServerSystem.ignoreBrokenPipes()
-        let signals = ShutdownSignals()
-
-        let environment = ProcessInfo.processInfo.environment
-        let listener: DaemonServer.Listener
+        var options = DaemonOptions()
+        options.socket = global.socket
+        options.dictionaryPaths = global.dictionaryPaths
+        options.language = global.languages?.first
+        options.logLevel = Logger.Level(rawValue: logLevel.lowercased())!
+        options.workers = workers
+        options.maximumLineBytes = maximumLineBytes
+        options.maximumTextBytes = maximumTextBytes
+        options.regexTimeLimitMilliseconds = regexTimeLimit
+        options.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
+        options.clipboard = clipboard
         do {
-            if let inherited = try ServerSystem.inheritedListener(environment: environment) {
-                listener = .inherited(descriptor: inherited.descriptor, path: inherited.path)
-            } else {
-                let path = SocketPath.resolve(explicit: global.socket, environment: environment)
-                let isDefault = global.socket == nil && (environment["TEXTSVCD_SOCKET"] ?? "").isEmpty
-                listener = .claimed(try SocketFile.claim(path, isDefaultLocation: isDefault, logger: logger))
-            }
-        } catch let error as SocketFile.ClaimError {
-            StandardError.print("textsvcd: \(error)")
-            throw ExitCode(1)
-        } catch {
-            StandardError.print("textsvcd: \(error)")
+            try await DaemonProcess.run(options)
+        } catch let failure as DaemonProcess.StartFailure {
+            StandardError.print("textsvcd: \(failure)")
             throw ExitCode(1)
         }
-
-        var configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths, environment: environment)
-        if let language = global.languages?.first { configuration.defaultLanguage = language }
-        if let maximumLineBytes { configuration.limits.maximumLineBytes = maximumLineBytes }
-        if let maximumTextBytes { configuration.limits.maximumTextBytes = maximumTextBytes }
-        if let regexTimeLimit { configuration.limits.regexTimeLimitMilliseconds = regexTimeLimit }
-        let services = Services(configuration: configuration)
-        // Dictionaries load with Hunspell at once and compile their mapped form in a child meanwhile.
-        services.spelling.compileLoadedDictionaries(with: ChildProcessCompileLauncher(dictionaryPaths: global.dictionaryPaths,
-                                                                                      logger: logger))
-        do {
-            _ = try services.spelling.dictionary(nil)
-        } catch {
-            logger.warning("the default dictionary is not available", metadata: ["error": "\(error)"])
-        }
-        let requests = RequestDispatcher(services: services, rejectsUnknownFields: true)
-        // In a graphical session, `general` mirrors the desktop's clipboard (detection runs in the background).
-        let preference = clipboard ?? environment["TEXTSVCD_CLIPBOARD"].flatMap { $0.isEmpty ? nil : $0 }
-        let bridge = DesktopClipboard.start(store: services.pasteboards, environment: environment, preference: preference) {
-            logger.info("clipboard: \(ClipboardStatus($0).summary)")
-        }
-        services.attach(bridge)
-
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        var settings = ServerSettings(
-            socketPath: SocketPath.resolve(explicit: global.socket, environment: environment),
-            workerThreads: workers ?? max(2, cores),
-            maximumLineBytes: configuration.limits.maximumLineBytes,
-            drainTimeout: .milliseconds(Int64(drainTimeout * 1000)),
-            allowedUserID: ServerSystem.effectiveUserID)
-        // A burst of editors and scripts connecting at once should queue, not be refused: as deep a queue as the kernel allows.
-        settings.listenBacklog = ServerSystem.maximumListenBacklog ?? settings.listenBacklog
-        let server = DaemonServer(requests: requests, settings: settings, logger: logger)
-        do {
-            try await server.start(listener)
-        } catch {
-            StandardError.print("textsvcd: cannot listen on \(settings.socketPath): \(error)")
-            if case .claimed(let socketFile) = listener { socketFile.release(logger: logger) }
-            throw ExitCode(1)
-        }
-
-        let group = ServiceGroup(
-            configuration: .init(services: [.init(service: server)], logger: logger))
-        signals.onSignal { number in
-            logger.info("signal received, stopping", metadata: ["signal": "\(number)"])
-            Task { await group.triggerGracefulShutdown() }
-        }
-        requests.server.onShutdown {
-            logger.info("shutdown requested by a client")
-            Task { await group.triggerGracefulShutdown() }
-        }
-        try await group.run()
-        bridge.stop()
-        withExtendedLifetime(signals) {}
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TextServices
 import TextServicesProtocol
+import TextServicesDaemon
 
 /// Starts the user's daemon on demand for the editor doors, and makes their clients.
 ///

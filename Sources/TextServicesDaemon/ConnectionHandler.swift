@@ -25,6 +25,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let settings: ServerSettings
     private let logger: Logger
     private let onClose: @Sendable (ObjectIdentifier) -> Void
+    private let peerCredentials: @Sendable (Channel) -> EventLoopFuture<PeerCredentials>
     private(set) var session: Session!
 
     private var context: ChannelHandlerContext?
@@ -42,12 +43,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Notification bytes written while the channel was not writable.
     private var unwritableNotificationBytes = 0
 
+    /// `peerCredentials` reads who is on the other end (the kernel's `SO_PEERCRED` unless given).
     init(requests: RequestDispatcher, pool: NIOThreadPool, settings: ServerSettings, logger: Logger,
+         peerCredentials: @escaping @Sendable (Channel) -> EventLoopFuture<PeerCredentials> = PeerCredentials.of,
          onClose: @escaping @Sendable (ObjectIdentifier) -> Void) {
         self.requests = requests
         self.pool = pool
         self.settings = settings
         self.logger = logger
+        self.peerCredentials = peerCredentials
         self.onClose = onClose
     }
 
@@ -92,7 +96,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func verifyPeer(context: ChannelHandlerContext) {
         guard !verified, !closing else { return }
         let expected = settings.allowedUserID
-        PeerCredentials.of(context.channel).hop(to: context.eventLoop).whenComplete { [self] result in
+        peerCredentials(context.channel).hop(to: context.eventLoop).whenComplete { [self] result in
             switch result {
             case .success(let peer) where peer.userID == expected:
                 verified = true

@@ -9,7 +9,7 @@ import Glibc
 // Every raw POSIX call of the server side lives in this file.
 
 /// The operating-system calls the daemon needs that SwiftNIO, swift-system and Foundation do not offer.
-enum ServerSystem {
+public enum ServerSystem {
     /// What is at a path, without following a symbolic link.
     enum FileKind: Equatable {
         case missing
@@ -37,7 +37,7 @@ enum ServerSystem {
     /// lives, which calls `onExit` with the child's wait status; the child
     /// becomes the init process's when this one exits. `newSession: false`
     /// keeps the child in this process's session (a helper, not a daemon).
-    static func spawnDetached(_ executable: String, _ arguments: [String], environment: [String: String],
+    public static func spawnDetached(_ executable: String, _ arguments: [String], environment: [String: String],
                               log: String?, newSession: Bool = true,
                               onExit: (@Sendable (Int32) -> Void)? = nil) throws(SystemFailure) {
         var actions = posix_spawn_file_actions_t()
@@ -63,7 +63,7 @@ enum ServerSystem {
     }
 
     /// The path of this process's own executable.
-    static var executablePath: String {
+    public static var executablePath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
