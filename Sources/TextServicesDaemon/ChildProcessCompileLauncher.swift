@@ -12,7 +12,7 @@ import TextServicesProtocol
 /// nothing but the compiled file, and takes the dictionary's compile lock, so
 /// processes starting one at once compile it once. A command's child runs in
 /// its own session and outlives the command: the next command maps its result.
-struct ChildProcessCompileLauncher: CompileLauncher {
+public struct ChildProcessCompileLauncher: CompileLauncher {
     /// The configured `--dictionary-path` folders, passed on so the child finds the same dictionary.
     var dictionaryPaths: [String]
     /// Where a daemon logs a compile's start and end; nil for a command, which prints nothing of it.
@@ -23,11 +23,11 @@ struct ChildProcessCompileLauncher: CompileLauncher {
     var ownSession = false
 
     /// The launcher a command or a door uses: lowest priority, its own session, started only when no other compile of the dictionary runs.
-    static func forCommand(dictionaryPaths: [String]) -> ChildProcessCompileLauncher {
+    public static func forCommand(dictionaryPaths: [String]) -> ChildProcessCompileLauncher {
         ChildProcessCompileLauncher(dictionaryPaths: dictionaryPaths, logger: nil, niceness: 19, ownSession: true)
     }
 
-    func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
+    public func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
         // A command need not queue a child behind a compile that runs (a daemon does: its child's exit maps the result).
         if logger == nil, compiler.isCompiling(info) {
             done(false)

@@ -1,4 +1,5 @@
 import TextServices
+import TextServicesDaemon
 
 extension Services {
     /// This process's own services, as a command or a door without the daemon uses them.
