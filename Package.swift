@@ -3,10 +3,12 @@ import PackageDescription
 
 // The targets, from the bottom up (docs/architecture.md says what each may import):
 //   CHunspell, CICU, CPlatform   C: libhunspell, ICU behind a plain-C header, C library helpers
+//   TOMLReader                   TOML (TOMLKit) as plain values, so no TOMLKit type or operator reaches the domain
 //   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
 //   TextServicesProtocol         the wire: JSON, JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
 //   LanguageServer, Ispell       the editor doors, on the client interface
+//   CheckDoor                    the `check` door: files and folders checked on every core, on the client interface
 //   textsvcd                     the executable: the daemon, the doors' I/O and the commands
 let package = Package(
     name: "textsvcd",
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +48,12 @@ let package = Package(
                 "CICU",
                 "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
+                "TOMLReader",
             ]
+        ),
+        .target(
+            name: "TOMLReader",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "TextServicesProtocol",
@@ -65,6 +73,10 @@ let package = Package(
             dependencies: ["TextServices", "TextServicesProtocol"]
         ),
         .target(
+            name: "CheckDoor",
+            dependencies: ["TextServices", "TextServicesProtocol"]
+        ),
+        .target(
             name: "TextServicesDaemon",
             dependencies: [
                 "TextServices",
@@ -78,14 +90,17 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .target(name: "TextServicesCLI"),
         .executableTarget(
             name: "textsvcd",
             dependencies: [
                 "TextServices",
                 "TextServicesProtocol",
                 "TextServicesDaemon",
+                "TextServicesCLI",
                 "LanguageServer",
                 "Ispell",
+                "CheckDoor",
                 "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,9 +116,21 @@ let package = Package(
             ],
             path: "bench/Sources/textsvcd-bench"
         ),
+        // The tests: one target per library, the real binary's in IntegrationTests, shared helpers in TestSupport.
+        .target(
+            name: "TextServicesTestSupport",
+            dependencies: ["TextServices", "TextServicesProtocol"],
+            path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TextServicesTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "textsvcd"],
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TextServicesProtocolTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -117,6 +144,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IspellTests",
+            dependencies: ["Ispell", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "TextServicesCLITests",
+            dependencies: ["TextServicesCLI", "TextServicesTestSupport"]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "TextServicesTestSupport"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -273,12 +273,6 @@ void tsv_regex_set_time_limit(tsv_regex *regex, int32_t limit, int32_t *status) 
     *status = U_FAILURE(error) ? error : 0;
 }
 
-void tsv_regex_set_stack_limit(tsv_regex *regex, int32_t limit, int32_t *status) {
-    UErrorCode error = U_ZERO_ERROR;
-    uregex_setStackLimit(regex->regex, limit, &error);
-    *status = U_FAILURE(error) ? error : 0;
-}
-
 int32_t tsv_regex_find_next(tsv_regex *regex, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UBool found = uregex_findNext(regex->regex, &error);

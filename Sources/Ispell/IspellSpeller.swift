@@ -139,18 +139,18 @@ public final class IspellSpeller {
         var result: [String: [String]] = [:]
         for (word, outcome) in zip(words, client.sendAll(requests)) {
             var guesses = (try? outcome.get())?.guesses ?? []
-            if let project { guesses = project.guesses(near: word, before: guesses, limit: maximumGuesses) }
+            if let project { guesses = project.words.guesses(near: word, before: guesses, limit: maximumGuesses) }
             result[word] = guesses.filter { !$0.isEmpty && !$0.contains(",") }
         }
         return result
     }
 
-    /// The project words for `projectPath` (nil when none apply); a problem in a words file is warned about once.
-    private func projectWords() -> ProjectWords? {
+    /// What the project of `projectPath` says (nil when it has no words); a problem in a words or config file is warned about once.
+    private func projectWords() -> Project? {
         guard let projectPath else { return nil }
-        let project = ProjectWords.nearest(to: projectPath)
-        for problem in project.problems where warnedProblems.insert(problem).inserted { warn(problem) }
-        return project.isEmpty ? nil : project
+        let project = Project.nearest(to: projectPath)
+        for problem in project.problems + project.errors where warnedProblems.insert(problem).inserted { warn(problem) }
+        return project.words.isEmpty && project.settings.words.isEmpty ? nil : project
     }
 
     /// The word of a personal-list or `@` entry: without `/affixes`, trimmed.

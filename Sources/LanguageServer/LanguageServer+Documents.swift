@@ -91,12 +91,16 @@ extension LanguageServer {
     func ensureChecked(_ uri: String) -> Bool {
         guard var state = documents[uri] else { return false }
         if state.checked { return true }
-        let project = projectWords(for: uri)
+        let project = self.project(for: uri)
         if let project { reportProjectProblems(project) }
+        // The project's config adds its ignore patterns; its string setting and languages apply where the editor sets none.
+        let config = project?.settings
         do {
-            let result = try DocumentChecker(patterns: patterns, checkStrings: settings.checkStrings)
-                .check(state.document.text, kind: state.document.kind, using: checker(documentId: uri, project: project),
-                       limit: settings.maxDiagnostics)
+            let text = state.document.text
+            let result = try DocumentChecker(patterns: patterns + (config?.patterns ?? []),
+                                             checkStrings: config?.checkStrings?.value ?? settings.checkStrings)
+                .check(text, kind: state.document.kind, directives: InlineDirectives(text.bytes),
+                       checker: { self.checker(documentId: uri, project: project, languages: $0) }, limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
             state.mask = result.mask
             state.projectSignature = project?.signature ?? []
@@ -110,11 +114,13 @@ extension LanguageServer {
     }
 
     /// The checker for a document: the configured languages, the document's ignored words, the configured words and its project's words.
-    func checker(documentId: String?, project: ProjectWords?) -> AcceptingWords<ClientWordChecking> {
-        var spellings = AcceptedSpellings(settings.words)
-        if let project { spellings.formUnion(project.spellings) }
-        return AcceptingWords(ClientWordChecking(client: client, languages: settings.languages, documentId: documentId),
-                              spellings: spellings)
+    ///
+    /// `languages` (an inline `textsvcd: language` region's) replaces the configured ones.
+    func checker(documentId: String?, project: Project?, languages: [String]? = nil) -> AcceptingWords<ClientWordChecking> {
+        let base = ClientWordChecking(client: client, languages: languages ?? settings.languages ?? project?.settings.languages?.value,
+                                      documentId: documentId)
+        let words = AcceptedSpellings(settings.words)
+        return project?.checker(base, adding: words) ?? AcceptingWords(base, spellings: words)
     }
 
     func recheckAll() {

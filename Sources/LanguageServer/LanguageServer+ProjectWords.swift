@@ -12,9 +12,14 @@ extension LanguageServer {
         return workspaceRoots.first
     }
 
-    /// The project words that apply to a document now (nil when it has no folder), read through the shared cache.
+    /// What the project says about a document now (nil when it has no folder), read through the shared cache.
+    func project(for uri: String) -> Project? {
+        projectPath(for: uri).map(Project.nearest(to:))
+    }
+
+    /// The project words that apply to a document now (nil when it has no folder).
     func projectWords(for uri: String) -> ProjectWords? {
-        projectPath(for: uri).map(ProjectWords.nearest(to:))
+        project(for: uri)?.words
     }
 
     /// Where "add to the project dictionary" writes for a document; nil when it is in no project.
@@ -27,9 +32,13 @@ extension LanguageServer {
     }
 
     /// Shows each problem of a project's words files once per session (a line that is not UTF-8, an unreadable file).
-    func reportProjectProblems(_ project: ProjectWords) {
+    func reportProjectProblems(_ project: Project) {
         for problem in project.problems where shownProjectProblems.insert(problem).inserted {
             showMessage(problem, type: 2)
+        }
+        // A broken config is an error, shown once per fault (an edit that mends it and breaks it again shows it again).
+        for error in project.errors where shownProjectProblems.insert(error).inserted {
+            showMessage("textsvcd: \(error)", type: 1)
         }
     }
 
@@ -44,7 +53,7 @@ extension LanguageServer {
         var byPath: [String: [String]] = [:]
         for uri in documents.keys.sorted() {
             let signature = projectPath(for: uri).map { path in
-                byPath[path] ?? { let value = ProjectWords.nearest(to: path).signature; byPath[path] = value; return value }()
+                byPath[path] ?? { let value = Project.nearest(to: path).signature; byPath[path] = value; return value }()
             } ?? []
             if documents[uri]?.projectSignature != signature {
                 documents[uri]?.checked = false
@@ -76,12 +85,14 @@ extension LanguageServer {
     /// Asks a client that can to tell the server about changes to words files (`workspace/didChangeWatchedFiles`).
     func registerWordsFileWatcher() {
         guard clientRegistersWatchers else { return }
-        let watcher: JSONValue = ["globPattern": .string("**/\(ProjectWordsFile.folderName)/\(ProjectWordsFile.fileName)")]
+        let watchers: [JSONValue] = [ProjectWordsFile.fileName, ProjectConfig.fileName].map { name in
+            ["globPattern": .string("**/\(ProjectWordsFile.folderName)/\(name)")]
+        }
         sendRequest("client/registerCapability", [
             "registrations": [[
                 "id": "textsvcd-project-words",
                 "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [watcher]],
+                "registerOptions": ["watchers": .array(watchers)],
             ]],
         ]) { _ in }
     }

@@ -8,12 +8,15 @@ public final class Services: Sendable {
     public var limits: Limits { configuration.limits }
     public let spelling: SpellingService
     public let pasteboards: PasteboardStore
+    /// Each language's sentence abbreviations, ordinals and initials (from the bundled `sentences/` data).
+    public let sentenceAbbreviations: SentenceAbbreviationStore
     private let clipboard = Mutex<DesktopClipboard?>(nil)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.spelling = SpellingService(configuration: configuration)
         self.pasteboards = PasteboardStore(configuration: configuration)
+        self.sentenceAbbreviations = SentenceAbbreviationStore(bundledDictionaries: configuration.bundledDictionaries)
     }
 
     /// The bridge that mirrors `general` and the desktop's clipboard, when this process runs one (the daemon does).

@@ -12,6 +12,7 @@ struct TextSvcd: AsyncParsableCommand {
             ServeCommand.self,
             CallCommand.self,
             CheckCommand.self,
+            ConfigCommand.self,
             SuggestCommand.self,
             CompleteCommand.self,
             LanguagesCommand.self,

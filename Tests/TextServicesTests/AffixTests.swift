@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Writes a small dictionary (raw bytes, any charset) into a fresh folder and returns its info.
 private func writeDictionary(tag: String, aff: [UInt8], dic: [UInt8]) throws -> DictionaryInfo {

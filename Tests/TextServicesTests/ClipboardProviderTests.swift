@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Running providers under deadlines, finding one as Neovim does, and what travels between `general` and the desktop.
 @Suite struct ClipboardProviderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// A small English-like dictionary with frequencies in a fresh folder, and a compiler for a fresh cache folder.
 private struct Scratch {
@@ -158,7 +159,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     #expect(files == [(scratch.compiler.path(for: scratch.info) as NSString).lastPathComponent])
 }
 
-@Test(.tags(.slow), .skippedInFastRuns) func aBackgroundCompileIsMappedWhenItIsReady() throws {
+@Test(.slow) func aBackgroundCompileIsMappedWhenItIsReady() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     var configuration = TestSupport.configuration(extraDictionaries: [scratch.folder])

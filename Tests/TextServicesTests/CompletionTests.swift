@@ -1,6 +1,7 @@
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 @Test func completionsStartWithCommonWordsInThePrefixCase() {
     let completions = suggestionTestEnglish.completions(for: "Hel", limit: 5)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 @Suite struct DictionaryTests {
     @Test(arguments: ["en-US", "en_us", "en_US", "EN-us", " en_US "])

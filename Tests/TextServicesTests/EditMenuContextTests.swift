@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// `edit.actions`' context (`editable`, `secure`, `pasteboard`) and the client's own items.
 @Suite struct EditMenuContextTests {

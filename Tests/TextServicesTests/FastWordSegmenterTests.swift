@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// The fast segmenter must give exactly ICU's word tokens wherever it is used.
 @Suite struct FastWordSegmenterTests {

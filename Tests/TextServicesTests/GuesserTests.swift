@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// en_US of the suite's shared services (its index is built once, on first use).
 let suggestionTestEnglish: SpellDictionary = {

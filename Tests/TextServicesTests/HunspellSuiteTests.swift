@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// Hunspell's own regression suite (`Fixtures/hunspell`, see its README) as the gate for compiled dictionaries.
 ///
@@ -13,7 +15,7 @@ import Testing
 /// apostrophe that Hunspell rejects but accepts with an ASCII one (textsvcd
 /// treats the two alike on purpose, docs/spelling.md rule 5).
 enum HunspellSuite {
-    static var folder: String { TestSupport.fixtures + "/hunspell" }
+    static var folder: String { TestSupport.hunspellSuite }
 
     /// Regression tests for crashes fixed after libhunspell 1.7.1: loading them crashes 1.7.1 itself (no word lists).
     static let crashLibhunspell171: Set<String> = ["gh1018", "ofz51432"]
@@ -24,7 +26,7 @@ enum HunspellSuite {
             .filter { files.contains($0 + ".aff") && !crashLibhunspell171.contains($0) }.sorted()
     }
 
-    struct Outcome {
+    struct Outcome: Sendable {
         var name: String
         var expanded = 0
         var accepted = 0
@@ -38,14 +40,20 @@ enum HunspellSuite {
     }
 
     /// The lines of a word list as raw bytes (in the dictionary's charset).
-    static func words(_ path: String) -> [[UInt8]] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return data.split(separator: 0x0A).map { line in
-            var bytes = Array(line)
-            while let last = bytes.last, last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
-            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
-            return bytes
-        }.filter { !$0.isEmpty }
+    static func words(_ path: String) -> [[UInt8]] { TestSupport.wordList(path) }
+
+    /// Where the suite compiles its dictionaries, shared by its test cases.
+    static let cache = TestSupport.temporaryFolder("suite")
+
+    /// Outcomes already computed, so the summary does not run a dictionary its own test case ran.
+    private static let outcomes = Mutex<[String: Outcome]>([:])
+
+    /// The outcome of one dictionary, computed once per run.
+    static func outcome(_ name: String) throws -> Outcome {
+        if let known = outcomes.withLock({ $0[name] }) { return known }
+        let outcome = try run(name, cache: cache)
+        outcomes.withLock { $0[name] = outcome }
+        return outcome
     }
 
     static func run(_ name: String, cache: String) throws -> Outcome {
@@ -101,29 +109,33 @@ enum HunspellSuite {
     }
 }
 
-@Test(.tags(.slow), .skippedInFastRuns) func compiledDictionariesAgreeWithHunspellOnItsOwnRegressionSuite() throws {
-    let cache = TestSupport.temporaryFolder("suite")
-    defer { try? FileManager.default.removeItem(atPath: cache) }
-    let names = HunspellSuite.names
-    #expect(names.count > 150)
-    var outcomes: [HunspellSuite.Outcome] = []
-    for name in names { outcomes.append(try HunspellSuite.run(name, cache: cache)) }
-    var summary = "Hunspell suite: \(names.count) dictionaries, "
-    let hits = outcomes.reduce(0) { $0 + $1.compiledHits }
-    let rejects = outcomes.reduce(0) { $0 + $1.compiledRejects }
-    summary += "\(outcomes.reduce(0) { $0 + $1.checked }) words checked (\(hits) accepted and \(rejects) proven wrong by compiled forms), "
-    summary += "\(outcomes.reduce(0) { $0 + $1.skipped }) skipped, "
-    summary += "\(outcomes.reduce(0) { $0 + $1.disagreements.count }) disagreements\n"
-    for outcome in outcomes {
-        summary += "  \(outcome.name): \(outcome.accepted) of \(outcome.expanded) forms accepted, \(outcome.checked) checked, \(outcome.compiledHits) accepted and \(outcome.compiledRejects) proven wrong by compiled form, \(outcome.skipped) skipped\n"
+/// Hunspell's regression suite, one test case per dictionary, so a failure names it.
+@Suite(.slow) struct HunspellSuiteTests {
+    @Test(arguments: HunspellSuite.names)
+    func compiledDictionaryAgreesWithHunspell(_ name: String) throws {
+        let outcome = try HunspellSuite.outcome(name)
+        #expect(outcome.disagreements.isEmpty, "\(name): \(outcome.disagreements.prefix(20))")
     }
-    if let report = ProcessInfo.processInfo.environment["TEXTSVCD_SUITE_REPORT"] {
-        try summary.write(toFile: report, atomically: true, encoding: .utf8)
+
+    /// The suite as a whole: every dictionary is there, and the compiled forms decide many verdicts themselves.
+    @Test func theCompiledFormsDecideManyOfTheSuitesVerdicts() throws {
+        let names = HunspellSuite.names
+        #expect(names.count > 150)
+        let outcomes = try names.map { try HunspellSuite.outcome($0) }
+        var summary = "Hunspell suite: \(names.count) dictionaries, "
+        let hits = outcomes.reduce(0) { $0 + $1.compiledHits }
+        let rejects = outcomes.reduce(0) { $0 + $1.compiledRejects }
+        summary += "\(outcomes.reduce(0) { $0 + $1.checked }) words checked (\(hits) accepted and \(rejects) proven wrong by compiled forms), "
+        summary += "\(outcomes.reduce(0) { $0 + $1.skipped }) skipped, "
+        summary += "\(outcomes.reduce(0) { $0 + $1.disagreements.count }) disagreements\n"
+        for outcome in outcomes {
+            summary += "  \(outcome.name): \(outcome.accepted) of \(outcome.expanded) forms accepted, \(outcome.checked) checked, \(outcome.compiledHits) accepted and \(outcome.compiledRejects) proven wrong by compiled form, \(outcome.skipped) skipped\n"
+        }
+        if let report = ProcessInfo.processInfo.environment["TEXTSVCD_SUITE_REPORT"] {
+            try summary.write(toFile: report, atomically: true, encoding: .utf8)
+        }
+        #expect(outcomes.reduce(0) { $0 + $1.checked } > 2000)
+        #expect(hits > 500, "the compiled forms decided only \(hits) verdicts")
+        #expect(rejects > 300, "the compiled forms proved only \(rejects) words wrong")
     }
-    for outcome in outcomes {
-        #expect(outcome.disagreements.isEmpty, "\(outcome.name): \(outcome.disagreements.prefix(20))")
-    }
-    #expect(outcomes.reduce(0) { $0 + $1.checked } > 2000)
-    #expect(hits > 500, "the compiled forms decided only \(hits) verdicts")
-    #expect(rejects > 300, "the compiled forms proved only \(rejects) words wrong")
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Ignored words stay within bounds however many a client adds (found by the hostile-client runs).
 @Suite struct IgnoredWordsTests {

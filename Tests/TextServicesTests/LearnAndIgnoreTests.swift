@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 @Suite struct LearnAndIgnoreTests {
     @Test func learnedWordIsOnDiskBeforeTheCallReturnsAndSurvivesARestart() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 @Suite struct LibraryVersionsTests {
     /// What pkg-config says about a package on this (build and test) machine.

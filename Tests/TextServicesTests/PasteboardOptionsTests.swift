@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// `pasteboard.write`'s `expirationDate` and `localOnly`, and change counts that never repeat.
 @Suite struct PasteboardOptionsTests {

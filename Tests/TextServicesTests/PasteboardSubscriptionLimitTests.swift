@@ -1,6 +1,7 @@
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Subscriptions cannot pile up (found by the hostile-client runs: closed connections left theirs behind).
 @Suite struct PasteboardSubscriptionLimitTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// The UTI hierarchy in reads and `contains` queries, and the text items give for pasting.
 @Suite struct PasteboardTypeHierarchyTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// A folder tree for project-words tests: `root` and helpers to write files under it.
 private struct ProjectTree {

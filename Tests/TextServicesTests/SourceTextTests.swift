@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// What the spell checker sees of a document: the visible runs joined by `|`.
 private func visible(_ text: String, _ kind: DocumentKind) -> String {

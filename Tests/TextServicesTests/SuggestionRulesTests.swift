@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// The rules every language's guesses and completions follow (issue 14), on small dictionaries
 /// with and without a frequency list.

@@ -1,6 +1,7 @@
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 @Suite struct TextBufferTests {
     @Test func convertsOffsetsBetweenUnitsAcrossCheckpoints() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TextServices
 @testable import TextServicesProtocol
+@testable import TextServicesTestSupport
 
 /// Unicode's segmentation conformance tests (UAX #29, UAX #14), run through `Tokenizer`.
 ///

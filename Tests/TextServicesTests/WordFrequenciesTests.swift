@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 @Suite struct WordFrequenciesTests {
     func load(_ text: String) throws -> WordFrequencies? {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 private func read(_ format: WordListFormat, _ text: String, path: String = "list") throws -> WordListFormat.Contents {
     try format.read(Array(text.utf8), path: path)

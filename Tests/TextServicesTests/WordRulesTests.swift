@@ -1,5 +1,6 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// The scanner cuts words where the dictionary's own WORDCHARS and BREAK rules say (docs/spelling.md).
 ///

@@ -102,8 +102,6 @@ void tsv_regex_set_region(tsv_regex *regex, int64_t start, int64_t end, int32_t 
 void tsv_regex_set_bounds(tsv_regex *regex, int32_t transparent, int32_t anchoring, int32_t *status);
 /* Time limit in ICU steps (about milliseconds; 0 for none). */
 void tsv_regex_set_time_limit(tsv_regex *regex, int32_t limit, int32_t *status);
-/* Backtracking stack limit in bytes (0 for none). */
-void tsv_regex_set_stack_limit(tsv_regex *regex, int32_t limit, int32_t *status);
 /* Finds the next match after the previous one (1 found, 0 none). */
 int32_t tsv_regex_find_next(tsv_regex *regex, int32_t *status);
 /* Finds a match starting at or after a byte offset, resetting the matcher (ignores the region). */

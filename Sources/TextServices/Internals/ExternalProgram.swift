@@ -181,12 +181,6 @@ enum ExternalProgram {
             _ = ExternalProgram.waitForExit(pid, deadline: .now + .milliseconds(500), timedOut: &timedOut)
         }
 
-        /// Whether the program has ended (reaping it if so), without waiting.
-        var hasEnded: Bool {
-            var status: Int32 = 0
-            return waitpid(pid, &status, WNOHANG) == pid
-        }
-
         /// Closes the output; call once the reader is done with it.
         func closeOutput() {
             close(output)

@@ -125,6 +125,62 @@ public enum FileSystem {
     }
 }
 
+/// What an entry of a folder is, as `lstat` (and `stat` for a link's target) says.
+public enum FileEntry: Equatable, Sendable {
+    case file(size: Int)
+    case folder
+    /// A symbolic link, and what its target is (nil when it points nowhere).
+    indirect case link(target: FileEntry?)
+    /// A symbolic link whose chain loops (`ELOOP`).
+    case linkLoop
+    /// A device, socket or pipe.
+    case other
+
+    /// What is at `path`, not following a final symbolic link (but telling its target); nil when nothing is there.
+    public static func at(_ path: String) -> FileEntry? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            var target = stat()
+            if fstatat(AT_FDCWD, path, &target, 0) == 0 { return .link(target: kind(of: target)) }
+            return errno == ELOOP ? .linkLoop : .link(target: nil)
+        }
+        return kind(of: info)
+    }
+
+    private static func kind(of info: stat) -> FileEntry {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+}
+
+extension FileSystem {
+    /// Whether standard input is a file or a pipe (data to read), not a terminal, `/dev/null` or closed.
+    public static var standardInputIsData: Bool {
+        var info = stat()
+        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFREG || type == S_IFIFO || type == S_IFSOCK
+    }
+
+    /// The names in a folder (without `.` and `..`), unsorted; throws when it cannot be read.
+    public static func names(inFolder path: String) throws(SystemFailure) -> [String] {
+        guard let folder = opendir(path) else { throw SystemFailure.last("opendir", path) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
 /// What a file is on disk right now: its inode, size and modification time.
 ///
 /// Two stamps differ when the file was replaced (an atomic rename gives a

@@ -211,13 +211,6 @@ final class ICURegex {
         if status > 0 { throw ICUError(status: status) }
     }
 
-    /// Limits the backtracking stack, in bytes (0 for none).
-    func setStackLimit(_ bytes: Int) throws {
-        var status: Int32 = 0
-        tsv_regex_set_stack_limit(raw, Int32(clamping: bytes), &status)
-        if status > 0 { throw ICUError(status: status) }
-    }
-
     /// Finds the next match after the previous one; throws on time-out or stack overflow.
     func findNext() throws -> Bool {
         var status: Int32 = 0

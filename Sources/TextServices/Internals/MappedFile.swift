@@ -166,7 +166,11 @@ enum SystemFacts {
     static func libraryIdentity(containing symbol: UnsafeRawPointer) -> String {
         // dladdr is not in the Glibc module; /proc/self/maps names the file mapped at the symbol's address.
         let address = UInt(bitPattern: symbol)
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return "unknown" }
+        // Read to the end: Foundation's String(contentsOfFile:) stops after one page of a /proc file, which
+        // reports its size as 0, and a Swift process's map is longer than a page.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return "unknown" }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd(), let maps = String(data: data, encoding: .utf8) else { return "unknown" }
         var found: String?
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)

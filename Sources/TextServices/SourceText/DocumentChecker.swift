@@ -29,19 +29,24 @@ public struct DocumentChecker: Sendable {
     }
 
     /// The prose of `text` a document of `kind` shows, with ignore-pattern matches hidden.
-    public func mask(_ text: TextBuffer, kind: DocumentKind) -> TextMask {
+    ///
+    /// `extra` are byte ranges hidden too (an inline directive's).
+    public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = []) -> TextMask {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings)
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
         }
+        for range in extra where !range.isEmpty { mask.hide(range) }
         return mask
     }
 
     /// The misspellings of a document, in order, at most `limit`, with the mask that was checked.
+    ///
+    /// `extra` are byte ranges not to check (see `mask(_:kind:hiding:)`).
     public func check(_ text: TextBuffer, kind: DocumentKind, using checker: some WordChecking,
-                      limit: Int = .max) throws -> Result {
+                      hiding extra: [Range<Int>] = [], limit: Int = .max) throws -> Result {
         let bytes = text.bytes
-        let mask = mask(text, kind: kind)
+        let mask = mask(text, kind: kind, hiding: extra)
         let found = try checker.misspellings(in: TextBuffer(validatedBytes: mask.masked()))
         let technical = kind.isTechnical
         let isCode = !kind.isProse

@@ -259,6 +259,3 @@ enum ProseMarkup {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
 }
-
-@inline(__always)
-private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }

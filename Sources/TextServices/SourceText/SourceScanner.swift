@@ -7,19 +7,19 @@
 /// (`ProseMarkup`). Malformed code (an unterminated string or comment) never
 /// fails: the construct runs to the end of its line or of the text.
 struct SourceScanner {
-    private let bytes: [UInt8]
-    private let syntax: SourceSyntax
-    private var mask: TextMask
-    private var index = 0
-    private var pendingHeredocs: [Heredoc] = []
-    private var checkStrings = true
+    let bytes: [UInt8]
+    let syntax: SourceSyntax
+    var mask: TextMask
+    var index = 0
+    var pendingHeredocs: [Heredoc] = []
+    var checkStrings = true
     /// Strings before this offset are inside an `import ( ... )` block (Go) and name packages.
-    private var importBlockEnd = 0
-    private let lineCommentPrefixes: [[UInt8]]
-    private let blockOpen: [UInt8]?
-    private let blockClose: [UInt8]
+    var importBlockEnd = 0
+    let lineCommentPrefixes: [[UInt8]]
+    let blockOpen: [UInt8]?
+    let blockClose: [UInt8]
 
-    private struct Heredoc {
+    struct Heredoc {
         var delimiter: [UInt8]
         var stripTabs: Bool
         var interpolates: Bool
@@ -44,7 +44,7 @@ struct SourceScanner {
 
     // MARK: Main loop
 
-    private mutating func run() {
+    mutating func run() {
         if matches("#!", at: 0) { index = lineEnd(from: 0) }
         while index < bytes.count {
             let byte = bytes[index]
@@ -109,7 +109,7 @@ struct SourceScanner {
 
     // MARK: Comments
 
-    private func lineCommentPrefix(at position: Int) -> Int? {
+    func lineCommentPrefix(at position: Int) -> Int? {
         for prefix in lineCommentPrefixes where matches(prefix, at: position) {
             if prefix == [ascii("#")], syntax.hashNeedsSpace, position > 0 {
                 let previous = bytes[position - 1]
@@ -127,7 +127,7 @@ struct SourceScanner {
         return nil
     }
 
-    private mutating func scanBlockComment(open: [UInt8], close: [UInt8]) {
+    mutating func scanBlockComment(open: [UInt8], close: [UInt8]) {
         let start = index + open.count
         var position = start
         var depth = 1
@@ -154,7 +154,7 @@ struct SourceScanner {
 
     // MARK: Identifiers and prefixed strings
 
-    private mutating func scanIdentifier() {
+    mutating func scanIdentifier() {
         let start = index
         while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
         guard index < bytes.count else { return }
@@ -179,20 +179,20 @@ struct SourceScanner {
         }
     }
 
-    private func isIdentifierStart(_ byte: UInt8) -> Bool {
+    func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z")) || byte == ascii("_")
             || byte >= 0x80 || (byte == ascii("$") && !syntax.shell && syntax.interpolation != .dollar)
     }
 
-    private func isIdentifierByte(_ byte: UInt8) -> Bool {
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || isDigit(byte) || (syntax.primeInIdentifiers && byte == ascii("'"))
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
 
     // MARK: Strings
 
-    private mutating func scanDoubleQuote() {
+    mutating func scanDoubleQuote() {
         if syntax.doubleQuote == .identifier {
             skipQuotedIdentifier(close: ascii("\""))
             return
@@ -208,7 +208,7 @@ struct SourceScanner {
                          interpolation: syntax.interpolation, doubledQuotes: syntax.doubledQuoteEscapes)
     }
 
-    private mutating func scanSingleQuote() {
+    mutating func scanSingleQuote() {
         switch syntax.singleQuote {
         case .plain:
             index += 1
@@ -229,7 +229,7 @@ struct SourceScanner {
         }
     }
 
-    private mutating func scanBacktick() {
+    mutating func scanBacktick() {
         switch syntax.backtick {
         case .none:
             index += 1
@@ -247,7 +247,7 @@ struct SourceScanner {
         }
     }
 
-    private mutating func skipQuotedIdentifier(close: UInt8) {
+    mutating func skipQuotedIdentifier(close: UInt8) {
         var position = index + 1
         while position < bytes.count, bytes[position] != close, bytes[position] != ascii("\n") { position += 1 }
         index = position < bytes.count && bytes[position] == close ? position + 1 : position
@@ -255,7 +255,7 @@ struct SourceScanner {
 
     /// Skips `'x'`, `'\n'`, `'\u{1F600}'`; returns false (consuming nothing) when the quote starts no character literal.
     @discardableResult
-    private mutating func skipCharacterLiteral() -> Bool {
+    mutating func skipCharacterLiteral() -> Bool {
         var position = index + 1
         guard position < bytes.count, bytes[position] != ascii("\n"), bytes[position] != ascii("'") else { return false }
         if bytes[position] == ascii("\\") {
@@ -271,7 +271,7 @@ struct SourceScanner {
         return true
     }
 
-    private enum StringInterpolation {
+    enum StringInterpolation {
         case none, swift, swiftRaw(Int), dollar, ruby, template
 
         var isSwift: Bool {
@@ -282,7 +282,7 @@ struct SourceScanner {
         }
     }
 
-    private mutating func scanQuotedString(close: String, escapes: Bool, multiline: Bool,
+    mutating func scanQuotedString(close: String, escapes: Bool, multiline: Bool,
                                            interpolation: SourceSyntax.Interpolation, doubledQuotes: Bool = false) {
         let kind: StringInterpolation
         switch interpolation {
@@ -295,7 +295,7 @@ struct SourceScanner {
                    doubledQuotes: doubledQuotes)
     }
 
-    private mutating func scanString(close: [UInt8], escapes: Bool, multiline: Bool, interpolation: StringInterpolation,
+    mutating func scanString(close: [UInt8], escapes: Bool, multiline: Bool, interpolation: StringInterpolation,
                                      doubledQuotes: Bool = false, rawEscapeHashes: Int = 0) {
         let start = index
         var position = start
@@ -375,7 +375,7 @@ struct SourceScanner {
     }
 
     /// The end of a backslash escape whose letter starts at `position`.
-    private func escapeEnd(from position: Int) -> Int {
+    func escapeEnd(from position: Int) -> Int {
         guard position < bytes.count else { return position }
         let letter = bytes[position]
         var end = position + UTF8Validation.sequenceLength(lead: letter)
@@ -396,14 +396,14 @@ struct SourceScanner {
         return min(end, bytes.count)
     }
 
-    private func hexEnd(from position: Int, maximum: Int) -> Int {
+    func hexEnd(from position: Int, maximum: Int) -> Int {
         var end = position
         while end < bytes.count, end < position + maximum, SkipRules.isHexDigit(bytes[end]) { end += 1 }
         return end
     }
 
     /// `$name`, `${...}`, `$(...)`, `$1`, `$@`: the end of an expansion at `position`, or nil when `$` is literal.
-    private func dollarExpansionEnd(at position: Int, bracesOnly: Bool) -> Int? {
+    func dollarExpansionEnd(at position: Int, bracesOnly: Bool) -> Int? {
         let next = position + 1
         guard next < bytes.count else { return nil }
         let byte = bytes[next]
@@ -420,7 +420,7 @@ struct SourceScanner {
     }
 
     /// The index just past the bracket that closes the one at `position`, counting nesting; the line's end if none.
-    private func matchingClose(from position: Int, open: UInt8, close: UInt8) -> Int {
+    func matchingClose(from position: Int, open: UInt8, close: UInt8) -> Int {
         var depth = 0
         var cursor = position
         while cursor < bytes.count {
@@ -435,7 +435,7 @@ struct SourceScanner {
     }
 
     /// The index just past the next unescaped `delimiter` from `position`.
-    private func closingDelimiter(_ delimiter: UInt8, from position: Int, escapes: Bool, multiline: Bool) -> Int {
+    func closingDelimiter(_ delimiter: UInt8, from position: Int, escapes: Bool, multiline: Bool) -> Int {
         var cursor = position
         while cursor < bytes.count {
             let byte = bytes[cursor]
@@ -449,7 +449,7 @@ struct SourceScanner {
 
     /// Whether the string starting at `contentStart` names a module or file: `import "fmt"`, `from 'x'`,
     /// `require("x")`, `#include "x.h"`, `source "x"`.
-    private func isModuleName(_ contentStart: Int) -> Bool {
+    func isModuleName(_ contentStart: Int) -> Bool {
         var cursor = contentStart - 1
         while cursor >= 0, [ascii("\""), ascii("'"), ascii("`"), ascii("<")].contains(bytes[cursor]) { cursor -= 1 }
         while cursor >= 0, [0x20, 0x09, ascii("(")].contains(bytes[cursor]) { cursor -= 1 }
@@ -460,223 +460,27 @@ struct SourceScanner {
         return Self.moduleKeywords.contains(word)
     }
 
-    private static let moduleKeywords: Set<String> = [
+    static let moduleKeywords: Set<String> = [
         "import", "from", "require", "require_relative", "include", "include_next", "use", "load", "dofile",
         "loadfile", "source", "mod", "package",
     ]
 
-    private func isFollowedByColon(_ position: Int) -> Bool {
+    func isFollowedByColon(_ position: Int) -> Bool {
         var cursor = position
         while cursor < bytes.count, SkipRules.isSpace(bytes[cursor]) { cursor += 1 }
         return cursor < bytes.count && bytes[cursor] == ascii(":")
     }
 
-    private mutating func scanPythonString(raw: Bool) {
-        let quote = bytes[index]
-        let triple = Array(repeating: quote, count: 3)
-        if matches(triple, at: index) {
-            index += 3
-            scanString(close: triple, escapes: !raw, multiline: true, interpolation: .none)
-        } else {
-            index += 1
-            scanString(close: [quote], escapes: !raw, multiline: false, interpolation: .none)
-        }
-    }
-
-    private mutating func scanRustRawString() {
-        var position = index
-        var hashes = 0
-        while position < bytes.count, bytes[position] == ascii("#") { hashes += 1; position += 1 }
-        guard position < bytes.count, bytes[position] == ascii("\"") else {
-            index = position
-            return
-        }
-        index = position + 1
-        scanString(close: [ascii("\"")] + Array(repeating: ascii("#"), count: hashes), escapes: false, multiline: true,
-                   interpolation: .none)
-    }
-
-    private mutating func scanCppRawString() {
-        // R"delimiter( ... )delimiter"
-        var position = index + 1
-        let delimiterStart = position
-        while position < bytes.count, bytes[position] != ascii("("), position - delimiterStart <= 16,
-              bytes[position] != ascii("\n") {
-            position += 1
-        }
-        guard position < bytes.count, bytes[position] == ascii("(") else {
-            index += 1
-            return
-        }
-        let delimiter = Array(bytes[delimiterStart..<position])
-        index = position + 1
-        scanString(close: [ascii(")")] + delimiter + [ascii("\"")], escapes: false, multiline: true, interpolation: .none)
-    }
-
-    private mutating func scanSwiftRawString() {
-        var position = index
-        var hashes = 0
-        while position < bytes.count, bytes[position] == ascii("#") { hashes += 1; position += 1 }
-        guard position < bytes.count, bytes[position] == ascii("\"") else {
-            index = position
-            return
-        }
-        let suffix = Array(repeating: ascii("#"), count: hashes)
-        if matches("\"\"\"", at: position) {
-            index = position + 3
-            scanString(close: Array("\"\"\"".utf8) + suffix, escapes: true, multiline: true,
-                       interpolation: .swiftRaw(hashes), rawEscapeHashes: hashes)
-        } else {
-            index = position + 1
-            scanString(close: [ascii("\"")] + suffix, escapes: true, multiline: false,
-                       interpolation: .swiftRaw(hashes), rawEscapeHashes: hashes)
-        }
-    }
-
-    // MARK: Lua long brackets
-
-    /// For `[[`, `[=[`, `[==[`...: the number of `=`; nil when `position` starts no long bracket.
-    private func longBracketLevel(at position: Int) -> Int? {
-        guard position < bytes.count, bytes[position] == ascii("[") else { return nil }
-        var cursor = position + 1
-        var level = 0
-        while cursor < bytes.count, bytes[cursor] == ascii("=") { level += 1; cursor += 1 }
-        return cursor < bytes.count && bytes[cursor] == ascii("[") ? level : nil
-    }
-
-    private mutating func scanLongBracket(at position: Int, level: Int, isComment: Bool) {
-        let start = position + level + 2
-        let close = [ascii("]")] + Array(repeating: ascii("="), count: level) + [ascii("]")]
-        var cursor = start
-        while cursor < bytes.count, !matches(close, at: cursor) { cursor += 1 }
-        let content = start..<cursor
-        if isComment { revealProse(content) } else { revealString(content, hiding: []) }
-        index = min(cursor + close.count, bytes.count)
-    }
-
-    // MARK: JavaScript regular expressions
-
-    private mutating func scanPossibleRegex() {
-        guard regexAllowed(before: index) else {
-            index += 1
-            return
-        }
-        var cursor = index + 1
-        var inClass = false
-        while cursor < bytes.count {
-            let byte = bytes[cursor]
-            if byte == ascii("\n") { break }
-            if byte == ascii("\\") { cursor += 2; continue }
-            if byte == ascii("[") { inClass = true } else if byte == ascii("]") { inClass = false } else if byte == ascii("/"), !inClass {
-                cursor += 1
-                while cursor < bytes.count, isIdentifierByte(bytes[cursor]) { cursor += 1 }
-                index = cursor
-                return
-            }
-            cursor += 1
-        }
-        index += 1
-    }
-
-    private func regexAllowed(before position: Int) -> Bool {
-        var cursor = position - 1
-        while cursor >= 0, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor -= 1 }
-        guard cursor >= 0 else { return true }
-        let previous = bytes[cursor]
-        if Array("(,=:[!&|?{};+-*%<>~^\n".utf8).contains(previous) { return true }
-        guard isIdentifierByte(previous) else { return false }
-        var start = cursor
-        while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
-        let word = String(decoding: bytes[start...cursor], as: UTF8.self)
-        return ["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await"]
-            .contains(word)
-    }
-
-    // MARK: Shell here-documents
-
-    private mutating func scanPossibleHeredoc() {
-        guard matches("<<", at: index), !matches("<<<", at: index) else {
-            index += 1
-            return
-        }
-        var cursor = index + 2
-        var stripTabs = false
-        if cursor < bytes.count, bytes[cursor] == ascii("-") { stripTabs = true; cursor += 1 }
-        while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
-        var quoted = false
-        var quote: UInt8?
-        if cursor < bytes.count, bytes[cursor] == ascii("'") || bytes[cursor] == ascii("\"") {
-            quote = bytes[cursor]
-            quoted = true
-            cursor += 1
-        } else if cursor < bytes.count, bytes[cursor] == ascii("\\") {
-            quoted = true
-            cursor += 1
-        }
-        let start = cursor
-        while cursor < bytes.count, isIdentifierByte(bytes[cursor]) || bytes[cursor] == ascii("-") || bytes[cursor] == ascii(".") {
-            cursor += 1
-        }
-        guard cursor > start else {
-            index += 2
-            return
-        }
-        let delimiter = Array(bytes[start..<cursor])
-        if let quote, cursor < bytes.count, bytes[cursor] == quote { cursor += 1 }
-        pendingHeredocs.append(Heredoc(delimiter: delimiter, stripTabs: stripTabs, interpolates: !quoted))
-        index = cursor
-    }
-
-    /// Reads the bodies of the here-documents opened on the line just ended; `index` is at the next line.
-    private mutating func scanHeredocs() {
-        let heredocs = pendingHeredocs
-        pendingHeredocs = []
-        for heredoc in heredocs {
-            let bodyStart = index
-            var lineStart = index
-            var bodyEnd = bytes.count
-            var next = bytes.count
-            while lineStart < bytes.count {
-                let end = lineEnd(from: lineStart)
-                var content = lineStart
-                if heredoc.stripTabs { while content < end, bytes[content] == 0x09 { content += 1 } }
-                var lineContent = Array(bytes[content..<end])
-                if lineContent.last == 0x0D { lineContent.removeLast() }
-                if lineContent == heredoc.delimiter {
-                    bodyEnd = lineStart
-                    next = end
-                    break
-                }
-                lineStart = end + 1
-            }
-            var hidden: [Range<Int>] = []
-            if heredoc.interpolates {
-                var cursor = bodyStart
-                while cursor < bodyEnd {
-                    if bytes[cursor] == ascii("\\") { hidden.append(cursor..<min(cursor + 2, bodyEnd)); cursor += 2; continue }
-                    if bytes[cursor] == ascii("$"), let end = dollarExpansionEnd(at: cursor, bracesOnly: false) {
-                        hidden.append(cursor..<end)
-                        cursor = end
-                        continue
-                    }
-                    cursor += 1
-                }
-            }
-            revealString(bodyStart..<min(bodyEnd, bytes.count), hiding: hidden)
-            index = next
-        }
-    }
-
     // MARK: Revealing
 
-    private mutating func revealProse(_ range: Range<Int>) {
+    mutating func revealProse(_ range: Range<Int>) {
         guard range.lowerBound < range.upperBound else { return }
         mask.show(range)
         ProseMarkup.hidePlaceholders(in: &mask, range: range)
         ProseMarkup.hideCodeMarkup(in: &mask, range: range, inComment: true)
     }
 
-    private mutating func revealString(_ range: Range<Int>, hiding hidden: [Range<Int>]) {
+    mutating func revealString(_ range: Range<Int>, hiding hidden: [Range<Int>]) {
         guard checkStrings, range.lowerBound < range.upperBound, !isKeyLike(range) else { return }
         mask.show(range)
         for part in hidden { mask.hide(part) }
@@ -687,7 +491,7 @@ struct SourceScanner {
     /// Whether a string literal holds a key or name rather than prose: one ASCII token without white space
     /// that is not a capitalised word (`"uri"`, `"utf-8"`, `"textDocument/didOpen"`, `"GET"`, `"user_id"`).
     /// `"Helo"`, `"Done!"` and anything with a space are prose.
-    private func isKeyLike(_ range: Range<Int>) -> Bool {
+    func isKeyLike(_ range: Range<Int>) -> Bool {
         let content = bytes[range]
         guard content.allSatisfy({ $0 < 0x80 && !SkipRules.isSpace($0) }) else { return false }
         var letters = content.drop(while: { !isLetter($0) })
@@ -698,28 +502,29 @@ struct SourceScanner {
         return !capitalisedWord
     }
 
-    private func isLetter(_ byte: UInt8) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool {
         (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z"))
     }
 
     // MARK: Byte helpers
 
-    private func lineEnd(from position: Int) -> Int {
+    func lineEnd(from position: Int) -> Int {
         var cursor = position
         while cursor < bytes.count, bytes[cursor] != ascii("\n") { cursor += 1 }
         return cursor
     }
 
-    private func matches(_ string: String, at position: Int) -> Bool {
+    func matches(_ string: String, at position: Int) -> Bool {
         matches(Array(string.utf8), at: position)
     }
 
-    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+    func matches(_ pattern: [UInt8], at position: Int) -> Bool {
         guard position >= 0, position + pattern.count <= bytes.count else { return false }
         for offset in 0..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
         return true
     }
 }
 
+/// The byte of an ASCII character, for comparing with UTF-8 bytes (the source scanners' shorthand).
 @inline(__always)
-private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }

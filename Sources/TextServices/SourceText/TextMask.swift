@@ -35,19 +35,6 @@ public struct TextMask: Sendable {
         for index in lower..<upper { visible[index] = value }
     }
 
-    /// The visible ranges, in order.
-    public var visibleRanges: [Range<Int>] {
-        var result: [Range<Int>] = []
-        var index = 0
-        while index < visible.count {
-            guard visible[index] else { index += 1; continue }
-            let start = index
-            while index < visible.count, visible[index] { index += 1 }
-            result.append(start..<index)
-        }
-        return result
-    }
-
     /// The text with hidden scalars replaced by spaces (line feeds kept).
     public func masked() -> [UInt8] {
         var output = bytes

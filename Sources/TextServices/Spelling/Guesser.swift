@@ -360,7 +360,7 @@ final class Guesser: Sendable {
     private func splits(_ typed: [UInt32]) -> [(String, String)] {
         guard typed.count >= 3 else { return [] }
         var result: [(String, String)] = []
-        // A one-letter word may open a run-together pair ("alot") but not close one.
+        // A one-letter word may open a run-together pair ("alot") but not close one. textsvcd: ignore alot
         for cut in 1..<(typed.count - 1) {
             var left = String.UnicodeScalarView()
             var right = String.UnicodeScalarView()

@@ -45,16 +45,6 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
     }
 }
 
-/// A position as a client sent or receives it: a number in a stated unit.
-public struct EncodedOffset: Hashable, Sendable {
-    public var value: Int
-    public var encoding: PositionEncoding
-    public init(_ value: Int, _ encoding: PositionEncoding) {
-        self.value = value
-        self.encoding = encoding
-    }
-}
-
 /// A half-open range as a client sent or receives it.
 public struct EncodedRange: Hashable, Sendable {
     public var start: Int

@@ -18,15 +18,22 @@ public struct Tokenizer: Sendable {
     public let granularity: Granularity
     /// The ICU locale ("" for the root rules), e.g. `th`, `ja`, `de@ss=standard`, `en@lb=strict`.
     public let locale: String
+    /// For sentences: the language's abbreviations, ordinals and initials, whose periods end no sentence; nil for ICU's boundaries alone.
+    public let sentenceAbbreviations: SentenceAbbreviations?
 
     /// A tokenizer for a granularity and locale.
     ///
     /// Throws `.invalidArgument` (`locale`) for a locale that is not a plausible ICU
     /// or BCP 47 identifier. A well-formed locale ICU knows nothing about
-    /// gets the root rules, as ICU does.
-    public init(granularity: Granularity, locale: String = "") throws(TextServicesError) {
+    /// gets the root rules, as ICU does. `sentenceAbbreviations` only
+    /// matters for the sentence granularity: ICU's boundaries behind the
+    /// language's abbreviations, ordinals and initials are dropped (a subset
+    /// of ICU's boundaries, so units still cover the text with no gaps).
+    public init(granularity: Granularity, locale: String = "",
+                sentenceAbbreviations: SentenceAbbreviations? = nil) throws(TextServicesError) {
         self.granularity = granularity
         self.locale = try Self.validatedLocale(locale)
+        self.sentenceAbbreviations = granularity == .sentence ? sentenceAbbreviations : nil
     }
 
     static func validatedLocale(_ locale: String) throws(TextServicesError) -> String {
@@ -90,7 +97,8 @@ public struct Tokenizer: Sendable {
         }
         do {
             return try BreakIteratorPool.shared.withIterator(kind, locale: locale, text: text.bytes) { iterator in
-                body(iterator)
+                guard let sentenceAbbreviations else { return body(iterator) }
+                return body(AbbreviationAwareSentences(iterator, bytes: text.bytes, abbreviations: sentenceAbbreviations))
             }
         } catch {
             throw .internalFailure("cannot open an ICU \(granularity.rawValue) break iterator for locale '\(locale)': \(error)")

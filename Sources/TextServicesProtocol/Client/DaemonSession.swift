@@ -66,9 +66,6 @@ public final class DaemonSession: TextServicesClient {
         self.onEvent = onEvent
     }
 
-    /// Whether requests go to a daemon (false once the session fell back to in-process work).
-    public var usesDaemon: Bool { state.withLock { $0.local == nil } }
-
     // MARK: TextServicesClient
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {

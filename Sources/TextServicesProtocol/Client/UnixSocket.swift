@@ -122,6 +122,13 @@ public final class UnixSocket: @unchecked Sendable {
         setsockopt(descriptor.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Sets how long a write may wait for the peer to read (nil for no limit); a write that waits longer throws with EAGAIN.
+    public func setWriteTimeout(seconds: Double?) {
+        let seconds = seconds ?? 0
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+        setsockopt(descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Writes all of `bytes`.
     public func write(_ bytes: [UInt8]) throws(SystemFailure) {
         var failure: SystemFailure?

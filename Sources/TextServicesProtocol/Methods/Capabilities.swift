@@ -23,6 +23,9 @@ public enum Capabilities {
         "pasteboard.typeHierarchy",
         // A pasteboard's change count never repeats, across removal, restarts and processes.
         "pasteboard.uniqueChangeCounts",
+        // Sentences know the language's abbreviations, ordinals and initials; `text.tokenize`,
+        // `text.boundary` and `text.enclosing` take `abbreviations: false` to keep ICU's boundaries alone.
+        "text.sentenceAbbreviations",
     ].sorted()
 
     /// `capabilities` as `initialize` answers it: each name mapped to true.

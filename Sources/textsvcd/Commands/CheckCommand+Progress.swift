@@ -1,6 +1,8 @@
+import CheckDoor
 import Foundation
 import TextServices
 import TextServicesProtocol
+import TextServicesCLI
 
 /// The progress bar of `textsvcd check`, for big jobs on a terminal.
 ///
@@ -23,7 +25,7 @@ final class CheckProgress: @unchecked Sendable {
     private var filesDone = 0
 
     /// Prepares a bar for checking `files` (not drawn before the first progress).
-    init(files: [String], format: CheckCommand.Format,
+    init(files: [String], format: CheckFormat,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         fileCount = max(1, files.count)
         wanted = format != .json && ProgressBar.isWanted(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -84,5 +86,52 @@ final class CheckProgress: @unchecked Sendable {
     private func startBar() {
         bar = ProgressBar.onStandardError(total: max(knownBytes, 1), label: "checking")
         bar?.detail = detail(done: bytesBefore)
+    }
+}
+
+/// Where `check` writes on a terminal or a pipe: findings to standard output in blocks, problems to standard error, the bar.
+final class TerminalCheckOutput: CheckOutput {
+    private let format: CheckFormat
+    private var output = StandardOutputBuffer()
+    private var progress: CheckProgress?
+
+    init(format: CheckFormat) {
+        self.format = format
+    }
+
+    func begin(inputs: [String]) {
+        progress = CheckProgress(files: inputs, format: format)
+    }
+
+    func read(_ input: CheckInput) {
+        progress?.read(input)
+    }
+
+    var onPieces: (@Sendable (Int) -> Void)? { progress?.onPieces }
+
+    func write(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        progress?.clear()
+        for line in lines { output.appendLine(line) }
+    }
+
+    func warn(_ message: String) {
+        progress?.clear()
+        output.flush()
+        StandardError.print("textsvcd: \(message)")
+    }
+
+    func checked(_ input: CheckInput?) {
+        progress?.checked(input)
+    }
+
+    func summarize(_ line: String) {
+        output.flush()
+        StandardError.print("textsvcd: \(line)")
+    }
+
+    func finish() {
+        progress?.finish()
+        output.flush()
     }
 }

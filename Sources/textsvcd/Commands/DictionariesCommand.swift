@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Synchronization
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd dictionaries`: the dictionaries found and the state of their compiled forms.

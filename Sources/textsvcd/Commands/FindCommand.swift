@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckDoor
 import TextServices
 import TextServicesProtocol
 
@@ -9,8 +10,9 @@ struct FindCommand: ParsableCommand {
         abstract: "Search files with an ICU regular expression, like grep.",
         discussion: """
             Prints each matching line as path:line:column: text, where column counts characters from 1; \
-            standard input is shown as -. ^ and $ match at line ends. Binary files and invalid UTF-8 are skipped \
-            with an error. \
+            standard input is shown as -. ^ and $ match at line ends. Folders are searched as `check` walks them \
+            (git's files inside a work tree, hidden folders skipped outside). Binary files and invalid UTF-8 named \
+            are skipped with an error; binary files found in folders are passed over. \
             Exit status: 0 when something matched, 1 when nothing did, 2 on error.
             """
     )
@@ -20,7 +22,7 @@ struct FindCommand: ParsableCommand {
     @Argument(help: "The ICU regular expression (see https://unicode-org.github.io/icu/userguide/strings/regexp.html).")
     var pattern: String
 
-    @Argument(help: "Files to search; - or none for standard input.")
+    @Argument(help: "Files and folders to search; - for standard input. None: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
     @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Match letters regardless of case.")
@@ -48,14 +50,21 @@ struct FindCommand: ParsableCommand {
         var output = StandardOutputBuffer()
         var matched = false
         var failed = false
-        for path in files.isEmpty ? ["-"] : files {
+        let list = InputList(paths: files, standardInputIsData: FileSystem.standardInputIsData)
+        for problem in list.walk.problems {
+            StandardError.print("textsvcd: \(problem)")
+            failed = true
+        }
+        for item in list.inputs {
             do {
-                let input = try InputFile.read(path)
+                let input = try InputFile.read(item.path)
                 if try search(input, context: context, output: &output) { matched = true }
             } catch let failure as InputFile.Problem {
+                // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
+                if !item.named, failure.kind == .binary { continue }
                 output.flush()
-                StandardError.print("textsvcd: \(failure.description)")
-                failed = true
+                StandardError.print("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
+                if item.named { failed = true }
             } catch let failure as ServiceError {
                 output.flush()
                 report(failure)

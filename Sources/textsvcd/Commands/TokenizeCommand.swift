@@ -1,4 +1,5 @@
 import ArgumentParser
+import CheckDoor
 import TextServices
 import TextServicesProtocol
 
@@ -29,11 +30,18 @@ struct TokenizeCommand: ParsableCommand {
     @Option(help: "Output: lines (one token a line) or json (one object a line with range, kind and text).")
     var format: Format = .lines
 
-    @Option(help: "ICU locale for the rules, e.g. th, ja, de@ss=standard (default: root rules).")
+    @Option(help: """
+        ICU locale for the rules, e.g. th, ja, de@ss=standard (default: root rules); with --by sentence its language's \
+        abbreviations, ordinals and initials end no sentence (default: the --lang or default language's).
+        """)
     var locale: String?
 
     @Flag(name: .customLong("words-only"), help: "With --by word, leave out spaces and punctuation.")
     var wordsOnly = false
+
+    @Flag(name: .customLong("no-abbreviations"),
+          help: "With --by sentence, keep ICU's boundaries after abbreviations, ordinals and initials too.")
+    var noAbbreviations = false
 
     @Argument(help: "The file to read, or - for standard input (the default).")
     var file: String = "-"
@@ -59,12 +67,13 @@ struct TokenizeCommand: ParsableCommand {
             let bytes = input.text.bytes
             var encoder = OffsetEncoder(input.text, as: encoding)
             let format = format
+            let locale = locale ?? (granularity == .sentence ? global.languages?.first : nil)
             let pieces = granularity == .document
                 ? [0..<bytes.count] : TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.longestPiece)
             for piece in pieces {
                 var request = TextTokenizeRequest(text: String(decoding: bytes[piece], as: UTF8.self), granularity: granularity,
                                                   locale: locale, wordsOnly: wordsOnly ? true : nil, limit: Self.pageSize,
-                                                  compact: true)
+                                                  compact: true, abbreviations: noAbbreviations ? false : nil)
                 var start = 0
                 while true {
                     request.range = WireRange(start: start, end: piece.count)

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CheckDoor
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd words import`: word lists of other spell checkers into the personal or the project dictionary.

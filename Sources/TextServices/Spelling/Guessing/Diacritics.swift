@@ -50,9 +50,4 @@ enum Diacritics {
     static func stripped(_ word: [UInt32]) -> [UInt32] {
         word.map(base)
     }
-
-    /// Whether any scalar of the word has a diacritic to remove.
-    static func hasDiacritics(_ word: [UInt32]) -> Bool {
-        word.contains { base($0) != $0 }
-    }
 }

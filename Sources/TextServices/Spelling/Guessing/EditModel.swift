@@ -75,8 +75,8 @@ struct EditModel: Sendable {
     /// The cost of the typed word having an extra `scalar` at `index` (neighbours give context).
     func insertionCost(_ typed: [UInt32], at index: Int) -> Double {
         let scalar = typed[index]
-        let previous = index > 0 ? typed[index - 1] : nil
-        let next = index + 1 < typed.count ? typed[index + 1] : nil
+        let previous: UInt32? = index > 0 ? typed[index - 1] : nil
+        let next: UInt32? = index + 1 < typed.count ? typed[index + 1] : nil
         var cost: Double
         if scalar == previous || scalar == next {
             cost = Self.doubledInsertion

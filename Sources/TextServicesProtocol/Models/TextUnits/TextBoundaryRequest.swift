@@ -13,6 +13,8 @@ public struct TextBoundaryRequest: TextServicesRequest {
     public var granularity: String
     public var direction: String
     public var locale: String?
+    /// For sentences: false keeps every ICU boundary, even behind an abbreviation, ordinal or initial (default true).
+    public var abbreviations: Bool?
     public var range: WireRange?
     public var wordsOnly: Bool?
 
@@ -44,7 +46,8 @@ public struct TextBoundaryRequest: TextServicesRequest {
         let range = try positions.range(self.range, field: "range")
         let position = try TextUnitParams.position(self.position, in: positions, range: range)
         let direction = try TextUnitParams.direction(self.direction)!
-        let tokenizer = try TextUnitParams.tokenizer(granularity: granularity, locale: locale)
+        let tokenizer = try TextUnitParams.tokenizer(granularity: granularity, locale: locale, abbreviations: abbreviations,
+                                                       context: context)
         let wordsOnly = wordsOnly ?? false
         let boundary = try tokenizer.boundary(from: position, direction: direction, in: buffer, range: range, wordsOnly: wordsOnly)
         return Response(

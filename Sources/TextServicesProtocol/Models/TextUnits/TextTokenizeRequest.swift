@@ -12,13 +12,16 @@ public struct TextTokenizeRequest: TextServicesRequest {
     public var text: String
     public var granularity: String
     public var locale: String?
+    /// For sentences: false keeps every ICU boundary, even behind an abbreviation, ordinal or initial (default true).
+    public var abbreviations: Bool?
     public var range: WireRange?
     public var wordsOnly: Bool?
     public var limit: Int?
     public var compact: Bool?
 
     public init(text: String, granularity: Granularity, locale: String? = nil, wordsOnly: Bool? = nil,
-                limit: Int? = nil, compact: Bool? = nil) {
+                limit: Int? = nil, compact: Bool? = nil, abbreviations: Bool? = nil) {
+        self.abbreviations = abbreviations
         self.text = text
         self.granularity = granularity.rawValue
         self.locale = locale
@@ -47,7 +50,8 @@ public struct TextTokenizeRequest: TextServicesRequest {
         let buffer = try context.text(text)
         let positions = context.positions(in: buffer)
         let range = try positions.range(self.range, field: "range")
-        let tokenizer = try TextUnitParams.tokenizer(granularity: granularity, locale: locale)
+        let tokenizer = try TextUnitParams.tokenizer(granularity: granularity, locale: locale, abbreviations: abbreviations,
+                                                       context: context)
         let limit = context.resultLimit(try Validation.count(self.limit, field: "limit"))
         let compact = compact ?? false
         var encoder = positions.sequentialEncoder()

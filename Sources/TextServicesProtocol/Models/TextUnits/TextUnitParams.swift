@@ -2,13 +2,23 @@ import TextServices
 
 /// Reading the params the text-unit methods share: the granularity, the locale, the direction and the position.
 enum TextUnitParams {
-    /// The tokenizer a `granularity` name and `locale` ask for.
-    static func tokenizer(granularity name: String, locale: String?) throws -> Tokenizer {
+    /// The tokenizer a `granularity` name, `locale` and `abbreviations` ask for.
+    ///
+    /// Sentences know the abbreviations, ordinals and initials of the
+    /// locale's language (the server's default language without a locale)
+    /// unless `abbreviations` is false.
+    static func tokenizer(granularity name: String, locale: String?, abbreviations: Bool?,
+                          context: RequestContext) throws -> Tokenizer {
         guard let granularity = Granularity(name: name) else {
             let names = Granularity.allCases.map(\.rawValue).joined(separator: ", ")
             throw ServiceError.invalidParams(field: "granularity", "must be one of \(names), not \"\(name)\"")
         }
-        return try Tokenizer(granularity: granularity, locale: locale ?? "")
+        var data: SentenceAbbreviations?
+        if granularity == .sentence, abbreviations ?? true {
+            let language = locale.flatMap { $0.isEmpty ? nil : $0 } ?? context.services.configuration.defaultLanguage
+            data = context.services.sentenceAbbreviations.abbreviations(for: language)
+        }
+        return try Tokenizer(granularity: granularity, locale: locale ?? "", sentenceAbbreviations: data)
     }
 
     /// `direction`: "forward" or "backward".

@@ -1,0 +1,82 @@
+import Foundation
+import TextServices
+import TextServicesProtocol
+
+/// The `check` door: spell-checks inputs as the language server checks documents, and words what it found.
+///
+/// Each input is checked with the mask its type calls for (`CheckMode`),
+/// through `client` (the daemon or this process), accepting the project's
+/// words (`Project`); then the guesses for its distinct misspelled words are
+/// asked all at once, near project words joining the dictionary's. `check`
+/// returns the lines to print in the format asked for. Thread-safe: inputs
+/// may be checked on several threads at once.
+public struct CheckDoor: Sendable {
+    public let client: any TextServicesClient
+    public let options: CheckOptions
+
+    public init(client: any TextServicesClient, options: CheckOptions) {
+        self.client = client
+        self.options = options
+    }
+
+    /// What checking one input found.
+    public struct Report: Sendable {
+        /// The lines to print, in the format asked for, without line ends.
+        public var lines: [String]
+        /// How many misspellings were found.
+        public var misspellings: Int
+    }
+
+    /// Checks one input with its project's words.
+    ///
+    /// `onPieces` is told, between batches of a large input's pieces, how many
+    /// of its bytes are checked. Throws the service's error (an unknown
+    /// language, a daemon that went away).
+    public func check(_ input: CheckInput, project: Project,
+                      onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
+        let settings = project.settings
+        let languages = options.languages ?? settings.languages?.value
+        let path = input.name == "-" ? nil : input.name
+        let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
+        let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
+        let misspellings: [Misspelling]
+        do {
+            misspellings = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
+                                             checker: { regionLanguages in
+                var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
+                spelling.onProgress = regionLanguages == nil ? onPieces : nil
+                return project.checker(spelling)
+            }).misspellings
+        } catch {
+            throw ServiceError(wrapping: error)
+        }
+        let guesses = try guessTable(for: misspellings, project: project)
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses), misspellings: misspellings.count)
+    }
+
+    /// The output lines for an input's misspellings.
+    func lines(for misspellings: [Misspelling], in input: CheckInput, guesses: [String: [String]]) -> [String] {
+        var locator = LineLocator(input.text)
+        return misspellings.map { misspelling in
+            let word = misspelling.word
+            switch options.format {
+            case .list:
+                return word
+            case .text:
+                let (line, column) = locator.locate(misspelling.range.lowerBound)
+                let suggestions = guesses[word] ?? []
+                let suffix = suggestions.isEmpty ? "" : " -> " + suggestions.joined(separator: ", ")
+                return "\(input.name):\(line):\(column): \(word)\(suffix)"
+            case .json:
+                let (line, column) = locator.locate(misspelling.range.lowerBound)
+                let range = input.text.encode(misspelling.range, as: options.encoding)
+                var object: JSONObject = [
+                    "path": .string(input.name), "line": .int(line), "column": .int(column),
+                    "word": .string(word), "range": ["start": .int(range.start), "end": .int(range.end)],
+                ]
+                if options.guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
+                return JSONValue.object(object).serialized
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import TextServices
+import TextServicesProtocol
+
+/// What a `check` run was asked for: the output, the guesses, the mode and the languages.
+public struct CheckOptions: Sendable {
+    /// How findings are printed.
+    public var format: CheckFormat
+    /// Guesses per misspelling in text and JSON output (0 for none; `list` never shows any).
+    public var guesses: Int
+    /// What to read of each file.
+    public var mode: CheckMode
+    /// The unit of the `range` in JSON output.
+    public var encoding: PositionEncoding
+    /// The languages asked for, or nil for the default.
+    public var languages: [String]?
+
+    public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
+                encoding: PositionEncoding = .utf16, languages: [String]? = nil) {
+        self.format = format
+        self.guesses = guesses
+        self.mode = mode
+        self.encoding = encoding
+        self.languages = languages
+    }
+
+    /// The guesses to ask for each distinct misspelled word.
+    var guessCount: Int { format == .list ? 0 : max(0, guesses) }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import TextServices
+import Synchronization
+import TextServicesProtocol
+
+/// A whole `check` run over paths: inputs checked on every core, findings printed in input order.
+///
+/// Inputs are read, matched with their project and checked in batches of a
+/// few per core at once (through the daemon, requests are pipelined on its
+/// connection); each batch's output is written in input order, so the
+/// output does not depend on timing. A bad input (unreadable, binary, not
+/// UTF-8) is reported and the others are still checked; a project file's
+/// problem is shown once.
+public struct CheckRun: Sendable {
+    public let door: CheckDoor
+    /// How folders were walked (for the summary's size limit).
+    public let walker: FileWalker
+
+    public init(door: CheckDoor, walker: FileWalker = FileWalker()) {
+        self.door = door
+        self.walker = walker
+    }
+
+    /// What a run met, for the exit status: 0 clean, 1 misspellings, 2 errors.
+    public struct Outcome: Sendable, Equatable {
+        public var sawMisspelling = false
+        public var sawError = false
+        /// Files checked.
+        public var checked = 0
+        /// Files found in folders and left out as binary (a NUL byte).
+        public var binary = 0
+        /// Files found in folders and left out as not UTF-8 (each is named in a warning).
+        public var notUTF8 = 0
+        /// Files found in folders and left out by a config's `exclude`.
+        public var excluded = 0
+
+        /// The exit status: 2 when any error was met, else 1 when any misspelling was found, else 0.
+        public var exitStatus: Int32 { sawError ? 2 : sawMisspelling ? 1 : 0 }
+    }
+
+    /// What became of one input.
+    private enum Result: Sendable {
+        case checked(CheckInput, CheckDoor.Report, projectProblems: [String], configErrors: [String])
+        case unreadable(String)
+        case excluded(configErrors: [String])
+        case binary
+        case notUTF8(String)
+        case failed(CheckInput, String, projectProblems: [String], configErrors: [String])
+    }
+
+    /// Checks files named or found in folders, then prints a summary of what the walk left out (when a folder was walked).
+    public func run(_ list: InputList, output: some CheckOutput) -> Outcome {
+        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems)
+        guard list.walked else { return outcome }
+        let walk = list.walk
+        var skipped: [String] = []
+        func count(_ number: Int, _ what: String) { if number > 0 { skipped.append("\(number) \(what)") } }
+        count(outcome.binary, "binary")
+        count(walk.tooLarge, "over \(walker.sizeLimit >> 20) MB")
+        count(walk.generated, "generated")
+        count(outcome.excluded, "excluded by config")
+        count(outcome.notUTF8, "not UTF-8")
+        count(walk.linkedFolders, "links to folders")
+        var summary = "\(outcome.checked) \(outcome.checked == 1 ? "file" : "files") checked"
+        if walk.nestedRepositories > 0 {
+            summary += " (with \(walk.nestedRepositories) nested \(walk.nestedRepositories == 1 ? "repository" : "repositories"))"
+        }
+        if !skipped.isEmpty { summary += "; skipped: " + skipped.joined(separator: ", ") }
+        output.summarize(summary)
+        if !walk.problems.isEmpty { outcome.sawError = true }
+        return outcome
+    }
+
+    /// Checks `inputs` (paths of files, `-` for standard input) and writes what was found to `output`.
+    ///
+    /// `before` are problems met finding the inputs, reported first. An
+    /// input found in a folder (not named) that is binary is counted and
+    /// left out, one that is not UTF-8 warned about and left out.
+    public func run(inputs: [InputList.Input], output: some CheckOutput, before problems: [String] = []) -> Outcome {
+        output.begin(inputs: inputs.map(\.path))
+        var outcome = Outcome()
+        for problem in problems { output.warn(problem) }
+        var warned = Set<String>()
+        let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        var start = 0
+        while start < inputs.count {
+            let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
+            start += batch.count
+            // One input alone is read first, so that a large standard input can start the bar and move it.
+            let results = batch.count == 1 ? [checkOne(batch[0]) { output.read($0); return output.onPieces }] : checkAll(batch)
+            for result in results {
+                switch result {
+                case .unreadable(let message):
+                    output.warn(message)
+                    outcome.sawError = true
+                    output.checked(nil)
+                case .binary:
+                    outcome.binary += 1
+                    output.checked(nil)
+                case .notUTF8(let message):
+                    output.warn("warning: \(message)")
+                    outcome.notUTF8 += 1
+                    output.checked(nil)
+                case .excluded(let errors):
+                    report(errors, to: output, seen: &warned, outcome: &outcome)
+                    outcome.excluded += 1
+                    output.checked(nil)
+                case .checked(let input, let report, let problems, let errors):
+                    if batch.count > 1 { output.read(input) }
+                    self.report(errors, to: output, seen: &warned, outcome: &outcome)
+                    for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
+                    output.write(report.lines)
+                    outcome.checked += 1
+                    if report.misspellings > 0 { outcome.sawMisspelling = true }
+                    output.checked(input)
+                case .failed(let input, let message, let problems, let errors):
+                    if batch.count > 1 { output.read(input) }
+                    report(errors, to: output, seen: &warned, outcome: &outcome)
+                    for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
+                    output.warn("\(input.name): \(message)")
+                    outcome.sawError = true
+                    output.checked(input)
+                }
+            }
+        }
+        output.finish()
+        return outcome
+    }
+
+    /// Reports each broken config once, as an error.
+    private func report(_ errors: [String], to output: some CheckOutput, seen: inout Set<String>, outcome: inout Outcome) {
+        guard !errors.isEmpty else { return }
+        outcome.sawError = true
+        for error in errors where seen.insert(error).inserted { output.warn(error) }
+    }
+
+    /// Reads and checks one input; `reading` is told of it before it is checked and may give a progress callback.
+    private func checkOne(_ item: InputList.Input, reading: (CheckInput) -> (@Sendable (Int) -> Void)? = { _ in nil }) -> Result {
+        // A file found in a folder that a config excludes is not even read.
+        let found: Project? = item.path == "-" ? nil : Project.nearest(to: item.path)
+        if !item.named, let found, found.settings.excludedBy != nil { return .excluded(configErrors: found.errors) }
+        let input: CheckInput
+        do {
+            input = try CheckInput.read(item.path)
+        } catch {
+            if !item.named, error.kind == .binary { return .binary }
+            if !item.named, error.kind == .notUTF8 { return .notUTF8(error.description) }
+            return .unreadable(error.description)
+        }
+        let project = found ?? Project.nearest(to: input.projectPath)
+        let onPieces = reading(input)
+        do {
+            return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems,
+                            configErrors: project.errors)
+        } catch {
+            return .failed(input, error.message, projectProblems: project.problems, configErrors: project.errors)
+        }
+    }
+
+    /// Reads and checks each input of a batch, in parallel; results in the order given.
+    private func checkAll(_ paths: [InputList.Input]) -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let result = checkOne(paths[index])
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

@@ -1,0 +1,67 @@
+internal import TOMLKit
+
+/// A TOML value as plain Swift data: what the project's config files hold, read with TOMLKit.
+///
+/// TOMLKit (over toml++) parses; this target copies its tree into values
+/// so that the modules above never see TOMLKit's types or its operator
+/// extensions. Dates and times are kept as their TOML text (`other`).
+public indirect enum TOMLItem: Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int)
+    case float(Double)
+    case array([TOMLItem])
+    /// A table's keys and values, in key order.
+    case table([TOMLEntry])
+    /// A date, a time or a date-time, as written.
+    case other(String)
+
+    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var array: [TOMLItem]? { if case .array(let value) = self { value } else { nil } }
+    public var table: [TOMLEntry]? { if case .table(let value) = self { value } else { nil } }
+}
+
+/// One key of a table and its value.
+public struct TOMLEntry: Sendable, Equatable {
+    public var key: String
+    public var value: TOMLItem
+}
+
+/// Why a document is not valid TOML, and the line (from 1) of the fault.
+public struct TOMLFault: Error, Sendable, Equatable {
+    public var line: Int
+    public var reason: String
+}
+
+/// Parses TOML documents (TOML 1.0, through TOMLKit 0.6 and toml++).
+///
+/// Thread-safe: each call parses on its own.
+public enum TOMLReader {
+    /// The top-level table of `text`; throws the parser's fault with its line.
+    public static func parse(_ text: String) throws(TOMLFault) -> [TOMLEntry] {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw TOMLFault(line: max(1, error.source.begin.line), reason: error.description)
+        } catch {
+            throw TOMLFault(line: 1, reason: "\(error)")
+        }
+        return entries(of: table)
+    }
+
+    private static func entries(of table: TOMLTable) -> [TOMLEntry] {
+        table.keys.compactMap { key in table[key].map { TOMLEntry(key: key, value: item($0)) } }
+    }
+
+    private static func item(_ value: TOMLValueConvertible) -> TOMLItem {
+        if let string = value.string { return .string(string) }
+        if let bool = value.bool { return .bool(bool) }
+        if let integer = value.int { return .integer(integer) }
+        if let double = value.double { return .float(double) }
+        if let array = value.array { return .array(array.map(item)) }
+        if let table = value.table { return .table(entries(of: table)) }
+        return .other(value.tomlValue.debugDescription)
+    }
+}

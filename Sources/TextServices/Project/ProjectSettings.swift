@@ -1,0 +1,58 @@
+/// The settings in force for one file: its project's config files merged, each setting with the file it came from.
+///
+/// Config files apply from the file's folder up to the root, nearest first:
+/// a setting (`language`, `check-strings`, an override's `language` or
+/// `mode`) comes from the nearest file that sets it; lists (`exclude`,
+/// `ignore-patterns`, `words`) join. A broken file's settings are not used,
+/// and its fault is in `errors`. A value; thread-safe.
+public struct ProjectSettings: Sendable {
+    /// A value and where it was set (`PATH:LINE`).
+    public struct Sourced<Value: Sendable>: Sendable {
+        public var value: Value
+        public var origin: String
+    }
+
+    /// The languages to check in, or nil for the door's own default.
+    public var languages: Sourced<[String]>?
+    /// The mode to read the file in (`ProjectConfig.modes`), or nil for the door's choice.
+    public var mode: Sourced<String>?
+    /// Whether string literals in code are checked, or nil for the door's default.
+    public var checkStrings: Sourced<Bool>?
+    /// Whether an `exclude` glob matches the file, and which.
+    public var excludedBy: Sourced<String>?
+    /// Patterns whose matches are not checked.
+    public var ignorePatterns: [Sourced<String>] = []
+    /// `ignorePatterns` compiled.
+    public var patterns: [IgnorePattern] = []
+    /// Words accepted as project words.
+    public var words: [Sourced<String>] = []
+    /// The faults of broken config files (`PATH:LINE: why`).
+    public var errors: [String] = []
+
+    /// The settings of `configs` (nearest first) for the file at absolute `path`.
+    public init(configs: [ProjectConfig], for path: String) {
+        for config in configs {
+            if let error = config.error {
+                errors.append(error)
+                continue
+            }
+            func origin(_ key: String) -> String { "\(config.path):\(config.lines[key] ?? 1)" }
+            let relative = config.relativePath(of: path)
+            if let relative {
+                for override in config.overrides where override.files.contains(where: { $0.matches(relative) }) {
+                    let at = "\(config.path):\(override.line)"
+                    if languages == nil, let value = override.languages { languages = Sourced(value: value, origin: at) }
+                    if mode == nil, let value = override.mode { mode = Sourced(value: value, origin: at) }
+                }
+                if excludedBy == nil, let glob = config.exclude.first(where: { $0.matches(relative) }) {
+                    excludedBy = Sourced(value: glob.pattern, origin: origin("exclude"))
+                }
+            }
+            if languages == nil, let value = config.languages { languages = Sourced(value: value, origin: origin("language")) }
+            if checkStrings == nil, let value = config.checkStrings { checkStrings = Sourced(value: value, origin: origin("check-strings")) }
+            ignorePatterns += config.ignorePatterns.map { Sourced(value: $0, origin: origin("ignore-patterns")) }
+            patterns += config.compiledPatterns
+            words += config.words.map { Sourced(value: $0, origin: origin("words")) }
+        }
+    }
+}

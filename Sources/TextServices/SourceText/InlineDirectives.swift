@@ -1,0 +1,142 @@
+import Foundation
+
+/// Spelling directives written in a file's own text (in a comment, or anywhere in prose), and what they hide.
+///
+/// Understood, in any file type, case-insensitively for the prefix:
+///
+/// - `textsvcd: ignore WORD...`, `cspell:ignore WORD...`, `cspell:words WORD...`:
+///   the words are accepted in the whole file;
+/// - `textsvcd: disable-next-line`, `cspell:disable-next-line`: the next line is not checked;
+/// - `textsvcd: disable` … `textsvcd: enable` (and cspell's): the text between is not checked
+///   (to the end of the file when no `enable` follows);
+/// - `textsvcd: language de_DE`: the text after it, up to the next such directive, is checked in that
+///   language (`textsvcd: language default` goes back to the door's languages).
+///
+/// `spell-checker:` and `spellchecker:` are taken for `cspell:`, as cspell
+/// does. A directive's own text, from its prefix to the end of its line, is
+/// never checked; one quoted as code (a backtick before it) is no directive.
+/// Offsets are bytes of the text. A value; thread-safe.
+public struct InlineDirectives: Sendable, Equatable {
+    /// Words accepted in the whole file.
+    public var words: [String] = []
+    /// Byte ranges not to check: directives themselves, disabled lines and regions.
+    public var hidden: [Range<Int>] = []
+    /// Regions to check in another language, in order: the language tag and the byte range.
+    public var languages: [(language: String, range: Range<Int>)] = []
+
+    public static func == (lhs: InlineDirectives, rhs: InlineDirectives) -> Bool {
+        lhs.words == rhs.words && lhs.hidden == rhs.hidden
+            && lhs.languages.map(\.language) == rhs.languages.map(\.language) && lhs.languages.map(\.range) == rhs.languages.map(\.range)
+    }
+
+    /// Whether the text holds no directive at all.
+    public var isEmpty: Bool { words.isEmpty && hidden.isEmpty && languages.isEmpty }
+
+    public init() {}
+
+    static let prefixes: [[UInt8]] = ["textsvcd:", "cspell:", "spell-checker:", "spellchecker:"].map { Array($0.utf8) }
+
+    /// The directives of a text.
+    public init(_ bytes: [UInt8]) {
+        // Cheap test first: most files hold none of the prefixes.
+        guard Self.mayHoldDirective(bytes) else { return }
+        var lineStart = 0
+        var disabledFrom: Int?
+        var language: (tag: String, start: Int)?
+        var hideNextLine = false
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let next = min(bytes.count, lineEnd + 1)
+            if hideNextLine {
+                hidden.append(lineStart..<lineEnd)
+                hideNextLine = false
+            }
+            var searchFrom = lineStart
+            while let (at, afterPrefix, isOwn) = Self.findPrefix(in: bytes, from: searchFrom, to: lineEnd) {
+                let directive = Self.words(bytes[afterPrefix..<lineEnd])
+                searchFrom = lineEnd
+                guard let keyword = directive.first?.lowercased() else { continue }
+                var understood = true
+                switch keyword {
+                case "ignore", "words", "word":
+                    words += directive.dropFirst().map { $0.trimmingCharacters(in: Self.listPunctuation) }.filter { !$0.isEmpty }
+                case "disable-next-line":
+                    hideNextLine = true
+                case "disable":
+                    // The region, from here, hides the directive itself.
+                    if disabledFrom == nil { disabledFrom = at; understood = false }
+                case "enable":
+                    if let start = disabledFrom { hidden.append(start..<lineEnd); disabledFrom = nil; understood = false }
+                case "language" where isOwn && Self.isTag(directive.dropFirst().first ?? "default"):
+                    if let current = language { languages.append((current.tag, current.start..<at)) }
+                    let tag = directive.dropFirst().first ?? "default"
+                    language = tag.lowercased() == "default" ? nil : (tag, next)
+                default:
+                    understood = false
+                }
+                if understood { hidden.append(at..<lineEnd) }
+            }
+            lineStart = next
+        }
+        if let start = disabledFrom { hidden.append(start..<bytes.count) }
+        if let current = language, current.start < bytes.count { languages.append((current.tag, current.start..<bytes.count)) }
+    }
+
+    /// Whether a word could be a language tag (`de_DE`, `pt-BR`, `default`): letters, digits, `_` and `-`.
+    static func isTag(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39)
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+    }
+
+    static let listPunctuation = CharacterSet(charactersIn: ",;\"'`*/")
+
+    /// Whether a colon follows `svcd`, `pell` or `cker` somewhere, as every prefix ends (a fast scan before the line-by-line one).
+    private static func mayHoldDirective(_ bytes: [UInt8]) -> Bool {
+        let endings: [[UInt8]] = ["svcd", "pell", "cker"].map { Array($0.utf8) }
+        var from = 0
+        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
+            if colon >= 4 {
+                let tail = bytes[(colon - 4)..<colon].map { $0 | 0x20 }
+                if endings.contains(tail) { return true }
+            }
+            from = colon + 1
+        }
+        return false
+    }
+
+    /// The next directive prefix in `bytes[from..<to]` that starts a word: where it starts, where it ends, whether it is textsvcd's.
+    private static func findPrefix(in bytes: [UInt8], from: Int, to: Int) -> (Int, Int, Bool)? {
+        var index = from
+        while index < to {
+            // A directive quoted as code (`textsvcd: disable`, in documentation) is not one.
+            if index == 0 || (!isWordByte(bytes[index - 1]) && bytes[index - 1] != UInt8(ascii: "`")) {
+                for (number, prefix) in prefixes.enumerated() where index + prefix.count <= to {
+                    var matches = true
+                    for offset in 0..<prefix.count where bytes[index + offset] | (prefix[offset] >= 0x61 ? 0x20 : 0) != prefix[offset] {
+                        matches = false
+                        break
+                    }
+                    if matches { return (index, index + prefix.count, number == 0) }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// The whitespace-separated words of a directive, a closing comment marker (`*/`, `-->`) left out.
+    private static func words(_ slice: ArraySlice<UInt8>) -> [String] {
+        String(decoding: slice, as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
+            .map(String.init)
+            .filter { $0 != "*/" && $0 != "-->" && $0 != "#}" && $0 != "%}" }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The stems of a dictionary by their bytes, each with its homonyms' affix flags (a mapped hash table).
+///
+/// Slots as in `AcceptTable` (tag, length, offset; the flag bits unused). At
+/// a key's offset come its bytes, then a homonym count (UInt8) and for each
+/// homonym: a hidden marker (UInt8: 1 for the capitalised form Hunspell
+/// adds with ONLYUPCASEFLAG), a flag count (UInt16) and the flags (UInt16
+/// each, little-endian, sorted). Reads are bounds-checked.
+struct StemTable: Sendable {
+    struct Tables: Sendable {
+        var slots: Table<UInt64>
+        var bytes: Table<UInt8>
+    }
+
+    let tables: Tables
+    private let mask: Int
+
+    init(tables: Tables) {
+        self.tables = tables
+        let count = tables.slots.count
+        mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
+    }
+
+    /// A homonym's flags, read from the table.
+    struct Flags {
+        let bytes: Table<UInt8>
+        let start: Int
+        let count: Int
+
+        func contains(_ flag: UInt16) -> Bool {
+            for index in 0..<count {
+                let position = start + 2 * index
+                if UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8 == flag { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether `key` is a stem with a homonym satisfying `test` (hidden homonyms only when `hidden`).
+    func anyHomonym(_ key: [UInt8], hidden: Bool, where test: (Flags) -> Bool) -> Bool {
+        guard mask >= 0, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
+        let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
+        let tag = hash >> 43
+        var position = Int(truncatingIfNeeded: hash) & mask
+        for _ in 0...mask {
+            let slot = tables.slots[position]
+            if slot == 0 { return false }
+            if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
+                let offset = Int(slot & 0xFFFF_FFFF)
+                if tables.bytes.slice(offset..<(offset + key.count)).elementsEqual(key) {
+                    var cursor = offset + key.count
+                    let homonyms = Int(tables.bytes[cursor])
+                    cursor += 1
+                    for _ in 0..<homonyms {
+                        let isHidden = tables.bytes[cursor] != 0
+                        let count = Int(tables.bytes[cursor + 1]) | Int(tables.bytes[cursor + 2]) << 8
+                        let flags = Flags(bytes: tables.bytes, start: cursor + 3, count: count)
+                        if (hidden || !isHidden) && test(flags) { return true }
+                        cursor += 3 + 2 * count
+                    }
+                    return false
+                }
+            }
+            position = (position + 1) & mask
+        }
+        return false
+    }
+
+    /// Builds the table; nil when a key or a homonym list does not fit the layout.
+    static func build(_ entries: [[UInt8]: [(hidden: Bool, flags: [UInt16])]]) -> StemTable? {
+        var bytes: [UInt8] = []
+        var slotValues: [(hash: UInt64, slot: UInt64)] = []
+        for (key, homonyms) in entries {
+            guard !key.isEmpty, key.count <= AcceptTable.maximumKeyLength, homonyms.count <= 255 else { return nil }
+            let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
+            slotValues.append((hash, (hash >> 43) << 43 | UInt64(key.count) << 32 | UInt64(bytes.count)))
+            bytes += key
+            bytes.append(UInt8(homonyms.count))
+            for homonym in homonyms {
+                guard homonym.flags.count <= 0xFFFF else { return nil }
+                bytes.append(homonym.hidden ? 1 : 0)
+                bytes.append(UInt8(homonym.flags.count & 0xFF))
+                bytes.append(UInt8(homonym.flags.count >> 8))
+                for flag in homonym.flags {
+                    bytes.append(UInt8(flag & 0xFF))
+                    bytes.append(UInt8(flag >> 8))
+                }
+            }
+            guard bytes.count < 1 << 32 else { return nil }
+        }
+        return StemTable(tables: Tables(slots: .openAddressed(slotValues), bytes: Table(bytes)))
+    }
+}

@@ -1,0 +1,109 @@
+/// What one language's sentence ends look like: its abbreviations, whether it writes ordinals, and its sentence starters.
+///
+/// Read from `dictionaries/sentences/<language>.txt`, which
+/// `scripts/make-sentence-data.py` learns from real text (Punkt-style). After
+/// ICU puts a sentence boundary behind a period, `joins(_:at:)` says whether
+/// the period belongs to an abbreviation, an ordinal or an initial instead, so
+/// the boundary is dropped. Immutable and thread-safe.
+public struct SentenceAbbreviations: Sendable, Equatable {
+    /// The language the data is for ("de").
+    public let language: String
+    /// Abbreviations that join whatever follows ("Dr", "z.B", "ca").
+    public let titles: Set<String>
+    /// Abbreviations that join unless a sentence starter follows ("usw", "Inc").
+    public let abbreviations: Set<String>
+    /// Capitalised words that mostly start sentences ("The", "Die").
+    public let starters: Set<String>
+    /// Whether a number of one to three digits with a period is an ordinal ("am 21. Januar").
+    public let writesOrdinals: Bool
+
+    public init(language: String, titles: Set<String>, abbreviations: Set<String>, starters: Set<String>,
+                writesOrdinals: Bool) {
+        self.language = language
+        self.titles = titles
+        self.abbreviations = abbreviations
+        self.starters = starters
+        self.writesOrdinals = writesOrdinals
+    }
+
+    /// Parses a data file: `ordinals yes|no`, `title KEY`, `abbreviation KEY`, `starter WORD`; `#` starts a comment line.
+    ///
+    /// Throws `.invalidArgument` naming the line of a line it does not know.
+    public init(language: String, contents: String) throws(TextServicesError) {
+        var titles = Set<String>(), abbreviations = Set<String>(), starters = Set<String>()
+        var ordinals = false
+        for (index, line) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else {
+                throw .invalidArgument(argument: "sentences/\(language).txt", reason: "line \(index + 1) is not 'KIND VALUE'")
+            }
+            let value = String(parts[1])
+            switch parts[0] {
+            case "ordinals": ordinals = value == "yes"
+            case "title": titles.insert(value)
+            case "abbreviation": abbreviations.insert(value)
+            case "starter": starters.insert(value)
+            default:
+                throw .invalidArgument(argument: "sentences/\(language).txt", reason: "line \(index + 1) has an unknown kind '\(parts[0])'")
+            }
+        }
+        self.init(language: language, titles: titles, abbreviations: abbreviations, starters: starters,
+                  writesOrdinals: ordinals)
+    }
+
+    /// Whether the sentence boundary ICU found at byte `boundary` of `bytes` is not a sentence end.
+    ///
+    /// Only a boundary behind a period and spaces (no line or paragraph
+    /// break) is ever joined: after a title abbreviation always; after another
+    /// abbreviation, an ordinal (a number of up to three digits after a
+    /// lower-case word), or a single capital letter (an initial) when
+    /// the next word is not a sentence starter (an initial also needs a
+    /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
+    /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
+    /// word ends no sentence either, as ICU already rules for periods, nor
+    /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
+    /// allocation beyond the two short keys.
+    public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
+        guard boundary > 0, boundary < bytes.count else { return false }
+        var period = boundary
+        while period > 0 {
+            let byte = bytes[period - 1]
+            if byte == 0x20 || byte == 0x09 {
+                period -= 1
+            } else if byte == 0xA0, period >= 2, bytes[period - 2] == 0xC2 {
+                period -= 2
+            } else {
+                break
+            }
+        }
+        guard period < boundary else {
+            // A terminator glued to what follows ("(!=)", "#!/bin/sh", ".Z") ends no sentence.
+            let glued = bytes[boundary - 1]
+            return (glued == UInt8(ascii: ".") || glued == UInt8(ascii: "!") || glued == UInt8(ascii: "?"))
+                && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
+        }
+        guard period > 0 else { return false }
+        let next = NextWord(bytes, at: boundary)
+        if bytes[period - 1] == UInt8(ascii: "!") || bytes[period - 1] == UInt8(ascii: "?") {
+            // "Yahoo! is", "which is ! by default": ICU's own rule for periods (SB8), for ! and ? too.
+            return next.word.unicodeScalars.first?.properties.isLowercase ?? false
+        }
+        guard bytes[period - 1] == UInt8(ascii: "."), let key = SentenceKey(bytes, period: period - 1) else { return false }
+        let startsSentence = next.isCapitalised && starters.contains(next.word)
+        switch key {
+        case .word(let word, let scalars):
+            if titles.contains(word) { return true }
+            if scalars <= 3, next.end < bytes.count, bytes[next.end] == UInt8(ascii: "."),
+               (1...2).contains(next.word.unicodeScalars.count) {
+                // The first half of a spaced abbreviation ("z. B.", "т. е."), keyed as "z.B".
+                let joined = word + "." + next.word
+                if titles.contains(joined) || abbreviations.contains(joined) { return true }
+            }
+            if abbreviations.contains(word) { return !startsSentence }
+            return scalars == 1 && word.unicodeScalars.first!.properties.isUppercase && next.isCapitalised && !startsSentence
+        case .number(let digits, let midSentence):
+            return writesOrdinals && digits <= 3 && midSentence && !startsSentence
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import TextServicesTestSupport
+
+/// `check` and `find` over folders and git work trees, with real repositories made in a temporary folder.
+@Suite struct CheckFoldersTests {
+    /// Writes `files` (relative path → text) under `root`, making folders as needed.
+    func write(_ files: [String: String], under root: String) throws {
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Runs git in `folder`, expecting it to succeed.
+    func git(_ arguments: [String], in folder: String) throws {
+        let result = try TestProcess.run("/usr/bin/git", ["-C", folder] + arguments, environment: gitEnvironment)
+        #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    }
+
+    var gitEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        return environment
+    }
+
+    /// A repository with a tracked file, an untracked file, an ignored file and folder, and a nested repository.
+    func repository() throws -> String {
+        let root = TestSupport.temporaryFolder("check-repo")
+        try git(["init", "-q"], in: root)
+        try write([
+            ".gitignore": "ignored.txt\nbuild/\n",
+            "tracked.md": "A tracked wrold.\n",
+            "docs/untracked.txt": "A new speling.\n",
+            "ignored.txt": "An ignored mistke.\n",
+            "build/out.txt": "A built mistke.\n",
+            "nested/inner.txt": "A nested misteak.\n",
+            "package-lock.json": "{\"name\": \"zzqqxx\"}\n",
+        ], under: root)
+        try git(["add", ".gitignore", "tracked.md"], in: root)
+        try git(["init", "-q"], in: root + "/nested")
+        return root
+    }
+
+    func listed(_ output: TestProcess.Output) -> Set<String> {
+        Set(output.stdout.split(separator: "\n").map(String.init))
+    }
+
+    @Test func aRepositoryIsCheckedAsGitListsIt() throws {
+        let root = try repository()
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(listed(result) == ["wrold", "speling", "misteak"])
+        #expect(result.stderr.contains("4 files checked (with 1 nested repository)"), "\(result.stderr)")
+        #expect(result.stderr.contains("1 generated"), "\(result.stderr)")
+    }
+
+    @Test func noPathInAWorkTreeChecksTheWholeTreeFromASubfolder() throws {
+        let root = try repository()
+        let result = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--guesses", "0"],
+                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                         currentDirectory: root + "/docs", stdinFromNull: true)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("untracked.txt:1:7: speling"), "\(lines)")
+        #expect(lines.contains("../tracked.md:1:11: wrold"), "\(lines)")
+        #expect(!result.stdout.contains("mistke"))
+    }
+
+    @Test func standardInputThatIsAFileIsStillReadWithNoPath() throws {
+        let root = try repository()
+        let result = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--format", "list"],
+                                         stdin: Array("one wrod\n".utf8),
+                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                         currentDirectory: root)
+        #expect(result.stdout == "wrod\n")
+    }
+
+    @Test func outsideGitHiddenFoldersAreSkippedAndBadFilesReportedWhileTheRunGoesOn() throws {
+        let root = TestSupport.temporaryFolder("check-plain")
+        try write([
+            "a.txt": "A wrold.\n",
+            ".hidden/b.txt": "A hiden mistke.\n",
+            "sub/c.txt": "Another speling.\n",
+            "app.min.js": "var zzqqxx;\n",
+        ], under: root)
+        try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: root + "/latin1.txt"))
+        try Data([0x61, 0x00, 0x62]).write(to: URL(fileURLWithPath: root + "/image.bin"))
+        try Data(repeating: 0x61, count: 5 << 20).write(to: URL(fileURLWithPath: root + "/huge.txt"))
+        // A link to its own folder (not followed) and a link loop (reported).
+        try FileManager.default.createSymbolicLink(atPath: root + "/sub/self", withDestinationPath: root + "/sub")
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop1", withDestinationPath: root + "/loop2")
+        try FileManager.default.createSymbolicLink(atPath: root + "/loop2", withDestinationPath: root + "/loop1")
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
+        #expect(listed(result) == ["wrold", "speling"])
+        #expect(result.status == 2, "a link loop is an error")
+        #expect(result.stderr.contains("\(root)/loop1: symbolic link loop, skipped"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(root)/latin1.txt: invalid UTF-8 at byte offset 3"), "\(result.stderr)")
+        #expect(result.stderr.contains("2 files checked; skipped: 1 binary, 1 over 4 MB, 1 generated, 1 not UTF-8, 1 links to folders"),
+                "\(result.stderr)")
+    }
+
+    @Test func anUnreadableFolderIsReportedAndTheRestChecked() throws {
+        guard getuid() != 0 else { return }  // root reads everything
+        let root = TestSupport.temporaryFolder("check-unreadable")
+        try write(["a.txt": "A wrold.\n", "locked/b.txt": "A speling.\n"], under: root)
+        chmod(root + "/locked", 0)
+        defer { chmod(root + "/locked", 0o755) }
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
+        #expect(result.status == 2)
+        #expect(listed(result) == ["wrold"])
+        #expect(result.stderr.contains("\(root)/locked: cannot be read"), "\(result.stderr)")
+    }
+
+    @Test func findSearchesFoldersThroughTheSameWalker() throws {
+        let root = try repository()
+        let result = try TestProcess.textsvcd(["find", "--no-daemon", "mis[a-z]+", root])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "\(root)/nested/inner.txt:1:10: A nested misteak.\n")
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import TextServicesTestSupport
+@testable import TextServices
+@testable import TextServicesProtocol
+
+/// `.textsvcd/config.toml`: read by one loader for check, the language server and the ispell door.
+@Suite struct ProjectConfigTests {
+    func project(config: String, files: [String: String] = [:]) throws -> String {
+        let root = TestSupport.temporaryFolder("config")
+        try FileManager.default.createDirectory(atPath: root + "/.textsvcd", withIntermediateDirectories: true)
+        try config.write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array("""
+            language = ["en_US", "de_DE"]
+            exclude = ["vendor/**", "*.lock"]
+            ignore-patterns = ['[A-Z]+-[0-9]+']
+            words = ["textsvcd", " hunspell "]
+            check-strings = false
+
+            [[override]]
+            files = ["docs/de/**"]
+            language = "de_DE"
+            mode = "prose"
+            """.utf8))
+        #expect(config.error == nil)
+        #expect(config.languages == ["en_US", "de_DE"])
+        #expect(config.exclude.map(\.pattern) == ["vendor/**", "*.lock"])
+        #expect(config.ignorePatterns == ["[A-Z]+-[0-9]+"])
+        #expect(config.words == ["textsvcd", "hunspell"])
+        #expect(config.checkStrings == false)
+        #expect(config.overrides.count == 1)
+        #expect(config.overrides.first?.mode == "prose")
+        #expect(config.overrides.first?.line == 7)
+        #expect(config.lines["check-strings"] == 5)
+        let settings = ProjectSettings(configs: [config], for: "/p/docs/de/a.txt")
+        #expect(settings.languages?.value == ["de_DE"])
+        #expect(settings.languages?.origin == "/p/.textsvcd/config.toml:7")
+        #expect(settings.mode?.value == "prose")
+        #expect(ProjectSettings(configs: [config], for: "/p/x/vendor/y/z.c").excludedBy?.value == "vendor/**"
+            || ProjectSettings(configs: [config], for: "/p/vendor/y/z.c").excludedBy?.value == "vendor/**")
+        #expect(ProjectSettings(configs: [config], for: "/p/a/Cargo.lock").excludedBy?.value == "*.lock")
+        #expect(ProjectSettings(configs: [config], for: "/p/src/main.c").excludedBy == nil)
+    }
+
+    @Test(arguments: [
+        ("language = ", 1, "not valid TOML"),
+        ("words = [\"a\"]\nspeling = true\n", 2, "unknown key \u{201C}speling\u{201D}"),
+        ("words = [\"a\"]\n\n[[override]]\nfiles = [\"x\"]\ncolour = 1\n", 5, "unknown key \u{201C}override.colour\u{201D}"),
+        ("# patterns\nignore-patterns = [\n  'ok',\n  'bad(',\n]\n", 4, "the pattern \u{201C}bad(\u{201D} does not compile"),
+        ("check-strings = \"yes\"\n", 1, "check-strings must be true or false"),
+        ("[[override]]\nfiles = [\"a\"]\nmode = \"poetry\"\n", 3, "override.mode must be one of"),
+    ])
+    func aBrokenConfigNamesItsFileLineAndReason(text: String, line: Int, reason: String) {
+        let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array(text.utf8))
+        #expect(config.error?.hasPrefix("/p/.textsvcd/config.toml:\(line): ") == true, "\(config.error ?? "no error")")
+        #expect(config.error?.contains(reason) == true, "\(config.error ?? "no error")")
+    }
+
+    @Test func globsMatchNamesAtAnyDepthAndPathsFromTheProjectFolder() {
+        #expect(PathGlob("*.lock").matches("a/b/Cargo.lock"))
+        #expect(PathGlob("node_modules").matches("web/node_modules/x/y.js"))
+        #expect(PathGlob("bench/fixtures/**").matches("bench/fixtures/a/b.txt"))
+        #expect(!PathGlob("bench/fixtures/**").matches("x/bench/fixtures/a.txt"))
+        #expect(PathGlob("Tests/**/Fixtures").matches("Tests/A/Fixtures/x.dic"))
+        #expect(PathGlob("docs/*.md").matches("docs/a.md"))
+        #expect(!PathGlob("docs/*.md").matches("docs/sub/a.md"))
+        #expect(PathGlob("file[0-9].txt").matches("file3.txt"))
+    }
+
+    @Test func checkAppliesLanguageExcludeIgnorePatternsWordsAndOverrides() throws {
+        let root = try project(config: """
+            exclude = ["vendor"]
+            ignore-patterns = ['TKT-[0-9]+[a-z]*']
+            words = ["frobnicate"]
+
+            [[override]]
+            files = ["de/**"]
+            language = "de_DE"
+            """, files: [
+                "a.txt": "We frobnicate TKT-12wrold and one wrold.\n",
+                "vendor/b.txt": "A new mistke.\n",
+                "de/c.txt": "Die Straße ist schön, aber die Strase nicht.\n",
+            ])
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            "\(root)/a.txt:1:35: wrold", "\(root)/de/c.txt:1:32: Strase",
+        ])
+        #expect(result.stderr.contains("1 excluded by config"), "\(result.stderr)")
+        // A file named on the command line is checked even when excluded.
+        let named = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/vendor/b.txt"])
+        #expect(named.stdout == "mistke\n")
+    }
+
+    @Test func checkReportsABrokenConfigWithExitTwoAndStillChecks() throws {
+        let root = try project(config: "words = [\"zzfoo\"]\nspeling = 1\n", files: ["a.txt": "A wrold.\n"])
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/a.txt"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "wrold\n")
+        #expect(result.stderr.contains("\(root)/.textsvcd/config.toml:2: unknown key \u{201C}speling\u{201D}"), "\(result.stderr)")
+    }
+
+    @Test func configCommandShowsEachSettingAndItsOrigin() throws {
+        let root = try project(config: "# a project\nlanguage = \"de_DE\"\nwords = [\"zzfoo\", \"zzbar\"]\n",
+                               files: ["sub/a.txt": "x\n"])
+        try FileManager.default.createDirectory(atPath: root + "/sub/.textsvcd", withIntermediateDirectories: true)
+        try "check-strings = false\n".write(toFile: root + "/sub/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        let result = try TestProcess.textsvcd(["config", root + "/sub/a.txt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("file:\(root)/.textsvcd/config.toml:2\tlanguage = de_DE"), "\(lines)")
+        #expect(lines.contains("file:\(root)/sub/.textsvcd/config.toml:1\tcheck-strings = false"), "\(lines)")
+        #expect(lines.contains("file:\(root)/.textsvcd/config.toml:3\twords = zzfoo, zzbar"), "\(lines)")
+        #expect(lines.contains("default\tmode = auto"), "\(lines)")
+        try "language = [\n".write(toFile: root + "/sub/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        let broken = try TestProcess.textsvcd(["config", root + "/sub/a.txt"])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("\(root)/sub/.textsvcd/config.toml:"), "\(broken.stderr)")
+    }
+
+    @Test func theDocumentedExampleIsAValidConfig() throws {
+        let doc = try String(contentsOfFile: TestSupport.repositoryRoot + "/docs/config.md", encoding: .utf8)
+        let start = try #require(doc.range(of: "```toml\n"))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array(doc[start.upperBound..<end.lowerBound].utf8))
+        #expect(config.error == nil, "\(config.error ?? "")")
+        #expect(!config.words.isEmpty && !config.exclude.isEmpty && !config.ignorePatterns.isEmpty && !config.overrides.isEmpty)
+    }
+
+    @Test func theLanguageServerShowsABrokenConfigAndSeesItMended() throws {
+        let root = try project(config: "words = [\"Frobnicatorix\"]\nbogus = 1\n")
+        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("config-lsp"))
+        let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
+        try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
+        editor.notify("initialized")
+        let uri = "file://" + root + "/a.txt"
+        editor.open(uri, "Frobnicatorix and wrold.")
+        #expect(try editor.diagnosedWords(uri) == ["Frobnicatorix", "wrold"])
+        let shown = try editor.waitFor { $0["method"] == "window/showMessage" }
+        #expect(shown["params"]?["type"] == 1)
+        #expect(shown["params"]?["message"]?.stringValue?.contains("config.toml:2: unknown key \u{201C}bogus\u{201D}") == true, "\(shown)")
+        // Mended: the poll sees the new file and the config's words apply.
+        let before = editor.messages.count
+        try "words = [\"Frobnicatorix\"]\n".write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        #expect(try editor.diagnosedWords(uri, since: before, timeout: 30) == ["wrold"])
+        try editor.finish()
+    }
+}

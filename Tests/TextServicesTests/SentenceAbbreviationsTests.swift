@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import TextServices
+@testable import TextServicesProtocol
+@testable import TextServicesTestSupport
+
+/// Sentence units that know each language's abbreviations, ordinals and initials (issue 22, item 4).
+@Suite("Sentence abbreviations")
+struct SentenceAbbreviationsTests {
+    static let store = SentenceAbbreviationStore(bundledDictionaries: TestSupport.bundledDictionaries)
+
+    /// The sentences of `text` by the bundled data of `language`, or by ICU alone when `language` is nil.
+    static func sentences(_ text: String, _ language: String?) throws -> [String] {
+        let data = try language.map { language throws -> SentenceAbbreviations in
+            try #require(store.abbreviations(for: language), "no bundled sentence data for \(language)")
+        }
+        let tokenizer = try Tokenizer(granularity: .sentence, locale: language ?? "", sentenceAbbreviations: data)
+        let buffer = TextBuffer(text)
+        return try tokenizer.tokens(in: buffer).map { String(decoding: buffer.bytes[$0.range.ints], as: UTF8.self) }
+    }
+
+    @Test func aTitleBeforeANameEndsNoSentenceInEnglish() throws {
+        #expect(try Self.sentences("Dr. Smith went to Washington. He arrived at 5 p.m. and left!", "en")
+                == ["Dr. Smith went to Washington. ", "He arrived at 5 p.m. and left!"])
+    }
+
+    @Test func icuAloneCutsAfterTheTitle() throws {
+        #expect(try Self.sentences("Dr. Smith went to Washington. He left.", nil)
+                == ["Dr. ", "Smith went to Washington. ", "He left."])
+    }
+
+    @Test func germanOrdinalsBeforeAMonthOrANounEndNoSentence() throws {
+        #expect(try Self.sentences("Er kam am 21. Januar an. Das war im 9. Jahrhundert. Dann ging er.", "de")
+                == ["Er kam am 21. Januar an. ", "Das war im 9. Jahrhundert. ", "Dann ging er."])
+    }
+
+    @Test func germanAbbreviationsBeforeANumberOrACapitalEndNoSentence() throws {
+        #expect(try Self.sentences("Es kamen ca. 3000 Leute, z. B. Bauern. Dann ging er.", "de")
+                == ["Es kamen ca. 3000 Leute, z. B. Bauern. ", "Dann ging er."])
+    }
+
+    @Test func russianAndUkrainianInitialsEndNoSentence() throws {
+        #expect(try Self.sentences("Статью написала А. Богданова. Она живёт в Киеве.", "ru")
+                == ["Статью написала А. Богданова. ", "Она живёт в Киеве."])
+        #expect(try Self.sentences("Статтю написала А. Богданова. Вона живе в Києві.", "uk")
+                == ["Статтю написала А. Богданова. ", "Вона живе в Києві."])
+    }
+
+    @Test func anAbbreviationBeforeASentenceStarterStillEndsTheSentence() throws {
+        // The German data lists "usw" as an abbreviation (not a title) and "Die" as a sentence starter.
+        let data = try #require(Self.store.abbreviations(for: "de"))
+        #expect(data.abbreviations.contains("usw") && data.starters.contains("Die"))
+        #expect(try Self.sentences("Äpfel, Birnen usw. Die Ernte war gut.", "de")
+                == ["Äpfel, Birnen usw. ", "Die Ernte war gut."])
+    }
+
+    @Test func aNumberEndsTheSentenceInALanguageWithoutOrdinals() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        #expect(!data.writesOrdinals)
+        #expect(try Self.sentences("The answer is 42. Smith agreed.", "en") == ["The answer is 42. ", "Smith agreed."])
+    }
+
+    @Test func aLineBreakAfterTheAbbreviationKeepsICUsBoundary() throws {
+        #expect(try Self.sentences("Ask Dr.\nSmith left.", "en") == ["Ask Dr.\n", "Smith left."])
+    }
+
+    @Test func languagesAreFoundFromLocalesAndTags() {
+        #expect(SentenceAbbreviationStore.language(of: "de@ss=standard") == "de")
+        #expect(SentenceAbbreviationStore.language(of: "pt_BR") == "pt")
+        #expect(SentenceAbbreviationStore.language(of: "en-US") == "en")
+        #expect(SentenceAbbreviationStore.language(of: "") == "")
+        #expect(Self.store.abbreviations(for: "xx") == nil)
+        for language in ["en", "de", "fr", "es", "it", "pt", "pl", "ru", "nl", "sv", "cs", "uk", "bg"] {
+            #expect(Self.store.abbreviations(for: language) != nil, "\(language)")
+        }
+    }
+
+    @Test func aBadDataLineIsAnErrorNamingIt() {
+        #expect(throws: TextServicesError.self) {
+            try SentenceAbbreviations(language: "xx", contents: "ordinals yes\nbogus line\n")
+        }
+    }
+
+    @Test func queriesSeeTheSameBoundariesAsTokens() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        let tokenizer = try Tokenizer(granularity: .sentence, locale: "en", sentenceAbbreviations: data)
+        let text = TextBuffer("Dr. Smith went. He left.")
+        #expect(try tokenizer.boundary(from: UTF8Offset(0), direction: .forward, in: text) == UTF8Offset(16))
+        #expect(try tokenizer.boundary(from: UTF8Offset(16), direction: .backward, in: text) == UTF8Offset(0))
+        #expect(try !tokenizer.isAtBoundary(UTF8Offset(4), direction: nil, in: text))
+        #expect(try tokenizer.enclosingUnit(at: UTF8Offset(5), in: text)?.range == UTF8Offset(0)..<UTF8Offset(16))
+    }
+
+    @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
+        let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X."
+        for language in ["de", "en", "ru", "cs"] {
+            let pieces = try Self.sentences(text, language)
+            #expect(pieces.joined() == text, "\(language)")
+            #expect(pieces.allSatisfy { !$0.isEmpty }, "\(language)")
+        }
+    }
+}
