@@ -1,9 +1,12 @@
 import Foundation
 
 extension SpellingService {
-    /// The compiler for this configuration's cache folder; nil when compiled dictionaries are off.
+    /// The compiler for this configuration's cache folder (and its system-wide folders); nil when compiled dictionaries are off.
     public var compiler: DictionaryCompiler? {
-        configuration.compiledDictionaries.map { DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder)) }
+        configuration.compiledDictionaries.map {
+            DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder),
+                               systemFolders: configuration.systemCompiledDictionaries)
+        }
     }
 
     /// The state of a language's compiled form; nil when compiled dictionaries are off.
@@ -46,9 +49,11 @@ extension SpellingService {
 
     /// Makes every dictionary this service loads from now on without a ready compiled form compile in the background.
     ///
-    /// A daemon sets this, with a launcher that compiles in a child process
-    /// at low priority; the dictionary answers with Hunspell until its
-    /// compiled form is ready, then maps it. Nil stops new compiles.
+    /// Every process sets this (the daemon, the CLI, the doors), with a
+    /// launcher that compiles in a child process at low priority; the
+    /// dictionary answers with Hunspell until its compiled form is ready,
+    /// then maps it (a process that exits first leaves the child running, and
+    /// the next process maps its result). Nil stops new compiles.
     public func compileLoadedDictionaries(with launcher: (any CompileLauncher)?) {
         shared.backgroundCompiles.withLock { $0 = launcher }
     }

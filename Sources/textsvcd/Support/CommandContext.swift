@@ -33,7 +33,7 @@ final class CommandContext {
     private func makeClient() -> any TextServicesClient {
         let configuration = configuration
         let local: @Sendable () -> any TextServicesClient = {
-            LocalTextServices(services: Services(configuration: configuration))
+            LocalTextServices(services: Services.forThisProcess(configuration: configuration))
         }
         let socketPath = socketPath
         if options.noDaemon {

@@ -49,7 +49,7 @@ enum DaemonLauncher {
                            onEvent: @escaping @Sendable (DaemonSession.Event) -> Void) -> any TextServicesClient {
         let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths + extraDictionaryPaths)
         let local: @Sendable () -> any TextServicesClient = {
-            LocalTextServices(services: Services(configuration: configuration))
+            LocalTextServices(services: Services.forThisProcess(configuration: configuration))
         }
         let socketPath = SocketPath.resolve(explicit: options.socket)
         if options.noDaemon {
