@@ -94,10 +94,7 @@ public struct SpellCheckRequest: TextServicesRequest {
         }
         let limit = try Validation.count(self.limit, field: "limit")
         let guessLimit = guesses?.count ?? 0
-<<<<<<< HEAD
         let spelling = context.spelling
-=======
-        let spelling = context.services.spelling
         if let candidates = try AutoLanguage.candidates(language: language, languages: languages, candidates: candidates) {
             let result = try context.services.languages.check(buffer, range: range, candidates: candidates.list,
                                                               documentId: documentId, startingAt: start, wrap: wrap ?? false,
@@ -113,7 +110,6 @@ public struct SpellCheckRequest: TextServicesRequest {
             }
             return Response(misspellings: misspellings, wordCount: result.wordCount)
         }
->>>>>>> langid
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages,
                                            documentId: documentId)
         let result = checker.check(buffer, range: range, startingAt: start, wrap: wrap ?? false, limit: limit)
