@@ -33,7 +33,7 @@ public struct SpellGuessesRequest: TextServicesRequest {
         let spelling = context.spelling
         let limit = try Validation.count(self.limit, field: "limit") ?? 10
         var detected: String?
-        let languages: [String]
+        let languages: [String]?
         if let auto = try AutoLanguage.candidates(language: language, languages: self.languages, candidates: candidates) {
             let tag = try AutoLanguage.language(word: word, text: text, range: range, candidates: auto, context: context)
             detected = tag
