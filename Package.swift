@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "TextServicesTestSupport"],
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

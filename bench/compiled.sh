@@ -8,6 +8,9 @@
 #   3. first guess in a fresh process (bench/first_guess.py): textsvcd's ispell pipe beside hunspell -a.
 # Usage: bench/compiled.sh            (compiles into a temporary cache)
 #        TEXTSVCD_BENCH_CACHE=DIR bench/compiled.sh   (reuses compiled forms in DIR/textsvcd)
+#        COMPILE_TAGS="en_US de_DE ..." COMPILE_TIMEOUT=SECONDS COMPILE_ONLY=1 bench/compiled.sh
+#          (which languages part 1 compiles, the time each may take before it is reported as not finished,
+#          and stopping after part 1; the load average is printed with each language)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product textsvcd >&2
@@ -33,21 +36,28 @@ median3() { # command... -> median wall seconds of 3 runs
 
 echo
 echo "## Compiling (textsvcd dictionaries compile, one language at a time)"
-echo "| language | seconds | file | peak RSS | forms accepted / expanded |"
-echo "|---|---:|---:|---:|---|"
-for tag in en_US de_DE fr_FR pl_PL ru_RU it_IT; do
+echo "| language | seconds | file | peak RSS | peak / file | forms accepted / expanded | load average |"
+echo "|---|---:|---:|---:|---:|---|---|"
+for tag in ${COMPILE_TAGS:-en_US de_DE fr_FR pl_PL ru_RU it_IT}; do
   if [ -n "${TEXTSVCD_BENCH_CACHE:-}" ] && "$textsvcd" dictionaries list | grep -q "^$tag .*compiled: ready"; then
     echo "| $tag | (reused) | $("$textsvcd" dictionaries list | grep "^$tag " | sed 's/.*ready, \([0-9.]* MB\).*/\1/') | | |"
     continue
   fi
-  /usr/bin/time -f '%M' -o "$work/rss" "$textsvcd" dictionaries compile --force --format json "$tag" > "$work/compile.json"
-  python3 - "$work/compile.json" "$(cat "$work/rss")" "$tag" <<'PY'
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  if ! timeout "${COMPILE_TIMEOUT:-600}" /usr/bin/time -f '%M' -o "$work/rss" \
+       "$textsvcd" dictionaries compile --force --format json "$tag" > "$work/compile.json"; then
+    echo "| $tag | not finished in ${COMPILE_TIMEOUT:-600} s | | | | | $load-$(cut -d' ' -f1 /proc/loadavg) |"
+    continue
+  fi
+  python3 - "$work/compile.json" "$(tail -n 1 "$work/rss")" "$tag" "$load-$(cut -d' ' -f1 /proc/loadavg)" <<'PY'
 import json, sys
 report = json.loads(open(sys.argv[1]).read().splitlines()[-1])
-print(f"| {sys.argv[3]} | {report['seconds']:.1f} | {report['bytes'] / 1e6:.1f} MB | {int(sys.argv[2]) / 1024:.0f} MB | "
-      f"{report['acceptedForms']:,} / {report['expandedForms']:,} |")
+peak = int(sys.argv[2]) * 1024
+print(f"| {sys.argv[3]} | {report['seconds']:.1f} | {report['bytes'] / 1e6:.1f} MB | {peak / 1e6:.0f} MB | "
+      f"{peak / report['bytes']:.1f}x | {report['acceptedForms']:,} / {report['expandedForms']:,} | {sys.argv[4]} |")
 PY
 done
+[ "${COMPILE_ONLY:-0}" = 1 ] && exit 0
 
 corpus() { # packages... -> the files they install under /usr/share/games/fortunes, concatenated
   dpkg -L "$@" | grep '^/usr/share/games/fortunes/' | grep -v '\.dat$\|\.u8$' | while read -r f; do

@@ -121,13 +121,14 @@ let methodNames = MethodTable.names.filter { $0 != "shutdown" }
 let fieldNames = ["text", "range", "startingAt", "wrap", "limit", "language", "languages", "documentId", "guesses",
                   "word", "prefix", "selection", "locale", "positionEncoding", "name", "items", "types", "item",
                   "unique", "persistent", "granularity", "position", "direction", "wordsOnly", "pattern", "template",
-                  "options", "backwards", "client"]
+                  "options", "backwards", "client", "candidates", "hints", "maximum"]
 let stringPool = ["", "teh", "Hello", "wrold", "😀", "naïve café", "e\u{301}", "東京タワー", "ภาษาไทย", "x_y-z",
                   "general", "find", "mine", "en_US", "xx_LATIN1", "en", "de", "utf-8", "utf-16", "utf-32", "word",
                   "character", "sentence", "line", "paragraph", "document", "forward", "backward", "(a+)+$",
                   "\\w+", "(?<n>\\p{L})(.)?", "$1", "${n}", "\\$", "public.utf8-plain-text", "text/plain",
                   "image/png", "Ths is a sentnce. And anothr one!\nNew paragraph here.", "ångström", "a\u{0}b",
-                  "\u{FEFF}\u{200D}", "🇫🇷👨‍👩‍👧", "d1", "caseInsensitive", "literal"]
+                  "\u{FEFF}\u{200D}", "🇫🇷👨‍👩‍👧", "d1", "caseInsensitive", "literal",
+                  "auto", "auto:en_US", "auto:", "H\u{435}llo", "Der Zug kam pünktlich an.\n\nThe train was on time."]
 
 /// Builds one request from the fuzzer's bytes: a method, then fields with values of any JSON type.
 func structuredRequest(_ reader: inout FuzzReader, session: Session) -> JSONValue {

@@ -2,7 +2,7 @@
 # Builds one libFuzzer target and runs it for a set time.
 # Usage: fuzz/run.sh TARGET SECONDS [extra libFuzzer flags...]
 #        fuzz/run.sh TARGET FILE...      (replay saved inputs, e.g. a crash)
-#   TARGET: requests | scanner | tokenizer | regex | compiled (an entry file fuzz/<Target>.swift)
+#   TARGET: requests | answers | scanner | tokenizer | regex | compiled (an entry file fuzz/<Target>.swift)
 # SwiftPM builds the library with coverage and AddressSanitizer into .build-fuzz;
 # swiftc links the entry file against its objects (SwiftPM cannot link a
 # libFuzzer executable itself). The seed corpus fuzz/corpus/TARGET is read,

@@ -25,6 +25,10 @@ public struct CheckDoor: Sendable {
         public var lines: [String]
         /// How many misspellings were found.
         public var misspellings: Int
+        /// How many words were checked (runs of letters in the text the mode reads).
+        public var words = 0
+        /// What was done to the input (`--fix`: the words replaced), for standard error.
+        public var notes: [String] = []
     }
 
     /// Checks one input with its project's words.
@@ -39,23 +43,32 @@ public struct CheckDoor: Sendable {
         let path = input.name == "-" ? nil : input.name
         let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
         let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
-        let misspellings: [Misspelling]
+        var misspellings: [Misspelling]
+        let words: Int
         do {
-            misspellings = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
-                                             checker: { regionLanguages in
+            let result = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
+                                           checker: { regionLanguages in
                 var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil
                 return project.checker(spelling)
-            }).misspellings
+            })
+            misspellings = result.misspellings
+            words = Self.wordCount(result.mask)
         } catch {
             throw ServiceError(wrapping: error)
         }
+        if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
+        let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        if let fix = options.fix {
+            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: words, language: language)
+        }
         let guesses = try guessTable(for: misspellings, project: project)
-        return Report(lines: lines(for: misspellings, in: input, guesses: guesses), misspellings: misspellings.count)
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: language),
+                      misspellings: misspellings.count, words: words)
     }
 
     /// The output lines for an input's misspellings.
-    func lines(for misspellings: [Misspelling], in input: CheckInput, guesses: [String: [String]]) -> [String] {
+    func lines(for misspellings: [Misspelling], in input: CheckInput, guesses: [String: [String]], language: String) -> [String] {
         var locator = LineLocator(input.text)
         return misspellings.map { misspelling in
             let word = misspelling.word
@@ -66,7 +79,9 @@ public struct CheckDoor: Sendable {
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let suggestions = guesses[word] ?? []
                 let suffix = suggestions.isEmpty ? "" : " -> " + suggestions.joined(separator: ", ")
-                return "\(input.name):\(line):\(column): \(word)\(suffix)"
+                // With `--lang auto`, each word says the language it was checked in.
+                let detected = misspelling.language.map { " [\($0)]" } ?? ""
+                return "\(input.name):\(line):\(column): \(word)\(detected)\(suffix)"
             case .json:
                 let (line, column) = locator.locate(misspelling.range.lowerBound)
                 let range = input.text.encode(misspelling.range, as: options.encoding)
@@ -75,7 +90,12 @@ public struct CheckDoor: Sendable {
                     "word": .string(word), "range": ["start": .int(range.start), "end": .int(range.end)],
                 ]
                 if options.guessCount > 0 { object["guesses"] = .strings(guesses[word] ?? []) }
+                if let detected = misspelling.language { object["language"] = .string(detected) }
+                if !misspelling.alsoIn.isEmpty { object["alsoIn"] = .strings(misspelling.alsoIn) }
                 return JSONValue.object(object).serialized
+            case .sarif, .github:
+                return ciLine(for: misspelling, in: input, line: locator.locate(misspelling.range.lowerBound).line,
+                              guesses: guesses[word] ?? [], language: misspelling.language ?? language)
             }
         }
     }

@@ -13,6 +13,12 @@ public struct CheckOptions: Sendable {
     public var encoding: PositionEncoding
     /// The languages asked for, or nil for the default.
     public var languages: [String]?
+    /// The language findings are reported in (SARIF's `language` property): the tags asked for, or the default's.
+    public var languageLabel = "en_US"
+    /// Only misspellings on these lines are reported (`--diff`, `--staged`), or nil for all.
+    public var changedLines: ChangedLines?
+    /// Replace confident misspellings in the files (`--fix`), or nil to only report.
+    public var fix: CheckFix?
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

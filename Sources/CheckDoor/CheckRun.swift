@@ -28,12 +28,18 @@ public struct CheckRun: Sendable {
         public var sawError = false
         /// Files checked.
         public var checked = 0
+        /// Words checked, in all files.
+        public var words = 0
+        /// Misspellings reported, in all files.
+        public var misspellings = 0
         /// Files found in folders and left out as binary (a NUL byte).
         public var binary = 0
         /// Files found in folders and left out as not UTF-8 (each is named in a warning).
         public var notUTF8 = 0
         /// Files found in folders and left out by a config's `exclude`.
         public var excluded = 0
+
+        public init() {}
 
         /// The exit status: 2 when any error was met, else 1 when any misspelling was found, else 0.
         public var exitStatus: Int32 { sawError ? 2 : sawMisspelling ? 1 : 0 }
@@ -111,8 +117,11 @@ public struct CheckRun: Sendable {
                     self.report(errors, to: output, seen: &warned, outcome: &outcome)
                     for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
                     output.write(report.lines)
+                    for note in report.notes { output.summarize(note) }
                     outcome.checked += 1
                     if report.misspellings > 0 { outcome.sawMisspelling = true }
+                    outcome.words += report.words
+                    outcome.misspellings += report.misspellings
                     output.checked(input)
                 case .failed(let input, let message, let problems, let errors):
                     if batch.count > 1 { output.read(input) }

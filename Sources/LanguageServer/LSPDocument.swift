@@ -113,6 +113,13 @@ public struct LSPDocument: Sendable {
     }
 
     /// The byte range of an LSP range; nil when it is malformed. A reversed range is put in order.
+    /// A range's bytes, in order whichever end comes first.
+    func byteRange(_ range: LSPRange, encoding: PositionEncoding) -> ByteRange {
+        let lower = offset(of: range.start, encoding: encoding)
+        let upper = offset(of: range.end, encoding: encoding)
+        return min(lower, upper)..<max(lower, upper)
+    }
+
     func byteRange(_ value: JSONValue?, encoding: PositionEncoding) -> ByteRange? {
         guard let start = LSPPosition(value?["start"]), let end = LSPPosition(value?["end"]) else { return nil }
         let lower = offset(of: start, encoding: encoding)

@@ -17,7 +17,7 @@ public struct LSPSettings: Sendable, Equatable {
     /// How long to wait after the last change before checking, in milliseconds.
     public var debounceMilliseconds = 200
     /// LSP `DiagnosticSeverity`: 1 error, 2 warning, 3 information, 4 hint.
-    public var severity = 3
+    public var severity = DiagnosticSeverity.information.rawValue
     /// The most replacement quick fixes offered for one word.
     public var maxSuggestions = 5
     /// The most diagnostics published for one document.
@@ -28,6 +28,9 @@ public struct LSPSettings: Sendable, Equatable {
     public var checkStrings = true
 
     public init() {}
+
+    /// Whether each paragraph's language is detected (`language: "auto"` or `"auto:TAG,..."`).
+    public var detectsLanguage: Bool { languages?.count == 1 && languages![0].hasPrefix("auto") }
 
     /// Applies a settings object; returns a description of each value that was skipped.
     @discardableResult
@@ -56,6 +59,8 @@ public struct LSPSettings: Sendable, Equatable {
         }
         if let list = strings("languages") ?? strings("language") {
             languages = list.isEmpty ? nil : list
+            // `auto:en_US,de_DE` is one setting: detect each paragraph's language among those.
+            if let first = list.first, first.hasPrefix("auto") { languages = [list.joined(separator: ",")] }
         }
         if let list = strings("words") ?? strings("acceptWords") ?? strings("userWords") { words = list }
         if let list = strings("ignorePatterns") ?? strings("ignoreRegExpList") { ignorePatterns = list }
@@ -69,11 +74,10 @@ public struct LSPSettings: Sendable, Equatable {
             if let flag = entry.boolValue { checkStrings = flag } else { problems.append("'checkStrings' must be a boolean") }
         }
         if let entry = object["severity"], entry != .null {
-            if let number = entry.intValue, (1...4).contains(number) {
-                severity = number
-            } else if let name = entry.stringValue?.lowercased(),
-                      let number = ["error": 1, "warning": 2, "warn": 2, "information": 3, "info": 3, "hint": 4][name] {
-                severity = number
+            if let number = entry.intValue, let level = DiagnosticSeverity(rawValue: number) {
+                severity = level.rawValue
+            } else if let level = entry.stringValue.flatMap(DiagnosticSeverity.init(name:)) {
+                severity = level.rawValue
             } else {
                 problems.append("'severity' must be error, warning, information or hint (or 1-4)")
             }

@@ -9,36 +9,37 @@ extension LanguageServer {
     /// them), then "add to dictionary" (learn), "add to the project
     /// dictionary" when the document is in a project (see
     /// `projectDestination(for:)`), and "ignore in this document".
-    func codeActions(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
-        if let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue), !only.isEmpty,
+    func codeActions(_ params: CodeActionParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
+        if let only = params.context?.only, !only.isEmpty,
            !only.contains(where: { $0 == "quickfix" || $0.isEmpty || "quickfix".hasPrefix($0 + ".") }) {
             return []
         }
         guard documents[uri] != nil, ensureChecked(uri), let state = documents[uri] else { return [] }
-        guard let range = state.document.byteRange(params["range"], encoding: encoding) else {
-            throw ServiceError.invalidParams(field: "range", "must be {start: {line, character}, end: {line, character}}")
-        }
+        let range = state.document.byteRange(params.range, encoding: encoding)
         let touching = state.misspellings.filter { misspelling in
             misspelling.range.lowerBound <= range.upperBound && range.lowerBound <= misspelling.range.upperBound
         }
         guard !touching.isEmpty else { return [] }
-        let language = resolvedLanguages.first ?? ""
         let project = projectWords(for: uri)
         let inProject = project?.destination(workspaceRoots: workspaceRoots) != nil
         var actions: [JSONValue] = []
         for misspelling in touching.prefix(3) {
             let diagnostic = diagnostic(misspelling, in: state)
-            var guesses = try client.send(SpellGuessesRequest(word: misspelling.word, languages: settings.languages,
-                                                              limit: settings.maxSuggestions)).guesses
+            // With `language: "auto"`, guesses and learning use the language the word was found in.
+            let language = misspelling.language ?? resolvedLanguages.first ?? ""
+            let answer = try client.send(SpellGuessesRequest(word: misspelling.word,
+                                                             languages: misspelling.language.map { [$0] } ?? settings.languages,
+                                                             limit: settings.maxSuggestions, margin: true))
+            var guesses = answer.guesses
             if let project {
                 guesses = project.guesses(near: misspelling.word, before: guesses, limit: settings.maxSuggestions)
             }
+            // Preferred only where `check --fix` would replace: the same first guess, confident by the same margin.
+            let confident = GuessConfidence.isConfident(margin: answer.margin) && guesses.first == answer.guesses.first
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
-                if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: fix.id == "replace.0") {
+                if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: confident && fix.id == "replace.0") {
                     actions.append(action)
                 }
                 if fix.id == "learn", inProject {
@@ -90,16 +91,17 @@ extension LanguageServer {
     }
 
     /// `workspace/executeCommand`: learning a word (persistent), adding it to the project's words, or ignoring it in one document.
-    func executeCommand(_ params: JSONValue) throws -> JSONValue {
-        guard let command = params["command"]?.stringValue else { throw ServiceError.invalidParams(field: "command", "is required") }
-        let arguments = params["arguments"]?.arrayValue ?? []
+    func executeCommand(_ params: ExecuteCommandParams) throws -> JSONValue {
+        let command = params.command
+        let arguments = params.arguments ?? []
         switch command {
         case Self.commandAddToDictionary:
             guard let word = arguments.first?.stringValue ?? arguments.first?["word"]?.stringValue else {
                 throw ServiceError.invalidParams(field: "arguments", "must start with the word to add")
             }
             let language = arguments.count > 1 ? arguments[1].stringValue : arguments.first?["language"]?.stringValue
-            _ = try client.send(SpellLearnRequest(word: word, language: language ?? settings.languages?.first))
+            let fallback = settings.detectsLanguage ? resolvedLanguages.first { !$0.hasPrefix("auto") } : settings.languages?.first
+            _ = try client.send(SpellLearnRequest(word: word, language: language ?? fallback))
             recheckAll()
             return .null
         case Self.commandAddToProjectDictionary:

@@ -6,13 +6,9 @@ extension LanguageServer {
     ///
     /// In source code only inside comments and strings. The list is marked
     /// incomplete, so clients ask again as the prefix grows.
-    func completion(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
-        guard let position = LSPPosition(params["position"]) else {
-            throw ServiceError.invalidParams(field: "position", "must be {line, character} with non-negative integers")
-        }
+    func completion(_ params: CompletionParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
+        let position = params.position
         let empty: JSONValue = ["isIncomplete": false, "items": []]
         guard let state = documents[uri] else { return empty }
         let document = state.document
@@ -25,8 +21,15 @@ extension LanguageServer {
             guard mask.isVisible(prefixStart) else { return empty }
         }
         let prefix = document.text.string(UTF8Offset(prefixStart)..<cursor)
-        let dictionaryWords = try client.send(SpellCompleteRequest(prefix: prefix, languages: settings.languages,
-                                                                   limit: settings.maxCompletions)).completions
+        var request = SpellCompleteRequest(prefix: prefix, languages: settings.languages, limit: settings.maxCompletions)
+        if settings.detectsLanguage {
+            // The language at the cursor: that of the paragraph (or sentence) around the prefix.
+            let wire = document.text.encode(UTF8Offset(prefixStart)..<cursor, as: client.positionEncoding)
+            request.prefix = nil
+            request.text = document.text.string(document.text.fullRange)
+            request.range = WireRange(start: wire.start, end: wire.end)
+        }
+        let dictionaryWords = try client.send(request).completions
         let fromProject = projectWords(for: uri)?.completions(for: prefix, limit: settings.maxCompletions) ?? []
         var seen = Set<String>()
         let words = (fromProject + dictionaryWords).filter { seen.insert($0).inserted }.prefix(settings.maxCompletions)

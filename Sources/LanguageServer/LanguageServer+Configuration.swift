@@ -11,6 +11,14 @@ extension LanguageServer {
             var usable: [String] = []
             for language in languages {
                 do {
+                    if language.hasPrefix("auto") {
+                        // Refused here (-32001) when a candidate is not installed, as a plain language is.
+                        let candidates = language.hasPrefix("auto:") ? language.dropFirst(5).split(separator: ",").map(String.init) : nil
+                        _ = try client.send(TextLanguageRequest(text: "", candidates: candidates))
+                        resolved.append(language)
+                        usable.append(language)
+                        continue
+                    }
                     resolved += try client.send(SpellCheckWordsRequest(words: [], languages: [language])).languages
                     usable.append(language)
                 } catch {

@@ -5,37 +5,35 @@ import TextServicesProtocol
 extension LanguageServer {
     // MARK: Document sync
 
-    func didOpen(_ params: JSONValue) {
-        guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
-            return
-        }
-        let document = LSPDocument(uri: uri, languageId: item["languageId"]?.stringValue ?? "",
-                                   version: item["version"]?.intValue ?? 0, text: text)
-        documents[uri]?.pending?.cancel()
-        documents[uri] = DocumentState(document: document)
-        checkAndPublish(uri)
+    func didOpen(_ params: DidOpenTextDocumentParams) {
+        let item = params.textDocument
+        let document = LSPDocument(uri: item.uri, languageId: item.languageId ?? "", version: item.version ?? 0, text: item.text)
+        documents[item.uri]?.pending?.cancel()
+        documents[item.uri] = DocumentState(document: document)
+        checkAndPublish(item.uri)
         startProjectPollIfNeeded()
     }
 
-    func didChange(_ params: JSONValue) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri],
-              let changes = params["contentChanges"]?.arrayValue else { return }
+    func didChange(_ params: DidChangeTextDocumentParams) {
+        let uri = params.textDocument.uri
+        guard var state = documents[uri] else { return }
         do {
-            for change in changes { try state.document.apply(change: change, encoding: encoding) }
+            for change in params.contentChanges { try state.document.apply(change: change, encoding: encoding) }
         } catch {
             // The client and the server no longer agree on the text; say so rather than check the wrong one.
-            showMessage("could not apply a change to \(uri): \(error.message)", type: 1)
+            showMessage("could not apply a change to \(uri): \(error.message)", type: .error)
             return
         }
-        if let version = params["textDocument"]?["version"]?.intValue { state.document.version = version }
+        if let version = params.textDocument.version { state.document.version = version }
         state.checked = false
         documents[uri] = state
         scheduleCheck(uri)
     }
 
-    func didSave(_ params: JSONValue) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, var state = documents[uri] else { return }
-        if let text = params["text"]?.stringValue {
+    func didSave(_ params: DidSaveTextDocumentParams) {
+        let uri = params.textDocument.uri
+        guard var state = documents[uri] else { return }
+        if let text = params.text {
             state.document = LSPDocument(uri: uri, languageId: state.document.languageId, version: state.document.version,
                                          text: text)
             state.checked = false
@@ -44,10 +42,9 @@ extension LanguageServer {
         checkAndPublish(uri)
     }
 
-    func didClose(_ params: JSONValue) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let state = documents.removeValue(forKey: uri) else {
-            return
-        }
+    func didClose(_ params: DidCloseTextDocumentParams) {
+        let uri = params.textDocument.uri
+        guard let state = documents.removeValue(forKey: uri) else { return }
         state.pending?.cancel()
         notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
         if documents.isEmpty { stopProjectPoll() }
@@ -105,7 +102,7 @@ extension LanguageServer {
             state.mask = result.mask
             state.projectSignature = project?.signature ?? []
         } catch {
-            showMessage("cannot check \(uri): \(ServiceError(wrapping: error).message)", type: 1)
+            showMessage("cannot check \(uri): \(ServiceError(wrapping: error).message)", type: .error)
             return false
         }
         state.checked = true
@@ -137,10 +134,12 @@ extension LanguageServer {
     }
 
     func diagnostic(_ misspelling: Misspelling, in state: DocumentState) -> JSONValue {
-        let languages = resolvedLanguages
+        // With `language: "auto"`, the language the word's paragraph was found in.
+        let languages = misspelling.language.map { [$0] } ?? resolvedLanguages
         let primary = languages.first ?? ""
         var data: JSONObject = ["word": .string(misspelling.word), "language": .string(primary)]
         if languages.count > 1 { data["languages"] = .strings(languages) }
+        if !misspelling.alsoIn.isEmpty { data["alsoIn"] = .strings(misspelling.alsoIn) }
         return [
             "range": state.document.range(misspelling.range, encoding: encoding),
             "severity": .int(settings.severity),
@@ -152,10 +151,8 @@ extension LanguageServer {
     }
 
     /// `textDocument/diagnostic` (pull model): the current diagnostics of an open document.
-    func pullDiagnostics(_ params: JSONValue) throws -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-            throw ServiceError.invalidParams(field: "textDocument.uri", "is required")
-        }
+    func pullDiagnostics(_ params: DocumentDiagnosticParams) throws -> JSONValue {
+        let uri = params.textDocument.uri
         guard ensureChecked(uri), let state = documents[uri] else { return ["kind": "full", "items": []] }
         return ["kind": "full", "items": .array(diagnostics(for: state))]
     }

@@ -34,11 +34,11 @@ extension LanguageServer {
     /// Shows each problem of a project's words files once per session (a line that is not UTF-8, an unreadable file).
     func reportProjectProblems(_ project: Project) {
         for problem in project.problems where shownProjectProblems.insert(problem).inserted {
-            showMessage(problem, type: 2)
+            showMessage(problem, type: .warning)
         }
         // A broken config is an error, shown once per fault (an edit that mends it and breaks it again shows it again).
         for error in project.errors where shownProjectProblems.insert(error).inserted {
-            showMessage("textsvcd: \(error)", type: 1)
+            showMessage("textsvcd: \(error)", type: .error)
         }
     }
 

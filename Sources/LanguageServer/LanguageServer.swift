@@ -136,7 +136,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let self, self.phase == .running else { return }
             switch event {
             case .reconnected: self.recheckAll()
-            case .fellBack(let reason): self.showMessage(reason, type: 2)
+            case .fellBack(let reason): self.showMessage(reason, type: .warning)
             }
         }
     }
@@ -180,11 +180,11 @@ public final class LanguageServer: @unchecked Sendable {
             phase = .shuttingDown
             cancelAllPending()
             return .null
-        case "textDocument/codeAction": return try codeActions(params)
-        case "textDocument/completion": return try completion(params)
+        case "textDocument/codeAction": return try codeActions(try Self.decode(CodeActionParams.self, params))
+        case "textDocument/completion": return try completion(try Self.decode(CompletionParams.self, params))
         case "completionItem/resolve": return params
-        case "textDocument/diagnostic": return try pullDiagnostics(params)
-        case "workspace/executeCommand": return try executeCommand(params)
+        case "textDocument/diagnostic": return try pullDiagnostics(try Self.decode(DocumentDiagnosticParams.self, params))
+        case "workspace/executeCommand": return try executeCommand(try Self.decode(ExecuteCommandParams.self, params))
         default: throw ServiceError.methodNotFound(method)
         }
     }
@@ -196,19 +196,29 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         guard phase == .running else { return }
-        switch method {
-        case "initialized":
-            pullConfiguration()
-            registerWordsFileWatcher()
-        case "textDocument/didOpen": didOpen(params)
-        case "textDocument/didChange": didChange(params)
-        case "textDocument/didSave": didSave(params)
-        case "textDocument/didClose": didClose(params)
-        case "workspace/didChangeConfiguration": didChangeConfiguration(params)
-        case "workspace/didChangeWatchedFiles": refreshProjects()
-        case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
-        default: break  // $/cancelRequest, $/setTrace, willSave...: nothing to do
+        do {
+            switch method {
+            case "initialized":
+                pullConfiguration()
+                registerWordsFileWatcher()
+            case "textDocument/didOpen": didOpen(try Self.decode(DidOpenTextDocumentParams.self, params))
+            case "textDocument/didChange": didChange(try Self.decode(DidChangeTextDocumentParams.self, params))
+            case "textDocument/didSave": didSave(try Self.decode(DidSaveTextDocumentParams.self, params))
+            case "textDocument/didClose": didClose(try Self.decode(DidCloseTextDocumentParams.self, params))
+            case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+            case "workspace/didChangeWatchedFiles": refreshProjects()
+            case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
+            default: break  // $/cancelRequest, $/setTrace, willSave...: nothing to do
+            }
+        } catch {
+            // A notification has no answer: the reason goes to the client's log, never nowhere.
+            logMessage("ignored a malformed '\(method)' notification: \(error.message)", type: .warning)
         }
+    }
+
+    /// A message's params as their typed form; -32602 naming the field for anything else.
+    static func decode<Params: Decodable>(_ type: Params.Type, _ params: JSONValue) throws(ServiceError) -> Params {
+        try JSONValueDecoder().decode(type, from: params)
     }
 
     // MARK: Lifecycle
@@ -216,20 +226,21 @@ public final class LanguageServer: @unchecked Sendable {
     private func initialize(_ params: JSONValue) throws(ServiceError) -> JSONValue {
         guard phase == .starting else { throw .invalidRequest("'initialize' was already received") }
         guard params == .null || params.objectValue != nil else { throw .invalidParams(field: "params", "must be an object") }
-        let capabilities = params["capabilities"]
-        let offered = capabilities?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
-        let offeredLegacy = capabilities?["offsetEncoding"]?.arrayValue?.compactMap(\.stringValue)
+        let typed = params == .null ? InitializeParams() : try Self.decode(InitializeParams.self, params)
+        let capabilities = typed.capabilities
+        let offered = capabilities?.general?.positionEncodings
+        let offeredLegacy = capabilities?.offsetEncoding
         let offers = offered ?? offeredLegacy ?? []
         if let preferredEncoding, offers.isEmpty || offers.compactMap({ PositionEncoding(name: $0) }).contains(preferredEncoding) {
             encoding = preferredEncoding
         } else {
             encoding = Self.chooseEncoding(offers)
         }
-        clientPullsConfiguration = capabilities?["workspace"]?["configuration"]?.boolValue ?? false
-        clientRegistersWatchers = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+        clientPullsConfiguration = capabilities?.workspace?.configuration ?? false
+        clientRegistersWatchers = capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
         workspaceRoots = Self.workspaceRoots(fromInitialize: params)
         var initial = defaults
-        let problems = initial.apply(params["initializationOptions"])
+        let problems = initial.apply(typed.initializationOptions)
         phase = .running
         applySettings(initial, problems: problems)
         var result: JSONObject = [
@@ -237,7 +248,7 @@ public final class LanguageServer: @unchecked Sendable {
                 "positionEncoding": .string(encoding.rawValue),
                 "textDocumentSync": [
                     "openClose": true,
-                    "change": 2,
+                    "change": .int(TextDocumentSyncKind.incremental.rawValue),
                     "save": ["includeText": false],
                 ],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"], "resolveProvider": false],
@@ -278,9 +289,14 @@ public final class LanguageServer: @unchecked Sendable {
         send(JSONRPCMessage.notification(method: method, params: params))
     }
 
-    /// Shows a message in the editor (`window/showMessage`; type 1 error, 2 warning, 3 info).
-    func showMessage(_ text: String, type: Int = 2) {
-        notify("window/showMessage", ["type": .int(type), "message": .string("textsvcd: " + text)])
+    /// Shows a message in the editor (`window/showMessage`).
+    func showMessage(_ text: String, type: MessageType = .warning) {
+        notify("window/showMessage", ["type": .int(type.rawValue), "message": .string("textsvcd: " + text)])
+    }
+
+    /// Writes a message to the client's log of this server (`window/logMessage`), not in the user's way.
+    func logMessage(_ text: String, type: MessageType = .info) {
+        notify("window/logMessage", ["type": .int(type.rawValue), "message": .string("textsvcd: " + text)])
     }
 
     /// Sends a request to the client; `handler` gets the result (nil for an error).

@@ -19,6 +19,9 @@ public struct Configuration: Sendable {
     /// The folder of compiled dictionaries (`$XDG_CACHE_HOME/textsvcd`); nil to use none
     /// (`TEXTSVCD_NO_COMPILED=1`).
     public var compiledDictionaries: String?
+    /// Read-only folders of compiled forms made at install time, searched before `compiledDictionaries`
+    /// (`TEXTSVCD_SYSTEM_COMPILED`, colon-separated; else `share/textsvcd/compiled` beside installed bundled dictionaries).
+    public var systemCompiledDictionaries: [String] = []
     /// How long a guess waits for Hunspell's own suggestions before answering without them
     /// (`TEXTSVCD_SUGGEST_BUDGET_MS`, default 20 ms).
     public var hunspellSuggestBudget: Duration = .milliseconds(20)
@@ -35,6 +38,9 @@ public struct Configuration: Sendable {
     }
 
     /// The configuration the environment describes, with extra dictionary folders in front.
+    ///
+    /// The default language is `TEXTSVCD_LANG`, else the locale's
+    /// (`LC_ALL`, `LC_MESSAGES`, `LANG`) when a dictionary has it, else `en_US`.
     public static func fromEnvironment(dictionaryPaths extra: [String] = [],
                                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration {
         var paths = extra
@@ -54,11 +60,32 @@ public struct Configuration: Sendable {
                                           defaultLanguage: language)
         if environment["TEXTSVCD_NO_COMPILED"] != "1" {
             configuration.compiledDictionaries = DictionaryCompiler.defaultFolder(environment: environment)
+            configuration.systemCompiledDictionaries = locateSystemCompiled(bundled: configuration.bundledDictionaries,
+                                                                            environment: environment)
         }
         if let budget = environment["TEXTSVCD_SUGGEST_BUDGET_MS"].flatMap(Int.init), budget >= 0 {
             configuration.hunspellSuggestBudget = .milliseconds(budget)
         }
+        // Without TEXTSVCD_LANG, the locale's language when a dictionary in the search path has it.
+        if (environment["TEXTSVCD_LANG"] ?? "").isEmpty, let locale = localeLanguage(environment: environment),
+           let info = try? DictionaryLocator(configuration: configuration).locate(locale) {
+            configuration.defaultLanguage = info.tag.tag
+        }
         return configuration
+    }
+
+    /// The folders of compiled forms an install made: `TEXTSVCD_SYSTEM_COMPILED`, else the installed bundle's sibling.
+    ///
+    /// `scripts/install` compiles the bundled dictionary into
+    /// `PREFIX/share/textsvcd/compiled`, beside `PREFIX/share/textsvcd/dictionaries`.
+    /// A checkout's `dictionaries/` folder has none.
+    public static func locateSystemCompiled(bundled: String?, environment: [String: String]) -> [String] {
+        if let explicit = environment["TEXTSVCD_SYSTEM_COMPILED"] {
+            return explicit.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        }
+        let suffix = "/share/textsvcd/dictionaries"
+        guard let bundled, bundled.hasSuffix(suffix) else { return [] }
+        return [String(bundled.dropLast(suffix.count)) + "/share/textsvcd/compiled"]
     }
 
     /// Finds the bundled `dictionaries/` folder.

@@ -7,6 +7,8 @@ public final class Services: Sendable {
     public let configuration: Configuration
     public var limits: Limits { configuration.limits }
     public let spelling: SpellingService
+    /// Which language each part of a text is in.
+    public let languages: LanguageIdentification
     public let pasteboards: PasteboardStore
     /// Each language's sentence abbreviations, ordinals and initials (from the bundled `sentences/` data).
     public let sentenceAbbreviations: SentenceAbbreviationStore
@@ -15,6 +17,7 @@ public final class Services: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.spelling = SpellingService(configuration: configuration)
+        self.languages = LanguageIdentification(spelling: spelling)
         self.pasteboards = PasteboardStore(configuration: configuration)
         self.sentenceAbbreviations = SentenceAbbreviationStore(bundledDictionaries: configuration.bundledDictionaries)
     }

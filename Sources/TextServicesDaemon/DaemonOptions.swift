@@ -23,6 +23,8 @@ public struct DaemonOptions: Sendable {
     public var drainTimeout: Duration = .seconds(10)
     /// The desktop clipboard provider (`auto`, a provider's name or `none`), or nil for `TEXTSVCD_CLIPBOARD`, else auto.
     public var clipboard: String?
+    /// `--exit-when-idle`: how long the daemon waits with no client connected before it exits, or nil to wait for ever.
+    public var exitWhenIdle: Duration?
 
     public init() {}
 }

@@ -11,7 +11,7 @@ public enum DaemonProcess {
         public var description: String
     }
 
-    /// Runs the daemon until SIGTERM, SIGINT or the `shutdown` method; returns after a clean stop.
+    /// Runs the daemon until SIGTERM, SIGINT, the `shutdown` method or its watch (`DaemonWatch`); returns after a clean stop.
     ///
     /// Logging is bootstrapped here, so call it once per process. Throws
     /// `StartFailure` when another daemon serves the path or the socket cannot
@@ -71,7 +71,8 @@ public enum DaemonProcess {
             workerThreads: options.workers ?? max(2, cores),
             maximumLineBytes: configuration.limits.maximumLineBytes,
             drainTimeout: options.drainTimeout,
-            allowedUserID: ServerSystem.effectiveUserID)
+            allowedUserID: ServerSystem.effectiveUserID,
+            exitWhenIdle: options.exitWhenIdle)
         // A burst of editors and scripts connecting at once should queue, not be refused: as deep a queue as the kernel allows.
         settings.listenBacklog = ServerSystem.maximumListenBacklog ?? settings.listenBacklog
         let server = DaemonServer(requests: requests, settings: settings, logger: logger)
@@ -83,7 +84,9 @@ public enum DaemonProcess {
         }
 
         let group = ServiceGroup(
-            configuration: .init(services: [.init(service: server)], logger: logger))
+            // The server returns by itself when its watch stops it (idle, socket gone): a clean exit, not a failure.
+            configuration: .init(services: [.init(service: server, successTerminationBehavior: .gracefullyShutdownGroup)],
+                                 logger: logger))
         signals.onSignal { number in
             logger.info("signal received, stopping", metadata: ["signal": "\(number)"])
             Task { await group.triggerGracefulShutdown() }

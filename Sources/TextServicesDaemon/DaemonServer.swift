@@ -27,6 +27,7 @@ final class DaemonServer: Service, @unchecked Sendable {
     private let registry = ConnectionRegistry()
     private var listener: Listener?
     private var channel: Channel?
+    private var watch: DaemonWatch
 
     init(requests: RequestDispatcher, settings: ServerSettings, logger: Logger) {
         self.requests = requests
@@ -34,6 +35,7 @@ final class DaemonServer: Service, @unchecked Sendable {
         self.logger = logger
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.ioThreads))
         self.pool = NIOThreadPool(numberOfThreads: max(1, settings.workerThreads))
+        self.watch = DaemonWatch(socket: nil, exitWhenIdle: settings.exitWhenIdle, interval: settings.watchInterval)
     }
 
     /// Starts listening; throws when the socket cannot be bound or adopted.
@@ -60,22 +62,34 @@ final class DaemonServer: Service, @unchecked Sendable {
         case .claimed(let socketFile):
             let previousMask = ServerSystem.setFileMask(0o177)
             defer { ServerSystem.setFileMask(previousMask) }
-            channel = try await bootstrap.bind(unixDomainSocketPath: socketFile.path).get()
-            try socketFile.restrictMode()
+            // The file is private, and known by its inode, before any client can connect.
+            let descriptor = try ServerSystem.listeningSocket(path: socketFile.path, backlog: settings.listenBacklog) {
+                () throws(SystemFailure) in try socketFile.restrictMode()
+            }
+            channel = try await bootstrap.withBoundSocket(descriptor).get()
+            watch.socket = socketFile.boundIdentity.map { (socketFile.path, $0) }
             logger.info("listening", metadata: ["socket": "\(socketFile.path)", "workers": "\(settings.workerThreads)"])
         case .inherited(let descriptor, let path):
             channel = try await bootstrap.withBoundSocket(descriptor).get()
+            watch.socket = ServerSystem.identity(of: path).map { (path, $0) }
             logger.info("listening on the socket systemd passed", metadata: ["socket": "\(path)"])
         }
     }
 
     func run() async throws {
         guard let channel else { return }
+        if let idle = watch.exitWhenIdle { logger.info("exits when no client has been connected for \(DaemonWatch.describe(idle))") }
+        let watching = Task { [watch, registry, logger] in
+            guard watch.isActive, let reason = await watch.waitForReason(idleTime: { registry.idleTime }) else { return }
+            logger.notice("\(reason)")
+            channel.close(promise: nil)
+        }
         await withTaskCancellationOrGracefulShutdownHandler {
             try? await channel.closeFuture.get()
         } onCancelOrGracefulShutdown: {
             channel.close(promise: nil)
         }
+        watching.cancel()
         logger.info("stopped accepting connections; finishing requests in flight",
                     metadata: ["connections": "\(registry.count)"])
         await drain()
@@ -118,6 +132,8 @@ final class ConnectionRegistry: Sendable {
     private struct State {
         var draining = false
         var entries: [ObjectIdentifier: (Channel, ConnectionHandler)] = [:]
+        /// Since when no connection has been open; nil while one is.
+        var idleSince: ContinuousClock.Instant? = .now
     }
 
     // NIO's lock rather than Synchronization.Mutex: ThreadSanitizer can see it (scripts/sanitizers).
@@ -127,12 +143,21 @@ final class ConnectionRegistry: Sendable {
     func add(channel: Channel, handler: ConnectionHandler) -> Bool {
         state.withLockedValue {
             $0.entries[ObjectIdentifier(handler)] = (channel, handler)
+            $0.idleSince = nil
             return !$0.draining
         }
     }
 
     func remove(_ id: ObjectIdentifier) {
-        _ = state.withLockedValue { $0.entries.removeValue(forKey: id) }
+        state.withLockedValue {
+            $0.entries.removeValue(forKey: id)
+            if $0.entries.isEmpty, $0.idleSince == nil { $0.idleSince = .now }
+        }
+    }
+
+    /// How long no connection has been open; nil while one is.
+    var idleTime: Duration? {
+        state.withLockedValue { state in state.idleSince.map { ContinuousClock.now - $0 } }
     }
 
     var count: Int { state.withLockedValue { $0.entries.count } }

@@ -20,4 +20,8 @@ struct ServerSettings: Sendable {
     var drainTimeout: Duration = .seconds(10)
     /// The only user id whose connections are served.
     var allowedUserID: UInt32
+    /// How long the daemon waits with no client connected before it exits; nil to wait for ever.
+    var exitWhenIdle: Duration?
+    /// How often the daemon checks that its socket file is still its own (and whether it has been idle too long).
+    var watchInterval: Duration = .seconds(1)
 }

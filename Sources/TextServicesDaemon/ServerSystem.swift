@@ -18,6 +18,12 @@ public enum ServerSystem {
         case other
     }
 
+    /// One file on one device: what a path named when it was looked at.
+    struct FileIdentity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
     static var effectiveUserID: UInt32 { geteuid() }
     static var processID: Int32 { getpid() }
 
@@ -80,6 +86,58 @@ public enum ServerSystem {
         case S_IFDIR: return .directory(owner: info.st_uid, mode: info.st_mode & 0o7777)
         default: return .other
         }
+    }
+
+    /// Which file a path names (its device and inode), without following a symbolic link; nil when nothing is there.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// A Unix stream socket bound to `path` and listening (close-on-exec); the caller closes it and removes the file.
+    ///
+    /// The daemon binds it itself rather than through SwiftNIO, which removes
+    /// the path when it closes a socket it bound, even when the path names
+    /// another daemon's socket by then.
+    /// `beforeListening` runs between the bind and the listen, when the file
+    /// exists but no client can connect yet (the daemon makes it private there).
+    static func listeningSocket(path: String, backlog: Int32,
+                                beforeListening: () throws(SystemFailure) -> Void) throws(SystemFailure) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw SystemFailure("bind", path, errno: .fileNameTooLong)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw SystemFailure.last("create socket", path) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            let failure = SystemFailure.last("bind", path)
+            close(descriptor)
+            throw failure
+        }
+        do {
+            try beforeListening()
+        } catch {
+            close(descriptor)
+            unlink(path)
+            throw error
+        }
+        guard listen(descriptor, backlog) == 0 else {
+            let failure = SystemFailure.last("listen", path)
+            close(descriptor)
+            unlink(path)
+            throw failure
+        }
+        return descriptor
     }
 
     /// Creates one folder with `mode`; an existing folder is not an error.

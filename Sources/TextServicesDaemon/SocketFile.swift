@@ -18,6 +18,8 @@ final class SocketFile {
 
     let path: String
     private var lock: FileLock?
+    /// The socket file this daemon bound, once bound: release removes the path only while it still names it.
+    private(set) var boundIdentity: ServerSystem.FileIdentity?
 
     private init(path: String, lock: FileLock?) {
         self.path = path
@@ -115,17 +117,23 @@ final class SocketFile {
         }
     }
 
-    /// Makes the bound socket file readable and writable by its owner only.
+    /// Makes the bound socket file readable and writable by its owner only, and remembers which file it is.
     func restrictMode() throws(SystemFailure) {
         try ServerSystem.setMode(path, 0o600)
+        boundIdentity = ServerSystem.identity(of: path)
     }
 
     /// Removes the socket file and releases the lock; call once, when the server has stopped listening.
+    ///
+    /// A path that no longer names the socket this daemon bound (removed,
+    /// or another daemon's socket since) is left alone.
     func release(logger: Logger) {
-        do {
-            try ServerSystem.remove(path)
-        } catch {
-            logger.warning("cannot remove the socket file", metadata: ["error": "\(error)"])
+        if boundIdentity == nil || ServerSystem.identity(of: path) == boundIdentity {
+            do {
+                try ServerSystem.remove(path)
+            } catch {
+                logger.warning("cannot remove the socket file", metadata: ["error": "\(error)"])
+            }
         }
         lock?.release()
         lock = nil

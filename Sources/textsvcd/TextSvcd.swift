@@ -41,6 +41,7 @@ struct TextSvcd: AsyncParsableCommand {
             return
         }
         if isHunspellStyle(arguments) { arguments.insert("ispell", at: 0) }
+        if arguments.first == "check" { arguments = CheckCommand.withDiffReference(arguments) }
         await main(arguments)
     }
 

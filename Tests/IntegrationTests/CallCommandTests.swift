@@ -81,6 +81,26 @@ struct DaemonBackedCommandTests {
         #expect(try spellCheckCount(daemon) == before)
     }
 
+    @Test func pastePrintsTheFirstItemWithTheTypeWhenAnotherItemLacksIt() throws {
+        let daemon = try DaemonHarness.start()
+        defer { daemon.stop() }
+        let write = try daemon.run(["call", "pasteboard.write", """
+            {"name": "general", "items": [{"public.png": {"base64": "iVBORw0KGgo="}}, \
+            {"public.utf8-plain-text": {"text": "héllo"}}, {"public.utf8-plain-text": {"text": "second"}}]}
+            """])
+        #expect(write.status == 0, "\(write.stderr)")
+        for arguments in [["paste"], ["paste", "--type", "public.utf8-plain-text"], ["paste", "--type", "text/plain"]] {
+            let paste = try daemon.run(arguments)
+            #expect(paste.status == 0, "\(arguments): \(paste.stderr)")
+            #expect(paste.stdout == "héllo", "\(arguments)")
+        }
+        let image = try daemon.run(["paste", "--type", "public.image"])
+        #expect(image.status == 0, "\(image.stderr)")
+        #expect(image.stdoutBytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let none = try daemon.run(["paste", "--type", "public.html"])
+        #expect(none.status == 1, "\(none.stderr)")
+    }
+
     @Test func checkWorksAloneWhenNoDaemonAnswers() throws {
         let sandbox = try DaemonHarness.makeSandbox()
         defer { try? FileManager.default.removeItem(atPath: sandbox.root) }

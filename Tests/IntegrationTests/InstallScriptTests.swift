@@ -71,6 +71,21 @@ struct InstallScriptTests {
         let english = languages.stdout.split(separator: "\n").first { $0.hasPrefix("en_US ") }.map(String.init) ?? ""
         #expect(english.contains("bundled  \(prefix)/share/textsvcd/dictionaries/en_US.dic"), "\(languages.stdout)")
 
+        // The install compiled the bundled dictionary where every user's process maps it: this fresh user's
+        // commands use it, and nothing is compiled into the user's own cache.
+        let manifest = try String(contentsOfFile: prefix + "/share/textsvcd/install-manifest", encoding: .utf8)
+        let compiledFolder = prefix + "/share/textsvcd/compiled"
+        let compiledFiles = try FileManager.default.contentsOfDirectory(atPath: compiledFolder).sorted()
+        #expect(compiledFiles.count == 2 && compiledFiles[0].hasPrefix("en_US-") && compiledFiles[0].hasSuffix(".tsvdict")
+                && compiledFiles[1] == compiledFiles[0] + ".verified", "\(compiledFiles)")
+        for file in compiledFiles { #expect(manifest.contains(" \(compiledFolder)/\(file)\n"), "\(file) is not in the manifest") }
+        let listed = try TestProcess.run(binary, ["dictionaries", "--format", "json"], environment: bare, currentDirectory: elsewhere)
+        let entries = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])?["dictionaries"] as? [[String: Any]]
+        let entry = entries?.first { $0["tag"] as? String == "en_US" }
+        #expect(entry?["inUse"] as? String == compiledFolder + "/" + compiledFiles[0], "\(listed.stdout)")
+        let userCache = (try? FileManager.default.contentsOfDirectory(atPath: bare["HOME"]! + "/.cache/textsvcd")) ?? []
+        #expect(userCache.allSatisfy { !$0.hasSuffix(".tsvdict") }, "\(userCache)")
+
         // The completions load.
         let bashCompletion = prefix + "/share/bash-completion/completions/textsvcd"
         #expect(try TestProcess.run("/bin/bash", ["-n", bashCompletion], environment: bare).status == 0)

@@ -34,13 +34,17 @@ struct IspellDifferentialTests {
     }
 
     /// Runs hunspell and textsvcd with the same arguments (after `-d` with the bundled en_US) on the same input.
+    ///
+    /// Both run in a temporary folder: from the repository's own folder the ispell door would take the
+    /// repository's project words (`.textsvcd/words.txt`), which hunspell knows nothing of.
     private func both(_ arguments: [String], stdin input: [UInt8]) throws -> (hunspell: TestProcess.Output, ours: TestProcess.Output) {
         let root = TestSupport.temporaryFolder("differential")
         let dictionary = TestSupport.repositoryRoot + "/dictionaries/en_US"
         let hunspell = try TestProcess.run(TestSupport.which("hunspell")!, ["-d", dictionary] + arguments, stdin: input,
-                                             environment: TestSupport.isolatedEnvironment(root), timeout: 600)
+                                             environment: TestSupport.isolatedEnvironment(root), currentDirectory: root, timeout: 600)
         let ours = try TestProcess.run(TestSupport.binary, ["ispell", "-d", dictionary] + arguments, stdin: input,
-                                         environment: TestSupport.isolatedEnvironment(root + "/ours"), timeout: 600)
+                                         environment: TestSupport.isolatedEnvironment(root + "/ours"), currentDirectory: root,
+                                         timeout: 600)
         #expect(hunspell.status == 0, "hunspell failed: \(hunspell.stderr)")
         #expect(ours.status == 0, "textsvcd ispell failed: \(ours.stderr)")
         return (hunspell, ours)
@@ -114,7 +118,9 @@ struct IspellDifferentialTests {
         let (hunspell, ours) = try both(["-l", option], stdin: try Self.fixture(file))
         #expect(ours.stdout == hunspell.stdout, "\(option) \(file)")
         // A file named on the command line picks its format by extension, in both.
-        let path = TestSupport.repositoryRoot + "/Tests/IntegrationTests/Fixtures/ispell/" + file
+        // A copy outside the repository, so no project words of the repository apply to it.
+        let path = TestSupport.temporaryFolder("differential-file") + "/" + file
+        try Data(Self.fixture(file)).write(to: URL(fileURLWithPath: path))
         let (hunspellFile, oursFile) = try both(["-l", path], stdin: [])
         #expect(oursFile.stdout == hunspellFile.stdout, "\(file) by extension")
         #expect(oursFile.stdout == hunspell.stdout || option == "-t", "\(file): the extension should pick \(option)")

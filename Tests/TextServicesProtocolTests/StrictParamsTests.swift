@@ -162,7 +162,7 @@ import Testing
         actions.guesses = GuessCount(1)
         let item = WirePasteboardItem(.plainText("x"))
         return [
-            InitializeRequest(client: "door"), ShutdownRequest(), StatsRequest(), SpellLanguagesRequest(),
+            InitializeRequest(client: "door", context: .init(dictionaryPath: ["/d"], defaultLanguage: "en_US")), ShutdownRequest(), StatsRequest(), SpellLanguagesRequest(),
             check, words, guesses, complete,
             SpellIgnoreRequest(word: "w", documentId: "d"), SpellIgnoredRequest(documentId: "d"),
             SpellCloseDocumentRequest(documentId: "d"), SpellLearnRequest(word: "w", language: "en_US"),

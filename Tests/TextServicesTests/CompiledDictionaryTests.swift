@@ -249,3 +249,92 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     budgeted.waitForRunning()
     #expect(budgeted.suggestions(for: "wrod") { ["never"] } == ["again"])
 }
+
+@Test func aSystemWideFormIsMappedReadOnlyBeforeTheUsersCache() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let system = TestSupport.temporaryFolder("compiled-system")
+    defer { try? FileManager.default.removeItem(atPath: system) }
+    let report = try DictionaryCompiler(folder: system).compile(scratch.info)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: report.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: system)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: system) }
+    let before = try FileManager.default.contentsOfDirectory(atPath: system)
+
+    let compiler = DictionaryCompiler(folder: scratch.cache, systemFolders: [system])
+    #expect(compiler.systemStates(of: scratch.info) == [.ready(path: report.path, byteCount: report.byteCount)])
+    #expect(compiler.state(of: scratch.info) == .missing(path: compiler.path(for: scratch.info)))
+    #expect(compiler.readyPath(for: scratch.info) == report.path)
+    let form = try #require(compiler.open(scratch.info))
+    #expect(form.accepted.accepts("Unbelieves"))
+    // Nothing to compile, and nothing written to the user's cache.
+    #expect(try compiler.compileIfNeeded(scratch.info) == nil)
+    #expect(!FileManager.default.fileExists(atPath: compiler.path(for: scratch.info)))
+    if getuid() != 0 { #expect(try FileManager.default.contentsOfDirectory(atPath: system) == before) }
+
+    // A service whose configuration names the folder maps it for a dictionary it loads.
+    var configuration = TestSupport.configuration(extraDictionaries: [scratch.folder])
+    configuration.compiledDictionaries = scratch.cache
+    configuration.systemCompiledDictionaries = [system]
+    let dictionary = try SpellingService(configuration: configuration).dictionary("en_ZZ")
+    #expect(dictionary.compiledForm?.contentKey == form.contentKey)
+}
+
+@Test func aStaleOrCorruptSystemWideFormIsPassedOverForTheUsersCacheOrHunspell() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let system = TestSupport.temporaryFolder("compiled-system")
+    defer { try? FileManager.default.removeItem(atPath: system) }
+    let systemPath = try DictionaryCompiler(folder: system).compile(scratch.info).path
+    let compiler = DictionaryCompiler(folder: scratch.cache, systemFolders: [system])
+
+    // The dictionary changed after the install compiled it: the system form is stale and Hunspell answers.
+    let dic = try String(contentsOfFile: scratch.info.wordsPath, encoding: .utf8)
+    try (dic.replacingOccurrences(of: "9\n", with: "10\n") + "zebra/S\n").write(toFile: scratch.info.wordsPath, atomically: true, encoding: .utf8)
+    #expect(compiler.systemStates(of: scratch.info) == [.stale(path: systemPath)])
+    #expect(compiler.open(scratch.info) == nil)
+    #expect(compiler.readyPath(for: scratch.info) == nil)
+    // The user's cache gets a current form, which is used from then on.
+    let report = try #require(try compiler.compileIfNeeded(scratch.info))
+    #expect(report.path == compiler.path(for: scratch.info))
+    #expect(compiler.readyPath(for: scratch.info) == report.path)
+    #expect(compiler.open(scratch.info)?.accepted.accepts("zebras") == true)
+
+    // A corrupt system form (in place: same inode, new identity) is passed over too.
+    let fresh = try DictionaryCompiler(folder: system).compile(scratch.info)
+    #expect(compiler.readyPath(for: scratch.info) == fresh.path)
+    let descriptor = open(fresh.path, O_WRONLY)
+    #expect(descriptor >= 0)
+    var byte: UInt8 = 0x5A
+    _ = pwrite(descriptor, &byte, 1, off_t(fresh.byteCount - 70))
+    close(descriptor)
+    guard case .corrupt = compiler.systemStates(of: scratch.info).first else {
+        Issue.record("a damaged system form is not corrupt: \(compiler.systemStates(of: scratch.info))")
+        return
+    }
+    #expect(compiler.readyPath(for: scratch.info) == report.path)
+    #expect(compiler.open(scratch.info)?.accepted.accepts("zebras") == true)
+}
+
+@Test func aCompileWaitsForOneRunningAndThenFindsTheFormReady() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let compiler = scratch.compiler
+    let lock = try #require(try FileLock.acquire(compiler.lockPath(for: scratch.info)))
+    #expect(compiler.isCompiling(scratch.info))
+    let compiledAgain = Locked<Bool?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        let again: Bool
+        do { again = try compiler.compileIfNeeded(scratch.info) != nil } catch { again = true }
+        compiledAgain.withLock { $0 = again }
+        finished.signal()
+    }
+    // The holder compiles meanwhile; the waiting caller then finds the form ready and compiles nothing.
+    try compiler.compile(scratch.info)
+    lock.release()
+    finished.wait()
+    #expect(compiledAgain.withLock { $0 } == false)
+    #expect(!compiler.isCompiling(scratch.info))
+    #expect(compiler.state(of: scratch.info).isReady)
+}

@@ -291,3 +291,91 @@ public final class FileLock {
 
     deinit { release() }
 }
+
+extension FileSystem {
+    /// A path with its symbolic links, `.` and `..` resolved (`realpath(3)`), or the path as given when it does not exist.
+    public static func resolved(_ path: String) -> String {
+        guard let pointer = realpath(path, nil) else { return path }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+extension FileSystem {
+    /// Why `replace` left a file as it was.
+    public enum ReplaceRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The file is no longer there.
+        case vanished
+        /// The file's bytes are not the ones the caller read.
+        case changed
+        /// The file may not be written by this user.
+        case readOnly
+        /// A system call failed (the file is left as it was).
+        case failed(SystemFailure)
+
+        public var description: String {
+            switch self {
+            case .vanished: return "vanished during the run, not changed"
+            case .changed: return "changed since it was read, not changed"
+            case .readOnly: return "is read-only, not changed"
+            case .failed(let failure): return "not changed: \(failure)"
+            }
+        }
+    }
+
+    /// Replaces a file's contents with `bytes` atomically, only if it still holds `expected`.
+    ///
+    /// The new contents go to a temporary file in the same folder, which
+    /// takes the file's mode and owner and is fsynced before it is renamed
+    /// over the file (a symbolic link's target is replaced, the link kept);
+    /// the folder is fsynced after. The file is compared with `expected`
+    /// just before the rename. Throws a `ReplaceRefusal` and leaves the file
+    /// untouched when it vanished, changed, is read-only, or a call failed.
+    public static func replace(_ path: String, expecting expected: [UInt8], with bytes: [UInt8]) throws(ReplaceRefusal) {
+        let target = resolved(path)
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw Glibc.errno == ENOENT ? .vanished : .failed(.last("stat", path)) }
+        guard access(target, W_OK) == 0 else { throw Glibc.errno == ENOENT ? .vanished : .readOnly }
+        guard read(target) == expected else { throw FileSystem.exists(target) ? .changed : .vanished }
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = "\(folder)/.\((target as NSString).lastPathComponent).textsvcd-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .failed(.last("open", temporary)) }
+        func fail(_ operation: String) -> ReplaceRefusal {
+            let failure = SystemFailure.last(operation, temporary)
+            close(descriptor)
+            unlink(temporary)
+            return .failed(failure)
+        }
+        if info.st_uid != geteuid() || info.st_gid != getegid() {
+            guard fchown(descriptor, info.st_uid, info.st_gid) == 0 else { throw fail("fchown") }
+        }
+        guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw fail("fchmod") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, Glibc.errno == EINTR { continue }
+            guard count > 0 else { throw fail("write") }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw fail("fsync") }
+        guard close(descriptor) == 0 else {
+            let failure = SystemFailure.last("close", temporary)
+            unlink(temporary)
+            throw .failed(failure)
+        }
+        var now = stat()
+        guard stat(target, &now) == 0, read(target) == expected,
+              now.st_ino == info.st_ino, now.st_mtim.tv_sec == info.st_mtim.tv_sec, now.st_mtim.tv_nsec == info.st_mtim.tv_nsec else {
+            let vanished = !FileSystem.exists(target)
+            unlink(temporary)
+            throw vanished ? .vanished : .changed
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = SystemFailure.last("rename", target)
+            unlink(temporary)
+            throw .failed(failure)
+        }
+        syncFolder(folder)
+    }
+}

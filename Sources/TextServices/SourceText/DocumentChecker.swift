@@ -97,7 +97,7 @@ public struct DocumentChecker: Sendable {
             let base = misspelling.range.lowerBound.rawValue
             for part in parts where !accepts(part.word) {
                 result.append(Misspelling(range: ByteRange(bytes: base + part.range.lowerBound..<base + part.range.upperBound),
-                                          word: part.word))
+                                          word: part.word, language: misspelling.language))
             }
         }
         return Result(misspellings: Array(result.prefix(limit)), mask: mask)

@@ -19,8 +19,8 @@ final class Guesser: Sendable {
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
     private let compounds: Bool
-    private let inputConversions: [(from: String, to: String)]
-    private let outputConversions: [(from: String, to: String)]
+    let inputConversions: [(from: String, to: String)]
+    let outputConversions: [(from: String, to: String)]
 
     /// How many zipf points one unit of edit cost is worth.
     static let costWeight = 2.5
@@ -105,7 +105,7 @@ final class Guesser: Sendable {
         func verified(_ text: String) -> Bool {
             text.contains(" ") ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
         }
-        for (text, _) in ranked where result.count < limit {
+        for (text, _, _) in ranked where result.count < limit {
             for surface in text {
                 let cased = Self.restoreCase(of: word, in: surface)
                 let output = AffixFile.convert(cased, outputConversions)
@@ -134,12 +134,12 @@ final class Guesser: Sendable {
         return result
     }
 
-    /// Candidates with their spellings, best first, with the cost of the slip.
+    /// Candidates with their spellings, best first, with the cost of the slip and the score they were ranked by.
     ///
     /// A lower-case typed word gets only the lower-case spelling of an entry
     /// that has one (`dolly`, not also `Dolly`).
-    private func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String],
-                      splitting: Bool = true) -> [(texts: [String], cost: Double)] {
+    func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String],
+              splitting: Bool = true) -> [(texts: [String], cost: Double, score: Double)] {
         var entries: [Int: Candidate] = [:]
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
@@ -233,7 +233,7 @@ final class Guesser: Sendable {
             scored.append(([word], candidate.cost, score(candidate)))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.texts[0] < $1.texts[0] }
-        return scored.map { ($0.texts, $0.cost) }
+        return scored
     }
 
     /// Typed words at least this long (in letters) may be compounds to mend part by part.
@@ -260,7 +260,7 @@ final class Guesser: Sendable {
         func mend(_ part: ArraySlice<UInt32>) -> [(texts: [String], cost: Double)] {
             guard part.count >= Self.minimumCompoundPart else { return [] }
             let folded = text(part)
-            return Array(rank(typed: Array(part), folded: folded, lowerCase: true, learned: [], splitting: false).prefix(3))
+            return rank(typed: Array(part), folded: folded, lowerCase: true, learned: [], splitting: false).prefix(3).map { ($0.texts, $0.cost) }
         }
         let n = typed.count
         // The longest known beginning, the rest mended.

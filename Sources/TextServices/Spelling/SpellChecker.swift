@@ -3,10 +3,16 @@ public struct Misspelling: Sendable, Equatable {
     /// Where the word is, in bytes.
     public var range: ByteRange
     public var word: String
+    /// With automatic languages: the tag of the dictionary that rejected the word.
+    public var language: String?
+    /// With automatic languages: the other candidates that accept the word.
+    public var alsoIn: [String] = []
 
-    public init(range: ByteRange, word: String) {
+    public init(range: ByteRange, word: String, language: String? = nil, alsoIn: [String] = []) {
         self.range = range
         self.word = word
+        self.language = language
+        self.alsoIn = alsoIn
     }
 }
 

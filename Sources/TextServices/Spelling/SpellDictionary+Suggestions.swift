@@ -28,6 +28,17 @@ extension SpellDictionary {
         return result
     }
 
+    /// The first guess for a misspelled word and its lead over the next candidate, or nil when the ranker is unsure (`GuessConfidence`).
+    ///
+    /// Nil for a word the dictionary accepts. The guess is the one `guesses`
+    /// gives first whenever the ranker, not Hunspell, decided the order.
+    public func guessConfidence(for word: String) -> GuessConfidence? {
+        guard !word.isEmpty, !accepts(word),
+              var confidence = guesser.confidence(for: word, learned: learned, accepts: { self.accepts($0) }) else { return nil }
+        confidence.guess = Self.keepApostropheStyle(of: word, in: [confidence.guess])[0]
+        return confidence
+    }
+
     /// Results in the typed word's apostrophe style: typographic (’) when it used one.
     static func keepApostropheStyle(of typed: String, in words: [String]) -> [String] {
         guard typed.contains("\u{2019}") else { return words }

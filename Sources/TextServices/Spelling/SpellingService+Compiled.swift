@@ -1,9 +1,12 @@
 import Foundation
 
 extension SpellingService {
-    /// The compiler for this configuration's cache folder; nil when compiled dictionaries are off.
+    /// The compiler for this configuration's cache folder (and its system-wide folders); nil when compiled dictionaries are off.
     public var compiler: DictionaryCompiler? {
-        configuration.compiledDictionaries.map { DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder)) }
+        configuration.compiledDictionaries.map {
+            DictionaryCompiler(folder: $0, frequencyFolders: locator.searchPath.map(\.folder),
+                               systemFolders: configuration.systemCompiledDictionaries)
+        }
     }
 
     /// The state of a language's compiled form; nil when compiled dictionaries are off.
@@ -46,11 +49,13 @@ extension SpellingService {
 
     /// Makes every dictionary this service loads from now on without a ready compiled form compile in the background.
     ///
-    /// A daemon sets this, with a launcher that compiles in a child process
-    /// at low priority; the dictionary answers with Hunspell until its
-    /// compiled form is ready, then maps it. Nil stops new compiles.
+    /// Every process sets this (the daemon, the CLI, the doors), with a
+    /// launcher that compiles in a child process at low priority; the
+    /// dictionary answers with Hunspell until its compiled form is ready,
+    /// then maps it (a process that exits first leaves the child running, and
+    /// the next process maps its result). Nil stops new compiles.
     public func compileLoadedDictionaries(with launcher: (any CompileLauncher)?) {
-        backgroundCompiles.withLock { $0 = launcher }
+        shared.backgroundCompiles.withLock { $0 = launcher }
     }
 
     /// Starts compiling a loaded dictionary's compiled form unless one is compiling; whether one was started.
@@ -58,10 +63,10 @@ extension SpellingService {
     func compileInBackground(_ dictionary: SpellDictionary, launcher: any CompileLauncher) -> Bool {
         guard let compiler else { return false }
         let info = dictionary.info
-        guard compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
+        guard shared.compiling.withLock({ $0.insert(info.path).inserted }) else { return false }
         launcher.compile(info, compiler: compiler) { [self] _ in
             if let form = compiler.open(info) { dictionary.useCompiled(form) }
-            compiling.withLock { _ = $0.remove(info.path) }
+            shared.compiling.withLock { _ = $0.remove(info.path) }
         }
         return true
     }
@@ -69,6 +74,6 @@ extension SpellingService {
     /// Whether a background compile of the language's dictionary is running.
     public func isCompiling(_ language: String?) throws(TextServicesError) -> Bool {
         let info = try dictionary(language).info
-        return compiling.withLock { $0.contains(info.path) }
+        return shared.compiling.withLock { $0.contains(info.path) }
     }
 }

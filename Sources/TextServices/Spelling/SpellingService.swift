@@ -11,20 +11,60 @@ import Synchronization
 public final class SpellingService: Sendable {
     public let configuration: Configuration
     public let locator: DictionaryLocator
-    private let loaded = Mutex<[LanguageTag: SpellDictionary]>([:])
-    /// The tag each requested name resolved to, for dictionaries already loaded.
-    private let resolved = Mutex<[String: LanguageTag]>([:])
-    private let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
-    private let loading = Mutex<Void>(())
-    private let ignores = Mutex(IgnoredWords())
-    private let observers = Mutex<[WeakSpellingObserver]>([])
-    /// Dictionaries (by path) whose compiled form is being made in the background.
-    let compiling = Mutex<Set<String>>([])
-    let backgroundCompiles = Mutex<(any CompileLauncher)?>(nil)
+    /// What every scope of the process shares (see `scoped(to:)`).
+    let shared: SharedState
+    /// The dictionary file (its path without extension) each requested name resolved to in this scope.
+    private let resolved = Mutex<[String: String]>([:])
 
-    public init(configuration: Configuration) {
+    /// Loaded dictionaries keyed by their files, learned words, per-document ignores, observers and compiles.
+    ///
+    /// One per process: a scope with another search path that resolves a
+    /// name to the same files uses the same loaded dictionary.
+    final class SharedState: Sendable {
+        let loaded = Mutex<[String: SpellDictionary]>([:])
+        let personal = Mutex<[LanguageTag: PersonalDictionary]>([:])
+        let loading = Mutex<Void>(())
+        let ignores = Mutex(IgnoredWords())
+        let observers = Mutex<[WeakSpellingObserver]>([])
+        /// Dictionaries (by path) whose compiled form is being made in the background.
+        let compiling = Mutex<Set<String>>([])
+        let backgroundCompiles = Mutex<(any CompileLauncher)?>(nil)
+        let scopes = Mutex<[SpellingContext: SpellingService]>([:])
+    }
+
+    /// The most scopes kept at once; past it, the kept ones are dropped (their dictionaries stay loaded).
+    static let maximumScopes = 64
+
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, shared: SharedState())
+    }
+
+    private init(configuration: Configuration, shared: SharedState) {
         self.configuration = configuration
         self.locator = DictionaryLocator(configuration: configuration)
+        self.shared = shared
+    }
+
+    /// This process's spelling as a client's environment decides it: its dictionary search path and default language.
+    ///
+    /// The scope finds dictionaries in `context.dictionaryPaths` (in front of
+    /// the bundled and system folders) and uses `context.defaultLanguage` when
+    /// a request names none; loaded dictionaries, learned and ignored words and
+    /// observers are this service's. Scopes are kept per context, so a client
+    /// that comes back finds its names resolved. Thread-safe.
+    public func scoped(to context: SpellingContext) -> SpellingService {
+        var configuration = self.configuration
+        configuration.dictionaryPaths = context.dictionaryPaths
+        if let language = context.defaultLanguage { configuration.defaultLanguage = language }
+        if configuration.dictionaryPaths == self.configuration.dictionaryPaths,
+           configuration.defaultLanguage == self.configuration.defaultLanguage { return self }
+        return shared.scopes.withLock { scopes in
+            if let existing = scopes[context] { return existing }
+            if scopes.count >= Self.maximumScopes { scopes.removeAll() }
+            let scope = SpellingService(configuration: configuration, shared: shared)
+            scopes[context] = scope
+            return scope
+        }
     }
 
     public var defaultLanguage: String { LanguageTag(configuration.defaultLanguage)?.tag ?? configuration.defaultLanguage }
@@ -40,7 +80,7 @@ public final class SpellingService: Sendable {
     /// process. The learned words are brought up to date with the file first.
     public func dictionary(_ language: String?) throws(TextServicesError) -> SpellDictionary {
         let requested = language ?? defaultLanguage
-        if let tag = resolved.withLock({ $0[requested] }), let dictionary = loaded.withLock({ $0[tag] }) {
+        if let path = resolved.withLock({ $0[requested] }), let dictionary = shared.loaded.withLock({ $0[path] }) {
             refreshLearned(dictionary)
             return dictionary
         }
@@ -50,29 +90,29 @@ public final class SpellingService: Sendable {
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
-        if let dictionary = loaded.withLock({ $0[info.tag] }) {
-            resolved.withLock { $0[requested] = info.tag }
+        if let dictionary = shared.loaded.withLock({ $0[info.path] }) {
+            resolved.withLock { $0[requested] = info.path }
             refreshLearned(dictionary)
             return dictionary
         }
         let dictionary: SpellDictionary
         var isNew = false
         do {
-            dictionary = try loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
-                if let dictionary = loaded.withLock({ $0[info.tag] }) { return dictionary }
+            dictionary = try shared.loading.withLock { _ throws(DictionaryError) -> SpellDictionary in
+                if let dictionary = shared.loaded.withLock({ $0[info.path] }) { return dictionary }
                 let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder),
                                                      compiled: compiler?.open(info),
                                                      suggestBudget: configuration.hunspellSuggestBudget)
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
-                loaded.withLock { $0[info.tag] = dictionary }
-                resolved.withLock { $0[requested] = info.tag }
+                shared.loaded.withLock { $0[info.path] = dictionary }
+                resolved.withLock { $0[requested] = info.path }
                 isNew = true
                 return dictionary
             }
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
-        if isNew, dictionary.compiledForm == nil, let launcher = backgroundCompiles.withLock({ $0 }) {
+        if isNew, dictionary.compiledForm == nil, let launcher = shared.backgroundCompiles.withLock({ $0 }) {
             compileInBackground(dictionary, launcher: launcher)
         }
         return dictionary
@@ -84,13 +124,18 @@ public final class SpellingService: Sendable {
     }
 
     /// Applies a change of learned words to a loaded dictionary and tells the observers.
+    ///
+    /// Every loaded dictionary of the language takes it (scopes may have loaded it from different files).
     private func apply(_ change: PersonalDictionary.Change, to dictionary: SpellDictionary) {
         guard !change.isEmpty else { return }
-        for word in change.added { dictionary.addLearned(word) }
-        for word in change.removed { dictionary.removeLearned(word) }
+        let sameLanguage = shared.loaded.withLock { $0.values.filter { $0.tag == dictionary.tag && $0 !== dictionary } }
+        for target in [dictionary] + sameLanguage {
+            for word in change.added { target.addLearned(word) }
+            for word in change.removed { target.removeLearned(word) }
+        }
         let event = LearnedWordsChange(language: dictionary.tag.tag, learned: change.added.sorted(),
                                        unlearned: change.removed.sorted())
-        for observer in observers.withLock({ list in
+        for observer in shared.observers.withLock({ list in
             list.removeAll { $0.observer == nil }
             return list.compactMap(\.observer)
         }) {
@@ -102,11 +147,11 @@ public final class SpellingService: Sendable {
     ///
     /// Held weakly.
     public func addObserver(_ observer: any SpellingObserver) {
-        observers.withLock { $0.append(WeakSpellingObserver(observer: observer)) }
+        shared.observers.withLock { $0.append(WeakSpellingObserver(observer: observer)) }
     }
 
     private func personalDictionary(_ tag: LanguageTag) -> PersonalDictionary {
-        personal.withLock { map in
+        shared.personal.withLock { map in
             if let existing = map[tag] { return existing }
             let created = PersonalDictionary(folder: personalFolder, tag: tag)
             map[tag] = created
@@ -122,7 +167,7 @@ public final class SpellingService: Sendable {
             if !dictionaries.contains(where: { $0 === dictionary }) { dictionaries.append(dictionary) }
         }
         if dictionaries.isEmpty { dictionaries.append(try dictionary(nil)) }
-        let ignored = documentId.map { id in ignores.withLock { $0.words(documentId: id) } } ?? []
+        let ignored = documentId.map { id in shared.ignores.withLock { $0.words(documentId: id) } } ?? []
         return SpellChecker(dictionaries: dictionaries, ignoredWords: ignored)
     }
 
@@ -136,6 +181,12 @@ public final class SpellingService: Sendable {
             lists.append(dictionary.guesses(for: word, limit: limit))
         }
         return Self.interleave(lists, limit: limit)
+    }
+
+    /// How sure the first guess for a word is, with one dictionary; nil with several (their guesses interleave) or when unsure.
+    public func guessConfidence(for word: String, checker: SpellChecker) -> GuessConfidence? {
+        guard checker.dictionaries.count == 1, !checker.ignoredWords.contains(word) else { return nil }
+        return checker.dictionaries[0].guessConfidence(for: word)
     }
 
     /// Completions for a prefix, most likely first, in the prefix's case.
@@ -170,17 +221,17 @@ public final class SpellingService: Sendable {
     /// word or an overlong document id; may forget the least recently used other documents.
     public func ignore(_ word: String, documentId: String) throws(TextServicesError) {
         try Self.validateWord(word)
-        try ignores.withLock { (ignores: inout IgnoredWords) throws(TextServicesError) in
+        try shared.ignores.withLock { (ignores: inout IgnoredWords) throws(TextServicesError) in
             try ignores.insert(word, documentId: documentId)
         }
     }
 
     public func ignoredWords(documentId: String) -> [String] {
-        ignores.withLock { $0.words(documentId: documentId).sorted() }
+        shared.ignores.withLock { $0.words(documentId: documentId).sorted() }
     }
 
     public func closeDocument(_ documentId: String) {
-        ignores.withLock { $0.remove(documentId: documentId) }
+        shared.ignores.withLock { $0.remove(documentId: documentId) }
     }
 
     // MARK: Learned words (persistent)

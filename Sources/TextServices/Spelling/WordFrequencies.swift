@@ -20,6 +20,11 @@ public struct WordFrequencies: Sendable {
     /// Every folded word of the list.
     var words: Dictionary<String, UInt8>.Keys { table.keys }
 
+    /// Calls `body` with each folded word and its zipf value times ten, in no particular order.
+    func forEachEntry(_ body: (String, UInt8) -> Void) {
+        for (word, value) in table { body(word, value) }
+    }
+
     /// The zipf value (log10 per billion words) of a word, or nil when the list lacks it.
     public func zipf(_ word: String) -> Double? {
         table[WordList.fold(word)].map { Double($0) / 10 }

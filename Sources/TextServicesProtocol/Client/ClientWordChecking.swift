@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextServices
 
 /// Spell-checking through a client, for `DocumentChecker`: one `spell.check` per piece of text, one `spell.checkWords` per question.
@@ -14,6 +15,8 @@ public struct ClientWordChecking: WordChecking {
     public let pieceBytes: Int
     /// Told, between batches of pieces, how many bytes of the text are checked; with it, pieces go a few at a time.
     public var onProgress: (@Sendable (Int) -> Void)?
+    /// With `auto`: the languages the checked text was found in.
+    private let detected = DetectedLanguages()
 
     public init(client: any TextServicesClient, languages: [String]?, documentId: String? = nil, pieceBytes: Int = 256 << 10) {
         self.client = client
@@ -57,7 +60,8 @@ public struct ClientWordChecking: WordChecking {
             for misspelling in response.misspellings {
                 let range = Self.byteRange(misspelling.range, in: reference, encoding: encoding)
                 found.append(Misspelling(range: ByteRange(bytes: base + range.lowerBound..<base + range.upperBound),
-                                         word: misspelling.word))
+                                         word: misspelling.word, language: misspelling.language, alsoIn: misspelling.alsoIn ?? []))
+                if let language = misspelling.language { detected.insert(language) }
             }
         }
         return found
@@ -65,7 +69,10 @@ public struct ClientWordChecking: WordChecking {
 
     public func accepts(_ words: [String]) throws(ServiceError) -> [Bool] {
         guard !words.isEmpty else { return [] }
-        return try client.send(SpellCheckWordsRequest(words: words, languages: languages, documentId: documentId)).correct
+        // With automatic languages, a word passes when a language found in the text accepts it.
+        let isAuto = languages?.count == 1 && languages![0].hasPrefix("auto")
+        let asked = isAuto ? detected.all.isEmpty ? nil : detected.all : languages
+        return try client.send(SpellCheckWordsRequest(words: words, languages: asked, documentId: documentId)).correct
     }
 
     /// A range the client reported, as bytes of the text it was reported in.
@@ -75,4 +82,13 @@ public struct ClientWordChecking: WordChecking {
         let end = text.byteOffset(range.end, in: encoding)?.rawValue ?? start
         return start..<max(start, end)
     }
+}
+
+/// The languages automatic checking found, kept across the calls of one `ClientWordChecking`.
+final class DetectedLanguages: Sendable {
+    private let found = Mutex<Set<String>>([])
+
+    func insert(_ language: String) { found.withLock { _ = $0.insert(language) } }
+
+    var all: [String] { found.withLock { $0.sorted() } }
 }

@@ -34,6 +34,8 @@ public final class DaemonSession: TextServicesClient {
     /// Serialises reconnecting, so that concurrent failures start one daemon.
     private let reconnecting = Mutex(())
 
+    private let context: SpellingContext?
+
     /// How many daemon failures within `failureWindow` make the session work in process.
     static let failuresBeforeFallback = 3
     static let failureWindow: Duration = .seconds(60)
@@ -54,13 +56,16 @@ public final class DaemonSession: TextServicesClient {
     /// `start` launches a detached daemon on that path (it may find another
     /// already there and exit); `fallback` makes the in-process client used
     /// once the daemon cannot be kept; `onEvent` is called on the thread that
-    /// noticed, and must not block.
-    public init(socketPath: String, positionEncoding: PositionEncoding = .utf8,
+    /// noticed, and must not block. `context` (the door's dictionary search
+    /// path and default language) is sent on every connection, so that the
+    /// daemon answers from it.
+    public init(socketPath: String, positionEncoding: PositionEncoding = .utf8, context: SpellingContext? = nil,
                 start: @escaping @Sendable () throws -> Void,
                 fallback: @escaping @Sendable () -> any TextServicesClient,
                 onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.socketPath = socketPath
         self.positionEncoding = positionEncoding
+        self.context = context
         self.start = start
         self.makeFallback = fallback
         self.onEvent = onEvent
@@ -135,12 +140,23 @@ public final class DaemonSession: TextServicesClient {
         var started = false
         let deadline = Date().addingTimeInterval(Self.startTimeoutSeconds)
         while true {
-            do {
+            do throws(SystemFailure) {
                 let remote = try RemoteTextServices(path: socketPath, positionEncoding: positionEncoding)
+                // The daemon answers this door from the door's own search path and language.
+                if let context {
+                    do {
+                        try remote.introduce(context)
+                    } catch {
+                        throw SystemFailure("introduce this door to the daemon at", socketPath, errno: .protocolNotSupported,
+                                            reason: error.message)
+                    }
+                }
                 let notifications = self.notifications
                 remote.onNotification { notifications.deliver($0) }
                 state.withLock { $0.remote = remote }
                 return remote
+            } catch where error.errno == .protocolNotSupported {
+                throw .daemonUnavailable("\(error)")
             } catch where error.meansUntrustedPeer {
                 throw .daemonUnavailable("\(error)")
             } catch {

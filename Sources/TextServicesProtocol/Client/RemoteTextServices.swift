@@ -78,8 +78,24 @@ public final class RemoteTextServices: TextServicesClient {
     }
 
     /// A client of the daemon at `path`, or nil when no daemon of this user answers there.
-    public static func connectIfRunning(path: String, positionEncoding: PositionEncoding = .utf8) -> RemoteTextServices? {
-        try? RemoteTextServices(path: path, positionEncoding: positionEncoding)
+    ///
+    /// With `context`, the daemon is told it first (`introduce`); nil when
+    /// it does not take it (a daemon older than `session.context`).
+    public static func connectIfRunning(path: String, positionEncoding: PositionEncoding = .utf8,
+                                        context: SpellingContext? = nil) -> RemoteTextServices? {
+        guard let remote = try? RemoteTextServices(path: path, positionEncoding: positionEncoding) else { return nil }
+        if let context {
+            do { try remote.introduce(context) } catch { return nil }
+        }
+        return remote
+    }
+
+    /// Sends `initialize` with this client's spelling context: the daemon answers this connection from it.
+    ///
+    /// Throws what the daemon answered (-32602 from a daemon without the
+    /// `session.context` capability) or `daemonUnavailable`.
+    public func introduce(_ context: SpellingContext) throws(ServiceError) {
+        _ = try send(InitializeRequest(client: "textsvcd", context: InitializeRequest.SessionContext(context)))
     }
 
     deinit { socket.disconnect() }
@@ -93,7 +109,7 @@ public final class RemoteTextServices: TextServicesClient {
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
         let (id, waiter) = try start(Request.method, JSONValueEncoder().encode(request))
-        return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+        return try Self.decodeAnswer(Request.Response.self, outcome(of: id, waiter))
     }
 
     /// The answer to request `id`, or `daemonUnavailable` once `answerTimeoutSeconds` pass without it.
@@ -117,7 +133,7 @@ public final class RemoteTextServices: TextServicesClient {
         return waiters.map { started in
             Result { () throws(ServiceError) in
                 let (id, waiter) = try started.get()
-                return try Self.decode(Request.Response.self, outcome(of: id, waiter))
+                return try Self.decodeAnswer(Request.Response.self, outcome(of: id, waiter))
             }
         }
     }
@@ -157,8 +173,13 @@ public final class RemoteTextServices: TextServicesClient {
         return (id, waiter)
     }
 
-    private static func decode<Response: Decodable>(_ type: Response.Type,
-                                                    _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
+    /// A daemon's answer as the typed response, or the error it carried.
+    ///
+    /// An answer the response type cannot read is an internal error naming
+    /// the type; the server's encoder and this decoder must agree on every
+    /// value (pinned by the response round-trip tests and the answers fuzzer).
+    static func decodeAnswer<Response: Decodable>(_ type: Response.Type,
+                                                  _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
         let value = try result.get()
         do {
             return try JSONValueDecoder().decode(type, from: value)

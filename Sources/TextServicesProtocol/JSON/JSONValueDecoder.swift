@@ -120,6 +120,13 @@ struct JSONValueDecoding: Decoder {
 }
 
 extension JSONValue {
+    /// Whether `null` is a value of the type: `JSONValue` itself, or an optional (`[WireRange?]`'s elements).
+    ///
+    /// Anywhere else, `null` in a present field is refused as missing.
+    static func holdsNull<T>(_ type: T.Type) -> Bool {
+        type is JSONValue.Type || type is any ExpressibleByNilLiteral.Type
+    }
+
     /// This value as `T`, or a -32602 error naming the field at `path`.
     func decoded<T: Decodable>(as type: T.Type, at path: [any CodingKey], tracker: FieldTracker) throws -> T {
         func mismatch(_ expected: String) -> ServiceError {
@@ -191,7 +198,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try value(key).decoded(as: type, at: codingPath + [key], tracker: tracker)
+        if JSONValue.holdsNull(type), let present = object[key.stringValue] {
+            tracker.ask(key.stringValue, in: id)
+            return try present.decoded(as: type, at: codingPath + [key], tracker: tracker)
+        }
+        return try value(key).decoded(as: type, at: codingPath + [key], tracker: tracker)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).decoded(as: type, at: codingPath + [key], tracker: tracker) }
@@ -284,7 +295,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         let path = self.path
         let element = try next()
-        if element == .null {
+        if element == .null, !JSONValue.holdsNull(type) {
             throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(path), "must not be null")
         }
         return try element.decoded(as: type, at: path, tracker: tracker)
@@ -331,7 +342,7 @@ private struct SingleContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
     private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if value == .null {
+        if value == .null, !JSONValue.holdsNull(type) {
             throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(codingPath), "is required")
         }
         return try value.decoded(as: type, at: codingPath, tracker: tracker)

@@ -21,6 +21,12 @@ public enum Capabilities {
         "pasteboard.localOnly",
         // Reads and `pasteboard.info`'s `contains` follow the type hierarchy.
         "pasteboard.typeHierarchy",
+        // `initialize` takes `context`: the client's dictionary search path and default language, for its session.
+        "session.context",
+
+        // `text.language`, and `language: "auto"` (with `candidates`) in `spell.check`, `spell.guesses`, `spell.complete`.
+        "text.language",
+        "spell.autoLanguage",
         // A pasteboard's change count never repeats, across removal, restarts and processes.
         "pasteboard.uniqueChangeCounts",
         // Sentences know the language's abbreviations, ordinals and initials; `text.tokenize`,

@@ -9,6 +9,7 @@ public enum MethodTable {
         SpellCompleteRequest.self, SpellIgnoreRequest.self, SpellIgnoredRequest.self, SpellCloseDocumentRequest.self,
         SpellLearnRequest.self, SpellUnlearnRequest.self, SpellLearnedRequest.self,
         TextTokenizeRequest.self, TextBoundaryRequest.self, TextEnclosingRequest.self,
+        TextLanguageRequest.self,
         RegexFindRequest.self, RegexReplaceRequest.self,
         EditActionsRequest.self,
         PasteboardCreateRequest.self, PasteboardWriteRequest.self, PasteboardReadRequest.self, PasteboardInfoRequest.self,

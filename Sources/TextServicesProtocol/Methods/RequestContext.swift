@@ -23,6 +23,12 @@ public struct RequestContext: Sendable {
 
     public var limits: Limits { services.limits }
 
+    /// Spelling as this session's client sees it: its dictionary search path and default language, when it sent them.
+    public var spelling: SpellingService {
+        guard let scope = session.spellingContext else { return services.spelling }
+        return services.spelling.scoped(to: scope)
+    }
+
     /// A request's text, refused with -32004 past `Limits.maximumTextBytes`.
     public func text(_ string: String, field: String = "text") throws(ServiceError) -> TextBuffer {
         guard string.utf8.count <= limits.maximumTextBytes else {

@@ -14,6 +14,7 @@ public final class Session: PasteboardObserver, Sendable {
     private struct State {
         var positionEncoding: PositionEncoding = .utf16
         var client: String?
+        var spellingContext: SpellingContext?
     }
 
     private static let counter = Atomic<Int>(0)
@@ -35,6 +36,12 @@ public final class Session: PasteboardObserver, Sendable {
     public var client: String? {
         get { state.withLock { $0.client } }
         set { state.withLock { $0.client = newValue } }
+    }
+
+    /// The client's dictionary search path and default language from `initialize`'s `context`; nil for the server's own.
+    public var spellingContext: SpellingContext? {
+        get { state.withLock { $0.spellingContext } }
+        set { state.withLock { $0.spellingContext = newValue } }
     }
 
     /// Sends a notification to this session's client.

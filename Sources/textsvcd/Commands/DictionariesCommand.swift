@@ -13,7 +13,8 @@ struct DictionariesCommand: ParsableCommand {
         discussion: """
             Lists each dictionary (tag, source, path) and its compiled form in the cache folder \
             ($XDG_CACHE_HOME/textsvcd): missing, ready (with size and path), stale (its files changed) \
-            or corrupt. Works in this process; no daemon is needed.
+            or corrupt; then the system-wide form an install compiled (share/textsvcd/compiled), which \
+            every process maps first when it is ready. Works in this process; no daemon is needed.
             """,
         subcommands: [ListDictionaries.self, CompileDictionaries.self],
         defaultSubcommand: ListDictionaries.self
@@ -29,7 +30,8 @@ private struct DictionariesSetup {
         let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths)
         locator = DictionaryLocator(configuration: configuration)
         compiler = DictionaryCompiler(folder: folder ?? configuration.compiledDictionaries ?? DictionaryCompiler.defaultFolder(),
-                                      frequencyFolders: locator.searchPath.map(\.folder))
+                                      frequencyFolders: locator.searchPath.map(\.folder),
+                                      systemFolders: configuration.systemCompiledDictionaries)
     }
 }
 
@@ -50,15 +52,20 @@ struct ListDictionaries: ParsableCommand {
         let width = all.map(\.tag.tag.count).max() ?? 5
         for info in all {
             let state = setup.compiler.state(of: info)
+            let systemStates = setup.compiler.systemStates(of: info)
             switch format {
             case .json:
                 var object: JSONObject = ["tag": .string(info.tag.tag), "source": .string(info.source.rawValue), "path": .string(info.path)]
                 object["compiled"] = .object(Self.describe(state))
+                object["systemCompiled"] = .array(systemStates.map { .object(Self.describe($0)) })
+                object["inUse"] = Self.inUse(systemStates + [state]).map { .string($0) } ?? .null
                 rows.append(.object(object))
             case .text:
                 let tag = info.tag.tag.padding(toLength: width, withPad: " ", startingAt: 0)
                 let source = info.source.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                output.appendLine("\(tag)  \(source) \(info.path)  compiled: \(Self.summary(state))")
+                var line = "\(tag)  \(source) \(info.path)  compiled: \(Self.summary(state))"
+                for system in systemStates { line += "; system-wide: \(Self.summary(system))" }
+                output.appendLine(line)
             }
         }
         if format == .json { output.appendLine(JSONValue.object(["dictionaries": .array(rows)]).serialized) }
@@ -75,6 +82,12 @@ struct ListDictionaries: ParsableCommand {
         case .stale(let path): "stale, \(path)"
         case .corrupt(let path, let reason): "corrupt (\(reason)), \(path)"
         }
+    }
+
+    /// The form a process maps: the first ready one in lookup order.
+    static func inUse(_ states: [DictionaryCompiler.State]) -> String? {
+        for state in states { if case .ready(let path, _) = state { return path } }
+        return nil
     }
 
     static func describe(_ state: DictionaryCompiler.State) -> JSONObject {

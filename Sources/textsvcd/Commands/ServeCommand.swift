@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on --socket, $TEXTSVCD_SOCKET, $XDG_RUNTIME_DIR/textsvcd/textsvcd.sock \
             or /tmp/textsvcd-$UID/textsvcd.sock, in that order, or on the socket systemd passes \
             (LISTEN_FDS). Exits 1 if another daemon already serves the path. SIGTERM, SIGINT and \
-            the shutdown method stop it: it finishes requests in flight, removes the socket and exits 0.
+            the shutdown method stop it: it finishes requests in flight, removes the socket and exits 0. \
+            It also exits 0, logging why, once no client has been connected for --exit-when-idle, and \
+            within two seconds of its socket file being removed or replaced by another daemon's.
             """
     )
 
@@ -36,6 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("drain-timeout"), help: "Seconds shutdown waits for requests in flight (default 10).")
     var drainTimeout: Double = 10
+
+    @Option(name: .customLong("exit-when-idle"),
+            help: "Exit once no client has been connected for this long: 90s, 10m, 1h (default: never; doors start the daemon with $TEXTSVCD_IDLE_EXIT, else 10m).")
+    var exitWhenIdle: IdleDuration?
 
     @Option(name: .customLong("clipboard"),
             help: "How the general pasteboard mirrors the desktop's clipboard: auto (wl-clipboard, xsel or xclip, as Neovim picks), a provider's name, or none (default: $TEXTSVCD_CLIPBOARD, else auto).")
@@ -68,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.regexTimeLimitMilliseconds = regexTimeLimit
         options.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
         options.clipboard = clipboard
+        options.exitWhenIdle = exitWhenIdle?.duration
         do {
             try await DaemonProcess.run(options)
         } catch let failure as DaemonProcess.StartFailure {

@@ -40,6 +40,10 @@ struct TokenizeCommand: ParsableCommand {
     @Flag(name: .customLong("words-only"), help: "With --by word, leave out spaces and punctuation.")
     var wordsOnly = false
 
+    @Flag(name: .customLong("language"),
+          help: "With --by paragraph, sentence or document, show each unit's detected language (candidates: --lang auto:TAG,...).")
+    var showsLanguage = false
+
     @Flag(name: .customLong("no-abbreviations"),
           help: "With --by sentence, keep ICU's boundaries after abbreviations, ordinals and initials too.")
     var noAbbreviations = false
@@ -62,6 +66,7 @@ struct TokenizeCommand: ParsableCommand {
         let context = CommandContext(options: global)
         var output = StandardOutputBuffer()
         defer { output.flush() }
+        if showsLanguage { return try runLanguages(granularity, context: context, output: &output) }
         do {
             let encoding = try global.validatedEncoding() ?? .utf16
             let input = try CheckInput.read(file)
@@ -100,7 +105,7 @@ struct TokenizeCommand: ParsableCommand {
         }
     }
 
-    private static func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], as format: Format,
+    static func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], as format: Format,
                               encoder: inout OffsetEncoder, to output: inout StandardOutputBuffer) {
         let slice = bytes[range.ints]
         switch format {

@@ -5,9 +5,10 @@ import TextServicesProtocol
 /// The one decision every command makes at start-up: the daemon's services, or this process's own.
 ///
 /// Commands talk only to `client`. The daemon is used when one of this user
-/// answers on the socket, unless `--no-daemon` or `--dictionary-path` was
-/// given (the daemon cannot see this command's dictionary folders); if it
-/// stops answering, work goes on in-process. With `--no-daemon`, a change to
+/// answers on the socket, unless `--no-daemon` was given; it is told this
+/// command's dictionary search path (`--dictionary-path`, `DICPATH`) and
+/// default language first, and answers from them. If it stops answering,
+/// work goes on in-process. With `--no-daemon`, a change to
 /// shared state (learning a word, writing a pasteboard) still goes through
 /// a daemon that runs, so that it never works behind the daemon's back.
 /// Positions count UTF-8 bytes; commands convert them for what they print.
@@ -32,14 +33,14 @@ final class CommandContext {
     private func makeClient() -> any TextServicesClient {
         let configuration = configuration
         let local: @Sendable () -> any TextServicesClient = {
-            LocalTextServices(services: Services(configuration: configuration))
+            LocalTextServices(services: Services.forThisProcess(configuration: configuration))
         }
         let socketPath = socketPath
         if options.noDaemon {
             return SharedStateClient(local: local()) { RemoteTextServices.connectIfRunning(path: socketPath) }
         }
-        guard options.dictionaryPaths.isEmpty,
-              let remote = RemoteTextServices.connectIfRunning(path: socketPath) else { return local() }
+        guard let remote = RemoteTextServices.connectIfRunning(path: socketPath,
+                                                               context: SpellingContext(configuration)) else { return local() }
         return FailoverClient(primary: remote, fallback: local, warn: { StandardError.print("textsvcd: \($0)") })
     }
 

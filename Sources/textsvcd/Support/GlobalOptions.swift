@@ -4,7 +4,7 @@ import TextServicesProtocol
 
 /// Options that mean the same in every command.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("lang"), help: "Language tag(s), comma-separated (en_US, en-US, en, en_US,de_DE).")
+    @Option(name: .customLong("lang"), help: "Language tag(s), comma-separated (en_US, en-US, en, en_US,de_DE), or auto[:TAG,...] to detect each paragraph's.")
     var language: String?
 
     @Option(name: .customLong("dictionary-path"), help: "A folder of Hunspell dictionaries to search first (repeatable).")
@@ -21,7 +21,10 @@ struct GlobalOptions: ParsableArguments {
 
     /// The languages as a list, or nil for the default.
     var languages: [String]? {
-        language.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        guard let language else { return nil }
+        // `auto:en_US,de_DE` keeps its candidates together: the requests take it whole.
+        if language.hasPrefix("auto") { return [language.trimmingCharacters(in: .whitespaces)] }
+        return language.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     }
 
     func validatedEncoding() throws -> PositionEncoding? {

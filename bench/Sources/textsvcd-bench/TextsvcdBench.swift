@@ -6,6 +6,6 @@ struct TextsvcdBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "textsvcd-bench",
         abstract: "Benchmarks of textsvcd, run against a daemon or in this process (see bench/).",
-        subcommands: [SuggestBenchmark.self, JSONBenchmark.self]
+        subcommands: [SuggestBenchmark.self, JSONBenchmark.self, FixBenchmark.self]
     )
 }

@@ -76,11 +76,23 @@ extension DictionaryCompiler {
         return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
     }
 
-    /// Compiles `info` unless a current, intact compiled form exists; returns nil when none was needed.
+    /// Compiles `info` unless a current, intact compiled form exists (system-wide or the user's); nil when none was needed.
+    ///
+    /// Holds the dictionary's compile lock while it compiles: a second
+    /// process calling this meanwhile waits, then finds the form ready and
+    /// compiles nothing.
     @discardableResult
     public func compileIfNeeded(_ info: DictionaryInfo,
                                 progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report? {
-        if state(of: info).isReady { return nil }
+        if readyPath(for: info) != nil { return nil }
+        let lock: FileLock?
+        do {
+            lock = try FileLock.acquire(lockPath(for: info))
+        } catch {
+            throw Failure(message: "cannot lock \(lockPath(for: info)): \(error)")
+        }
+        defer { lock?.release() }
+        if readyPath(for: info) != nil { return nil }
         return try compile(info, progress: progress)
     }
 

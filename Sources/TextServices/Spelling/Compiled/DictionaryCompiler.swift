@@ -3,7 +3,11 @@ import SystemPackage
 
 /// Compiles dictionaries into the cache folder, and finds and opens their compiled forms.
 ///
-/// A compiled form is keyed by the bytes of the .aff, the .dic and the
+/// Forms are looked up first in the read-only system-wide folders (where
+/// `scripts/install` compiles the bundled dictionary, as aspell installs its
+/// `.rws` files), then in the user's cache folder; a stale, foreign or
+/// corrupt system-wide form is passed over. Compiles always write to the
+/// user's folder. A compiled form is keyed by the bytes of the .aff, the .dic and the
 /// frequency file, the format version, the libhunspell build and ICU's case
 /// mapping: a change to any of them makes it stale. Writing is atomic (a
 /// temporary file in the same folder, fsync, rename), so processes compiling
@@ -14,10 +18,13 @@ public struct DictionaryCompiler: Sendable {
     public let folder: String
     /// Folders searched for `<language>.freq`, before the dictionary's own folder.
     public let frequencyFolders: [String]
+    /// Read-only folders of compiled forms made at install time, searched before `folder`.
+    public let systemFolders: [String]
 
-    public init(folder: String, frequencyFolders: [String] = []) {
+    public init(folder: String, frequencyFolders: [String] = [], systemFolders: [String] = []) {
         self.folder = folder
         self.frequencyFolders = frequencyFolders
+        self.systemFolders = systemFolders.filter { $0 != folder }
     }
 
     /// `$XDG_CACHE_HOME/textsvcd`, or `~/.cache/textsvcd`.
@@ -59,8 +66,13 @@ public struct DictionaryCompiler: Sendable {
         public var description: String { message }
     }
 
-    /// Where the compiled form of a dictionary lives: its base name and a hash of its folder.
+    /// Where the compiled form of a dictionary lives in the user's folder: its base name and a hash of its folder.
     public func path(for info: DictionaryInfo) -> String {
+        path(for: info, in: folder)
+    }
+
+    /// Where the compiled form of a dictionary lives in `folder`.
+    public func path(for info: DictionaryInfo, in folder: String) -> String {
         let base = info.path.split(separator: "/").last.map(String.init) ?? info.tag.tag
         let safe = String(base.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") ? Character($0) : "_" })
         let folderHash = ContentHash(Array(info.path.utf8)).description.prefix(12)
@@ -72,12 +84,28 @@ public struct DictionaryCompiler: Sendable {
         WordFrequencies.locate(info.tag, folders: SpellDictionary.frequencySearchFolders(info: info, extra: frequencyFolders))
     }
 
-    /// The state of the compiled form of `info`, checking its key and checksums.
+    /// The state of the compiled form of `info` in the user's folder, checking its key and checksums.
     public func state(of info: DictionaryInfo) -> State {
-        let path = path(for: info)
+        state(of: info, at: path(for: info))
+    }
+
+    /// The state of the compiled form of `info` in each system-wide folder, in lookup order.
+    public func systemStates(of info: DictionaryInfo) -> [State] {
+        systemFolders.map { state(of: info, at: path(for: info, in: $0)) }
+    }
+
+    /// The path of the compiled form `open` would map: the first ready system-wide form, else the user's; nil when none is ready.
+    public func readyPath(for info: DictionaryInfo) -> String? {
+        for state in systemStates(of: info) + [state(of: info)] {
+            if case .ready(let path, _) = state { return path }
+        }
+        return nil
+    }
+
+    private func state(of info: DictionaryInfo, at path: String) -> State {
         guard FileManager.default.fileExists(atPath: path) else { return .missing(path: path) }
         do {
-            let compiled = try openChecked(info)
+            let compiled = try openChecked(info, at: path)
             return .ready(path: path, byteCount: compiled.byteCount)
         } catch .stale {
             return .stale(path: path)
@@ -86,13 +114,35 @@ public struct DictionaryCompiler: Sendable {
         }
     }
 
-    /// The compiled form of `info` if it is present, current and intact; nil otherwise (never trusts a bad file).
+    /// The compiled form of `info` if one is present, current and intact (system-wide first); nil otherwise (never trusts a bad file).
     public func open(_ info: DictionaryInfo) -> CompiledDictionary? {
         try? openChecked(info)
     }
 
+    /// The first current, intact compiled form: system-wide, then the user's; throws the user's form's failure.
     func openChecked(_ info: DictionaryInfo) throws(CompiledFormat.Failure) -> CompiledDictionary {
-        let path = path(for: info)
+        for folder in systemFolders {
+            let path = path(for: info, in: folder)
+            if FileManager.default.fileExists(atPath: path), let compiled = try? openChecked(info, at: path) { return compiled }
+        }
+        return try openChecked(info, at: path(for: info))
+    }
+
+    /// Whether another process (or thread) holds the compile lock of `info`'s form in the user's folder.
+    public func isCompiling(_ info: DictionaryInfo) -> Bool {
+        do {
+            guard let lock = try FileLock.acquire(lockPath(for: info), wait: false) else { return true }
+            lock.release()
+            return false
+        } catch {
+            return false
+        }
+    }
+
+    /// The lock file a compile of `info` holds, so that processes starting one at once compile it once.
+    func lockPath(for info: DictionaryInfo) -> String { path(for: info) + ".lock" }
+
+    private func openChecked(_ info: DictionaryInfo, at path: String) throws(CompiledFormat.Failure) -> CompiledDictionary {
         guard let file = MappedFile(path: path) else { throw .truncated(size: 0) }
         // Section checksums are read once per version of the file (see `verifiedMarkerPath`).
         let marker = Self.verifiedMarkerPath(path)

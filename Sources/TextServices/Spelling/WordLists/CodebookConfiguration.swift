@@ -1,45 +1,46 @@
+import Foundation
+import TOMLReader
+
 /// The words of a codebook configuration file (`codebook.toml`, `.codebook.toml`), for importing.
 ///
 /// codebook keeps a project's accepted words in the top-level `words` array
 /// (its "Add to dictionary" writes there, in lower case; codebook matches
-/// them ignoring case). That array may span lines and hold comments and a
-/// trailing comma, as TOML allows. `flag_words` (words codebook always
-/// flags) is left out with a note. The keys before the first table header
-/// are read (every top-level key is there); a malformed file is refused with
-/// the line of the fault. Thread-safe.
+/// them ignoring case). The file is read with TOMLKit (`TOMLReader`), so any
+/// valid TOML is understood; a malformed file is refused with the parser's
+/// line and reason. `flag_words` (words codebook always flags) is left out
+/// with a note. A word's line is the first line that holds it (for notes).
+/// Thread-safe.
 enum CodebookConfiguration {
     static func read(_ bytes: [UInt8], path: String) throws(WordListFormat.ReadError) -> WordListFormat.Contents {
-        let lines = try WordListFormat.strictLines(bytes, path: path)
-        var reader = TOMLTopLevelReader(bytes: bytes, start: bytes.starts(with: WordListLines.byteOrderMark) ? 3 : 0)
-        let pairs: [TOMLTopLevelReader.Pair]
+        _ = try WordListFormat.strictLines(bytes, path: path)  // refuses a file that is not UTF-8, naming the line
+        let body = bytes.starts(with: WordListLines.byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+        let text = String(decoding: body, as: UTF8.self)
+        let table: [TOMLEntry]
         do {
-            pairs = try reader.pairs()
+            table = try TOMLReader.parse(text)
         } catch {
-            throw WordListFormat.ReadError(path: path, line: lines.lineNumber(atByte: error.offset), reason: error.reason)
+            throw WordListFormat.ReadError(path: path, line: error.line, reason: error.reason)
+        }
+        let textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func firstLine(holding needle: String, or fallback: Int) -> Int {
+            textLines.firstIndex { $0.contains(needle) }.map { $0 + 1 } ?? fallback
         }
         var contents = WordListFormat.Contents()
         var seen = Set<String>()
-        let wordPairs = pairs.filter { $0.key == ["words"] }
-        if wordPairs.count > 1 {
-            throw WordListFormat.ReadError(path: path, line: lines.lineNumber(atByte: wordPairs[1].keyOffset),
-                                           reason: "\u{201C}words\u{201D} is defined twice")
-        }
-        if let pair = wordPairs.first {
-            guard case .array(let elements) = pair.value.value else {
-                throw WordListFormat.ReadError(path: path, line: lines.lineNumber(atByte: pair.value.offset),
-                                               reason: "\u{201C}words\u{201D} must be an array of strings")
+        if let entry = table.first(where: { $0.key == "words" }) {
+            let keyLine = firstLine(holding: "words", or: 1)
+            guard let elements = entry.value.array else {
+                throw WordListFormat.ReadError(path: path, line: keyLine, reason: "\u{201C}words\u{201D} must be an array of strings")
             }
             for (index, element) in elements.enumerated() {
-                let line = lines.lineNumber(atByte: element.offset)
-                guard case .string(let word) = element.value else {
-                    throw WordListFormat.ReadError(path: path, line: line, reason: "words[\(index)] must be a string")
+                guard let word = element.string else {
+                    throw WordListFormat.ReadError(path: path, line: keyLine, reason: "words[\(index)] must be a string")
                 }
-                contents.append(word.trimmingCharacters(in: .whitespaces), line: line, seen: &seen)
+                contents.append(word.trimmingCharacters(in: .whitespaces), line: firstLine(holding: word, or: keyLine), seen: &seen)
             }
         }
-        if let flagged = pairs.first(where: { $0.key == ["flag_words"] }), case .array(let elements) = flagged.value.value,
-           !elements.isEmpty {
-            contents.notes.append(.init(line: lines.lineNumber(atByte: flagged.keyOffset),
+        if let flagged = table.first(where: { $0.key == "flag_words" }), let elements = flagged.value.array, !elements.isEmpty {
+            contents.notes.append(.init(line: firstLine(holding: "flag_words", or: 1),
                                         message: "flag_words (\(elements.count)) left out: codebook always flags them"))
         }
         return contents

@@ -94,7 +94,7 @@ public struct EditActionsRequest: TextServicesRequest {
                                           documentId: documentId, locale: locale, guessLimit: guesses?.count ?? 5,
                                           editable: editable ?? true, secure: secure ?? false,
                                           pasteboard: pasteboard ?? PasteboardStore.general, items: try menuItems())
-        let actions = try EditActions(spelling: context.services.spelling, pasteboards: context.services.pasteboards)
+        let actions = try EditActions(spelling: context.spelling, pasteboards: context.services.pasteboards)
             .actions(for: request)
         return Response(actions: actions.map { Self.action($0, positions) })
     }

@@ -79,6 +79,9 @@ public struct PasteboardWriteRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
+        if let empty = items.firstIndex(where: { $0.item.representations.isEmpty }) {
+            throw ServiceError.invalidParams(field: "items[\(empty)]", "must hold at least one representation")
+        }
         let options = PasteboardWriteOptions(expirationDate: expirationDate?.date, localOnly: localOnly ?? false)
         return Response(changeCount: try context.services.pasteboards.write(name, items: items.map(\.item), options: options))
     }

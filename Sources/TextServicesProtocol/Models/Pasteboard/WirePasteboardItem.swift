@@ -1,6 +1,9 @@
 import TextServices
 
 /// A pasteboard item on the wire: `{type: {"text": ...} | {"base64": ...}, ...}`, representations in order.
+///
+/// An item may be empty (`{}`): `pasteboard.read` keeps an item's place when
+/// none of its types was asked for. `pasteboard.write` refuses empty items.
 public struct WirePasteboardItem: Codable, Sendable, Equatable {
     public var item: PasteboardItem
 
@@ -29,7 +32,6 @@ public struct WirePasteboardItem: Codable, Sendable, Equatable {
         guard let object = value.objectValue else {
             throw .invalidParams(field: field, "must be an object mapping types to {\"text\"} or {\"base64\"}, not \(value.typeName)")
         }
-        guard object.count > 0 else { throw .invalidParams(field: field, "must hold at least one representation") }
         guard object.count <= PasteboardItem.maximumRepresentations else {
             throw .invalidParams(field: field, "holds more than \(PasteboardItem.maximumRepresentations) representations")
         }

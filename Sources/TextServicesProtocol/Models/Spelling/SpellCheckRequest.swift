@@ -17,13 +17,15 @@ public struct SpellCheckRequest: TextServicesRequest {
     public var limit: Int?
     public var documentId: String?
     public var guesses: GuessCount?
+    /// With `language: "auto"`: the languages to choose among (default: every loadable dictionary's language).
+    public var candidates: [String]?
     /// The text itself, for a client in this process (`TextServicesClient.handlesTextInProcess`): when set,
     /// `text` is ignored and `range` usually names the part to check, so a large document is neither copied
     /// nor validated again per piece. It never travels: encoding the request writes its text as `text`.
     public var buffer: TextBuffer?
 
     enum CodingKeys: String, CodingKey {
-        case text, language, languages, range, startingAt, wrap, limit, documentId, guesses
+        case text, language, languages, range, startingAt, wrap, limit, documentId, guesses, candidates
     }
 
     /// A request over a buffer this process holds (see `buffer`).
@@ -43,6 +45,7 @@ public struct SpellCheckRequest: TextServicesRequest {
         try container.encodeIfPresent(limit, forKey: .limit)
         try container.encodeIfPresent(documentId, forKey: .documentId)
         try container.encodeIfPresent(guesses, forKey: .guesses)
+        try container.encodeIfPresent(candidates, forKey: .candidates)
     }
 
     public init(text: String, languages: [String]? = nil, range: WireRange? = nil, startingAt: Int? = nil,
@@ -67,6 +70,10 @@ public struct SpellCheckRequest: TextServicesRequest {
         public var range: WireRange
         public var word: String
         public var guesses: [String]?
+        /// With `language: "auto"`: the dictionary that rejected the word.
+        public var language: String?
+        /// With `language: "auto"`: other candidates whose dictionaries accept the word.
+        public var alsoIn: [String]?
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
@@ -87,7 +94,22 @@ public struct SpellCheckRequest: TextServicesRequest {
         }
         let limit = try Validation.count(self.limit, field: "limit")
         let guessLimit = guesses?.count ?? 0
-        let spelling = context.services.spelling
+        let spelling = context.spelling
+        if let candidates = try AutoLanguage.candidates(language: language, languages: languages, candidates: candidates) {
+            let result = try context.services.languages.check(buffer, range: range, candidates: candidates.list,
+                                                              documentId: documentId, startingAt: start, wrap: wrap ?? false,
+                                                              limit: limit)
+            var encoder = positions.sequentialEncoder()
+            let misspellings = try result.misspellings.map { found in
+                let guesses = guessLimit > 0
+                    ? spelling.guesses(for: found.misspelling.word, checker: try spelling.checker(languages: [found.language]),
+                                       limit: guessLimit)
+                    : nil
+                return Misspelling(range: encoder.wire(found.misspelling.range), word: found.misspelling.word, guesses: guesses,
+                                   language: found.language, alsoIn: found.alsoIn.isEmpty ? nil : found.alsoIn)
+            }
+            return Response(misspellings: misspellings, wordCount: result.wordCount)
+        }
         let checker = try spelling.checker(languages: try LanguageSelection(language: language, languages: languages).languages,
                                            documentId: documentId)
         let result = checker.check(buffer, range: range, startingAt: start, wrap: wrap ?? false, limit: limit)

@@ -38,7 +38,7 @@ public struct SpellCheckWordsRequest: TextServicesRequest {
             throw ServiceError(code: -32004, message: "Too many words: \(words.count) (limit \(context.limits.maximumResults))",
                                data: ["limit": .int(context.limits.maximumResults)])
         }
-        let checker = try context.services.spelling.checker(
+        let checker = try context.spelling.checker(
             languages: try LanguageSelection(language: language, languages: languages).languages, documentId: documentId)
         let correct = words.map { checker.accepts($0) }
         let roots = roots == true ? zip(words, correct).map { word, correct in correct ? Self.root(of: word, in: checker) : nil } : nil

@@ -13,7 +13,7 @@ public struct SpellIgnoreRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> EmptyResponse {
-        try context.services.spelling.ignore(word, documentId: documentId)
+        try context.spelling.ignore(word, documentId: documentId)
         return EmptyResponse()
     }
 }
@@ -33,7 +33,7 @@ public struct SpellIgnoredRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) -> Response {
-        Response(words: context.services.spelling.ignoredWords(documentId: documentId))
+        Response(words: context.spelling.ignoredWords(documentId: documentId))
     }
 }
 
@@ -48,7 +48,7 @@ public struct SpellCloseDocumentRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) -> EmptyResponse {
-        context.services.spelling.closeDocument(documentId)
+        context.spelling.closeDocument(documentId)
         return EmptyResponse()
     }
 }

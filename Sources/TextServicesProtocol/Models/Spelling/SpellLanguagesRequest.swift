@@ -20,7 +20,7 @@ public struct SpellLanguagesRequest: ParameterlessRequest {
     }
 
     public func handle(_ context: RequestContext) -> Response {
-        Response(languages: context.services.spelling.availableLanguages().map { info in
+        Response(languages: context.spelling.availableLanguages().map { info in
             Language(tag: info.tag.tag, name: LanguageNames.displayName(info.tag), source: info.source.rawValue, path: info.wordsPath)
         })
     }

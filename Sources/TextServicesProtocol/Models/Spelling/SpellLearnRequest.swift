@@ -14,7 +14,7 @@ public struct SpellLearnRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> EmptyResponse {
-        try context.services.spelling.learn(word, language: language)
+        try context.spelling.learn(word, language: language)
         return EmptyResponse()
     }
 }
@@ -33,7 +33,7 @@ public struct SpellUnlearnRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> EmptyResponse {
-        try context.services.spelling.unlearn(word, language: language)
+        try context.spelling.unlearn(word, language: language)
         return EmptyResponse()
     }
 }
@@ -53,6 +53,6 @@ public struct SpellLearnedRequest: TextServicesRequest {
     }
 
     public func handle(_ context: RequestContext) throws -> Response {
-        Response(words: try context.services.spelling.learnedWords(language: language))
+        Response(words: try context.spelling.learnedWords(language: language))
     }
 }

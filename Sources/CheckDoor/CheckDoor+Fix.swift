@@ -1,0 +1,88 @@
+import TextServices
+import TextServicesProtocol
+
+extension CheckDoor {
+    /// One word `--fix` replaces.
+    struct Replacement {
+        var range: ByteRange
+        var word: String
+        var guess: String
+    }
+
+    /// The misspellings `--fix` replaces: those whose first guess is confident by the margin, the project's near words
+    /// not putting another first, and (unless asked) not inside a code identifier.
+    func replacements(for misspellings: [Misspelling], in input: CheckInput, project: Project,
+                      fix: CheckFix) throws(ServiceError) -> [Replacement] {
+        var words: [String] = []
+        var seen = Set<String>()
+        for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
+        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: options.languages, limit: 3, margin: true) })
+        var confident: [String: String] = [:]
+        for (word, outcome) in zip(words, outcomes) {
+            let answer = try outcome.get()
+            guard let first = answer.guesses.first, GuessConfidence.isConfident(margin: answer.margin, threshold: fix.margin),
+                  project.words.guesses(near: word, before: answer.guesses, limit: 1).first == first else { continue }
+            confident[word] = first
+        }
+        return misspellings.compactMap { misspelling in
+            guard let guess = confident[misspelling.word],
+                  fix.identifiers || !Self.isInIdentifier(misspelling, in: input.text.bytes) else { return nil }
+            return Replacement(range: misspelling.range, word: misspelling.word, guess: guess)
+        }
+    }
+
+    /// Whether a word is part of a code identifier: joined to letters, digits or `_` around it, or with a capital inside (camelCase).
+    static func isInIdentifier(_ misspelling: Misspelling, in bytes: [UInt8]) -> Bool {
+        func joins(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte >= 0x80
+        }
+        let range = misspelling.range.ints
+        if range.lowerBound > 0, joins(bytes[range.lowerBound - 1]) { return true }
+        if range.upperBound < bytes.count, joins(bytes[range.upperBound]) { return true }
+        let letters = misspelling.word.dropFirst()
+        return letters.contains(where: \.isUppercase) && !letters.allSatisfy { !$0.isLetter || $0.isUppercase }
+    }
+
+    /// The bytes of `text` with the replacements made (ranges in order, not overlapping).
+    static func applying(_ replacements: [Replacement], to bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        for replacement in replacements {
+            let range = replacement.range.ints
+            result += bytes[position..<range.lowerBound]
+            result += Array(replacement.guess.utf8)
+            position = range.upperBound
+        }
+        result += bytes[position...]
+        return result
+    }
+
+    /// What `--fix` does with one input: the diff (`--dry-run`), or the file rewritten; the misspellings left are reported.
+    func fixReport(_ input: CheckInput, misspellings: [Misspelling], project: Project, fix: CheckFix,
+                   words: Int, language: String) throws(ServiceError) -> Report {
+        let replacements = input.name == "-" ? [] : try replacements(for: misspellings, in: input, project: project, fix: fix)
+        let fixed = Set(replacements.map(\.range.lowerBound))
+        let left = misspellings.filter { !fixed.contains($0.range.lowerBound) }
+        guard !replacements.isEmpty else {
+            let guesses = try guessTable(for: left, project: project)
+            return Report(lines: fix.dryRun ? [] : lines(for: left, in: input, guesses: guesses, language: language),
+                          misspellings: left.count, words: words)
+        }
+        let updated = Self.applying(replacements, to: input.text.bytes)
+        if fix.dryRun {
+            return Report(lines: UnifiedDiff.lines(old: input.text.bytes, new: updated, path: input.name),
+                          misspellings: misspellings.count, words: words)
+        }
+        do {
+            try FileSystem.replace(input.name, expecting: input.text.bytes, with: updated)
+        } catch {
+            throw ServiceError(code: -32603, message: error.description)
+        }
+        let guesses = try guessTable(for: left, project: project)
+        var report = Report(lines: lines(for: left, in: input, guesses: guesses, language: language), misspellings: left.count, words: words)
+        let listed = replacements.prefix(5).map { "\($0.word) -> \($0.guess)" }.joined(separator: ", ")
+        report.notes = ["\(input.name): fixed \(replacements.count) (\(listed)\(replacements.count > 5 ? ", ..." : ""))"]
+        return report
+    }
+}

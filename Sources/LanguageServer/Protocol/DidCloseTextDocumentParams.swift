@@ -1,0 +1,4 @@
+/// `textDocument/didClose`'s params.
+struct DidCloseTextDocumentParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
+}

@@ -1,0 +1,4 @@
+/// `textDocument/didOpen`'s params.
+struct DidOpenTextDocumentParams: Codable, Sendable {
+    var textDocument: TextDocumentItem
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+
+/// Language identification for the whole process: the candidates, the shared model, and `identify`.
+///
+/// Candidates default to the languages of the dictionaries this process can
+/// load that have word frequencies, one per language: the default
+/// language's variant when it is one of them, else the dictionary a bare
+/// language code finds (`de` → `de_DE`). Detection needs no dictionary: the
+/// model is built from the frequency files once, kept in the compiled
+/// dictionaries' cache folder (`languages-<key>.tsvlang`, rebuilt when any
+/// source file changes) and mapped, so every process shares it.
+/// Thread-safe.
+public final class LanguageIdentification: Sendable {
+    let spelling: SpellingService
+    private let current = Mutex<LanguageModel?>(nil)
+    private let building = Mutex<Void>(())
+    private let defaults = Mutex<(time: ContinuousClock.Instant, candidates: [LanguageCandidate])?>(nil)
+
+    public init(spelling: SpellingService) {
+        self.spelling = spelling
+    }
+
+    /// The candidates every request gets without `candidates`, sorted by tag.
+    public func defaultCandidates() -> [LanguageCandidate] {
+        let now = ContinuousClock.now
+        if let cached = defaults.withLock({ $0 }), now - cached.time < .seconds(1) { return cached.candidates }
+        let available = spelling.availableLanguages()
+        let preferred = LanguageTag(spelling.defaultLanguage)
+        var byCode: [String: LanguageCandidate] = [:]
+        for code in Set(available.map(\.tag.language)).sorted() {
+            let info: DictionaryInfo?
+            if let preferred, preferred.language == code, let exact = available.first(where: { $0.tag == preferred }) {
+                info = exact
+            } else {
+                info = try? spelling.locator.locate(code)
+            }
+            if let info, let candidate = candidate(info) { byCode[code] = candidate }
+        }
+        let candidates = byCode.values.sorted { $0.tag < $1.tag }
+        defaults.withLock { $0 = (now, candidates) }
+        return candidates
+    }
+
+    /// The candidates for requested tags (nil: the defaults), one per language, first tag winning.
+    ///
+    /// Throws `.unknownLanguage` (with the default candidates as the
+    /// available list) for a tag without a dictionary or without word
+    /// frequencies, and `.invalidArgument` for an empty list.
+    public func candidates(_ requested: [String]?) throws(TextServicesError) -> [LanguageCandidate] {
+        let defaults = defaultCandidates()
+        guard let requested else {
+            guard !defaults.isEmpty else {
+                throw .unknownLanguage(language: "auto", reason: "no dictionary with word frequencies to detect languages among",
+                                       available: [])
+            }
+            return defaults
+        }
+        guard !requested.isEmpty else { throw .invalidArgument(argument: "candidates", reason: "must not be empty") }
+        var chosen: [LanguageCandidate] = []
+        for tag in requested {
+            let info: DictionaryInfo
+            do {
+                info = try spelling.locator.locate(tag)
+            } catch {
+                throw .unknownLanguage(language: tag, reason: error.message, available: defaults.map(\.tag))
+            }
+            guard let candidate = candidate(info) else {
+                throw .unknownLanguage(language: tag,
+                                       reason: "no word frequencies for '\(info.tag.tag)' (\(info.tag.language).freq), which detection needs",
+                                       available: defaults.map(\.tag))
+            }
+            if !chosen.contains(where: { $0.code == candidate.code }) { chosen.append(candidate) }
+        }
+        return chosen
+    }
+
+    private func candidate(_ info: DictionaryInfo) -> LanguageCandidate? {
+        let folders = SpellDictionary.frequencySearchFolders(info: info, extra: spelling.locator.searchPath.map(\.folder))
+        guard let path = WordFrequencies.locate(info.tag, folders: folders) else { return nil }
+        return LanguageCandidate(tag: info.tag.tag, code: info.tag.language, frequencyPath: path)
+    }
+
+    /// The ranges of `range` of `text` (the whole text by default), each with its language.
+    ///
+    /// `hints` weigh candidates (a tag's prior relative to 1 for the
+    /// others; must be positive and name candidates); `maximum` caps each
+    /// range's hypotheses. Text without evidence gets no range.
+    public func identify(_ text: TextBuffer, range: ByteRange? = nil, candidates requested: [String]? = nil,
+                         hints: [String: Double] = [:], granularity: LanguageGranularity = .paragraph,
+                         maximum: Int = 3) throws(TextServicesError) -> [LanguageRange] {
+        let candidates = try candidates(requested)
+        guard maximum > 0 else { throw .invalidArgument(argument: "maximum", reason: "must be at least 1") }
+        var priors = [Double](repeating: 0, count: candidates.count)
+        for (tag, weight) in hints {
+            guard weight.isFinite, weight > 0 else {
+                throw .invalidArgument(argument: "hints", reason: "weights must be positive numbers ('\(tag)' has \(weight))")
+            }
+            let code = LanguageTag(tag)?.language ?? tag
+            guard let index = candidates.firstIndex(where: { $0.tag == tag || $0.code == code }) else {
+                throw .invalidArgument(argument: "hints", reason: "'\(tag)' is not one of the candidates \(candidates.map(\.tag))")
+            }
+            priors[index] = log(weight)
+        }
+        let range = range ?? text.fullRange
+        guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else { return [] }
+        let model = try model(for: candidates)
+        let indices = candidates.map { candidate in model.languages.firstIndex(of: candidate.code)! }
+        var identifier = LanguageIdentifier(scorer: LanguageScorer(model: model, indices: indices, priors: priors),
+                                            candidates: candidates, maximum: min(maximum, candidates.count))
+        return try identifier.identify(text, range: range, granularity: granularity)
+    }
+
+    /// A model that knows every language of `candidates`, built or mapped on first need.
+    ///
+    /// The model in use serves while it knows them all; otherwise the model
+    /// of exactly these candidates replaces it (cached by its own key).
+    public func model(for candidates: [LanguageCandidate]) throws(TextServicesError) -> LanguageModel {
+        if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
+        return try building.withLock { _ throws(TextServicesError) -> LanguageModel in
+            if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
+            var sources: [String: LanguageModel.Source] = [:]
+            for candidate in candidates where sources[candidate.code] == nil {
+                sources[candidate.code] = .init(code: candidate.code, frequencyPath: candidate.frequencyPath)
+            }
+            let ordered = sources.keys.sorted().map { sources[$0]! }
+            do {
+                let model = try LanguageModel.open(ordered, cacheFolder: spelling.configuration.compiledDictionaries)
+                current.withLock { $0 = model }
+                return model
+            } catch {
+                throw .internalFailure("cannot build the language model: \(error)")
+            }
+        }
+    }
+}

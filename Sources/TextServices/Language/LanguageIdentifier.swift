@@ -1,0 +1,84 @@
+/// Cuts text into ranges of one language each: the documents, paragraphs or sentences, scored with a `LanguageScorer`.
+///
+/// At paragraph granularity a paragraph is one range unless one of its
+/// sentences (of at least `minimumSentenceWords` words) is clearly in another
+/// language, by `sentenceMargin` nats; then the paragraph is cut at sentence
+/// boundaries and neighbouring sentences of one language are joined again.
+/// Text without evidence (no letters, only emoji, only words that mix
+/// scripts) gets no range. Not thread-safe; make one per request.
+struct LanguageIdentifier {
+    var scorer: LanguageScorer
+    let candidates: [LanguageCandidate]
+    let maximum: Int
+
+    static let minimumSentenceWords = 3
+    static let sentenceMargin = 6.0
+
+    /// The ranges of `range` of `text`, in order.
+    mutating func identify(_ text: TextBuffer, range: ByteRange, granularity: LanguageGranularity) throws(TextServicesError) -> [LanguageRange] {
+        switch granularity {
+        case .document:
+            return result(range, scorer.evidence(text.bytes, range: range.ints)).map { [$0] } ?? []
+        case .sentence:
+            return try Tokenizer(granularity: .sentence).tokens(in: text, range: range).compactMap {
+                result($0.range, scorer.evidence(text.bytes, range: $0.range.ints))
+            }
+        case .paragraph:
+            var ranges: [LanguageRange] = []
+            for paragraph in try Tokenizer(granularity: .paragraph).tokens(in: text, range: range) {
+                ranges += try paragraphRanges(text, paragraph.range)
+            }
+            return ranges
+        }
+    }
+
+    private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {
+        let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
+        var evidence: [LanguageEvidence] = []
+        var whole = LanguageEvidence(candidates: candidates.count)
+        for sentence in sentences {
+            let found = scorer.evidence(text.bytes, range: sentence.ints)
+            evidence.append(found)
+            whole += found
+        }
+        guard whole.words > 0 else { return [] }
+        let main = scorer.ranked(whole)[0].candidate
+        var labels = [Int](repeating: main, count: sentences.count)
+        var differs = false
+        for (index, found) in evidence.enumerated() where found.words >= Self.minimumSentenceWords {
+            let best = scorer.ranked(found)[0].candidate
+            if best != main, found.scores[best] - found.scores[main] >= Self.sentenceMargin {
+                labels[index] = best
+                differs = true
+            }
+        }
+        guard differs else { return result(paragraph, whole).map { [$0] } ?? [] }
+        var ranges: [LanguageRange] = []
+        var start = 0
+        while start < sentences.count {
+            var end = start + 1
+            var joined = evidence[start]
+            while end < sentences.count, labels[end] == labels[start] {
+                joined += evidence[end]
+                end += 1
+            }
+            let span = sentences[start].lowerBound..<sentences[end - 1].upperBound
+            if let found = result(span, joined) { ranges.append(found) }
+            start = end
+        }
+        return ranges
+    }
+
+    /// The range's verdict; nil without evidence.
+    private func result(_ range: ByteRange, _ evidence: LanguageEvidence) -> LanguageRange? {
+        guard evidence.words > 0 else { return nil }
+        let ranked = scorer.ranked(evidence)
+        let hypotheses = ranked.prefix(maximum).map {
+            LanguageHypothesis(language: candidates[$0.candidate].tag, confidence: Self.rounded($0.probability))
+        }
+        return LanguageRange(range: range, language: hypotheses[0].language, confidence: hypotheses[0].confidence,
+                             hypotheses: hypotheses)
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+}

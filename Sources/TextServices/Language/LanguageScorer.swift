@@ -1,0 +1,123 @@
+import Foundation
+
+/// The evidence a stretch of text gives for each candidate: summed log-likelihoods and how many words gave them.
+struct LanguageEvidence {
+    /// Natural-log likelihood per candidate, in candidate order.
+    var scores: [Double]
+    /// The words that counted.
+    var words: Int
+
+    init(candidates: Int) {
+        scores = [Double](repeating: 0, count: candidates)
+        words = 0
+    }
+
+    static func += (left: inout LanguageEvidence, right: LanguageEvidence) {
+        for index in left.scores.indices { left.scores[index] += right.scores[index] }
+        left.words += right.words
+    }
+}
+
+/// Scores words against a fixed set of candidates with a `LanguageModel`: naive Bayes over words, trigrams for unknown ones.
+///
+/// A word a language's list holds scores its frequency (log of zipf's
+/// per-billion rate); a word it lacks scores the rate of an unseen word plus
+/// the letter trigrams' log-probabilities in that language. A word in a
+/// script a candidate is not written in counts against it, and no word
+/// moves a candidate more than `clamp` below the best, so one name or
+/// foreign word cannot outvote a sentence. Words that mix scripts, or whose
+/// script no candidate uses, count for nothing. Not thread-safe (scratch
+/// buffers); make one per request.
+struct LanguageScorer {
+    let model: LanguageModel
+    /// Model index of each candidate.
+    let indices: [Int]
+    /// Log prior (from hints) per candidate.
+    let priors: [Double]
+
+    /// The zipf of a word a list lacks.
+    static let unseenZipf = 1.0
+    /// How much the trigrams of an unknown word weigh.
+    static let trigramWeight = 0.5
+    /// The most one word can count against a candidate, in nats.
+    static let clamp = 8.0
+    private static let ln10 = log(10.0)
+
+    private var known: [UInt8]
+    private var trigramSums: [Float]
+    private var trigramSeen: [Bool]
+    private var wordScores: [Double]
+
+    init(model: LanguageModel, indices: [Int], priors: [Double]) {
+        self.model = model
+        self.indices = indices
+        self.priors = priors
+        known = [UInt8](repeating: 0, count: model.languages.count)
+        trigramSums = [Float](repeating: 0, count: model.languages.count)
+        trigramSeen = [Bool](repeating: false, count: model.languages.count)
+        wordScores = [Double](repeating: 0, count: indices.count)
+    }
+
+    /// The evidence of `range` of `bytes`.
+    mutating func evidence(_ bytes: [UInt8], range: Range<Int>) -> LanguageEvidence {
+        var evidence = LanguageEvidence(candidates: indices.count)
+        LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
+            if add(word, to: &evidence.scores) { evidence.words += 1 }
+        }
+        return evidence
+    }
+
+    /// Adds one word's scores; false when the word is no evidence.
+    private mutating func add(_ word: LanguageWord, to scores: inout [Double]) -> Bool {
+        guard word.script != .mixed, word.script != .other,
+              indices.contains(where: { model.scripts[$0] == word.script }) else { return false }
+        for index in known.indices { known[index] = 0 }
+        model.forEachWordScore(word.folded) { language, scaled in known[language] = scaled }
+        var needsTrigrams = false
+        for index in indices where model.scripts[index] == word.script && known[index] == 0 { needsTrigrams = true }
+        var trigramCount = 0
+        if needsTrigrams {
+            for index in trigramSums.indices { trigramSums[index] = 0 }
+            var previous: (UInt32, UInt32) = (0x5E, 0x5E)
+            func addTrigram(_ next: UInt32) {
+                for index in trigramSeen.indices { trigramSeen[index] = false }
+                model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
+                    trigramSums[language] -= Float(value) / LanguageModel.trigramScale
+                    trigramSeen[language] = true
+                }
+                for index in indices where !trigramSeen[index] { trigramSums[index] += model.unseenTrigram[index] }
+                trigramCount += 1
+                previous = (previous.1, next)
+            }
+            for scalar in word.folded.unicodeScalars { addTrigram(scalar.value) }
+            addTrigram(0x24)
+        }
+        var best = -Double.infinity
+        for (position, index) in indices.enumerated() {
+            let score: Double
+            if model.scripts[index] != word.script {
+                score = -.infinity
+            } else if known[index] > 0 {
+                score = Self.ln10 * (Double(known[index]) / 10 - 9)
+            } else {
+                score = Self.ln10 * (Self.unseenZipf - 9) + Self.trigramWeight * Double(trigramSums[index])
+            }
+            wordScores[position] = score
+            best = max(best, score)
+        }
+        for position in indices.indices {
+            scores[position] += max(wordScores[position], best - Self.clamp) - best
+        }
+        return true
+    }
+
+    /// The candidates ranked by `evidence` (plus the priors), with probabilities that sum to 1.
+    func ranked(_ evidence: LanguageEvidence) -> [(candidate: Int, probability: Double)] {
+        let totals = indices.indices.map { evidence.scores[$0] + priors[$0] }
+        let top = totals.max() ?? 0
+        let weights = totals.map { exp($0 - top) }
+        let sum = weights.reduce(0, +)
+        return indices.indices.map { ($0, weights[$0] / sum) }
+            .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.candidate < $1.candidate }
+    }
+}

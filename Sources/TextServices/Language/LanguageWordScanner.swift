@@ -1,0 +1,98 @@
+/// A run of letters that counts as evidence of a language: its bytes, its folded form and its script.
+struct LanguageWord {
+    var range: ByteRange
+    /// Lower case, as the frequency lists hold words (`WordList.fold`).
+    var folded: String
+    var script: LanguageScript
+}
+
+/// Finds the words of UTF-8 text for language identification.
+///
+/// A word is a run of letters (and the marks that follow them); digits,
+/// apostrophes, hyphens and everything else end it. Simpler and much faster
+/// than the ICU word iterator, which suits evidence counting: a contraction
+/// splits into its parts, and each part is looked up on its own.
+enum LanguageWordScanner {
+    /// Calls `body` with each word of `range` in `bytes`, in order.
+    static func forEachWord(in bytes: [UInt8], range: Range<Int>, _ body: (LanguageWord) -> Void) {
+        var index = range.lowerBound
+        let end = range.upperBound
+        var wordStart = -1
+        var script = LanguageScript.other
+        var ascii = true
+        func finish(_ upTo: Int) {
+            guard wordStart >= 0 else { return }
+            let slice = bytes[wordStart..<upTo]
+            let folded: String
+            if ascii {
+                folded = String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+            } else {
+                folded = WordList.fold(String(decoding: slice, as: UTF8.self))
+            }
+            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), folded: folded, script: script))
+            wordStart = -1
+        }
+        while index < end {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : UTF8Validation.sequenceLength(lead: lead)
+            guard length > 0, index + length <= end else {
+                finish(index)
+                index += 1
+                continue
+            }
+            let value = Self.scalar(bytes, at: index, length: length)
+            let isLetter: Bool
+            var isMark = false
+            if length == 1 {
+                isLetter = (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
+            } else if let scalar = Unicode.Scalar(value) {
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter:
+                    isLetter = true
+                case .nonspacingMark, .spacingMark:
+                    isLetter = false
+                    isMark = true
+                default:
+                    isLetter = false
+                }
+            } else {
+                isLetter = false
+            }
+            if isLetter {
+                if wordStart < 0 {
+                    wordStart = index
+                    script = .other
+                    ascii = true
+                }
+                if length > 1 { ascii = false }
+                script = script.joined(with: LanguageScript.of(value))
+            } else if isMark, wordStart >= 0 {
+                ascii = false
+            } else {
+                finish(index)
+            }
+            index += length
+        }
+        finish(end)
+    }
+
+    /// Whether `range` of `bytes` holds any letter.
+    static func containsLetter(_ bytes: [UInt8], range: Range<Int>) -> Bool {
+        if bytes[range].contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
+        var found = false
+        forEachWord(in: bytes, range: range) { _ in found = true }
+        return found
+    }
+
+    private static func scalar(_ bytes: [UInt8], at index: Int, length: Int) -> UInt32 {
+        var value = UInt32(bytes[index])
+        switch length {
+        case 1: return value
+        case 2: value &= 0x1F
+        case 3: value &= 0x0F
+        default: value &= 0x07
+        }
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return value
+    }
+}

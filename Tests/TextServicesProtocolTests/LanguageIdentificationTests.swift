@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import TextServices
+@testable import TextServicesProtocol
+@testable import TextServicesTestSupport
+
+/// Language identification (`text.language`, `language: "auto"`), on small texts written for the purpose.
+///
+/// Needs Debian's hunspell-de-de, hunspell-fr, hunspell-ru, hunspell-uk and hunspell-bg (scripts/install-deps --with-tests).
+@Suite(.slow)
+struct LanguageIdentificationTests {
+    static let candidates = ["en_US", "de_DE", "fr_FR", "ru_RU", "uk_UA", "bg_BG"]
+    static let services = Services(configuration: TestSupport.configuration(systemDictionaries: ["/usr/share/hunspell"]))
+    static let dispatcher = RequestDispatcher(services: services)
+
+    static let english1 = "The committee met on Tuesday to discuss the budget for next year. Most members agreed that the library needs a new roof before winter."
+    static let german = "Der Ausschuss hat am Dienstag über den Haushalt gesprochen. Die meisten Mitglieder waren der Meinung, dass die Bibliothek vor dem Winter ein neues Dach braucht."
+    static let english2 = "After the meeting, everyone went home early because of the storm that was coming from the west."
+    static let french = "Nous avons toujours aimé cette petite ville au bord de la mer."
+    static let russian = "Вчера вечером мы долго гуляли по набережной и разговаривали о будущем."
+    static let ukrainian = "Вчора ввечері ми довго гуляли набережною і розмовляли про майбутнє нашої країни."
+    static let bulgarian = "Вчера вечерта дълго се разхождахме по крайбрежната улица и говорихме за бъдещето."
+
+    static func identify(_ text: String, granularity: LanguageGranularity = .paragraph) throws -> [(String, String)] {
+        let buffer = TextBuffer(text)
+        return try services.languages.identify(buffer, candidates: candidates, granularity: granularity)
+            .map { ($0.language, buffer.string($0.range).trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    @Test func aGermanParagraphBetweenEnglishOnesIsItsOwnRange() throws {
+        let found = try Self.identify([Self.english1, Self.german, Self.english2].joined(separator: "\n\n"))
+        #expect(found.map(\.0) == ["en_US", "de_DE", "en_US"])
+        #expect(found[1].1 == Self.german)
+    }
+
+    @Test func aQuotedFrenchSentenceCutsItsEnglishParagraph() throws {
+        let text = "The guide closed the book and looked at us. \"\(Self.french)\" Everyone nodded and walked back to the hotel in silence."
+        let found = try Self.identify(text)
+        #expect(found.map(\.0) == ["en_US", "fr_FR", "en_US"])
+        #expect(found[1].1 == "\"\(Self.french)\"")
+    }
+
+    @Test func cyrillicTextIsToldApartAsRussianUkrainianAndBulgarian() throws {
+        let found = try Self.identify([Self.russian, Self.ukrainian, Self.bulgarian].joined(separator: "\n\n"))
+        #expect(found.map(\.0) == ["ru_RU", "uk_UA", "bg_BG"])
+        for sentence in try Self.identify([Self.russian, Self.ukrainian, Self.bulgarian].joined(separator: " "), granularity: .sentence) {
+            #expect(["ru_RU", "uk_UA", "bg_BG"].contains(sentence.0))
+        }
+        #expect(try Self.identify([Self.russian, Self.ukrainian, Self.bulgarian].joined(separator: " "), granularity: .sentence).map(\.0)
+                    == ["ru_RU", "uk_UA", "bg_BG"])
+    }
+
+    @Test func documentGranularityGivesOneRangeWithRankedHypotheses() throws {
+        let buffer = TextBuffer(Self.english1 + "\n\n" + Self.german + " " + Self.german)
+        let found = try Self.services.languages.identify(buffer, candidates: Self.candidates, granularity: .document, maximum: 2)
+        #expect(found.count == 1)
+        #expect(found[0].range == buffer.fullRange)
+        #expect(found[0].hypotheses.map(\.language).sorted() == ["de_DE", "en_US"])
+        #expect(found[0].hypotheses[0].confidence >= found[0].hypotheses[1].confidence)
+    }
+
+    @Test func textWithoutLettersEmojiOnlyAndMixedScriptWordsGetNoRange() throws {
+        #expect(try Self.identify("12345 -- 3.14, (42)!").isEmpty)
+        #expect(try Self.identify("🎉🎉 👍🏽 🇩🇪").isEmpty)
+        #expect(try Self.identify("").isEmpty)
+        // "Hеllo" with a Cyrillic е: evidence for no language.
+        #expect(try Self.identify("H\u{435}llo w\u{43E}rld").isEmpty)
+    }
+
+    @Test func oneWordGetsItsLikeliestLanguageWithLowerConfidenceThanASentence() throws {
+        let word = try Self.services.languages.identify(TextBuffer("Bibliothek"), candidates: Self.candidates)
+        #expect(word.map(\.language) == ["de_DE"])
+        #expect(word[0].hypotheses.count == 3)
+        let cyrillic = try Self.services.languages.identify(TextBuffer("її"), candidates: Self.candidates)
+        #expect(cyrillic.map(\.language) == ["uk_UA"])
+    }
+
+    @Test func hintsWeighCandidates() throws {
+        let buffer = TextBuffer("die")
+        let plain = try Self.services.languages.identify(buffer, candidates: ["en_US", "de_DE"], maximum: 2)
+        let hinted = try Self.services.languages.identify(buffer, candidates: ["en_US", "de_DE"],
+                                                          hints: ["en_US": 1e6], maximum: 2)
+        #expect(plain[0].language == "de_DE")
+        #expect(hinted[0].language == "en_US")
+    }
+
+    @Test func anUninstalledCandidateIsUnknownLanguageWithTheAvailableList() {
+        let result = TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "candidates": ["en_US", "zz_ZZ"]])
+        #expect(result.errorCode == -32001)
+        if case .failure(let error) = result {
+            let available = error.data?.objectValue?["available"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(available.contains("en_US") && available.contains("de_DE"))
+        }
+        #expect(TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "granularity": "word"]).errorCode == -32602)
+        #expect(TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "hints": ["en_US": -1]]).errorCode == -32602)
+        #expect(TestSupport.call(Self.dispatcher, "spell.check", ["text": "hello", "candidates": ["en_US"]]).errorCode == -32602)
+    }
+
+    @Test func textLanguageOnTheWireGivesRangesInTheClientsUnits() throws {
+        let text = "Zürich ist schön. \n\nThe weather in Zurich is lovely today and the lake is calm."
+        let result = try #require(TestSupport.call(Self.dispatcher, "text.language",
+                                                   ["text": .string(text), "candidates": ["en_US", "de_DE"]]).value)
+        let ranges = try #require(result.objectValue?["ranges"]?.arrayValue)
+        #expect(ranges.compactMap { $0.objectValue?["language"]?.stringValue } == ["de_DE", "en_US"])
+        // UTF-16 units: the first paragraph (through its first line break) ends at 19 (ü and ö are one unit each).
+        #expect(ranges[0].objectValue?["range"]?.objectValue?["end"]?.intValue == 19)
+    }
+
+    @Test func autoCheckingUsesEachParagraphsDictionaryAndSaysAlsoIn() throws {
+        let text = "We took the train from the Bahnhof and it was nicht very crowded today.\n\nDer Zug war pünktlich, aber die Fahrkarte war sehr teuer und das Wetter war schlecht."
+        let result = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                   ["text": .string(text), "language": "auto",
+                                                    "candidates": .array(Self.candidates.map { .string($0) })]).value)
+        let misspellings = (result.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        let words = misspellings.compactMap { $0["word"]?.stringValue }
+        #expect(words == ["Bahnhof", "nicht"])
+        #expect(misspellings.allSatisfy { $0["language"]?.stringValue == "en_US" })
+        #expect(misspellings.allSatisfy { $0["alsoIn"]?.arrayValue?.compactMap(\.stringValue) == ["de_DE"] })
+        // The union accepts both German words in the English paragraph.
+        let union = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                  ["text": .string(text), "languages": ["en_US", "de_DE"]]).value)
+        #expect(union.objectValue?["misspellings"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test func autoCheckingFlagsAGermanTypoWithItsLanguageAndNoLatinAlsoInFromUkrainian() throws {
+        let text = "Der Zug war pünktlich, aber die Fahrkarte war sehr teuer und das Wettr war schlecht."
+        let result = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                   ["text": .string(text), "language": "auto:de_DE,en_US,uk_UA", "guesses": 3]).value)
+        let misspellings = (result.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        #expect(misspellings.compactMap { $0["word"]?.stringValue } == ["Wettr"])
+        #expect(misspellings.first?["language"]?.stringValue == "de_DE")
+        #expect(misspellings.first?["alsoIn"] == nil)
+        #expect(misspellings.first?["guesses"]?.arrayValue?.compactMap(\.stringValue).contains("Wetter") == true)
+    }
+
+    @Test func autoGuessesAndCompletionsUseTheLanguageAtTheRange() throws {
+        let text = "The weather was fine and we walked along the river.\n\nDas Wettr war schön und wir sind am Fluss entlang gegangen."
+        let start = (text as NSString).range(of: "Wettr")
+        let guesses = try #require(TestSupport.call(Self.dispatcher, "spell.guesses",
+            ["text": .string(text), "range": ["start": .int(start.location), "end": .int(start.location + start.length)],
+             "language": "auto", "candidates": ["en_US", "de_DE"]]).value)
+        #expect(guesses.objectValue?["language"]?.stringValue == "de_DE")
+        #expect(guesses.objectValue?["guesses"]?.arrayValue?.first?.stringValue == "Wetter")
+        let completions = try #require(TestSupport.call(Self.dispatcher, "spell.complete",
+            ["prefix": "Fahrkar", "language": "auto", "candidates": ["en_US", "de_DE"]]).value)
+        #expect(completions.objectValue?["language"]?.stringValue == "de_DE")
+    }
+}

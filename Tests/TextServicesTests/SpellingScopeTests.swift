@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import TextServices
+@testable import TextServicesTestSupport
+
+/// Scopes of one spelling service share what they load.
+@Suite struct SpellingScopeTests {
+    @Test func scopesWhoseNamesResolveToTheSameFilesShareOneLoadedDictionary() throws {
+        let info = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
+        let folder = (info.path as NSString).deletingLastPathComponent
+        let other = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
+        let otherFolder = (other.path as NSString).deletingLastPathComponent
+        let service = TestSupport.services(dataHome: TestSupport.temporaryFolder("scopes")).spelling
+        let first = service.scoped(to: SpellingContext(dictionaryPaths: [folder], defaultLanguage: "medical"))
+        let second = service.scoped(to: SpellingContext(dictionaryPaths: ["/nonexistent", folder], defaultLanguage: nil))
+        let third = service.scoped(to: SpellingContext(dictionaryPaths: [otherFolder], defaultLanguage: nil))
+        #expect(try first.dictionary(nil) === second.dictionary("medical"))
+        #expect(try third.dictionary("medical") !== first.dictionary(nil))
+        #expect(try third.checker(languages: ["medical"]).accepts("tibia"))
+        #expect(try !first.checker().accepts("tibia"))
+        #expect(throws: TextServicesError.self) { try service.dictionary("medical") }
+    }
+
+    @Test func aWordLearnedInOneScopeIsKnownInAnotherThatLoadedTheLanguageFromOtherFiles() throws {
+        let info = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
+        let other = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
+        let service = TestSupport.services(dataHome: TestSupport.temporaryFolder("scopes")).spelling
+        let first = service.scoped(to: SpellingContext(dictionaryPaths: [(info.path as NSString).deletingLastPathComponent],
+                                                       defaultLanguage: nil))
+        let second = service.scoped(to: SpellingContext(dictionaryPaths: [(other.path as NSString).deletingLastPathComponent],
+                                                        defaultLanguage: nil))
+        _ = try second.dictionary("medical")
+        try first.learn("patella", language: "medical")
+        #expect(try second.checker(languages: ["medical"]).accepts("patella"))
+    }
+
+    @Test func theLocaleGivesTheDefaultLanguageOnlyWhenADictionaryHasIt() {
+        let bundled = TestSupport.bundledDictionaries
+        var environment = ["HOME": "/nonexistent", "TEXTSVCD_BUNDLED_DICTIONARIES": bundled, "LANG": "en_US.UTF-8"]
+        #expect(Configuration.fromEnvironment(environment: environment).defaultLanguage == "en_US")
+        environment["LANG"] = "zz_ZZ.UTF-8"
+        #expect(Configuration.fromEnvironment(environment: environment).defaultLanguage == "en_US")
+        environment["LC_ALL"] = "C"
+        #expect(Configuration.localeLanguage(environment: environment) == nil)
+        #expect(Configuration.localeLanguage(environment: ["LANG": "de_DE.UTF-8@euro"]) == "de_DE")
+        #expect(Configuration.localeLanguage(environment: ["LC_MESSAGES": "fr_FR", "LANG": "de_DE"]) == "fr_FR")
+    }
+}
