@@ -1,6 +1,8 @@
 import ArgumentParser
+import CheckDoor
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 extension TokenizeCommand {
@@ -25,7 +27,7 @@ extension TokenizeCommand {
         }
         do {
             let encoding = try global.validatedEncoding() ?? .utf16
-            let input = try InputFile.read(file)
+            let input = try CheckInput.read(file)
             let bytes = input.text.bytes
             var encoder = OffsetEncoder(input.text, as: encoding)
             let pieces = unit == .document
@@ -46,7 +48,7 @@ extension TokenizeCommand {
             output.flush()
             StandardError.print("textsvcd: \(failure.message)")
             throw ExitCode(2)
-        } catch let failure as InputFile.Problem {
+        } catch let failure as CheckInput.Problem {
             output.flush()
             StandardError.print("textsvcd: \(failure.description)")
             throw ExitCode(2)
