@@ -54,48 +54,14 @@ struct ListDictionaries: ParsableCommand {
             let state = setup.compiler.state(of: info)
             let systemStates = setup.compiler.systemStates(of: info)
             switch format {
-            case .json:
-                var object: JSONObject = ["tag": .string(info.tag.tag), "source": .string(info.source.rawValue), "path": .string(info.path)]
-                object["compiled"] = .object(Self.describe(state))
-                object["systemCompiled"] = .array(systemStates.map { .object(Self.describe($0)) })
-                object["inUse"] = Self.inUse(systemStates + [state]).map { .string($0) } ?? .null
-                rows.append(.object(object))
-            case .text:
-                let tag = info.tag.tag.padding(toLength: width, withPad: " ", startingAt: 0)
-                let source = info.source.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                var line = "\(tag)  \(source) \(info.path)  compiled: \(Self.summary(state))"
-                for system in systemStates { line += "; system-wide: \(Self.summary(system))" }
-                output.appendLine(line)
+            case .json: rows.append(DictionaryReport.row(info, state: state, systemStates: systemStates))
+            case .text: output.appendLine(DictionaryReport.line(info, state: state, systemStates: systemStates, tagWidth: width))
             }
         }
         if format == .json { output.appendLine(JSONValue.object(["dictionaries": .array(rows)]).serialized) }
         if all.isEmpty {
             StandardError.print("textsvcd: no dictionaries found (install hunspell-en-us, or use --dictionary-path)")
             throw ExitCode(2)
-        }
-    }
-
-    static func summary(_ state: DictionaryCompiler.State) -> String {
-        switch state {
-        case .missing: "missing"
-        case .ready(let path, let bytes): "ready, \(megabytes(bytes)), \(path)"
-        case .stale(let path): "stale, \(path)"
-        case .corrupt(let path, let reason): "corrupt (\(reason)), \(path)"
-        }
-    }
-
-    /// The form a process maps: the first ready one in lookup order.
-    static func inUse(_ states: [DictionaryCompiler.State]) -> String? {
-        for state in states { if case .ready(let path, _) = state { return path } }
-        return nil
-    }
-
-    static func describe(_ state: DictionaryCompiler.State) -> JSONObject {
-        switch state {
-        case .missing(let path): ["state": "missing", "path": .string(path)]
-        case .ready(let path, let bytes): ["state": "ready", "path": .string(path), "bytes": .int(bytes)]
-        case .stale(let path): ["state": "stale", "path": .string(path)]
-        case .corrupt(let path, let reason): ["state": "corrupt", "path": .string(path), "reason": .string(reason)]
         }
     }
 }
@@ -146,7 +112,7 @@ struct CompileDictionaries: ParsableCommand {
                 let progress: @Sendable (DictionaryCompiler.Stage, Double) -> Void = { stage, fraction in
                     bar.withLock { bar in
                         bar?.detail = stage.rawValue
-                        bar?.update(completed: Int(Self.overall(stage, fraction) * 1000))
+                        bar?.update(completed: Int(DictionaryReport.overall(stage, fraction) * 1000))
                     }
                 }
                 let report = force ? try setup.compiler.compile(info, progress: progress)
@@ -156,7 +122,7 @@ struct CompileDictionaries: ParsableCommand {
                 case .text:
                     if let report {
                         output.appendLine("\(info.tag.tag): compiled in \(String(format: "%.1f", report.seconds)) s, "
-                            + "\(megabytes(report.byteCount)), \(report.acceptedForms) of \(report.expandedForms) forms accepted, \(report.path)")
+                            + "\(DictionaryReport.megabytes(report.byteCount)), \(report.acceptedForms) of \(report.expandedForms) forms accepted, \(report.path)")
                     } else {
                         output.appendLine("\(info.tag.tag): up to date, \(setup.compiler.path(for: info))")
                     }
@@ -182,19 +148,9 @@ struct CompileDictionaries: ParsableCommand {
         }
         if failed { throw ExitCode(2) }
     }
-
-    /// The whole compile's progress from a stage's, weighted by the stages' usual share of the time.
-    static func overall(_ stage: DictionaryCompiler.Stage, _ fraction: Double) -> Double {
-        let weights: [(DictionaryCompiler.Stage, Double)] = [(.expanding, 0.15), (.verifying, 0.6), (.indexing, 0.15), (.writing, 0.1)]
-        let index = weights.firstIndex { $0.0 == stage } ?? 0
-        return weights[..<index].reduce(0) { $0 + $1.1 } + weights[index].1 * min(max(fraction, 0), 1)
-    }
 }
 
 /// The output formats of `textsvcd dictionaries`.
 enum DictionariesFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
-
-/// A size in bytes as megabytes with one decimal (`17.3 MB`).
-private func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
