@@ -59,8 +59,10 @@ struct SessionContextTests {
         defer { setup.daemon.stop() }
         var environment = setup.client
         environment["TEXTSVCD_LANG"] = "medical"
+        // From a folder with no .textsvcd/config.toml: the repository's own would choose en_US.
         let output = try TestProcess.run(TestSupport.binary, ["check", "--format", "list", "-"],
-                                         stdin: Array("femur hello\n".utf8), environment: environment)
+                                         stdin: Array("femur hello\n".utf8), environment: environment,
+                                         currentDirectory: TestSupport.temporaryFolder("session-language"))
         #expect(output.stdout == "hello\n", "\(output.stderr)")
     }
 

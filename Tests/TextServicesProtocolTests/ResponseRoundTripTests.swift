@@ -98,15 +98,27 @@ import Testing
         },
         SpellCheckRequest.method: { v in
             try roundTrip(SpellCheckRequest.Response(misspellings: v.list {
-                SpellCheckRequest.Misspelling(range: $0.range(), word: $0.string(), guesses: $0.maybe { $0.list { $0.string() } })
+                SpellCheckRequest.Misspelling(range: $0.range(), word: $0.string(), guesses: $0.maybe { $0.list { $0.string() } },
+                                              language: $0.maybe { $0.string() }, alsoIn: $0.maybe { $0.list { $0.string() } })
             }, wordCount: v.count()))
         },
         SpellCheckWordsRequest.method: { v in
             try roundTrip(SpellCheckWordsRequest.Response(correct: v.list { $0.bool() }, languages: v.list { $0.string() },
                                                           roots: v.maybe { $0.list { $0.maybe { $0.string() } } }))
         },
-        SpellGuessesRequest.method: { v in try roundTrip(SpellGuessesRequest.Response(guesses: v.list { $0.string() })) },
-        SpellCompleteRequest.method: { v in try roundTrip(SpellCompleteRequest.Response(completions: v.list { $0.string() })) },
+        SpellGuessesRequest.method: { v in
+            try roundTrip(SpellGuessesRequest.Response(guesses: v.list { $0.string() }, margin: v.maybe { $0.seconds() },
+                                                       language: v.maybe { $0.string() }))
+        },
+        TextLanguageRequest.method: { v in
+            try roundTrip(TextLanguageRequest.Response(ranges: v.list { v in
+                WireLanguageRange(range: v.range(), language: v.string(), confidence: v.seconds(),
+                                  hypotheses: v.list { WireLanguageHypothesis(language: $0.string(), confidence: $0.seconds()) })
+            }))
+        },
+        SpellCompleteRequest.method: { v in
+            try roundTrip(SpellCompleteRequest.Response(completions: v.list { $0.string() }, language: v.maybe { $0.string() }))
+        },
         SpellIgnoreRequest.method: { _ in try roundTrip(EmptyResponse()) },
         SpellIgnoredRequest.method: { v in try roundTrip(SpellIgnoredRequest.Response(words: v.list { $0.string() })) },
         SpellCloseDocumentRequest.method: { _ in try roundTrip(EmptyResponse()) },

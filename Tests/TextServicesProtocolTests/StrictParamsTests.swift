@@ -42,13 +42,15 @@ import Testing
         "pasteboard.unsubscribe": ["name": "strict"],
         "pasteboard.list": [:],
         "pasteboard.remove": ["name": "strict"],
+        "text.language": ["text": "Der Zug kam an. The train came.", "candidates": ["en_US"], "hints": ["en_US": 2],
+                          "granularity": "sentence", "maximum": 2, "range": ["start": 0, "end": 15]],
     ]
 
     /// The order the methods run in, so that each finds the state it needs (a pasteboard before it is read).
     static let order = ["initialize", "stats", "spell.languages", "spell.check", "spell.checkWords", "spell.guesses",
                         "spell.complete", "spell.ignore", "spell.ignored", "spell.closeDocument", "spell.learn",
-                        "spell.unlearn", "spell.learned", "text.tokenize", "text.boundary", "text.enclosing", "regex.find",
-                        "regex.replace", "pasteboard.create", "pasteboard.write", "pasteboard.read", "pasteboard.info",
+                        "spell.unlearn", "spell.learned", "text.tokenize", "text.boundary", "text.enclosing", "text.language",
+                        "regex.find", "regex.replace", "pasteboard.create", "pasteboard.write", "pasteboard.read", "pasteboard.info",
                         "pasteboard.subscribe", "pasteboard.unsubscribe", "pasteboard.list", "edit.actions",
                         "pasteboard.remove", "shutdown"]
 
@@ -124,6 +126,7 @@ import Testing
         check.limit = 1
         check.documentId = "d"
         check.guesses = GuessCount(2)
+        check.candidates = ["en_US"]
         // In process only: it travels as `text`, so the round trip below also pins that.
         check.buffer = TextBuffer("teh")
         var words = SpellCheckWordsRequest(words: ["teh"], languages: ["en_US"], documentId: "d", roots: true)
@@ -132,10 +135,13 @@ import Testing
         guesses.text = "teh"
         guesses.range = WireRange(start: 0, end: 3)
         guesses.language = "en_US"
+        guesses.margin = true
+        guesses.candidates = ["en_US"]
         var complete = SpellCompleteRequest(prefix: "he", languages: ["en_US"], limit: 3)
         complete.text = "he"
         complete.range = WireRange(start: 0, end: 2)
         complete.language = "en_US"
+        complete.candidates = ["en_US"]
         var tokenize = TextTokenizeRequest(text: "a b", granularity: .word, locale: "en", wordsOnly: true)
         tokenize.range = WireRange(start: 0, end: 3)
         tokenize.limit = 5
@@ -168,6 +174,10 @@ import Testing
             SpellCloseDocumentRequest(documentId: "d"), SpellLearnRequest(word: "w", language: "en_US"),
             SpellUnlearnRequest(word: "w", language: "en_US"), SpellLearnedRequest(language: "en_US"),
             tokenize, boundary, enclosing, find, replace, actions,
+            { var language = TextLanguageRequest(text: "a b", candidates: ["en_US"], hints: ["en_US": 1], granularity: .sentence,
+                                                 maximum: 2)
+              language.range = WireRange(start: 0, end: 3)
+              return language }(),
             PasteboardCreateRequest(name: "p", unique: true, persistent: false),
             PasteboardWriteRequest(name: "p", items: [item], expirationDate: WireDate(Date(timeIntervalSince1970: 4_000_000_000)),
                                    localOnly: true),

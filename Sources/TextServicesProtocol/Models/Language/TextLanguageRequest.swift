@@ -59,6 +59,13 @@ public struct WireLanguageRange: Codable, Sendable, Equatable {
     public var confidence: Double
     public var hypotheses: [WireLanguageHypothesis]
 
+    public init(range: WireRange, language: String, confidence: Double, hypotheses: [WireLanguageHypothesis]) {
+        self.range = range
+        self.language = language
+        self.confidence = confidence
+        self.hypotheses = hypotheses
+    }
+
     init(_ found: LanguageRange, range: WireRange) {
         self.range = range
         self.language = found.language
@@ -71,4 +78,9 @@ public struct WireLanguageRange: Codable, Sendable, Equatable {
 public struct WireLanguageHypothesis: Codable, Sendable, Equatable {
     public var language: String
     public var confidence: Double
+
+    public init(language: String, confidence: Double) {
+        self.language = language
+        self.confidence = confidence
+    }
 }
