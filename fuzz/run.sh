@@ -26,13 +26,14 @@ echo "== building TextServices with -sanitize=fuzzer,address" >&2
 swift build -c release --scratch-path "$scratch" --target TextServicesProtocol \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
   -Xcc -fsanitize=fuzzer-no-link,address >&2
-# The domain, the protocol layer and what they link: the C shims, swift-system and swift-collections.
+# The domain, the JSON stack, the protocol layer and what they link: the C shims, TOMLKit, swift-system and swift-collections.
 shopt -s nullglob
 objects=()
-for module in TextServices TextServicesProtocol CICU CPlatform SystemPackage CSystem OrderedCollections \
-              InternalCollectionsUtilities; do
+for module in TextServices TextServicesJSON TextServicesProtocol TOMLReader TOMLKit CICU CPlatform SystemPackage CSystem \
+              OrderedCollections InternalCollectionsUtilities; do
   objects+=("$build/$module.build"/*.o)
 done
+objects+=("$build/CTOML.build/Sources"/*.o)   # TOMLKit's C++ side (toml++), under TOMLReader
 shopt -u nullglob
 newest=$(ls -t "${objects[@]}" "$entry" fuzz/FuzzSupport.swift | sed -n 1p)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
@@ -42,11 +43,12 @@ if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
     -Xcc -fmodule-map-file=Sources/CHunspell/module.modulemap \
     -Xcc -fmodule-map-file="$build/CICU.build/module.modulemap" \
     -Xcc -fmodule-map-file="$build/CPlatform.build/module.modulemap" \
+    -Xcc -fmodule-map-file="$build/CTOML.build/module.modulemap" \
     -Xcc -fmodule-map-file="$scratch/checkouts/swift-system/Sources/CSystem/include/module.modulemap" \
     -Xcc -ISources/CPlatform/include -Xcc -I"$scratch/checkouts/swift-system/Sources/CSystem/include" \
     -Xcc -I/usr/include/hunspell -Xcc -ISources/CICU/include \
     fuzz/FuzzSupport.swift "$entry" "${objects[@]}" \
-    $(pkg-config --libs hunspell) -licui18n -licuuc -licudata \
+    $(pkg-config --libs hunspell) -licui18n -licuuc -licudata -lstdc++ \
     -o "$binary"
 fi
 
