@@ -46,3 +46,18 @@ import Testing
         #expect(Configuration.localeLanguage(environment: ["LC_MESSAGES": "fr_FR", "LANG": "de_DE"]) == "fr_FR")
     }
 }
+
+/// Language identification follows a session's spelling scope.
+@Suite struct LanguageIdentificationScopeTests {
+    @Test func aScopesDictionaryPathGivesItsCandidatesAndOnlyToThatScope() throws {
+        let info = try TestSupport.writeDictionary(tag: "eo", aff: "SET UTF-8\n", dic: "2\nkato\nhundo\n",
+                                                   frequencies: "kato\t4.2\nhundo\t3.9\n")
+        let services = TestSupport.services(dataHome: TestSupport.temporaryFolder("language-scopes"))
+        let scope = services.spelling.scoped(to: SpellingContext(dictionaryPaths: [(info.path as NSString).deletingLastPathComponent],
+                                                                 defaultLanguage: nil))
+        let scoped = services.languages.scoped(to: scope)
+        #expect(try scoped.candidates(["eo"]).map(\.tag) == ["eo"])
+        #expect(throws: TextServicesError.self) { try services.languages.candidates(["eo"]) }
+        #expect(services.languages.scoped(to: services.spelling) === services.languages)
+    }
+}

@@ -13,12 +13,31 @@ import Synchronization
 /// Thread-safe.
 public final class LanguageIdentification: Sendable {
     let spelling: SpellingService
-    private let current = Mutex<LanguageModel?>(nil)
-    private let building = Mutex<Void>(())
+    private let models: Models
     private let defaults = Mutex<(time: ContinuousClock.Instant, candidates: [LanguageCandidate])?>(nil)
+
+    /// The model in use and the lock that builds one, shared by every scope.
+    private final class Models: Sendable {
+        let current = Mutex<LanguageModel?>(nil)
+        let building = Mutex<Void>(())
+    }
 
     public init(spelling: SpellingService) {
         self.spelling = spelling
+        self.models = Models()
+    }
+
+    private init(spelling: SpellingService, models: Models) {
+        self.spelling = spelling
+        self.models = models
+    }
+
+    /// The same identification over a session's spelling scope (`SpellingService.scoped(to:)`).
+    ///
+    /// Candidates are then found on that scope's dictionary search path and
+    /// its default language; the language model stays shared.
+    public func scoped(to spelling: SpellingService) -> LanguageIdentification {
+        spelling === self.spelling ? self : LanguageIdentification(spelling: spelling, models: models)
     }
 
     /// The candidates every request gets without `candidates`, sorted by tag.
@@ -116,9 +135,9 @@ public final class LanguageIdentification: Sendable {
     /// The model in use serves while it knows them all; otherwise the model
     /// of exactly these candidates replaces it (cached by its own key).
     public func model(for candidates: [LanguageCandidate]) throws(TextServicesError) -> LanguageModel {
-        if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
-        return try building.withLock { _ throws(TextServicesError) -> LanguageModel in
-            if let model = current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
+        if let model = models.current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
+        return try models.building.withLock { _ throws(TextServicesError) -> LanguageModel in
+            if let model = models.current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
             var sources: [String: LanguageModel.Source] = [:]
             for candidate in candidates where sources[candidate.code] == nil {
                 sources[candidate.code] = .init(code: candidate.code, frequencyPath: candidate.frequencyPath)
@@ -126,7 +145,7 @@ public final class LanguageIdentification: Sendable {
             let ordered = sources.keys.sorted().map { sources[$0]! }
             do {
                 let model = try LanguageModel.open(ordered, cacheFolder: spelling.configuration.compiledDictionaries)
-                current.withLock { $0 = model }
+                models.current.withLock { $0 = model }
                 return model
             } catch {
                 throw .internalFailure("cannot build the language model: \(error)")

@@ -29,6 +29,9 @@ public struct RequestContext: Sendable {
         return services.spelling.scoped(to: scope)
     }
 
+    /// Language identification as this session's client sees it: candidates from its spelling scope.
+    public var languages: LanguageIdentification { services.languages.scoped(to: spelling) }
+
     /// A request's text, refused with -32004 past `Limits.maximumTextBytes`.
     public func text(_ string: String, field: String = "text") throws(ServiceError) -> TextBuffer {
         guard string.utf8.count <= limits.maximumTextBytes else {

@@ -35,7 +35,7 @@ extension AutoLanguage {
     /// The language an automatic `spell.guesses` or `spell.complete` uses: that of the text around `range`, or of `word` alone.
     static func language(word: String, text: String?, range: WireRange?, candidates: AutoCandidates,
                          context: RequestContext) throws -> String {
-        let languages = context.services.languages
+        let languages = context.languages
         if let text, let range {
             let buffer = try context.text(text)
             let byteRange = try context.positions(in: buffer).range(range, field: "range")

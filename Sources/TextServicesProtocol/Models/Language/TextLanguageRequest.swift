@@ -36,7 +36,7 @@ public struct TextLanguageRequest: TextServicesRequest {
         let granularity = try Self.granularity(self.granularity)
         let maximum = try Validation.count(self.maximum, field: "maximum") ?? 3
         guard maximum > 0 else { throw ServiceError.invalidParams(field: "maximum", "must be at least 1") }
-        let found = try context.services.languages.identify(buffer, range: range, candidates: candidates,
+        let found = try context.languages.identify(buffer, range: range, candidates: candidates,
                                                              hints: hints ?? [:], granularity: granularity, maximum: maximum)
         var encoder = positions.sequentialEncoder()
         return Response(ranges: found.map { WireLanguageRange($0, range: encoder.wire($0.range)) })

@@ -96,7 +96,7 @@ public struct SpellCheckRequest: TextServicesRequest {
         let guessLimit = guesses?.count ?? 0
         let spelling = context.spelling
         if let candidates = try AutoLanguage.candidates(language: language, languages: languages, candidates: candidates) {
-            let result = try context.services.languages.check(buffer, range: range, candidates: candidates.list,
+            let result = try context.languages.check(buffer, range: range, candidates: candidates.list,
                                                               documentId: documentId, startingAt: start, wrap: wrap ?? false,
                                                               limit: limit)
             var encoder = positions.sequentialEncoder()
