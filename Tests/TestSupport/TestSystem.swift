@@ -169,6 +169,16 @@ enum TestSystem {
         return nil
     }
 
+    /// The paths of the files a process has mapped into memory, from /proc (read whole: it spans many pages).
+    static func mappedFiles(of pid: Int32) -> Set<String> {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"),
+              let data = try? handle.readToEnd() else { return [] }
+        try? handle.close()
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.firstIndex(of: "/").map { String(line[$0...]) }
+        })
+    }
+
     static func changeOwner(_ path: String, to user: UInt32) {
         chown(path, user, user)
     }
