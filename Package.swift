@@ -100,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "TextServicesCLI",
-            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesDaemon"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesDaemon", "CheckDoor"]
         ),
         .executableTarget(
             name: "textsvcd",

@@ -7,9 +7,17 @@ import TextServicesProtocol
 /// instead of one per line. Call `flush()` before exiting. Not thread-safe.
 public struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
+    private let destination: ([UInt8]) -> Void
     private static let blockSize = 64 << 10
 
+    /// A buffer that writes to standard output.
     public init() {
+        self.init { FileHandle.standardOutput.write(Data($0)) }
+    }
+
+    /// A buffer that hands each block to `destination` instead (a test's collector, another stream).
+    public init(destination: @escaping ([UInt8]) -> Void) {
+        self.destination = destination
         bytes.reserveCapacity(Self.blockSize + 4096)
     }
 
@@ -49,7 +57,7 @@ public struct StandardOutputBuffer {
     /// Writes what is collected to standard output.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(bytes))
+        destination(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 }
