@@ -58,6 +58,13 @@ public struct ClientFactory: Sendable {
                              startDaemon: { try DaemonLauncher.start(socketPath: socketPath) })
     }
 
+    /// A connection to the daemon that runs, with no failover (`textsvcd call`, which reports on the daemon itself).
+    ///
+    /// Throws when nothing answers on the socket, or another user's daemon does (`meansUntrustedPeer`).
+    public func connectToRunningDaemon() throws(SystemFailure) -> RemoteTextServices {
+        try RemoteTextServices(path: socketPath)
+    }
+
     /// Makes the client; `onEvent` hears when the daemon is restarted or given up on (never for `.inProcess`).
     ///
     /// `.daemonWhenRunning` connects at once: with no daemon answering, the
