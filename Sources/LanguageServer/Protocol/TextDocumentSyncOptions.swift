@@ -1,4 +1,4 @@
-/// How the server wants documents synchronised: opened and closed, changed as `change` says, saved without the text.
+/// How the server wants documents synchronized: opened and closed, changed as `change` says, saved without the text.
 struct TextDocumentSyncOptions: Codable, Sendable {
     var openClose: Bool
     var change: TextDocumentSyncKind
