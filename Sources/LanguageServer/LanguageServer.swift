@@ -132,7 +132,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Follows the services' connection: after a restarted daemon, documents are checked again; a fallback is shown.
-    public func servicesChanged(_ event: DaemonSession.Event) {
+    public func servicesChanged(_ event: DaemonClient.Event) {
         queue.async { [weak self] in
             guard let self, self.phase == .running else { return }
             switch event {
