@@ -86,4 +86,24 @@ private func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
         let both = MisspellingData(word: "x", language: "en_US", languages: ["en_US", "de_DE"], alsoIn: ["fr_FR"])
         #expect(wire(JSONValueEncoder().encode(both)) == #"{"word":"x","language":"en_US","languages":["en_US","de_DE"],"alsoIn":["fr_FR"]}"#)
     }
+
+    @Test func everyTypedResultReadsBackFromItsOwnBytes() throws {
+        func roundTrip<T: Codable>(_ type: T.Type, _ value: JSONValue?) throws -> Bool {
+            let value = try #require(value)
+            return wire(JSONValueEncoder().encode(try JSONValueDecoder().decode(type, from: value))) == wire(value)
+        }
+        let client = TestClient()
+        #expect(try roundTrip(InitializeResult.self, client.initialize()["result"]))
+        client.open("file:///r.txt", "Teh wrold")
+        #expect(try roundTrip(PublishDiagnosticsParams.self, client.messages.last?["params"]))
+        let actions = client.request("textDocument/codeAction", ["textDocument": ["uri": "file:///r.txt"], "range": range(0, 0, 9)])
+        #expect(try roundTrip([CodeAction].self, actions["result"]))
+        let completion = client.request("textDocument/completion", ["textDocument": ["uri": "file:///r.txt"],
+                                                                    "position": ["line": 0, "character": 6]])
+        #expect(try roundTrip(CompletionList.self, completion["result"]))
+        let report = client.request("textDocument/diagnostic", ["textDocument": ["uri": "file:///r.txt"]])
+        #expect(try roundTrip(FullDocumentDiagnosticReport.self, report["result"]))
+        client.notify("$/cancelRequest", ["id": []])
+        #expect(try roundTrip(ShowMessageParams.self, client.messages.last?["params"]))
+    }
 }
