@@ -51,48 +51,32 @@ struct TokenizeCommand: ParsableCommand {
     @Argument(help: "The file to read, or - for standard input (the default).")
     var file: String = "-"
 
-    /// Tokens asked for per request.
-    static let pageSize = 100_000
-    /// Bytes of input sent per request: most pieces take one request.
-    static let pieceSize = 256 << 10
-    /// The longest piece, for text without line feeds.
-    static let longestPiece = 4 << 20
-
     func run() throws {
         guard let granularity = Granularity(name: granularity) else {
             StandardError.print("textsvcd: --by must be one of \(Granularity.allCases.map(\.rawValue).joined(separator: ", "))")
             throw ExitCode(2)
         }
+        var tokenization = Tokenization(granularity: granularity)
+        tokenization.format = Tokenization.Format(rawValue: format.rawValue) ?? .lines
+        tokenization.locale = locale ?? (granularity == .sentence ? global.languages?.first : nil)
+        tokenization.wordsOnly = wordsOnly
+        tokenization.abbreviations = !noAbbreviations
+        let unit = tokenization.languageUnit
+        if showsLanguage, unit == nil {
+            StandardError.print("textsvcd: --language needs --by paragraph, sentence or document")
+            throw ExitCode(2)
+        }
         let context = CommandContext(options: global.clientOptions)
         var output = StandardOutputBuffer()
         defer { output.flush() }
-        if showsLanguage { return try runLanguages(granularity, context: context, output: &output) }
         do {
-            let encoding = try global.validatedEncoding() ?? .utf16
+            tokenization.encoding = try global.validatedEncoding() ?? .utf16
             let input = try CheckInput.read(file)
-            let bytes = input.text.bytes
-            var encoder = OffsetEncoder(input.text, as: encoding)
-            let format = format
-            let locale = locale ?? (granularity == .sentence ? global.languages?.first : nil)
-            let pieces = granularity == .document
-                ? [0..<bytes.count] : TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.longestPiece)
-            for piece in pieces {
-                var request = TextTokenizeRequest(text: String(decoding: bytes[piece], as: UTF8.self), granularity: granularity,
-                                                  locale: locale, wordsOnly: wordsOnly ? true : nil, limit: Self.pageSize,
-                                                  compact: true, abbreviations: noAbbreviations ? false : nil)
-                var start = 0
-                while true {
-                    request.range = WireRange(start: start, end: piece.count)
-                    let result = try context.client.send(request)
-                    let ranges = result.ranges ?? []
-                    for index in 0..<ranges.count / 2 {
-                        let lower = ranges[2 * index], upper = ranges[2 * index + 1]
-                        let range = UTF8Offset(piece.lowerBound + lower)..<UTF8Offset(piece.lowerBound + upper)
-                        Self.write(range, kind: result.kinds?[index], of: bytes, as: format, encoder: &encoder, to: &output)
-                        start = upper
-                    }
-                    guard result.truncated == true, !ranges.isEmpty else { break }
-                }
+            if showsLanguage, let unit {
+                try tokenization.runLanguages(input, unit: unit, candidates: Tokenization.candidates(fromLanguages: global.languages),
+                                              client: context.client, output: &output)
+            } else {
+                try tokenization.run(input, client: context.client, output: &output)
             }
         } catch let failure as ServiceError {
             output.flush()
@@ -102,44 +86,6 @@ struct TokenizeCommand: ParsableCommand {
             output.flush()
             StandardError.print("textsvcd: \(failure.description)")
             throw ExitCode(2)
-        }
-    }
-
-    static func write(_ range: ByteRange, kind: String?, of bytes: [UInt8], as format: Format,
-                              encoder: inout OffsetEncoder, to output: inout StandardOutputBuffer) {
-        let slice = bytes[range.ints]
-        switch format {
-        case .lines:
-            if slice.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                var escaped: [UInt8] = []
-                for byte in slice {
-                    switch byte {
-                    case 0x0A: escaped.append(contentsOf: [0x5C, 0x6E])
-                    case 0x0D: escaped.append(contentsOf: [0x5C, 0x72])
-                    default: escaped.append(byte)
-                    }
-                }
-                output.append(bytes: escaped)
-            } else {
-                output.append(bytes: slice)
-            }
-            output.append(bytes: CollectionOfOne(0x0A))
-        case .json:
-            // Written directly: the same JSON as a {range, kind?, text} object, without building one per token.
-            let encoded = encoder.encode(range)
-            output.append("{\"range\":{\"start\":")
-            output.append(decimal: encoded.start)
-            output.append(",\"end\":")
-            output.append(decimal: encoded.end)
-            if let kind {
-                output.append("},\"kind\":\"")
-                output.append(kind)
-                output.append("\",\"text\":")
-            } else {
-                output.append("},\"text\":")
-            }
-            output.append(jsonString: slice)
-            output.append("}\n")
         }
     }
 }
