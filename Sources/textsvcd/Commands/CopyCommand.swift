@@ -45,32 +45,17 @@ struct CopyCommand: ParsableCommand {
 
     func run() throws {
         let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        let value: PasteboardItem.Value
-        if !binary, UTF8Validation.firstInvalidOffset(in: bytes) == nil {
-            value = .text(String(decoding: bytes, as: UTF8.self))
-        } else {
-            value = .bytes(bytes)
-        }
-        let item = PasteboardItem([PasteboardItem.Representation(type: type, value: value)])
+        var copy = PasteboardCopy()
+        copy.pasteboard = pasteboard
+        copy.type = type
+        copy.binary = binary
+        copy.localOnly = localOnly
+        copy.expiresAfter = expiresAfter
         let context = CommandContext(options: global.clientOptions)
         do {
-            // Without a daemon only a persistent pasteboard outlives this command: refuse to copy into one that does not.
-            if context.noDaemonRuns {
-                let persistent = (try? context.client.send(PasteboardInfoRequest(name: pasteboard)))?.persistent ?? false
-                guard persistent else {
-                    StandardError.print("""
-                        textsvcd: pasteboard '\(pasteboard)' is not persistent and no daemon is running, so the copy \
-                        would be lost when this command exits; start the daemon (textsvcd serve), or make the pasteboard \
-                        persistent: textsvcd call --no-daemon pasteboard.create '{"name": "\(pasteboard)", "persistent": true}'
-                        """)
-                    throw ExitCode(2)
-                }
-            }
-            let expiration = expiresAfter.map { WireDate(Date(timeIntervalSinceNow: $0)) }
-            let result = try context.client.send(PasteboardWriteRequest(name: pasteboard, items: [WirePasteboardItem(item)],
-                                                                        expirationDate: expiration,
-                                                                        localOnly: localOnly ? true : nil))
-            if printChangeCount { print(result.changeCount) }
+            let noDaemonRuns = context.noDaemonRuns
+            let changeCount = try copy.run(bytes, client: context.client, noDaemonRuns: noDaemonRuns)
+            if printChangeCount { print(changeCount) }
         } catch let error as ServiceError {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
