@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import TextServices
 import TextServicesCLI
-import TextServicesProtocol
 
 /// `textsvcd dictionaries`: the dictionaries found and the state of their compiled forms.
 struct DictionariesCommand: ParsableCommand {
@@ -21,20 +19,6 @@ struct DictionariesCommand: ParsableCommand {
     )
 }
 
-/// What both subcommands share: the configuration and the compiler.
-private struct DictionariesSetup {
-    let locator: DictionaryLocator
-    let compiler: DictionaryCompiler
-
-    init(options: GlobalOptions, folder: String? = nil) {
-        let configuration = Configuration.fromEnvironment(dictionaryPaths: options.dictionaryPaths)
-        locator = DictionaryLocator(configuration: configuration)
-        compiler = DictionaryCompiler(folder: folder ?? configuration.compiledDictionaries ?? DictionaryCompiler.defaultFolder(),
-                                      frequencyFolders: locator.searchPath.map(\.folder),
-                                      systemFolders: configuration.systemCompiledDictionaries)
-    }
-}
-
 struct ListDictionaries: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List dictionaries and the state of their compiled forms.")
 
@@ -44,22 +28,10 @@ struct ListDictionaries: ParsableCommand {
     var format: DictionariesFormat = .text
 
     func run() throws {
-        let setup = DictionariesSetup(options: global)
-        let all = setup.locator.available()
+        let catalog = DictionaryCatalog(configuration: Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths))
         var output = StandardOutputBuffer()
         defer { output.flush() }
-        var rows: [JSONValue] = []
-        let width = all.map(\.tag.tag.count).max() ?? 5
-        for info in all {
-            let state = setup.compiler.state(of: info)
-            let systemStates = setup.compiler.systemStates(of: info)
-            switch format {
-            case .json: rows.append(DictionaryReport.row(info, state: state, systemStates: systemStates))
-            case .text: output.appendLine(DictionaryReport.line(info, state: state, systemStates: systemStates, tagWidth: width))
-            }
-        }
-        if format == .json { output.appendLine(JSONValue.object(["dictionaries": .array(rows)]).serialized) }
-        if all.isEmpty {
+        if catalog.list(as: format.catalogFormat, output: &output) == 0 {
             StandardError.print("textsvcd: no dictionaries found (install hunspell-en-us, or use --dictionary-path)")
             throw ExitCode(2)
         }
@@ -92,65 +64,26 @@ struct CompileDictionaries: ParsableCommand {
 
     func run() throws {
         if nice > 0 { DictionaryCompiler.lowerPriority(min(nice, 19)) }
-        let setup = DictionariesSetup(options: global, folder: compiledFolder)
-        var infos: [DictionaryInfo] = []
+        let catalog = DictionaryCatalog(configuration: Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths),
+                                        folder: compiledFolder)
+        let infos: [DictionaryInfo]
         do {
-            infos = tags.isEmpty ? setup.locator.available() : try tags.map { tag throws(DictionaryError) in try setup.locator.locate(tag) }
+            infos = try catalog.dictionaries(tags)
         } catch {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
         var output = StandardOutputBuffer()
         defer { output.flush() }
-        var failed = false
-        for info in infos {
-            // The compiler reports from its own threads: the bar (one thread's) is used under a lock.
-            let bar = Mutex<ProgressBar?>(nil)
-            if format == .text { bar.withLock { $0 = ProgressBar.onStandardError(total: 1000, label: info.tag.tag) } }
-            defer { bar.withLock { $0?.finish() } }
-            do {
-                let progress: @Sendable (DictionaryCompiler.Stage, Double) -> Void = { stage, fraction in
-                    bar.withLock { bar in
-                        bar?.detail = stage.rawValue
-                        bar?.update(completed: Int(DictionaryReport.overall(stage, fraction) * 1000))
-                    }
-                }
-                let report = force ? try setup.compiler.compile(info, progress: progress)
-                    : try setup.compiler.compileIfNeeded(info, progress: progress)
-                bar.withLock { $0?.finish() }
-                switch format {
-                case .text:
-                    if let report {
-                        output.appendLine("\(info.tag.tag): compiled in \(String(format: "%.1f", report.seconds)) s, "
-                            + "\(DictionaryReport.megabytes(report.byteCount)), \(report.acceptedForms) of \(report.expandedForms) forms accepted, \(report.path)")
-                    } else {
-                        output.appendLine("\(info.tag.tag): up to date, \(setup.compiler.path(for: info))")
-                    }
-                case .json:
-                    var object: JSONObject = ["tag": .string(info.tag.tag), "path": .string(setup.compiler.path(for: info))]
-                    if let report {
-                        object["compiled"] = true
-                        object["bytes"] = .int(report.byteCount)
-                        object["seconds"] = .double(report.seconds)
-                        object["expandedForms"] = .int(report.expandedForms)
-                        object["acceptedForms"] = .int(report.acceptedForms)
-                    } else {
-                        object["compiled"] = false
-                    }
-                    output.appendLine(JSONValue.object(object).serialized)
-                }
-            } catch {
-                bar.withLock { $0?.finish() }
-                output.flush()
-                StandardError.print("textsvcd: \(info.tag.tag): \(error.message)")
-                failed = true
-            }
+        if !catalog.compile(infos, force: force, format: format.catalogFormat, output: &output, warn: StandardError.print) {
+            throw ExitCode(2)
         }
-        if failed { throw ExitCode(2) }
     }
 }
 
 /// The output formats of `textsvcd dictionaries`.
 enum DictionariesFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+
+    var catalogFormat: DictionaryCatalog.Format { self == .json ? .json : .text }
 }
