@@ -56,7 +56,7 @@ struct CopyCommand: ParsableCommand {
             let noDaemonRuns = context.noDaemonRuns
             let changeCount = try copy.run(bytes, client: context.client, noDaemonRuns: noDaemonRuns)
             if printChangeCount { print(changeCount) }
-        } catch let error as ServiceError {
+        } catch {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
