@@ -115,8 +115,11 @@ enum ConfigFuzz {
                 index += 1
             }
         case .folders:
-            if match(rest, text) { return true }
-            return text.indices.contains { text[$0] == slash && match(rest, text[($0 + 1)...]) }
+            let past = tokens.dropFirst(2)
+            if match(past, text) { return true }
+            return text.indices.contains { text[$0] == slash && match(past, text[($0 + 1)...]) }
+        case .foldersLoop:
+            return false
         case .one:
             guard let first = text.first, first != slash else { return false }
             return match(rest, text.dropFirst())

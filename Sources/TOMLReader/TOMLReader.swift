@@ -57,18 +57,19 @@ public enum TOMLReader {
     /// report but asserts on (an abort, found by fuzz/Config.swift). Lines inside multi-line strings are skipped.
     static func checkTableHeaders(_ text: String) throws(TOMLFault) {
         var openString: String?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let wasInside = openString != nil
             for delimiter in ["\"\"\"", "'''"] where openString == nil || openString == delimiter {
                 if line.components(separatedBy: delimiter).count % 2 == 0 { openString = openString == nil ? delimiter : nil }
             }
             if wasInside { continue }
-            var rest = line.drop { $0 == " " || $0 == "\t" }
+            // Scalars, not characters: `[` and a combining mark after it are one character.
+            var rest = line.unicodeScalars.drop { $0 == " " || $0 == "\t" }
             guard rest.first == "[" else { continue }
             rest = rest.dropFirst()
             if rest.first == "[" { rest = rest.dropFirst() }
             rest = rest.drop { $0 == " " || $0 == "\t" }
-            let first = rest.unicodeScalars.first
+            let first = rest.first
             let isKeyStart = first.map { $0 == "\"" || $0 == "'" || $0 == "_" || $0 == "-" || ("a"..."z").contains($0)
                 || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } ?? false
             guard isKeyStart else {

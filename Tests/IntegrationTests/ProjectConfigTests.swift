@@ -62,6 +62,8 @@ import Testing
         // toml++ asserts (aborts) on these; found by fuzz/Config.swift.
         ("[[override]]\nfiles = [\"x\"]\n[ = 3\n", 3, "not valid TOML: a table header needs a key after ["),
         ("words = [\"a\"]\n  [[ ]]\n", 2, "a table header needs a key"),
+        ("[\u{30B}x]\n", 1, "a table header needs a key"),
+        ("words = [\"a\"]\r\n[ = 3\r\n", 2, "a table header needs a key"),
         ("words = [\"a\"]\nspeling = true\n", 2, "unknown key \u{201C}speling\u{201D}"),
         ("words = [\"a\"]\n\n[[override]]\nfiles = [\"x\"]\ncolour = 1\n", 5, "unknown key \u{201C}override.colour\u{201D}"),
         ("# patterns\nignore-patterns = [\n  'ok',\n  'bad(',\n]\n", 4, "the pattern \u{201C}bad(\u{201D} does not compile"),

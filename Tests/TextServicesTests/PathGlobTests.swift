@@ -11,6 +11,8 @@ import Testing
         ("?.md", "ab.md", false), ("[!a-c]x", "dx", true), ("[!a-c]x", "bx", false), ("[a-]x", "-x", true),
         ("ü?.txt", "docs/üß.txt", true), ("/top", "top/a", true), ("/top", "a/top", false), ("docs/", "docs/x.md", true),
         ("*", "anything/at/all", true), ("a/*/c", "a/b/c", true), ("a/*/c", "a/b/b/c", false),
+        // Found by fuzz/Config.swift: `**/` once crossed into the rest of the glob without a `/`.
+        ("**/[x*]", "/**x/", false), ("**/[x*]", "a/x", true), ("**/x", "ax", false), ("a/**/b", "a/xb", false),
     ])
     func globSyntaxMatchesAsDocumented(glob: String, path: String, matches: Bool) throws {
         #expect(try PathGlob(glob).matches(path) == matches)

@@ -32,8 +32,10 @@ public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
         case star
         /// `**` not before `/`: any characters.
         case globstar
-        /// `**/`: nothing, or any characters ending with `/`.
+        /// `**/`, entered: goes on both to `foldersLoop` (the next token) and past it (no folder).
         case folders
+        /// `**/`, inside: any characters, and past it after a `/`.
+        case foldersLoop
     }
 
     public let pattern: String
@@ -69,7 +71,7 @@ public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
                     while index < scalars.count, scalars[index] == scalar { index += 1 }
                     if index < scalars.count, scalars[index] == slash {
                         index += 1
-                        if tokens.last != .folders { tokens.append(.folders) }
+                        if tokens.last != .foldersLoop { tokens += [.folders, .foldersLoop] }
                     } else if tokens.last != .globstar {
                         tokens.append(.globstar)
                     }
@@ -132,8 +134,14 @@ public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
                 set[state] = true
                 guard state < final else { return }
                 switch tokens[state] {
-                case .star, .globstar, .folders: state += 1
-                default: return
+                case .star, .globstar:
+                    state += 1
+                case .folders:
+                    // The loop has no move of its own without a character; past it, the rest of the glob.
+                    if !set[state + 1] { set[state + 1] = true; steps += 1 }
+                    state += 2
+                default:
+                    return
                 }
             }
         }
@@ -163,6 +171,8 @@ public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
                 case .globstar:
                     add(state, to: &next)
                 case .folders:
+                    break
+                case .foldersLoop:
                     add(state, to: &next)
                     if scalar == Self.slash { add(state + 1, to: &next) }
                 }
