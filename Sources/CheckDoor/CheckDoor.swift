@@ -42,7 +42,7 @@ public struct CheckDoor: Sendable {
         let languages = options.languages ?? settings.languages?.value
         let path = input.name == "-" ? nil : input.name
         let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
-        let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
+        let checker = DocumentChecker(settings: settings)
         var misspellings: [Misspelling]
         let words: Int
         do {

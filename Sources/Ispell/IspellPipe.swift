@@ -19,7 +19,10 @@ import TextServicesProtocol
 /// list (`-p FILE`), `!`/`%` enter and leave terse mode, `` ` `` verbose
 /// mode, `+` TeX mode and `-` the starting format, `~type` picks a format
 /// by name (`tex`, `html`, `xml`, `nroff`, `text`), and `^` escapes a line
-/// of text. Not thread-safe: one pipe per input stream.
+/// of text. Inline directives in the text lines (`textsvcd: ignore WORD`,
+/// `disable-next-line`, `disable` … `enable`, cspell's) apply from their
+/// line on, for this pipe (`LineDirectives`): a word they hide or accept is
+/// answered as correct. Not thread-safe: one pipe per input stream.
 public final class IspellPipe {
     /// How the pipe starts; the commands above change terse mode and the format later.
     public struct Options: Sendable {
@@ -41,6 +44,7 @@ public final class IspellPipe {
     private var tokenizer: IspellTokenizer
     private let encoding: TextEncoding
     private let personalList: IspellPersonalList?
+    private var directives = LineDirectives()
 
     /// The dictionaries in use, first one first.
     public var languages: [String] { speller.languages }
@@ -142,10 +146,15 @@ public final class IspellPipe {
         let tokens = tokenizer.words(in: body)
         let bytes = Array(body)
         let words = tokens.map { IspellWords.word(bytes[$0]) }
-        let verdicts: [String: IspellSpeller.Verdict]
+        let hidden = directives.hidden(in: bytes)
+        // Words a directive hides or accepts are correct without asking.
+        let skipped = zip(tokens, words).map { token, word in
+            hidden.contains { $0.overlaps(token) } || directives.accepted.contains(word)
+        }
+        var verdicts: [String: IspellSpeller.Verdict]
         let guesses: [String: [String]]
         do {
-            verdicts = try speller.verdicts(words, roots: options.reportRoots)
+            verdicts = try speller.verdicts(zip(words, skipped).filter { !$0.1 }.map(\.0), roots: options.reportRoots)
             guesses = speller.guesses(Array(Set(words.filter { verdicts[$0]?.correct == false })))
         } catch {
             speller.warn("cannot check a line: \(error.message)")
@@ -153,8 +162,8 @@ public final class IspellPipe {
         }
         var output: [String] = []
         let fullBytes = Array(full)
-        for (token, word) in zip(tokens, words) {
-            let verdict = verdicts[word] ?? IspellSpeller.Verdict(correct: false)
+        for ((token, word), isSkipped) in zip(zip(tokens, words), skipped) {
+            let verdict = isSkipped ? IspellSpeller.Verdict(correct: true) : verdicts[word] ?? IspellSpeller.Verdict(correct: false)
             if verdict.correct {
                 if options.terse { continue }
                 if verbose {
