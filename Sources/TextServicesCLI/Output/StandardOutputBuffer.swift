@@ -1,11 +1,16 @@
 import Foundation
+import TextServices
 
 /// Collects output bytes and writes them to standard output in large blocks.
 ///
 /// For commands that print a line per token or match: one write per 64 KB
-/// instead of one per line. Call `flush()` before exiting. Not thread-safe.
+/// instead of one per line. Call `flush()` before exiting. A write that
+/// fails (with SIGPIPE ignored, a pipe whose reader went away) is kept in
+/// `failure`, and later output is dropped. Not thread-safe.
 public struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
+    /// Why standard output could not be written (`EPIPE`: the reader went away), or nil while it can.
+    public private(set) var failure: SystemFailure?
     private static let blockSize = 64 << 10
 
     public init() {
@@ -66,7 +71,13 @@ public struct StandardOutputBuffer {
     /// Writes what is collected to standard output.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(bytes))
+        if failure == nil {
+            do {
+                try FileSystem.writeAll(bytes, toDescriptor: STDOUT_FILENO)
+            } catch {
+                failure = error
+            }
+        }
         bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -53,9 +53,9 @@ final class CommandContext {
     var languages: [String]? { options.languages }
 }
 
-/// Writes to standard error.
+/// Writes to standard error; a failed write (a closed pipe, with SIGPIPE ignored) is dropped.
 enum StandardError {
     static func print(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        try? FileSystem.writeAll(Array((message + "\n").utf8), toDescriptor: STDERR_FILENO)
     }
 }
