@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd call METHOD [JSON]`: one request to the running daemon.
@@ -34,7 +35,7 @@ struct CallCommand: ParsableCommand {
         }
         let client: any TextServicesClient
         if global.noDaemon {
-            client = CommandContext(options: global).client
+            client = CommandContext(options: global.clientOptions).client
         } else {
             let path = SocketPath.resolve(explicit: global.socket)
             do {

@@ -47,7 +47,7 @@ struct FindCommand: ParsableCommand {
     static let pieceSize = 4 << 20
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         var output = StandardOutputBuffer()
         var matched = false
         var failed = false
