@@ -114,6 +114,19 @@ import TextServices
         #expect(try contents(root + "/a.txt") == "A wrold, edited meanwhile.\n")
     }
 
+    @Test func aFileRemovedWhileAskingIsNotWrittenAgain() throws {
+        let root = try repository(["a.txt": "A wrold.\n"])
+        let terminal = try start([root + "/a.txt"], environment: TestSupport.isolatedEnvironment(root + "/.env"))
+        try terminal.waitFor(": wrold (1 of 1)")
+        try FileManager.default.removeItem(atPath: root + "/a.txt")
+        try terminal.waitFor("] > ")
+        terminal.type("1")
+        let result = try terminal.finish()
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("vanished during the run, not changed"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [".env", ".git"])
+    }
+
     @Test func controlCharactersOfAFileAreNotSentToTheTerminal() throws {
         let root = try repository(["a.txt": "Title \u{1B}]0;pwned\u{07} wrold \u{202E}txt.\n"])
         let environment = TestSupport.isolatedEnvironment(root + "/.env").merging(["NO_COLOR": "1"]) { $1 }
