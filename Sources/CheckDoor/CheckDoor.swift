@@ -29,6 +29,14 @@ public struct CheckDoor: Sendable {
         public var words = 0
         /// What was done to the input (`--fix`: the words replaced), for standard error.
         public var notes: [String] = []
+        /// With `CheckOptions.interactive`: each misspelling with its guesses, in text order, to ask about (`lines` is empty).
+        public var findings: [Finding] = []
+    }
+
+    /// A misspelling and its guesses (project words near it first), for a door that asks about each.
+    public struct Finding: Sendable {
+        public var misspelling: Misspelling
+        public var guesses: [String]
     }
 
     /// Checks one input with its project's words.
@@ -59,6 +67,11 @@ public struct CheckDoor: Sendable {
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        if options.interactive {
+            let guesses = try guessTable(for: misspellings, project: project)
+            return Report(lines: [], misspellings: misspellings.count, words: words,
+                          findings: misspellings.map { Finding(misspelling: $0, guesses: guesses[$0.word] ?? []) })
+        }
         if let fix = options.fix {
             return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: words, language: language)
         }

@@ -19,6 +19,8 @@ public struct CheckOptions: Sendable {
     public var changedLines: ChangedLines?
     /// Replace confident misspellings in the files (`--fix`), or nil to only report.
     public var fix: CheckFix?
+    /// Ask about each misspelling (`--interactive`): reports carry `findings` instead of lines.
+    public var interactive = false
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

@@ -56,8 +56,11 @@ public struct CheckRun: Sendable {
     }
 
     /// Checks files named or found in folders, then prints a summary of what the walk left out (when a folder was walked).
-    public func run(_ list: InputList, output: some CheckOutput) -> Outcome {
-        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems)
+    ///
+    /// With a `session` (`--interactive`), each input's findings are asked
+    /// about in turn instead of printed; after a quit, no more inputs are checked.
+    public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
+        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems, asking: session)
         guard list.walked else { return outcome }
         let walk = list.walk
         var skipped: [String] = []
@@ -83,14 +86,16 @@ public struct CheckRun: Sendable {
     /// `before` are problems met finding the inputs, reported first. An
     /// input found in a folder (not named) that is binary is counted and
     /// left out, one that is not UTF-8 warned about and left out.
-    public func run(inputs: [InputList.Input], output: some CheckOutput, before problems: [String] = []) -> Outcome {
+    public func run(inputs: [InputList.Input], output: some CheckOutput, before problems: [String] = [],
+                    asking session: InteractiveSession? = nil) -> Outcome {
         output.begin(inputs: inputs.map(\.path))
         var outcome = Outcome()
         for problem in problems { output.warn(problem) }
         var warned = Set<String>()
         let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
         var start = 0
-        while start < inputs.count {
+        // Once the findings' reader is gone (a closed pipe), no more inputs are started; those begun are finished.
+        while start < inputs.count, session?.quitting != true, !output.isClosed {
             let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
             start += batch.count
             // One input alone is read first, so that a large standard input can start the bar and move it.
@@ -119,7 +124,15 @@ public struct CheckRun: Sendable {
                     output.write(report.lines)
                     for note in report.notes { output.summarize(note) }
                     outcome.checked += 1
-                    if report.misspellings > 0 { outcome.sawMisspelling = true }
+                    if let session {
+                        let resolution = session.resolve(input, findings: report.findings)
+                        for note in resolution.notes { output.summarize(note) }
+                        for problem in resolution.problems { output.warn(problem) }
+                        if !resolution.problems.isEmpty { outcome.sawError = true }
+                        if resolution.left > 0 { outcome.sawMisspelling = true }
+                    } else if report.misspellings > 0 {
+                        outcome.sawMisspelling = true
+                    }
                     outcome.words += report.words
                     outcome.misspellings += report.misspellings
                     output.checked(input)
