@@ -2,6 +2,7 @@
 #include "textsvcd_platform.h"
 
 #include <errno.h>
+#include <string.h>
 #include <spawn.h>
 #include <sys/socket.h>
 #ifdef __GLIBC__
@@ -58,4 +59,10 @@ int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest) {
     (void)lowest;
     return ENOSYS;
 #endif
+}
+
+int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length) {
+    if (needle_length <= 0) return 1;
+    if (length < needle_length) return 0;
+    return memmem(haystack, (size_t)length, needle, (size_t)needle_length) != NULL;
 }

@@ -61,6 +61,10 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 3.5).", valueName: "POINTS"))
     var fixMargin: Double?
 
+    @Flag(name: .customLong("repository-words"), inversion: .prefixedNo,
+          help: "In folders walked, do not report words the tree uses again and again (docs/config.md).")
+    var repositoryWords = true
+
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
@@ -76,6 +80,7 @@ struct CheckCommand: ParsableCommand {
         var options = CheckOptions(format: format, guesses: guesses, mode: mode,
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
+        if !repositoryWords { options.repositoryVocabulary = nil }
         if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
         var paths = files
         var nothingChanged = false

@@ -52,6 +52,16 @@ struct FindCommand: ParsableCommand {
         var matched = false
         var failed = false
         let list = InputList(paths: files, standardInputIsData: FileSystem.standardInputIsData)
+        // Files without the literals every match needs are passed over; the pattern is still compiled (and its error shown) first.
+        let prefilter = RegexPrefilter(pattern: pattern, options: regexOptions)
+        if prefilter.literals != nil {
+            do {
+                _ = try context.client.send(RegexFindRequest(pattern: pattern, text: "", options: regexOptions, limit: 1))
+            } catch {
+                report(error)
+                throw ExitCode(2)
+            }
+        }
         for problem in list.walk.problems {
             StandardError.print("textsvcd: \(problem)")
             failed = true
@@ -59,6 +69,7 @@ struct FindCommand: ParsableCommand {
         for item in list.inputs {
             do {
                 let input = try CheckInput.read(item.path)
+                guard prefilter.mayMatch(input.text.bytes) else { continue }
                 if try search(input, context: context, output: &output) { matched = true }
             } catch let failure as CheckInput.Problem {
                 // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
@@ -77,11 +88,17 @@ struct FindCommand: ParsableCommand {
         if !matched { throw ExitCode(1) }
     }
 
-    /// Prints the matches in one input; returns whether there were any.
-    private func search(_ input: CheckInput, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
+    /// The options every search is made with.
+    private var regexOptions: RegexOptions {
         var options: RegexOptions = [.multiline, .transparentBounds, .withoutAnchoringBounds]
         if ignoreCase { options.insert(.caseInsensitive) }
         if fixedStrings { options.insert(.literal) }
+        return options
+    }
+
+    /// Prints the matches in one input; returns whether there were any.
+    private func search(_ input: CheckInput, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
+        let options = regexOptions
         let bytes = input.text.bytes
         var lines = LineLocator(input.text)
         let prefix = noFilename ? "" : input.name + ":"
