@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -73,4 +74,10 @@ int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size) {
         return -1;
     }
     return master;
+}
+
+int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length) {
+    if (needle_length <= 0) return 1;
+    if (length < needle_length) return 0;
+    return memmem(haystack, (size_t)length, needle, (size_t)needle_length) != NULL;
 }

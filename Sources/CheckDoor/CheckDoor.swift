@@ -39,6 +39,16 @@ public struct CheckDoor: Sendable {
         public var guesses: [String]
     }
 
+    /// What checking one input found, before guesses are asked and lines written.
+    public struct Findings: Sendable {
+        /// The misspellings, in text order (on the changed lines only, with `changedLines`).
+        public var misspellings: [Misspelling]
+        /// How many words were checked.
+        public var words: Int
+        /// The language findings are reported in (the tags asked for or configured, or the default's).
+        public var language: String
+    }
+
     /// Checks one input with its project's words.
     ///
     /// `onPieces` is told, between batches of a large input's pieces, how many
@@ -46,6 +56,14 @@ public struct CheckDoor: Sendable {
     /// language, a daemon that went away).
     public func check(_ input: CheckInput, project: Project,
                       onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
+        try report(find(in: input, project: project, onPieces: onPieces), in: input, project: project)
+    }
+
+    /// Finds the misspellings of one input with its project's words, asking no guesses.
+    ///
+    /// `onPieces` is as in `check`. Throws the service's error.
+    public func find(in input: CheckInput, project: Project,
+                     onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Findings {
         let settings = project.settings
         let languages = options.languages ?? settings.languages?.value
         let path = input.name == "-" ? nil : input.name
@@ -67,17 +85,27 @@ public struct CheckDoor: Sendable {
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        return Findings(misspellings: misspellings, words: words, language: language)
+    }
+
+    /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).
+    ///
+    /// With `CheckOptions.interactive`, the report carries the findings with
+    /// their guesses to ask about, and no lines. Throws the service's error.
+    public func report(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
+        let misspellings = findings.misspellings
         if options.interactive {
             let guesses = try guessTable(for: misspellings, project: project)
-            return Report(lines: [], misspellings: misspellings.count, words: words,
+            return Report(lines: [], misspellings: misspellings.count, words: findings.words,
                           findings: misspellings.map { Finding(misspelling: $0, guesses: guesses[$0.word] ?? []) })
         }
         if let fix = options.fix {
-            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: words, language: language)
+            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: findings.words,
+                                 language: findings.language)
         }
         let guesses = try guessTable(for: misspellings, project: project)
-        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: language),
-                      misspellings: misspellings.count, words: words)
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: findings.language),
+                      misspellings: misspellings.count, words: findings.words)
     }
 
     /// The output lines for an input's misspellings.

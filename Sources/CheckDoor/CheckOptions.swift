@@ -21,6 +21,9 @@ public struct CheckOptions: Sendable {
     public var fix: CheckFix?
     /// Ask about each misspelling (`--interactive`): reports carry `findings` instead of lines.
     public var interactive = false
+    /// When a folder is walked, the rule by which words the tree itself uses again and again are not
+    /// reported (`RepositoryVocabulary`), or nil to report every word (`--no-repository-words`).
+    public var repositoryVocabulary: RepositoryVocabulary.Rule? = .standard
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

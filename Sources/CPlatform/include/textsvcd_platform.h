@@ -41,6 +41,8 @@ int32_t tsv_release_free_memory(void);
    not this process's controlling terminal) and writes the path of its terminal side into `path`; -1 with errno set
    on failure. */
 int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size);
+/* Whether `needle` (length `needle_length`) occurs in `haystack` (length `length`): glibc's memmem; 1 or 0. */
+int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
 
 #ifdef __cplusplus
 }

@@ -65,6 +65,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Ask on the terminal about each misspelling: pick a guess, type a replacement, ignore, add to the project, learn, skip or quit (docs/ci.md).")
     var interactive = false
 
+    @Flag(name: .customLong("repository-words"), inversion: .prefixedNo,
+          help: "In folders walked, do not report words the tree uses again and again (docs/config.md).")
+    var repositoryWords = true
+
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
@@ -81,6 +85,7 @@ struct CheckCommand: ParsableCommand {
         var options = CheckOptions(format: format, guesses: guesses, mode: mode,
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
+        if !repositoryWords { options.repositoryVocabulary = nil }
         if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
         options.interactive = interactive
         var session: InteractiveSession?
