@@ -51,6 +51,7 @@ public final class IspellFilter {
     /// (nothing of the batch is printed then).
     public func process(_ lines: [[UInt8]]) throws(ServiceError) -> [[UInt8]] {
         var words: [[String]] = []
+        var texts: [String] = []
         words.reserveCapacity(lines.count)
         for raw in lines {
             var line = raw[...]
@@ -58,15 +59,17 @@ public final class IspellFilter {
             guard let converted = encoding.utf8(from: Array(line)) else {
                 speller.warn("a line is not valid \(encoding.name); skipped")
                 words.append([])
+                texts.append("")
                 continue
             }
             var tokens = tokenizer.words(in: converted[...])
             if mode == .wordLines { tokens = Array(tokens.prefix(1)) }
             words.append(tokens.map { IspellWords.word(converted[$0]) })
+            texts.append(String(decoding: converted, as: UTF8.self))
         }
-        let verdicts = try speller.verdicts(words.flatMap { $0 })
+        let lineVerdicts = try verdicts(words, texts: texts)
         var output: [[UInt8]] = []
-        for (raw, lineWords) in zip(lines, words) {
+        for (raw, (lineWords, verdicts)) in zip(lines, zip(words, lineVerdicts)) {
             switch mode {
             case .words:
                 for word in lineWords where verdicts[word]?.correct == printsCorrect {
@@ -79,5 +82,21 @@ public final class IspellFilter {
             }
         }
         return output
+    }
+    /// The verdicts on each line's words: one batch for all, or with automatic languages one batch per language found.
+    private func verdicts(_ words: [[String]], texts: [String]) throws(ServiceError) -> [[String: IspellSpeller.Verdict]] {
+        guard speller.detectsLanguage else {
+            let all = try speller.verdicts(words.flatMap { $0 })
+            return words.map { _ in all }
+        }
+        let found = speller.languages(of: texts.enumerated().map { words[$0.offset].isEmpty ? "" : $0.element })
+        var lines: [String?: [Int]] = [:]
+        for (index, language) in found.enumerated() { lines[language, default: []].append(index) }
+        var result = words.map { _ in [String: IspellSpeller.Verdict]() }
+        for (language, indices) in lines {
+            let verdicts = try speller.verdicts(indices.flatMap { words[$0] }, language: language)
+            for index in indices { result[index] = verdicts }
+        }
+        return result
     }
 }
