@@ -100,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "TextServicesCLI",
-            dependencies: ["TextServices", "TextServicesProtocol"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesDaemon", "CheckDoor"]
         ),
         .executableTarget(
             name: "textsvcd",
@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "TextServicesTestSupport"],
+            dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "TextServicesCLI", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ],

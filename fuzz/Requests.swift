@@ -23,7 +23,7 @@ let contractCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32001, -32002, -
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
-    let session = Session()
+    let session = ConnectionState()
     if input.first == 0xFF {
         var reader = FuzzReader(Array(input.dropFirst()))
         while !reader.bytes.isEmpty {
@@ -131,7 +131,7 @@ let stringPool = ["", "teh", "Hello", "wrold", "😀", "naïve café", "e\u{301}
                   "auto", "auto:en_US", "auto:", "H\u{435}llo", "Der Zug kam pünktlich an.\n\nThe train was on time."]
 
 /// Builds one request from the fuzzer's bytes: a method, then fields with values of any JSON type.
-func structuredRequest(_ reader: inout FuzzReader, session: Session) -> JSONValue {
+func structuredRequest(_ reader: inout FuzzReader, session: ConnectionState) -> JSONValue {
     let method = methodNames[Int(reader.byte()) % methodNames.count]
     var params = JSONObject()
     let count = Int(reader.byte() % 8)
@@ -174,7 +174,7 @@ func value(_ reader: inout FuzzReader, depth: Int) -> JSONValue {
 }
 
 /// Every `{start, end}` and `position` in a result must lie in the request's text, on a code point boundary.
-func checkPositions(in result: JSONValue, request: JSONValue, session: Session, input: [UInt8]) {
+func checkPositions(in result: JSONValue, request: JSONValue, session: ConnectionState, input: [UInt8]) {
     guard let params = request["params"]?.objectValue, let string = params["text"]?.stringValue else { return }
     if request["method"] == "regex.replace" { return }
     let encoding = params["positionEncoding"]?.stringValue.flatMap(PositionEncoding.init(name:)) ?? session.positionEncoding

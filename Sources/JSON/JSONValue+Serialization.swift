@@ -45,11 +45,19 @@ extension JSONValue {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private static func writeString(_ value: String, to output: inout [UInt8]) {
+        writeString(utf8: value.utf8, to: &output)
+    }
+
+    /// Appends UTF-8 bytes to `output` as a JSON string literal: quotes, backslashes and control characters escaped.
+    ///
+    /// The bytes are copied as they are otherwise; the caller gives valid UTF-8.
+    @inlinable
+    public static func writeString<Bytes: Sequence>(utf8 bytes: Bytes, to output: inout [UInt8]) where Bytes.Element == UInt8 {
         output.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])

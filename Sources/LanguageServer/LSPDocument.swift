@@ -106,13 +106,11 @@ public struct LSPDocument: Sendable {
         return LSPPosition(line: low, character: text.encode(UTF8Offset(value), as: encoding) - start)
     }
 
-    /// An LSP range `{start, end}` for a byte range.
-    func range(_ range: ByteRange, encoding: PositionEncoding) -> JSONValue {
-        ["start": position(of: range.lowerBound, encoding: encoding).json,
-         "end": position(of: range.upperBound, encoding: encoding).json]
+    /// The LSP range of a byte range.
+    func range(_ range: ByteRange, encoding: PositionEncoding) -> LSPRange {
+        LSPRange(start: position(of: range.lowerBound, encoding: encoding), end: position(of: range.upperBound, encoding: encoding))
     }
 
-    /// The byte range of an LSP range; nil when it is malformed. A reversed range is put in order.
     /// A range's bytes, in order whichever end comes first.
     func byteRange(_ range: LSPRange, encoding: PositionEncoding) -> ByteRange {
         let lower = offset(of: range.start, encoding: encoding)
@@ -120,29 +118,14 @@ public struct LSPDocument: Sendable {
         return min(lower, upper)..<max(lower, upper)
     }
 
-    func byteRange(_ value: JSONValue?, encoding: PositionEncoding) -> ByteRange? {
-        guard let start = LSPPosition(value?["start"]), let end = LSPPosition(value?["end"]) else { return nil }
-        let lower = offset(of: start, encoding: encoding)
-        let upper = offset(of: end, encoding: encoding)
-        return min(lower, upper)..<max(lower, upper)
-    }
-
-    /// Applies one `TextDocumentContentChangeEvent`: ranged (incremental) or whole text.
-    ///
-    /// Throws `ServiceError` -32602 when the change has no text or a malformed range.
-    public mutating func apply(change: JSONValue, encoding: PositionEncoding) throws(ServiceError) {
-        guard let newText = change["text"]?.stringValue else {
-            throw .invalidParams(field: "contentChanges.text", "must be a string")
-        }
-        if let rangeValue = change["range"], rangeValue != .null {
-            guard let range = byteRange(rangeValue, encoding: encoding) else {
-                throw .invalidParams(field: "contentChanges.range", "must be {start: {line, character}, end: {line, character}}")
-            }
+    /// Applies one change: `text` replaces the change's range, or the whole text when it has none.
+    mutating func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+        if let range = change.range {
             var bytes = text.bytes
-            bytes.replaceSubrange(range.ints, with: Array(newText.utf8))
+            bytes.replaceSubrange(byteRange(range, encoding: encoding).ints, with: Array(change.text.utf8))
             replaceText(TextBuffer(validatedBytes: bytes))
         } else {
-            replaceText(TextBuffer(newText))
+            replaceText(TextBuffer(change.text))
         }
     }
 

@@ -24,13 +24,4 @@ public struct LSPPosition: Hashable, Sendable, Codable {
                                              "must be {line, character} with non-negative integers")
         }
     }
-
-    var json: JSONValue { ["line": .int(line), "character": .int(character)] }
-
-    /// Reads `{line, character}`; nil when either is missing, not an integer, or negative.
-    init?(_ value: JSONValue?) {
-        guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue,
-              line >= 0, character >= 0 else { return nil }
-        self.init(line: line, character: character)
-    }
 }

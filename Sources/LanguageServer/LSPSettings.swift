@@ -16,8 +16,8 @@ public struct LSPSettings: Sendable, Equatable {
     public var ignorePatterns: [String] = []
     /// How long to wait after the last change before checking, in milliseconds.
     public var debounceMilliseconds = 200
-    /// LSP `DiagnosticSeverity`: 1 error, 2 warning, 3 information, 4 hint.
-    public var severity = DiagnosticSeverity.information.rawValue
+    /// How misspellings are shown.
+    public var severity = DiagnosticSeverity.information
     /// The most replacement quick fixes offered for one word.
     public var maxSuggestions = 5
     /// The most diagnostics published for one document.
@@ -30,58 +30,55 @@ public struct LSPSettings: Sendable, Equatable {
     public init() {}
 
     /// Whether each paragraph's language is detected (`language: "auto"` or `"auto:TAG,..."`).
-    public var detectsLanguage: Bool { languages?.count == 1 && languages![0].hasPrefix("auto") }
+    public var detectsLanguage: Bool {
+        guard let languages, case .auto = LanguageSetting(languages) else { return false }
+        return true
+    }
+
+    /// The debounce delays a setting may ask for, in milliseconds.
+    static let debounceRange = 0...10_000
+    static let maxSuggestionsRange = 0...50
+    static let maxDiagnosticsRange = 0...100_000
+    static let maxCompletionsRange = 0...200
 
     /// Applies a settings object; returns a description of each value that was skipped.
+    ///
+    /// Anything but an object (or null) is skipped as a whole and reported.
     @discardableResult
     public mutating func apply(_ value: JSONValue?) -> [String] {
-        guard var object = value?.objectValue else { return [] }
-        if let nested = object["textsvcd"]?.objectValue { object = nested }
-        var problems: [String] = []
-        func strings(_ key: String) -> [String]? {
-            guard let entry = object[key], entry != .null else { return nil }
-            if let string = entry.stringValue {
-                return string.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            }
-            if let array = entry.arrayValue, array.allSatisfy({ $0.stringValue != nil }) {
-                return array.compactMap(\.stringValue)
-            }
-            problems.append("'\(key)' must be a string or an array of strings")
-            return nil
+        guard let value, value != .null else { return [] }
+        do {
+            return apply(try JSONValueDecoder().decode(SettingsObject.self, from: value))
+        } catch {
+            return ["the settings must be an object, not \(value.typeName)"]
         }
-        func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
-            guard let entry = object[key], entry != .null else { return nil }
-            guard let number = entry.intValue, range.contains(number) else {
+    }
+
+    /// Applies a decoded settings object: each key present replaces the setting (the first of its aliases that is valid).
+    mutating func apply(_ object: SettingsObject) -> [String] {
+        var problems = object.problems
+        func bounded(_ key: String, _ value: Int?, _ range: ClosedRange<Int>) -> Int? {
+            guard let value else { return nil }
+            guard range.contains(value) else {
                 problems.append("'\(key)' must be an integer from \(range.lowerBound) to \(range.upperBound)")
                 return nil
             }
-            return number
+            return value
         }
-        if let list = strings("languages") ?? strings("language") {
-            languages = list.isEmpty ? nil : list
-            // `auto:en_US,de_DE` is one setting: detect each paragraph's language among those.
-            if let first = list.first, first.hasPrefix("auto") { languages = [list.joined(separator: ",")] }
+        if let setting = object.languages ?? object.language {
+            languages = setting.tags.isEmpty ? nil : setting.tags
         }
-        if let list = strings("words") ?? strings("acceptWords") ?? strings("userWords") { words = list }
-        if let list = strings("ignorePatterns") ?? strings("ignoreRegExpList") { ignorePatterns = list }
-        if let number = integer("debounceMilliseconds", in: 0...10_000) ?? integer("debounce", in: 0...10_000) {
+        if let list = object.words ?? object.acceptWords ?? object.userWords { words = list.values }
+        if let list = object.ignorePatterns ?? object.ignoreRegExpList { ignorePatterns = list.values }
+        if let number = bounded("debounceMilliseconds", object.debounceMilliseconds, Self.debounceRange)
+            ?? bounded("debounce", object.debounce, Self.debounceRange) {
             debounceMilliseconds = number
         }
-        if let number = integer("maxSuggestions", in: 0...50) { maxSuggestions = number }
-        if let number = integer("maxDiagnostics", in: 0...100_000) { maxDiagnostics = number }
-        if let number = integer("maxCompletions", in: 0...200) { maxCompletions = number }
-        if let entry = object["checkStrings"], entry != .null {
-            if let flag = entry.boolValue { checkStrings = flag } else { problems.append("'checkStrings' must be a boolean") }
-        }
-        if let entry = object["severity"], entry != .null {
-            if let number = entry.intValue, let level = DiagnosticSeverity(rawValue: number) {
-                severity = level.rawValue
-            } else if let level = entry.stringValue.flatMap(DiagnosticSeverity.init(name:)) {
-                severity = level.rawValue
-            } else {
-                problems.append("'severity' must be error, warning, information or hint (or 1-4)")
-            }
-        }
+        if let number = bounded("maxSuggestions", object.maxSuggestions, Self.maxSuggestionsRange) { maxSuggestions = number }
+        if let number = bounded("maxDiagnostics", object.maxDiagnostics, Self.maxDiagnosticsRange) { maxDiagnostics = number }
+        if let number = bounded("maxCompletions", object.maxCompletions, Self.maxCompletionsRange) { maxCompletions = number }
+        if let flag = object.checkStrings { checkStrings = flag }
+        if let level = object.severity { severity = level }
         return problems
     }
 }

@@ -2,6 +2,9 @@ import TextServices
 import TextServicesProtocol
 
 extension LanguageServer {
+    /// The most misspellings a `textDocument/codeAction` range gets fixes for (a wide selection would otherwise ask for many guesses).
+    static let maxMisspellingsPerCodeAction = 3
+
     /// `textDocument/codeAction`: for each misspelling touching the range, the edit menu's spelling fixes as quick fixes.
     ///
     /// The fixes come from `EditActions.spellingFixes`, as `edit.actions`
@@ -9,12 +12,9 @@ extension LanguageServer {
     /// them), then "add to dictionary" (learn), "add to the project
     /// dictionary" when the document is in a project (see
     /// `projectDestination(for:)`), and "ignore in this document".
-    func codeActions(_ params: CodeActionParams) throws -> JSONValue {
+    func codeActions(_ params: CodeActionParams) throws -> [CodeAction] {
         let uri = params.textDocument.uri
-        if let only = params.context?.only, !only.isEmpty,
-           !only.contains(where: { $0 == "quickfix" || $0.isEmpty || "quickfix".hasPrefix($0 + ".") }) {
-            return []
-        }
+        guard CodeActionKind.quickFix.isWanted(by: params.context?.only ?? []) else { return [] }
         guard documents[uri] != nil, ensureChecked(uri), let state = documents[uri] else { return [] }
         let range = state.document.byteRange(params.range, encoding: encoding)
         let touching = state.misspellings.filter { misspelling in
@@ -23,8 +23,8 @@ extension LanguageServer {
         guard !touching.isEmpty else { return [] }
         let project = projectWords(for: uri)
         let inProject = project?.destination(workspaceRoots: workspaceRoots) != nil
-        var actions: [JSONValue] = []
-        for misspelling in touching.prefix(3) {
+        var actions: [CodeAction] = []
+        for misspelling in touching.prefix(Self.maxMisspellingsPerCodeAction) {
             let diagnostic = diagnostic(misspelling, in: state)
             // With `language: "auto"`, guesses and learning use the language the word was found in.
             let language = misspelling.language ?? resolvedLanguages.first ?? ""
@@ -47,80 +47,63 @@ extension LanguageServer {
                 }
             }
         }
-        return .array(actions)
+        return actions
     }
 
     /// An edit-menu fix as an LSP code action: a workspace edit for a replacement, a command for learn and ignore.
-    private func codeAction(_ fix: EditAction, misspelling: Misspelling, diagnostic: JSONValue, in state: DocumentState,
-                            preferred: Bool) -> JSONValue? {
+    private func codeAction(_ fix: EditAction, misspelling: Misspelling, diagnostic: Diagnostic, in state: DocumentState,
+                            preferred: Bool) -> CodeAction? {
         let uri = state.document.uri
         let word = misspelling.word
         if let edit = fix.edit {
-            let change: JSONValue = ["range": state.document.range(edit.range, encoding: encoding), "newText": .string(edit.newText)]
-            return [
-                "title": .string("Change to \u{201C}\(edit.newText)\u{201D}"),
-                "kind": "quickfix",
-                "diagnostics": [diagnostic],
-                "isPreferred": .bool(preferred),
-                "edit": ["changes": .object([uri: [change]])],
-            ]
+            let change = TextEdit(range: state.document.range(edit.range, encoding: encoding), newText: edit.newText)
+            return CodeAction(title: "Change to \u{201C}\(edit.newText)\u{201D}", kind: .quickFix, diagnostics: [diagnostic],
+                              isPreferred: preferred, edit: WorkspaceEdit(changes: [uri: [change]]))
         }
-        let title: String
-        let command: JSONValue
+        let command: Command
         switch fix.effect {
         case .learn(_, let language)?:
-            title = "Add \u{201C}\(word)\u{201D} to the dictionary"
-            command = ["title": .string(title), "command": .string(Self.commandAddToDictionary),
-                       "arguments": [.string(word), .string(language)]]
+            command = Command(title: "Add \u{201C}\(word)\u{201D} to the dictionary", command: Self.commandAddToDictionary,
+                              arguments: [word, language])
         case .ignore(_, let documentId)?:
-            title = "Ignore \u{201C}\(word)\u{201D} in this document"
-            command = ["title": .string(title), "command": .string(Self.commandIgnoreInDocument),
-                       "arguments": [.string(documentId), .string(word)]]
+            command = Command(title: "Ignore \u{201C}\(word)\u{201D} in this document", command: Self.commandIgnoreInDocument,
+                              arguments: [documentId, word])
         default:
             return nil
         }
-        return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "command": command]
+        return CodeAction(title: command.title, kind: .quickFix, diagnostics: [diagnostic], command: command)
     }
 
     /// "Add “word” to the project dictionary": the command `textsvcd.addToProjectDictionary [word, documentURI]`.
-    private func projectAction(_ word: String, diagnostic: JSONValue, uri: String) -> JSONValue {
-        let title = "Add \u{201C}\(word)\u{201D} to the project dictionary"
-        let command: JSONValue = ["title": .string(title), "command": .string(Self.commandAddToProjectDictionary),
-                                  "arguments": [.string(word), .string(uri)]]
-        return ["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "command": command]
+    private func projectAction(_ word: String, diagnostic: Diagnostic, uri: String) -> CodeAction {
+        let command = Command(title: "Add \u{201C}\(word)\u{201D} to the project dictionary", command: Self.commandAddToProjectDictionary,
+                              arguments: [word, uri])
+        return CodeAction(title: command.title, kind: .quickFix, diagnostics: [diagnostic], command: command)
     }
 
     /// `workspace/executeCommand`: learning a word (persistent), adding it to the project's words, or ignoring it in one document.
-    func executeCommand(_ params: ExecuteCommandParams) throws -> JSONValue {
-        let command = params.command
-        let arguments = params.arguments ?? []
-        switch command {
+    func executeCommand(_ params: ExecuteCommandParams) throws {
+        switch params.command {
         case Self.commandAddToDictionary:
-            guard let word = arguments.first?.stringValue ?? arguments.first?["word"]?.stringValue else {
-                throw ServiceError.invalidParams(field: "arguments", "must start with the word to add")
-            }
-            let language = arguments.count > 1 ? arguments[1].stringValue : arguments.first?["language"]?.stringValue
+            let arguments = try params.decodeArguments(AddToDictionaryArguments.self, "must start with the word to add")
             let fallback = settings.detectsLanguage ? resolvedLanguages.first { !$0.hasPrefix("auto") } : settings.languages?.first
-            _ = try client.send(SpellLearnRequest(word: word, language: language ?? fallback))
+            _ = try client.send(SpellLearnRequest(word: arguments.word, language: arguments.language ?? fallback))
             recheckAll()
-            return .null
         case Self.commandAddToProjectDictionary:
-            guard arguments.count >= 2, let word = arguments[0].stringValue, let uri = arguments[1].stringValue else {
-                throw ServiceError.invalidParams(field: "arguments", "must be [word, documentURI]")
-            }
-            return try addToProjectDictionary(word: word, uri: uri)
+            let arguments = try params.decodeArguments([String].self, "must be [word, documentURI]")
+            guard arguments.count >= 2 else { throw ServiceError.invalidParams(field: "arguments", "must be [word, documentURI]") }
+            try addToProjectDictionary(word: arguments[0], uri: arguments[1])
         case Self.commandIgnoreInDocument:
-            guard arguments.count >= 2, let uri = arguments[0].stringValue, let word = arguments[1].stringValue else {
-                throw ServiceError.invalidParams(field: "arguments", "must be [documentURI, word]")
-            }
+            let arguments = try params.decodeArguments([String].self, "must be [documentURI, word]")
+            guard arguments.count >= 2 else { throw ServiceError.invalidParams(field: "arguments", "must be [documentURI, word]") }
+            let (uri, word) = (arguments[0], arguments[1])
             _ = try client.send(SpellIgnoreRequest(word: word, documentId: uri))
             if documents[uri] != nil {
                 documents[uri]?.checked = false
                 checkAndPublish(uri)
             }
-            return .null
         default:
-            throw ServiceError.invalidParams(field: "command", "'\(command)' is not a textsvcd command")
+            throw ServiceError.invalidParams(field: "command", "'\(params.command)' is not a textsvcd command")
         }
     }
 }

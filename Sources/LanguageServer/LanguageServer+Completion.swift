@@ -6,10 +6,10 @@ extension LanguageServer {
     ///
     /// In source code only inside comments and strings. The list is marked
     /// incomplete, so clients ask again as the prefix grows.
-    func completion(_ params: CompletionParams) throws -> JSONValue {
+    func completion(_ params: CompletionParams) throws -> CompletionList {
         let uri = params.textDocument.uri
         let position = params.position
-        let empty: JSONValue = ["isIncomplete": false, "items": []]
+        let empty = CompletionList.empty
         guard let state = documents[uri] else { return empty }
         let document = state.document
         let cursor = document.offset(of: position, encoding: encoding)
@@ -35,17 +35,12 @@ extension LanguageServer {
         var seen = Set<String>()
         let words = (fromProject + dictionaryWords).filter { seen.insert($0).inserted }.prefix(settings.maxCompletions)
         let range = document.range(UTF8Offset(prefixStart)..<cursor, encoding: encoding)
-        let items: [JSONValue] = words.enumerated().map { index, word in
-            [
-                "label": .string(word),
-                "kind": 1,
-                "detail": "textsvcd",
-                "sortText": .string(String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index)),
-                "filterText": .string(word),
-                "textEdit": ["range": range, "newText": .string(word)],
-            ]
+        let items = words.enumerated().map { index, word in
+            CompletionItem(label: word, kind: .text, detail: "textsvcd",
+                           sortText: String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index),
+                           filterText: word, textEdit: TextEdit(range: range, newText: word))
         }
-        return ["isIncomplete": true, "items": .array(items)]
+        return CompletionList(isIncomplete: true, items: items)
     }
 
     /// The start of the word that ends at `offset`: letters and marks, with inner apostrophes and hyphens.

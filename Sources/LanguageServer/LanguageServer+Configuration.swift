@@ -11,9 +11,8 @@ extension LanguageServer {
             var usable: [String] = []
             for language in languages {
                 do {
-                    if language.hasPrefix("auto") {
+                    if case .auto(let candidates) = LanguageSetting([language]) {
                         // Refused here (-32001) when a candidate is not installed, as a plain language is.
-                        let candidates = language.hasPrefix("auto:") ? language.dropFirst(5).split(separator: ",").map(String.init) : nil
                         _ = try client.send(TextLanguageRequest(text: "", candidates: candidates))
                         resolved.append(language)
                         usable.append(language)
@@ -47,24 +46,35 @@ extension LanguageServer {
         if changed { recheckAll() }
     }
 
-    func didChangeConfiguration(_ params: JSONValue) {
-        let settingsValue = params["settings"]
-        if (settingsValue?.objectValue?.count ?? 0) == 0, clientPullsConfiguration {
+    /// `workspace/didChangeConfiguration`: adopts the settings sent, or pulls them when none were sent and the client can answer.
+    func didChangeConfiguration(_ params: DidChangeConfigurationParams) {
+        if params.settings?.isEmpty ?? true, clientPullsConfiguration {
             pullConfiguration()
             return
         }
+        guard let object = params.settings else { return }
         var updated = settings
-        let problems = updated.apply(settingsValue)
+        let problems = updated.apply(object)
         applySettings(updated, problems: problems)
     }
 
     /// Asks a client that supports `workspace/configuration` for the `textsvcd` section.
+    ///
+    /// A malformed answer is logged with the reason; an answer of null (no such section) changes nothing.
     func pullConfiguration() {
         guard clientPullsConfiguration else { return }
-        sendRequest("workspace/configuration", ["items": [["section": "textsvcd"]]]) { [weak self] result in
-            guard let self, self.phase == .running, let first = result?.arrayValue?.first, first.objectValue != nil else { return }
+        sendRequest("workspace/configuration", ConfigurationParams(items: [ConfigurationItem(section: "textsvcd")])) { [weak self] result in
+            guard let self, self.phase == .running, let result else { return }
+            let sections: [SettingsObject?]
+            do {
+                sections = try Self.decode([SettingsObject?].self, result)
+            } catch {
+                self.logMessage("ignored a malformed 'workspace/configuration' answer: \(ServiceError(wrapping: error).message)", type: .warning)
+                return
+            }
+            guard let first = sections.first, let object = first else { return }
             var updated = self.settings
-            let problems = updated.apply(first)
+            let problems = updated.apply(object)
             self.applySettings(updated, problems: problems)
         }
     }

@@ -17,13 +17,7 @@ extension LanguageServer {
     func didChange(_ params: DidChangeTextDocumentParams) {
         let uri = params.textDocument.uri
         guard var state = documents[uri] else { return }
-        do {
-            for change in params.contentChanges { try state.document.apply(change: change, encoding: encoding) }
-        } catch {
-            // The client and the server no longer agree on the text; say so rather than check the wrong one.
-            showMessage("could not apply a change to \(uri): \(error.message)", type: .error)
-            return
-        }
+        for change in params.contentChanges { state.document.apply(change, encoding: encoding) }
         if let version = params.textDocument.version { state.document.version = version }
         state.checked = false
         documents[uri] = state
@@ -46,7 +40,7 @@ extension LanguageServer {
         let uri = params.textDocument.uri
         guard let state = documents.removeValue(forKey: uri) else { return }
         state.pending?.cancel()
-        notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        notify("textDocument/publishDiagnostics", PublishDiagnosticsParams(uri: uri, diagnostics: []))
         if documents.isEmpty { stopProjectPoll() }
     }
 
@@ -76,11 +70,8 @@ extension LanguageServer {
         documents[uri]?.pending?.cancel()
         documents[uri]?.pending = nil
         guard ensureChecked(uri), let state = documents[uri] else { return }
-        notify("textDocument/publishDiagnostics", [
-            "uri": .string(uri),
-            "version": .int(state.document.version),
-            "diagnostics": .array(diagnostics(for: state)),
-        ])
+        notify("textDocument/publishDiagnostics",
+               PublishDiagnosticsParams(uri: uri, version: state.document.version, diagnostics: diagnostics(for: state)))
     }
 
     /// Brings a document's misspellings up to date; false when it is not open or cannot be checked.
@@ -129,31 +120,26 @@ extension LanguageServer {
 
     // MARK: Diagnostics
 
-    func diagnostics(for state: DocumentState) -> [JSONValue] {
+    func diagnostics(for state: DocumentState) -> [Diagnostic] {
         state.misspellings.map { diagnostic($0, in: state) }
     }
 
-    func diagnostic(_ misspelling: Misspelling, in state: DocumentState) -> JSONValue {
+    func diagnostic(_ misspelling: Misspelling, in state: DocumentState) -> Diagnostic {
         // With `language: "auto"`, the language the word's paragraph was found in.
         let languages = misspelling.language.map { [$0] } ?? resolvedLanguages
-        let primary = languages.first ?? ""
-        var data: JSONObject = ["word": .string(misspelling.word), "language": .string(primary)]
-        if languages.count > 1 { data["languages"] = .strings(languages) }
-        if !misspelling.alsoIn.isEmpty { data["alsoIn"] = .strings(misspelling.alsoIn) }
-        return [
-            "range": state.document.range(misspelling.range, encoding: encoding),
-            "severity": .int(settings.severity),
-            "source": "textsvcd",
-            "code": "misspelling",
-            "message": .string("Unknown word \u{201C}\(misspelling.word)\u{201D} (\(languages.joined(separator: ", ")))"),
-            "data": .object(data),
-        ]
+        let data = MisspellingData(word: misspelling.word, language: languages.first ?? "",
+                                   languages: languages.count > 1 ? languages : nil,
+                                   alsoIn: misspelling.alsoIn.isEmpty ? nil : misspelling.alsoIn)
+        return Diagnostic(range: state.document.range(misspelling.range, encoding: encoding), severity: settings.severity,
+                          source: "textsvcd", code: "misspelling",
+                          message: "Unknown word \u{201C}\(misspelling.word)\u{201D} (\(languages.joined(separator: ", ")))",
+                          data: data)
     }
 
     /// `textDocument/diagnostic` (pull model): the current diagnostics of an open document.
-    func pullDiagnostics(_ params: DocumentDiagnosticParams) throws -> JSONValue {
+    func pullDiagnostics(_ params: DocumentDiagnosticParams) -> FullDocumentDiagnosticReport {
         let uri = params.textDocument.uri
-        guard ensureChecked(uri), let state = documents[uri] else { return ["kind": "full", "items": []] }
-        return ["kind": "full", "items": .array(diagnostics(for: state))]
+        guard ensureChecked(uri), let state = documents[uri] else { return FullDocumentDiagnosticReport(items: []) }
+        return FullDocumentDiagnosticReport(items: diagnostics(for: state))
     }
 }

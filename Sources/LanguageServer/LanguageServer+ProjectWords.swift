@@ -92,48 +92,26 @@ extension LanguageServer {
     /// Asks a client that can to tell the server about changes to words files (`workspace/didChangeWatchedFiles`).
     func registerWordsFileWatcher() {
         guard clientRegistersWatchers else { return }
-        let watchers: [JSONValue] = [ProjectWordsFile.fileName, ProjectConfig.fileName].map { name in
-            ["globPattern": .string("**/\(ProjectWordsFile.folderName)/\(name)")]
+        let watchers = [ProjectWordsFile.fileName, ProjectConfig.fileName].map { name in
+            FileSystemWatcher(globPattern: "**/\(ProjectWordsFile.folderName)/\(name)")
         }
-        sendRequest("client/registerCapability", [
-            "registrations": [[
-                "id": "textsvcd-project-words",
-                "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": .array(watchers)],
-            ]],
-        ]) { _ in }
+        let registration = Registration(id: "textsvcd-project-words", method: "workspace/didChangeWatchedFiles",
+                                        registerOptions: DidChangeWatchedFilesRegistrationOptions(watchers: watchers))
+        sendRequest("client/registerCapability", RegistrationParams(registrations: [registration])) { _ in }
     }
 
     /// `workspace/didChangeWorkspaceFolders`: follows the folders added and removed.
-    func didChangeWorkspaceFolders(_ params: JSONValue) {
-        let event = params["event"]
-        let removed = Set(Self.folderPaths(event?["removed"]))
+    func didChangeWorkspaceFolders(_ params: DidChangeWorkspaceFoldersParams) {
+        let removed = Set(params.event.removed.compactMap(\.path))
         workspaceRoots = workspaceRoots.filter { !removed.contains($0) }
-        for path in Self.folderPaths(event?["added"]) where !workspaceRoots.contains(path) { workspaceRoots.append(path) }
+        for path in params.event.added.compactMap(\.path) where !workspaceRoots.contains(path) { workspaceRoots.append(path) }
         refreshProjects()
-    }
-
-    /// The folder paths of a `WorkspaceFolder[]` (`file:` URIs only).
-    static func folderPaths(_ value: JSONValue?) -> [String] {
-        (value?.arrayValue ?? []).compactMap { folder in
-            guard let uri = folder["uri"]?.stringValue, uri.hasPrefix("file://") else { return nil }
-            return LSPDocument.path(ofURI: uri)
-        }
-    }
-
-    /// The workspace roots `initialize` names: `workspaceFolders`, else `rootUri`, else `rootPath`.
-    static func workspaceRoots(fromInitialize params: JSONValue) -> [String] {
-        let folders = folderPaths(params["workspaceFolders"])
-        if !folders.isEmpty { return folders }
-        if let uri = params["rootUri"]?.stringValue, uri.hasPrefix("file://") { return [LSPDocument.path(ofURI: uri)] }
-        if let path = params["rootPath"]?.stringValue, path.hasPrefix("/") { return [path] }
-        return []
     }
 
     // MARK: Adding
 
     /// Adds a word to the project dictionary of a document (creating the file if needed) and checks open documents again.
-    func addToProjectDictionary(word: String, uri: String) throws -> JSONValue {
+    func addToProjectDictionary(word: String, uri: String) throws {
         guard let project = projectWords(for: uri) else {
             throw ServiceError.invalidParams(field: "arguments", "the document \(uri) is in no folder, so it has no project")
         }
@@ -147,6 +125,5 @@ extension LanguageServer {
             throw ServiceError(error)
         }
         refreshProjects()
-        return .null
     }
 }

@@ -89,7 +89,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Handles one incoming message (request, notification or response to the server's own request).
     ///
     /// Never throws and never crashes on bad input: a malformed request gets
-    /// an error response, a malformed notification is dropped.
+    /// an error response (-32602 naming the field), a malformed notification
+    /// a `window/logMessage` with the reason.
     public func receive(_ message: JSONValue) {
         queue.sync { handle(message) }
     }
@@ -131,7 +132,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Follows the services' connection: after a restarted daemon, documents are checked again; a fallback is shown.
-    public func servicesChanged(_ event: DaemonSession.Event) {
+    public func servicesChanged(_ event: DaemonClient.Event) {
         queue.async { [weak self] in
             guard let self, self.phase == .running else { return }
             switch event {
@@ -167,24 +168,28 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        let encoder = JSONValueEncoder()
         switch phase {
         case .starting where method != "initialize":
-            throw ServiceError(code: -32002, message: "Server not initialized: send 'initialize' first")
+            throw ServiceError(code: LSPErrorCode.serverNotInitialized.rawValue, message: "Server not initialized: send 'initialize' first")
         case .shuttingDown:
             throw ServiceError.invalidRequest("the server is shutting down; only 'exit' is accepted")
         default: break
         }
         switch method {
-        case "initialize": return try initialize(params)
+        case "initialize": return encoder.encode(try initialize(params))
         case "shutdown":
             phase = .shuttingDown
             cancelAllPending()
             return .null
-        case "textDocument/codeAction": return try codeActions(try Self.decode(CodeActionParams.self, params))
-        case "textDocument/completion": return try completion(try Self.decode(CompletionParams.self, params))
-        case "completionItem/resolve": return params
-        case "textDocument/diagnostic": return try pullDiagnostics(try Self.decode(DocumentDiagnosticParams.self, params))
-        case "workspace/executeCommand": return try executeCommand(try Self.decode(ExecuteCommandParams.self, params))
+        case "textDocument/codeAction": return encoder.encode(try codeActions(try Self.decode(CodeActionParams.self, params)))
+        case "textDocument/completion": return encoder.encode(try completion(try Self.decode(CompletionParams.self, params)))
+        // Nothing to add: every item is complete when offered.
+        case "completionItem/resolve": return encoder.encode(try Self.decode(CompletionItem.self, params))
+        case "textDocument/diagnostic": return encoder.encode(pullDiagnostics(try Self.decode(DocumentDiagnosticParams.self, params)))
+        case "workspace/executeCommand":
+            try executeCommand(try Self.decode(ExecuteCommandParams.self, params))
+            return .null
         default: throw ServiceError.methodNotFound(method)
         }
     }
@@ -205,10 +210,19 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didChange": didChange(try Self.decode(DidChangeTextDocumentParams.self, params))
             case "textDocument/didSave": didSave(try Self.decode(DidSaveTextDocumentParams.self, params))
             case "textDocument/didClose": didClose(try Self.decode(DidCloseTextDocumentParams.self, params))
-            case "workspace/didChangeConfiguration": didChangeConfiguration(params)
-            case "workspace/didChangeWatchedFiles": refreshProjects()
-            case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
-            default: break  // $/cancelRequest, $/setTrace, willSave...: nothing to do
+            case "workspace/didChangeConfiguration":
+                didChangeConfiguration(try Self.decode(DidChangeConfigurationParams.self, params))
+            case "workspace/didChangeWatchedFiles":
+                _ = try Self.decode(DidChangeWatchedFilesParams.self, params)
+                // Any change to a words or config file: each document's project signature decides what to check again.
+                refreshProjects()
+            case "workspace/didChangeWorkspaceFolders":
+                didChangeWorkspaceFolders(try Self.decode(DidChangeWorkspaceFoldersParams.self, params))
+            // Each request is answered before the next message is read, so there is nothing left to cancel.
+            case "$/cancelRequest": _ = try Self.decode(CancelParams.self, params)
+            // The server writes no trace.
+            case "$/setTrace": _ = try Self.decode(SetTraceParams.self, params)
+            default: break  // willSave, $/progress...: nothing to do
             }
         } catch {
             // A notification has no answer: the reason goes to the client's log, never nowhere.
@@ -223,45 +237,37 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: JSONValue) throws(ServiceError) -> JSONValue {
+    private func initialize(_ params: JSONValue) throws(ServiceError) -> InitializeResult {
         guard phase == .starting else { throw .invalidRequest("'initialize' was already received") }
-        guard params == .null || params.objectValue != nil else { throw .invalidParams(field: "params", "must be an object") }
-        let typed = params == .null ? InitializeParams() : try Self.decode(InitializeParams.self, params)
-        let capabilities = typed.capabilities
-        let offered = capabilities?.general?.positionEncodings
-        let offeredLegacy = capabilities?.offsetEncoding
+        let typed = try Self.decode(InitializeParams.self, params)
+        let offered = typed.capabilities?.general?.positionEncodings
+        let offeredLegacy = typed.capabilities?.offsetEncoding
         let offers = offered ?? offeredLegacy ?? []
         if let preferredEncoding, offers.isEmpty || offers.compactMap({ PositionEncoding(name: $0) }).contains(preferredEncoding) {
             encoding = preferredEncoding
         } else {
             encoding = Self.chooseEncoding(offers)
         }
-        clientPullsConfiguration = capabilities?.workspace?.configuration ?? false
-        clientRegistersWatchers = capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
-        workspaceRoots = Self.workspaceRoots(fromInitialize: params)
+        clientPullsConfiguration = typed.capabilities?.workspace?.configuration ?? false
+        clientRegistersWatchers = typed.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
+        workspaceRoots = typed.workspaceRoots
         var initial = defaults
         let problems = initial.apply(typed.initializationOptions)
         phase = .running
         applySettings(initial, problems: problems)
-        var result: JSONObject = [
-            "capabilities": [
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": [
-                    "openClose": true,
-                    "change": .int(TextDocumentSyncKind.incremental.rawValue),
-                    "save": ["includeText": false],
-                ],
-                "codeActionProvider": ["codeActionKinds": ["quickfix"], "resolveProvider": false],
-                "diagnosticProvider": ["interFileDependencies": false, "workspaceDiagnostics": false],
-                "completionProvider": ["resolveProvider": false, "triggerCharacters": []],
-                "executeCommandProvider": ["commands": [.string(Self.commandAddToDictionary), .string(Self.commandIgnoreInDocument),
-                                                        .string(Self.commandAddToProjectDictionary)]],
-                "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
-            ],
-            "serverInfo": ["name": "textsvcd", "version": .string(TextServicesVersion.version)],
-        ]
-        if offered == nil, offeredLegacy != nil { result["offsetEncoding"] = .string(encoding.rawValue) }
-        return .object(result)
+        let capabilities = ServerCapabilities(
+            positionEncoding: encoding.rawValue,
+            textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental, save: SaveOptions(includeText: false)),
+            codeActionProvider: CodeActionOptions(codeActionKinds: [.quickFix], resolveProvider: false),
+            diagnosticProvider: DiagnosticOptions(interFileDependencies: false, workspaceDiagnostics: false),
+            completionProvider: CompletionOptions(resolveProvider: false, triggerCharacters: []),
+            executeCommandProvider: ExecuteCommandOptions(commands: [Self.commandAddToDictionary, Self.commandIgnoreInDocument,
+                                                                     Self.commandAddToProjectDictionary]),
+            workspace: WorkspaceServerCapabilities(workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true,
+                                                                                                         changeNotifications: true)))
+        return InitializeResult(capabilities: capabilities,
+                                serverInfo: ServerInfo(name: "textsvcd", version: TextServicesVersion.version),
+                                offsetEncoding: offered == nil && offeredLegacy != nil ? encoding.rawValue : nil)
     }
 
     /// The server's choice among the client's encodings: UTF-8 (its own unit), then UTF-32, else UTF-16.
@@ -285,26 +291,26 @@ public final class LanguageServer: @unchecked Sendable {
         sink(message)
     }
 
-    func notify(_ method: String, _ params: JSONValue) {
-        send(JSONRPCMessage.notification(method: method, params: params))
+    func notify<Params: Encodable>(_ method: String, _ params: Params) {
+        send(JSONRPCMessage.notification(method: method, params: JSONValueEncoder().encode(params)))
     }
 
     /// Shows a message in the editor (`window/showMessage`).
     func showMessage(_ text: String, type: MessageType = .warning) {
-        notify("window/showMessage", ["type": .int(type.rawValue), "message": .string("textsvcd: " + text)])
+        notify("window/showMessage", ShowMessageParams(type: type, message: "textsvcd: " + text))
     }
 
     /// Writes a message to the client's log of this server (`window/logMessage`), not in the user's way.
     func logMessage(_ text: String, type: MessageType = .info) {
-        notify("window/logMessage", ["type": .int(type.rawValue), "message": .string("textsvcd: " + text)])
+        notify("window/logMessage", ShowMessageParams(type: type, message: "textsvcd: " + text))
     }
 
     /// Sends a request to the client; `handler` gets the result (nil for an error).
-    func sendRequest(_ method: String, _ params: JSONValue, handler: @escaping (JSONValue?) -> Void) {
+    func sendRequest<Params: Encodable>(_ method: String, _ params: Params, handler: @escaping (JSONValue?) -> Void) {
         outgoingCounter += 1
         let id = "textsvcd-\(outgoingCounter)"
         pendingResponses[id] = handler
-        send(JSONRPCMessage.request(id: .string(id), method: method, params: params))
+        send(JSONRPCMessage.request(id: .string(id), method: method, params: JSONValueEncoder().encode(params)))
     }
 
     private func handleResponse(id: RequestID, result: JSONValue?) {

@@ -26,7 +26,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let logger: Logger
     private let onClose: @Sendable (ObjectIdentifier) -> Void
     private let peerCredentials: @Sendable (Channel) -> EventLoopFuture<PeerCredentials>
-    private(set) var session: Session!
+    private(set) var session: ConnectionState!
 
     private var context: ChannelHandlerContext?
     private var eventLoop: EventLoop?
@@ -61,7 +61,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.context = context
         let eventLoop = context.eventLoop
         self.eventLoop = eventLoop
-        session = Session(notify: { [weak self] message in
+        session = ConnectionState(notify: { [weak self] message in
             var bytes = JSONRPCMessage.encode(message)
             bytes.append(0x0A)
             let line = bytes

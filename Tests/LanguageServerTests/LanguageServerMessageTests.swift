@@ -390,7 +390,7 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
             let scalars = Array(client.unicodeScalars)
             let a = Int.random(in: 0...scalars.count, using: &generator)
             let b = min(scalars.count, a + Int.random(in: 0...4, using: &generator))
-            func position(_ scalarIndex: Int) -> JSONValue {
+            func position(_ scalarIndex: Int) -> LSPPosition {
                 let before = String(String.UnicodeScalarView(scalars[..<scalarIndex]))
                 let line = before.filter { $0 == "\n" }.count
                 let lineText = before.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
@@ -400,11 +400,11 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
                 case .utf16: character = lineText.utf16.count
                 case .utf32: character = lineText.unicodeScalars.count
                 }
-                return ["line": .int(line), "character": .int(character)]
+                return LSPPosition(line: line, character: character)
             }
             let insert = (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            let change: JSONValue = ["range": ["start": position(a), "end": position(b)], "text": .string(insert)]
-            try document.apply(change: change, encoding: encoding)
+            let change = TextDocumentContentChangeEvent(range: LSPRange(start: position(a), end: position(b)), text: insert)
+            document.apply(change, encoding: encoding)
             var view = String.UnicodeScalarView(scalars[..<a])
             view.append(contentsOf: insert.unicodeScalars)
             view.append(contentsOf: scalars[b...])

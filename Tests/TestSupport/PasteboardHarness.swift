@@ -8,7 +8,7 @@ struct PasteboardHarness {
     let dataHome: String
     let limits: Limits
     let handler: RequestDispatcher
-    let session = Session()
+    let session = ConnectionState()
 
     init(dataHome: String? = nil, limits: Limits = Limits()) {
         let home = dataHome ?? PasteboardHarness.temporaryFolder()
@@ -29,12 +29,12 @@ struct PasteboardHarness {
     /// New services over the same files, as after a daemon restart.
     func restarted() -> PasteboardHarness { PasteboardHarness(dataHome: dataHome, limits: limits) }
 
-    func call(_ method: String, _ params: JSONValue = [:], session: Session? = nil) -> Result<JSONValue, ServiceError> {
+    func call(_ method: String, _ params: JSONValue = [:], session: ConnectionState? = nil) -> Result<JSONValue, ServiceError> {
         handler.call(method: method, params: params.objectValue ?? [:], session: session ?? self.session)
     }
 
     /// The result of a call that must succeed.
-    func value(_ method: String, _ params: JSONValue = [:], session: Session? = nil,
+    func value(_ method: String, _ params: JSONValue = [:], session: ConnectionState? = nil,
                sourceLocation: SourceLocation = #_sourceLocation) -> JSONValue {
         switch call(method, params, session: session) {
         case .success(let value): return value

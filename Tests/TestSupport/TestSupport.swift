@@ -130,7 +130,7 @@ enum TestSupport {
 
     /// Calls a method in-process and returns its result, or the service error.
     static func call(_ dispatcher: RequestDispatcher = sharedDispatcher, _ method: String, _ params: JSONValue = [:],
-                     session: Session = Session()) -> Result<JSONValue, ServiceError> {
+                     session: ConnectionState = ConnectionState()) -> Result<JSONValue, ServiceError> {
         dispatcher.call(method: method, params: params.objectValue ?? [:], session: session)
     }
 

@@ -47,7 +47,7 @@ import Testing
 @Test func requestWithAHugeNumericIDIsAParseErrorWithANullID() throws {
     let handler = TestSupport.dispatcher()
     let line = Array(#"{"jsonrpc":"2.0","id":1e400,"method":"stats"}"#.utf8)
-    let response = try JSONParser.parse(handler.handle(line: line, session: Session())!)
+    let response = try JSONParser.parse(handler.handle(line: line, session: ConnectionState())!)
     #expect(response["id"] == .null)
     #expect(response["error"]?["code"] == .int(-32700))
 }

@@ -7,13 +7,13 @@ import Testing
     let handler = TestSupport.sharedDispatcher
 
     func respond(_ line: String) -> JSONValue? {
-        handler.handle(line: Array(line.utf8), session: Session()).flatMap { try? JSONParser.parse($0) }
+        handler.handle(line: Array(line.utf8), session: ConnectionState()).flatMap { try? JSONParser.parse($0) }
     }
 
     @Test func malformedLinesGetErrorsWithANullId() {
         #expect(respond("{nope")?["error"]?["code"] == -32700)
         #expect(respond("{nope")?["id"] == .null)
-        let badUTF8 = handler.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"stats","params":{"x":""#.utf8) + [0xFF, 0x22, 0x7D, 0x7D], session: Session())
+        let badUTF8 = handler.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"stats","params":{"x":""#.utf8) + [0xFF, 0x22, 0x7D, 0x7D], session: ConnectionState())
         #expect(badUTF8.flatMap { try? JSONParser.parse($0) }?["error"]?["code"] == -32700)
         #expect(respond("[1,2]")?["error"]?["code"] == -32600)
     }
@@ -28,13 +28,13 @@ import Testing
     }
 
     @Test func notificationsAndEmptyLinesGetNoResponse() {
-        #expect(handler.handle(line: [], session: Session()) == nil)
-        #expect(handler.handle(line: Array("  \r".utf8), session: Session()) == nil)
+        #expect(handler.handle(line: [], session: ConnectionState()) == nil)
+        #expect(handler.handle(line: Array("  \r".utf8), session: ConnectionState()) == nil)
         #expect(respond(#"{"jsonrpc":"2.0","method":"spell.check","params":{"text":"wrold"}}"#) == nil)
     }
 
     @Test func initializeSetsTheSessionsPositionEncoding() throws {
-        let session = Session()
+        let session = ConnectionState()
         let result = try #require(TestSupport.call(handler, "initialize", ["positionEncoding": "utf-8"], session: session).value)
         #expect(result["positionEncoding"] == "utf-8")
         #expect(result["protocolVersion"] == 1)
@@ -62,7 +62,7 @@ import Testing
         var limits = Limits()
         limits.maximumTextBytes = 10
         let services = Services(configuration: Configuration(dataHome: TestSupport.temporaryFolder(), bundledDictionaries: TestSupport.bundledDictionaries, limits: limits))
-        let result = RequestDispatcher(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: Session())
+        let result = RequestDispatcher(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: ConnectionState())
         #expect(result.errorCode == -32004)
     }
 }

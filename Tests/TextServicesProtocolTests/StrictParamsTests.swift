@@ -65,7 +65,7 @@ import Testing
             let params = Self.validParams[method]!
             var extra = params
             extra["colour"] = "blue"
-            let refused = dispatcher.call(method: method, params: extra, session: Session())
+            let refused = dispatcher.call(method: method, params: extra, session: ConnectionState())
             guard case .failure(let error) = refused else {
                 Issue.record("\(method) accepted an unknown param")
                 continue
@@ -74,7 +74,7 @@ import Testing
             #expect(error.data?["field"] == "colour", "\(method): \(error.message)")
             #expect(error.message == "Invalid params: 'colour' is not a parameter of this method", "\(method)")
             // Refused before it ran: the valid request still works afterwards.
-            let accepted = dispatcher.call(method: method, params: params, session: Session())
+            let accepted = dispatcher.call(method: method, params: params, session: ConnectionState())
             if case .failure(let error) = accepted { Issue.record("\(method) refused its valid params: \(error.message)") }
         }
     }
@@ -92,7 +92,7 @@ import Testing
             ("pasteboard.list", ["name": "general"], "name"),
         ]
         for (method, params, field) in cases {
-            let result = dispatcher.call(method: method, params: params, session: Session())
+            let result = dispatcher.call(method: method, params: params, session: ConnectionState())
             guard case .failure(let error) = result else {
                 Issue.record("\(method) accepted \(JSONValue.object(params).serialized)")
                 continue
@@ -101,7 +101,7 @@ import Testing
             #expect(error.data?["field"] == .string(field), "\(method): \(error.message)")
         }
         // Free-form JSON stays free: `initialize`'s client may hold anything.
-        let free = dispatcher.call(method: "initialize", params: ["client": ["anything": ["goes": true]]], session: Session())
+        let free = dispatcher.call(method: "initialize", params: ["client": ["anything": ["goes": true]]], session: ConnectionState())
         #expect(free.errorCode == nil)
     }
 

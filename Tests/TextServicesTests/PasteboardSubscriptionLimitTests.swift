@@ -11,7 +11,7 @@ import Testing
 
     @Test func aSessionWatchesAtMostAThousandNames() throws {
         let store = store()
-        let session = Session()
+        let session = ConnectionState()
         for index in 0..<1_000 { try store.subscribe("name-\(index)", observer: session) }
         try store.subscribe("name-0", observer: session)
         #expect(throws: TextServicesError.self) { try store.subscribe("one-more", observer: session) }
@@ -23,13 +23,13 @@ import Testing
         #expect(store.unsubscribe("name-1", observer: session))
         try store.subscribe("one-more", observer: session)
         // Another session has its own allowance.
-        try store.subscribe("one-more", observer: Session())
+        try store.subscribe("one-more", observer: ConnectionState())
         #expect(store.subscriptionCount == 1_001)
     }
 
     @Test func aClosedSessionLeavesNoSubscriptionBehind() throws {
         let store = store()
-        let session = Session()
+        let session = ConnectionState()
         for index in 0..<500 { try store.subscribe("name-\(index)", observer: session) }
         store.observerClosed(session)
         #expect(store.subscriptionCount == 0)
@@ -39,7 +39,7 @@ import Testing
     @Test func aSessionThatVanishedIsPrunedAtTheNextWrite() throws {
         let store = store()
         do {
-            let gone = Session()
+            let gone = ConnectionState()
             try store.subscribe("watched", observer: gone)
         }
         #expect(store.subscriptionCount == 1)

@@ -7,11 +7,11 @@ import Testing
 /// Records the notifications a session receives.
 final class NotificationRecorder: Sendable {
     private let received = Locked<[JSONValue]>([])
-    let session: Session
+    let session: ConnectionState
 
     init() {
         let received = self.received
-        session = Session(notify: { message in received.withLock { $0.append(message) } })
+        session = ConnectionState(notify: { message in received.withLock { $0.append(message) } })
     }
 
     var messages: [JSONValue] { received.withLock { $0 } }
@@ -202,9 +202,9 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
 
     @Test func subscriptionsDoNotKeepClosedSessionsAlive() {
         let harness = PasteboardHarness()
-        weak var weakSession: Session?
+        weak var weakSession: ConnectionState?
         do {
-            let session = Session(notify: { _ in })
+            let session = ConnectionState(notify: { _ in })
             weakSession = session
             _ = harness.value("pasteboard.subscribe", ["name": "general"], session: session)
         }

@@ -15,7 +15,7 @@ private func makeHandler(_ adjust: (inout Limits) -> Void = { _ in }) -> Request
 private let handler = makeHandler()
 
 private func call(_ method: String, _ params: JSONObject, on handler: RequestDispatcher = handler) -> Result<JSONValue, ServiceError> {
-    handler.call(method: method, params: params, session: Session())
+    handler.call(method: method, params: params, session: ConnectionState())
 }
 
 private func result(_ method: String, _ params: JSONObject) throws -> JSONValue {

@@ -10,7 +10,7 @@ private let handler = RequestDispatcher(services: Services(configuration: Config
 
 /// Calls a method in-process with UTF-16 positions unless the params say otherwise.
 private func call(_ method: String, _ params: JSONObject) -> Result<JSONValue, ServiceError> {
-    handler.call(method: method, params: params, session: Session())
+    handler.call(method: method, params: params, session: ConnectionState())
 }
 
 private func result(_ method: String, _ params: JSONObject) throws -> JSONValue {

@@ -1,10 +1,5 @@
-import TextServicesProtocol
-
-/// `textDocument/didChange`'s params: the document and its changes in order.
-///
-/// Each change is `{range, text}` (incremental) or `{text}` (the whole
-/// text); `LSPDocument.apply(change:encoding:)` reads them.
+/// `textDocument/didChange`'s params: the document and its changes, to apply in order.
 struct DidChangeTextDocumentParams: Codable, Sendable {
     var textDocument: VersionedTextDocumentIdentifier
-    var contentChanges: [JSONValue]
+    var contentChanges: [TextDocumentContentChangeEvent]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextServicesProtocol
 
 /// Collects output bytes and writes them to standard output in large blocks.
 ///
@@ -6,9 +7,17 @@ import Foundation
 /// instead of one per line. Call `flush()` before exiting. Not thread-safe.
 public struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
+    private let destination: ([UInt8]) -> Void
     private static let blockSize = 64 << 10
 
+    /// A buffer that writes to standard output.
     public init() {
+        self.init { FileHandle.standardOutput.write(Data($0)) }
+    }
+
+    /// A buffer that hands each block to `destination` instead (a test's collector, another stream).
+    public init(destination: @escaping ([UInt8]) -> Void) {
+        self.destination = destination
         bytes.reserveCapacity(Self.blockSize + 4096)
     }
 
@@ -38,26 +47,8 @@ public struct StandardOutputBuffer {
 
     /// Appends UTF-8 bytes as a JSON string literal (quotes, backslashes and control characters escaped).
     public mutating func append(jsonString slice: ArraySlice<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in slice {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONValue.writeString(utf8: slice, to: &bytes)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private mutating func flushIfFull() {
         if bytes.count >= Self.blockSize { flush() }
@@ -66,7 +57,7 @@ public struct StandardOutputBuffer {
     /// Writes what is collected to standard output.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(bytes))
+        destination(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -9,7 +9,7 @@ import TextServices
 public final class LocalTextServices: TextServicesClient {
     public let services: Services
     public let dispatcher: RequestDispatcher
-    public let session: Session
+    public let session: ConnectionState
     public let positionEncoding: PositionEncoding
     private let notifications = NotificationRouter()
 
@@ -19,7 +19,7 @@ public final class LocalTextServices: TextServicesClient {
         self.dispatcher = RequestDispatcher(services: services)
         self.positionEncoding = positionEncoding
         let notifications = self.notifications
-        self.session = Session(positionEncoding: positionEncoding) { notifications.deliver(message: $0) }
+        self.session = ConnectionState(positionEncoding: positionEncoding) { notifications.deliver(message: $0) }
         dispatcher.server.register(session)
     }
 

@@ -6,14 +6,14 @@ import TextServices
 /// in-process client for each call.
 public struct RequestContext: Sendable {
     public let services: Services
-    public let session: Session
+    public let session: ConnectionState
     /// The unit this request's positions count: its own `positionEncoding`, else the session's.
     public let encoding: PositionEncoding
     /// The `positionEncoding` the request itself gave, if any.
     public let requestedEncoding: PositionEncoding?
     public let server: ServerState
 
-    public init(services: Services, session: Session, requestedEncoding: PositionEncoding?, server: ServerState) {
+    public init(services: Services, session: ConnectionState, requestedEncoding: PositionEncoding?, server: ServerState) {
         self.services = services
         self.session = session
         self.requestedEncoding = requestedEncoding

@@ -29,7 +29,7 @@ public final class RequestDispatcher: Sendable {
     ///
     /// Empty lines and notifications get no response. Malformed input gets an
     /// error response with a null id.
-    public func handle(line: [UInt8], session: Session) -> [UInt8]? {
+    public func handle(line: [UInt8], session: ConnectionState) -> [UInt8]? {
         var body = line[...]
         if body.last == 0x0D { body = body.dropLast() }
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
@@ -50,7 +50,7 @@ public final class RequestDispatcher: Sendable {
     }
 
     /// Handles one parsed message; returns the response, or nil for a notification (or a response, which a server ignores).
-    public func handle(message: JSONValue, session: Session) -> JSONValue? {
+    public func handle(message: JSONValue, session: ConnectionState) -> JSONValue? {
         switch JSONRPCMessage(message) {
         case .request(let id, let method, let params):
             switch call(method: method, params: params, session: session) {
@@ -69,7 +69,7 @@ public final class RequestDispatcher: Sendable {
     }
 
     /// Runs a method given by name with untyped params; the result as JSON, or the error.
-    public func call(method: String, params: JSONObject, session: Session) -> Result<JSONValue, ServiceError> {
+    public func call(method: String, params: JSONObject, session: ConnectionState) -> Result<JSONValue, ServiceError> {
         let started = ContinuousClock.now
         let result: Result<JSONValue, ServiceError>
         if let type = MethodTable.request(named: method) {
@@ -88,7 +88,7 @@ public final class RequestDispatcher: Sendable {
     }
 
     private func run<Request: TextServicesRequest>(_ type: Request.Type, params: JSONObject,
-                                                   session: Session) throws(ServiceError) -> JSONValue {
+                                                   session: ConnectionState) throws(ServiceError) -> JSONValue {
         var params = params
         let encoding = try Self.positionEncoding(params.storage.removeValue(forKey: "positionEncoding"))
         let request = try decoder.decode(Request.self, from: .object(params))

@@ -12,23 +12,23 @@ public final class ServerState: SpellingObserver, Sendable {
     private let sessions = Mutex<[Int: WeakSession]>([:])
 
     private struct WeakSession {
-        weak var session: Session?
+        weak var session: ConnectionState?
     }
 
     public init() {}
 
     /// Adds a client to those told of changes (held weakly; `unregister` when its connection ends).
-    public func register(_ session: Session) {
+    public func register(_ session: ConnectionState) {
         sessions.withLock { $0[session.id] = WeakSession(session: session) }
     }
 
-    public func unregister(_ session: Session) {
+    public func unregister(_ session: ConnectionState) {
         _ = sessions.withLock { $0.removeValue(forKey: session.id) }
     }
 
     /// Sends a notification to every registered session.
     public func broadcast<Notification: TextServicesNotification>(_ notification: Notification) {
-        let live = sessions.withLock { table -> [Session] in
+        let live = sessions.withLock { table -> [ConnectionState] in
             table = table.filter { $0.value.session != nil }
             return table.values.compactMap(\.session)
         }

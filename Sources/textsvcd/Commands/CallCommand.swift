@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd call METHOD [JSON]`: one request to the running daemon.
@@ -25,65 +26,33 @@ struct CallCommand: ParsableCommand {
     var params: String?
 
     func run() throws {
-        let object: JSONObject
+        let call: MethodCall
         do {
-            object = try parsedParams()
-        } catch let message as CallCommandError {
+            var text = params ?? "{}"
+            if text == "-" { text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+            call = try MethodCall(method: method, paramsText: text, encoding: try global.validatedEncoding())
+        } catch let message as MethodCall.ParamsError {
             StandardError.print("textsvcd: \(message.description)")
             throw ExitCode(2)
         }
         let client: any TextServicesClient
         if global.noDaemon {
-            client = CommandContext(options: global).client
+            client = CommandContext(options: global.clientOptions).client
         } else {
-            let path = SocketPath.resolve(explicit: global.socket)
+            let factory = ClientFactory.forCommand(global.clientOptions)
             do {
-                client = try RemoteTextServices(path: path)
+                client = try factory.connectToRunningDaemon()
             } catch where error.meansUntrustedPeer {
                 StandardError.print("textsvcd: \(error)")
                 throw ExitCode(2)
             } catch {
-                StandardError.print("textsvcd: no daemon answers on \(path) (\(error)); start one with `textsvcd serve`")
+                StandardError.print("textsvcd: no daemon answers on \(factory.socketPath) (\(error)); start one with `textsvcd serve`")
                 throw ExitCode(2)
             }
         }
-        let outcome = Result { () throws(ServiceError) in try client.call(method: method, params: object) }
-        if case .failure(let error) = outcome, error.isDaemonUnavailable {
-            StandardError.print("textsvcd: \(error.message)")
-            throw ExitCode(2)
-        }
-        switch outcome {
-        case .success(let result):
-            print(result.serialized)
-        case .failure(let error):
-            var body: JSONObject = ["code": .int(error.code), "message": .string(error.message)]
-            if let data = error.data { body["data"] = data }
-            StandardError.print(JSONValue.object(body).serialized)
-            throw ExitCode(1)
-        }
+        let answer = call.send(through: client)
+        if let line = answer.standardOutput { print(line) }
+        if let line = answer.standardError { StandardError.print(line) }
+        if answer.status != 0 { throw ExitCode(answer.status) }
     }
-
-    private func parsedParams() throws -> JSONObject {
-        var text = params ?? "{}"
-        if text == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        }
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(Array(text.utf8))
-        } catch {
-            throw CallCommandError(description: "the params are not valid JSON: \(error)")
-        }
-        guard case .object(var object) = value else {
-            throw CallCommandError(description: "the params must be a JSON object, not \(value.typeName)")
-        }
-        if object["positionEncoding"] == nil, let encoding = try global.validatedEncoding() {
-            object["positionEncoding"] = .string(encoding.rawValue)
-        }
-        return object
-    }
-}
-
-private struct CallCommandError: Error, CustomStringConvertible {
-    var description: String
 }

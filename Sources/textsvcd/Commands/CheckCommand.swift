@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd check`: spell-check files or standard input, as the language server checks them.
@@ -72,7 +73,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         var options = CheckOptions(format: format, guesses: guesses, mode: mode,
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage

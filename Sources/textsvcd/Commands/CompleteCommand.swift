@@ -20,7 +20,7 @@ struct CompleteCommand: ParsableCommand {
     var prefix: String
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         do {
             let result = try context.client.send(SpellCompleteRequest(prefix: prefix, languages: context.languages, limit: limit))
             var output = StandardOutputBuffer()

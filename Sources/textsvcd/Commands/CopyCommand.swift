@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd copy`: standard input to a pasteboard.
@@ -51,7 +52,7 @@ struct CopyCommand: ParsableCommand {
             value = .bytes(bytes)
         }
         let item = PasteboardItem([PasteboardItem.Representation(type: type, value: value)])
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         do {
             // Without a daemon only a persistent pasteboard outlives this command: refuse to copy into one that does not.
             if context.noDaemonRuns {

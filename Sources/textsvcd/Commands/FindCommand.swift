@@ -1,5 +1,4 @@
 import ArgumentParser
-import CheckDoor
 import TextServices
 import TextServicesCLI
 import TextServicesProtocol
@@ -41,113 +40,17 @@ struct FindCommand: ParsableCommand {
     @Option(name: [.customShort("m"), .customLong("max-count")], help: "Stop a file after this many matching lines.")
     var maxCount: Int?
 
-    /// Matches asked for per request.
-    static let pageSize = 100_000
-    /// Bytes of input sent per request (matches that span lines are found only within one piece).
-    static let pieceSize = 4 << 20
-
     func run() throws {
-        let context = CommandContext(options: global)
+        var search = FileSearch(pattern: pattern)
+        search.ignoreCase = ignoreCase
+        search.onlyMatching = onlyMatching
+        search.fixedStrings = fixedStrings
+        search.noFilename = noFilename
+        search.maxCount = maxCount
+        let context = CommandContext(options: global.clientOptions)
         var output = StandardOutputBuffer()
-        var matched = false
-        var failed = false
         let list = InputList(paths: files, standardInputIsData: FileSystem.standardInputIsData)
-        for problem in list.walk.problems {
-            StandardError.print("textsvcd: \(problem)")
-            failed = true
-        }
-        for item in list.inputs {
-            do {
-                let input = try CheckInput.read(item.path)
-                if try search(input, context: context, output: &output) { matched = true }
-            } catch let failure as CheckInput.Problem {
-                // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
-                if !item.named, failure.kind == .binary { continue }
-                output.flush()
-                StandardError.print("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
-                if item.named { failed = true }
-            } catch let failure as ServiceError {
-                output.flush()
-                report(failure)
-                throw ExitCode(2)
-            }
-        }
-        output.flush()
-        if failed { throw ExitCode(2) }
-        if !matched { throw ExitCode(1) }
-    }
-
-    /// Prints the matches in one input; returns whether there were any.
-    private func search(_ input: CheckInput, context: CommandContext, output: inout StandardOutputBuffer) throws -> Bool {
-        var options: RegexOptions = [.multiline, .transparentBounds, .withoutAnchoringBounds]
-        if ignoreCase { options.insert(.caseInsensitive) }
-        if fixedStrings { options.insert(.literal) }
-        let bytes = input.text.bytes
-        var lines = LineLocator(input.text)
-        let prefix = noFilename ? "" : input.name + ":"
-        var matchingLines = 0
-        var lastPrintedLine = -1
-        pieces: for piece in TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.pieceSize) {
-            var request = RegexFindRequest(pattern: pattern, text: String(decoding: bytes[piece], as: UTF8.self),
-                                           options: options, limit: Self.pageSize)
-            var start = 0
-            while start <= piece.count {
-                request.range = WireRange(start: start, end: piece.count)
-                let matches = try context.client.send(request).matches
-                for match in matches {
-                    let lower = match.range.start, upper = match.range.end
-                    start = upper == lower ? upper + max(1, scalarLength(bytes, piece.lowerBound + upper)) : upper
-                    let range = piece.lowerBound + lower..<piece.lowerBound + upper
-                    let position = lines.locate(UTF8Offset(range.lowerBound))
-                    if onlyMatching {
-                        guard !range.isEmpty else { continue }
-                        if position.line != lastPrintedLine {
-                            if let maxCount, matchingLines >= maxCount { break pieces }
-                            matchingLines += 1
-                            lastPrintedLine = position.line
-                        }
-                        output.append("\(prefix)\(position.line):\(position.column): ")
-                        output.append(bytes: escapedLineBreaks(bytes[range]))
-                        output.append("\n")
-                    } else if position.line != lastPrintedLine {
-                        if let maxCount, matchingLines >= maxCount { break pieces }
-                        matchingLines += 1
-                        lastPrintedLine = position.line
-                        output.append("\(prefix)\(position.line):\(position.column): ")
-                        output.append(bytes: bytes[lines.lineContent(containing: UTF8Offset(range.lowerBound))])
-                        output.append("\n")
-                    }
-                }
-                if matches.count < Self.pageSize { break }
-            }
-        }
-        return matchingLines > 0
-    }
-
-    private func scalarLength(_ bytes: [UInt8], _ offset: Int) -> Int {
-        offset < bytes.count ? UTF8Validation.sequenceLength(lead: bytes[offset]) : 1
-    }
-
-    private func escapedLineBreaks(_ slice: ArraySlice<UInt8>) -> [UInt8] {
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(slice.count)
-        for byte in slice {
-            switch byte {
-            case 0x0A: escaped.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: escaped.append(contentsOf: [0x5C, 0x72])
-            default: escaped.append(byte)
-            }
-        }
-        return escaped
-    }
-
-    /// Prints a service error; for a bad pattern, points at the fault.
-    private func report(_ error: ServiceError) {
-        StandardError.print("textsvcd: \(error.message)")
-        guard error.code == -32002, let offset = error.data?["offset"]?.intValue, offset >= 0,
-              !pattern.contains(where: \.isNewline) else { return }
-        let bytes = Array(pattern.utf8)
-        let column = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count
-        StandardError.print("  \(pattern)\n  \(String(repeating: " ", count: column))^")
+        let outcome = search.run(list, client: context.client, output: &output, warn: StandardError.print)
+        if outcome != .matched { throw ExitCode(outcome.rawValue) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ispell
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd ispell` (also `textsvcd -a`, `textsvcd -l`, ...): a drop-in for `hunspell` as ispell clients run it.
@@ -237,7 +238,7 @@ struct IspellCommand: ParsableCommand {
                 return url.lastPathComponent
             }
         }
-        let client = DaemonLauncher.doorClient(options: global, extraDictionaryPaths: extraPaths) { event in
+        let client = ClientFactory.forEditorDoor(global.clientOptions, extraDictionaryPaths: extraPaths).makeClient { event in
             if case .fellBack(let reason) = event { StandardError.print("textsvcd ispell: \(reason)") }
         }
         return (client, languages)

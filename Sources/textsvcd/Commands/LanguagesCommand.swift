@@ -21,7 +21,7 @@ struct LanguagesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         let result: SpellLanguagesRequest.Response
         do {
             result = try context.client.send(SpellLanguagesRequest())

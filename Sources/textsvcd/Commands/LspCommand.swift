@@ -32,7 +32,7 @@ struct LspCommand: ParsableCommand {
 
     func run() throws {
         let relay = LanguageServerRelay()
-        let client = DaemonLauncher.doorClient(options: global) { relay.server?.servicesChanged($0) }
+        let client = ClientFactory.forEditorDoor(global.clientOptions).makeClient { relay.server?.servicesChanged($0) }
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages

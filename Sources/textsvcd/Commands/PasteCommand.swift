@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// `textsvcd paste`: a pasteboard's data to standard output.
@@ -24,7 +25,7 @@ struct PasteCommand: ParsableCommand {
     var type: String = PasteboardTypes.utf8PlainText
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         let result: PasteboardReadRequest.Response
         do {
             result = try context.client.send(PasteboardReadRequest(name: pasteboard, types: [type]))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import TextServices
+import TextServicesCLI
 import TextServicesDaemon
 
 /// `textsvcd serve`: the daemon on a Unix socket.
@@ -40,7 +41,13 @@ struct ServeCommand: AsyncParsableCommand {
     var drainTimeout: Double = 10
 
     @Option(name: .customLong("exit-when-idle"),
-            help: "Exit once no client has been connected for this long: 90s, 10m, 1h (default: never; doors start the daemon with $TEXTSVCD_IDLE_EXIT, else 10m).")
+            help: "Exit once no client has been connected for this long: 90s, 10m, 1h (default: never; doors start the daemon with $TEXTSVCD_IDLE_EXIT, else 10m).",
+            transform: { argument in
+                guard let duration = IdleDuration(argument: argument) else {
+                    throw ValidationError("expected a duration such as 90s, 10m or 1h")
+                }
+                return duration
+            })
     var exitWhenIdle: IdleDuration?
 
     @Option(name: .customLong("clipboard"),

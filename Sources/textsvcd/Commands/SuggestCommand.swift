@@ -20,7 +20,7 @@ struct SuggestCommand: ParsableCommand {
     var words: [String]
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         var output = StandardOutputBuffer()
         defer { output.flush() }
         do {

@@ -63,7 +63,7 @@ struct TokenizeCommand: ParsableCommand {
             StandardError.print("textsvcd: --by must be one of \(Granularity.allCases.map(\.rawValue).joined(separator: ", "))")
             throw ExitCode(2)
         }
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         var output = StandardOutputBuffer()
         defer { output.flush() }
         if showsLanguage { return try runLanguages(granularity, context: context, output: &output) }

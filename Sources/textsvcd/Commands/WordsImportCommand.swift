@@ -73,7 +73,7 @@ struct WordsImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = CommandContext(options: global)
+        let context = CommandContext(options: global.clientOptions)
         var sawError = false
         for path in files {
             let bytes: [UInt8]

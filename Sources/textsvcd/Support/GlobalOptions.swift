@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesCLI
 import TextServicesProtocol
 
 /// Options that mean the same in every command.
@@ -25,6 +26,11 @@ struct GlobalOptions: ParsableArguments {
         // `auto:en_US,de_DE` keeps its candidates together: the requests take it whole.
         if language.hasPrefix("auto") { return [language.trimmingCharacters(in: .whitespaces)] }
         return language.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// How these options reach the services, for the client factory.
+    var clientOptions: ClientOptions {
+        ClientOptions(socket: socket, dictionaryPaths: dictionaryPaths, noDaemon: noDaemon, languages: languages)
     }
 
     func validatedEncoding() throws -> PositionEncoding? {

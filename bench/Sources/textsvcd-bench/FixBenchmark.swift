@@ -33,13 +33,7 @@ struct FixBenchmark: ParsableCommand {
     var showWrong = false
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: typos) else { throw ValidationError("cannot read \(typos)") }
-        var pairs: [(String, String)] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t")
-            if fields.count >= 2 { pairs.append((String(fields[0]), String(fields[1]))) }
-        }
-        guard !pairs.isEmpty else { throw ValidationError("no pairs in \(typos)") }
+        let pairs = try TypoPairs.read(typos)
         let thresholds = margins.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         let client = LocalTextServices(services: Services(configuration: .fromEnvironment()))
         let requests = pairs.map { SpellGuessesRequest(word: $0.0, languages: [language], limit: 3, margin: true) }

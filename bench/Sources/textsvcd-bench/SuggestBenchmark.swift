@@ -40,14 +40,8 @@ struct SuggestBenchmark: ParsableCommand {
     var showMisses = false
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: typos) else { throw ValidationError("cannot read \(typos)") }
-        var pairs: [(String, String)] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t")
-            if fields.count >= 2 { pairs.append((String(fields[0]), String(fields[1]))) }
-        }
+        var pairs = try TypoPairs.read(typos)
         if sample > 0 { pairs = Array(pairs.prefix(sample)) }
-        guard !pairs.isEmpty else { throw ValidationError("no pairs in \(typos)") }
 
         let client: any TextServicesClient
         var local: LocalTextServices?

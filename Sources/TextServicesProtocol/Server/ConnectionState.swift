@@ -3,9 +3,9 @@ import TextServices
 
 /// One client's state: its connection-wide settings and a way to push notifications to it.
 ///
-/// A transport creates one session per connection (the in-process client
-/// creates one for itself). Thread-safe.
-public final class Session: PasteboardObserver, Sendable {
+/// A transport creates one per connection (the in-process client creates
+/// one for itself). Thread-safe.
+public final class ConnectionState: PasteboardObserver, Sendable {
     /// A process-unique number, for logs and subscriptions.
     public let id: Int
     private let state: Mutex<State>
@@ -19,7 +19,7 @@ public final class Session: PasteboardObserver, Sendable {
 
     private static let counter = Atomic<Int>(0)
 
-    /// Creates a session whose notifications go to `notify` (a whole JSON-RPC message).
+    /// Creates a connection's state whose notifications go to `notify` (a whole JSON-RPC message).
     public init(positionEncoding: PositionEncoding = .utf16, notify: @escaping @Sendable (JSONValue) -> Void = { _ in }) {
         self.id = Self.counter.add(1, ordering: .relaxed).newValue
         self.state = Mutex(State(positionEncoding: positionEncoding))

@@ -2,31 +2,33 @@ import Foundation
 import Synchronization
 import TextServices
 
-/// An editor door's client of the user's daemon: it starts the daemon when none runs, restarts it when it dies, and never leaves the editor without answers.
+/// A client of the user's daemon that never leaves its door without answers: it connects (starting the daemon when allowed), and restarts the daemon or works in this process when it fails.
 ///
-/// The way `gopls -remote=auto` and `emacsclient -a ''` work: the first
-/// request connects to the socket, starting a daemon (`start`) when nothing
-/// listens there; two doors starting at once end up with one daemon (the
-/// daemon's lock file decides, and the loser connects to the winner). When
-/// the daemon goes away under a request, the session starts it again,
-/// re-sends what the daemon kept for this client (ignored words,
-/// pasteboard subscriptions), tells `onEvent` (`.reconnected`, so a
-/// language server rechecks its documents) and retries the request. After
-/// three such failures within a minute it says so (`.fellBack`) and works
-/// in this process from then on (`fallback`). A daemon of another user is
-/// never talked to. Thread-safe.
-public final class DaemonSession: TextServicesClient {
-    /// What the session tells its door.
+/// With `start`, it works the way `gopls -remote=auto` and
+/// `emacsclient -a ''` do: the first request connects to the socket,
+/// starting a daemon when nothing listens there; two doors starting at once
+/// end up with one daemon (the daemon's lock file decides, and the loser
+/// connects to the winner). Without `start`, only a daemon that already
+/// runs is used. When the daemon goes away under a request, `failover`
+/// decides: `.restartDaemon` starts it again, re-sends what the daemon kept
+/// for this client (ignored words, pasteboard subscriptions), tells
+/// `onEvent` (`.reconnected`, so a language server rechecks its documents)
+/// and retries the request, until too many failures make it work in this
+/// process (`.fellBack`); `.workInProcess` does that at the first failure.
+/// A daemon of another user is never talked to. Thread-safe.
+public final class DaemonClient: TextServicesClient {
+    /// What the client tells its door.
     public enum Event: Sendable, Equatable {
         /// The daemon was started again (or a new one found); the door's state was re-sent.
         case reconnected
-        /// The session works in this process from now on; `reason` is for the user.
+        /// The client works in this process from now on; `reason` is for the user.
         case fellBack(reason: String)
     }
 
     public let socketPath: String
     public let positionEncoding: PositionEncoding
-    private let start: @Sendable () throws -> Void
+    public let failover: FailoverPolicy
+    private let start: (@Sendable () throws -> Void)?
     private let makeFallback: @Sendable () -> any TextServicesClient
     private let onEvent: @Sendable (Event) -> Void
     private let state = Mutex(State())
@@ -36,9 +38,6 @@ public final class DaemonSession: TextServicesClient {
 
     private let context: SpellingContext?
 
-    /// How many daemon failures within `failureWindow` make the session work in process.
-    static let failuresBeforeFallback = 3
-    static let failureWindow: Duration = .seconds(60)
     /// How long a started daemon has to begin listening.
     static let startTimeoutSeconds = 20.0
 
@@ -51,24 +50,39 @@ public final class DaemonSession: TextServicesClient {
         var subscriptions: Set<String> = []
     }
 
-    /// A session with the daemon at `socketPath`.
+    /// A client of the daemon at `socketPath`.
     ///
-    /// `start` launches a detached daemon on that path (it may find another
-    /// already there and exit); `fallback` makes the in-process client used
-    /// once the daemon cannot be kept; `onEvent` is called on the thread that
-    /// noticed, and must not block. `context` (the door's dictionary search
-    /// path and default language) is sent on every connection, so that the
-    /// daemon answers from it.
+    /// `connected` is a connection already made (and introduced) to use
+    /// first. `start` launches a detached daemon on that path (it may find
+    /// another already there and exit); nil uses only a daemon that runs.
+    /// `fallback` makes the in-process client used once the daemon cannot be
+    /// kept; `onEvent` is called on the thread that noticed, and must not
+    /// block. `context` (the door's dictionary search path and default
+    /// language) is sent on every new connection, so that the daemon answers
+    /// from it.
     public init(socketPath: String, positionEncoding: PositionEncoding = .utf8, context: SpellingContext? = nil,
-                start: @escaping @Sendable () throws -> Void,
+                connected: RemoteTextServices? = nil,
+                start: (@Sendable () throws -> Void)?,
+                failover: FailoverPolicy = .editorDoor,
                 fallback: @escaping @Sendable () -> any TextServicesClient,
                 onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.socketPath = socketPath
         self.positionEncoding = positionEncoding
         self.context = context
         self.start = start
+        self.failover = failover
         self.makeFallback = fallback
         self.onEvent = onEvent
+        if let connected {
+            let notifications = self.notifications
+            connected.onNotification { notifications.deliver($0) }
+            state.withLock { $0.remote = connected }
+        }
+    }
+
+    /// True once the client works in this process (requests may then carry the caller's text itself).
+    public var handlesTextInProcess: Bool {
+        state.withLock { $0.local?.handlesTextInProcess ?? false }
     }
 
     // MARK: TextServicesClient
@@ -94,14 +108,23 @@ public final class DaemonSession: TextServicesClient {
             return requests.map { _ in .failure(error) }
         }
         var outcomes = client.sendAll(requests)
-        // The daemon went away under some of them: `send` recovers and runs those again.
+        var lost: [Int] = []
         for index in outcomes.indices {
-            if case .failure(let error) = outcomes[index], error.isDaemonUnavailable {
-                outcomes[index] = Result { () throws(ServiceError) in try send(requests[index]) }
-            } else if case .success = outcomes[index] {
-                remember(requests[index])
+            switch outcomes[index] {
+            case .failure(let error) where error.isDaemonUnavailable && client is RemoteTextServices: lost.append(index)
+            case .success: remember(requests[index])
+            case .failure: break
             }
         }
+        guard let first = lost.first, case .failure(let error) = outcomes[first] else { return outcomes }
+        // The daemon went away under some of them: recover, then run those again together.
+        do {
+            try recover(from: error)
+        } catch {
+            for index in lost { outcomes[index] = .failure(error) }
+            return outcomes
+        }
+        for (index, retried) in zip(lost, sendAll(lost.map { requests[$0] })) { outcomes[index] = retried }
         return outcomes
     }
 
@@ -135,7 +158,7 @@ public final class DaemonSession: TextServicesClient {
         }
     }
 
-    /// Connects to the daemon, starting one when nothing listens; throws `daemonUnavailable` when that fails.
+    /// Connects to the daemon, starting one when nothing listens and `start` is set; throws `daemonUnavailable` when that fails.
     private func connect() throws(ServiceError) -> RemoteTextServices {
         var started = false
         let deadline = Date().addingTimeInterval(Self.startTimeoutSeconds)
@@ -160,6 +183,9 @@ public final class DaemonSession: TextServicesClient {
             } catch where error.meansUntrustedPeer {
                 throw .daemonUnavailable("\(error)")
             } catch {
+                guard let start else {
+                    throw .daemonUnavailable("no daemon answers on \(socketPath): \(error)")
+                }
                 if !started {
                     started = true
                     do {
@@ -176,18 +202,18 @@ public final class DaemonSession: TextServicesClient {
         }
     }
 
-    /// After the daemon failed under a request: starts it again and re-sends this client's state, or falls back.
+    /// After the daemon failed under a request: starts it again and re-sends this client's state, or falls back, as `failover` says.
     private func recover(from error: ServiceError) throws(ServiceError) {
         try reconnecting.withLock { _ throws(ServiceError) in
             let now = ContinuousClock.now
             let failures = state.withLock { state -> Int in
                 state.remote?.close()
                 state.remote = nil
-                state.failures = state.failures.filter { now - $0 < Self.failureWindow } + [now]
+                state.failures = state.failures.filter { now - $0 < failover.window } + [now]
                 return state.failures.count
             }
-            guard failures < Self.failuresBeforeFallback, state.withLock({ $0.local == nil }) else {
-                _ = fallBack(because: "the daemon failed \(failures) times within a minute (\(error.message))")
+            guard failures < failover.failuresBeforeFallback, state.withLock({ $0.local == nil }) else {
+                _ = fallBack(because: failover.reason(failures: failures, error: error))
                 return
             }
             do {

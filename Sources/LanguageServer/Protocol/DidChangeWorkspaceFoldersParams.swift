@@ -1,0 +1,4 @@
+/// `workspace/didChangeWorkspaceFolders`'s params: the folders added and removed.
+struct DidChangeWorkspaceFoldersParams: Codable, Sendable {
+    var event: WorkspaceFoldersChangeEvent
+}

@@ -1,0 +1,4 @@
+/// The commands `workspace/executeCommand` accepts.
+struct ExecuteCommandOptions: Codable, Sendable {
+    var commands: [String]
+}

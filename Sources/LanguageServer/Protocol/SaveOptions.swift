@@ -1,0 +1,4 @@
+/// Whether `textDocument/didSave` should carry the document's text.
+struct SaveOptions: Codable, Sendable {
+    var includeText: Bool
+}

@@ -1,0 +1,4 @@
+/// Edits to documents, by URI.
+struct WorkspaceEdit: Codable, Sendable {
+    var changes: [String: [TextEdit]]
+}

@@ -1,0 +1,153 @@
+import CheckDoor
+import TextServices
+import TextServicesProtocol
+
+/// `textsvcd find`: searches inputs with an ICU regular expression through the client and prints matches as grep does.
+///
+/// Each matching line is printed as `path:line:column: text`, the column
+/// counting characters from 1; with `onlyMatching`, each match instead, its
+/// line breaks written `\n` and `\r`. Input is sent in pieces of
+/// `pieceSize` bytes (a match that spans two pieces is not found), and
+/// matches are asked `pageSize` at a time. Not thread-safe.
+public struct FileSearch {
+    public var pattern: String
+    public var ignoreCase = false
+    public var onlyMatching = false
+    public var fixedStrings = false
+    public var noFilename = false
+    /// Stop an input after this many matching lines.
+    public var maxCount: Int?
+
+    /// Matches asked for per request.
+    public static let pageSize = 100_000
+    /// Bytes of input sent per request (matches that span lines are found only within one piece).
+    public static let pieceSize = 4 << 20
+
+    public init(pattern: String) {
+        self.pattern = pattern
+    }
+
+    /// The exit status grep gives: 0 when something matched, 1 when nothing did, 2 on an error.
+    public enum Outcome: Int32, Sendable {
+        case matched = 0
+        case noMatch = 1
+        case failed = 2
+    }
+
+    /// Searches every input of `list`, printing matches to `output` and problems through `warn`.
+    ///
+    /// A binary file found in a folder is passed over; one named, or text
+    /// that is not UTF-8, is reported and makes the outcome `.failed`. A
+    /// service error (a bad pattern, the daemon gone) ends the search at
+    /// once, reported with a caret under the pattern's fault.
+    public func run(_ list: InputList, client: any TextServicesClient, output: inout StandardOutputBuffer,
+                    warn: (String) -> Void) -> Outcome {
+        var matched = false
+        var failed = false
+        for problem in list.walk.problems {
+            warn("textsvcd: \(problem)")
+            failed = true
+        }
+        for item in list.inputs {
+            do {
+                let input = try CheckInput.read(item.path)
+                if try search(input, client: client, output: &output) { matched = true }
+            } catch let failure as CheckInput.Problem {
+                // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
+                if !item.named, failure.kind == .binary { continue }
+                output.flush()
+                warn("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
+                if item.named { failed = true }
+            } catch {
+                output.flush()
+                report(ServiceError(wrapping: error)).forEach(warn)
+                return .failed
+            }
+        }
+        output.flush()
+        if failed { return .failed }
+        return matched ? .matched : .noMatch
+    }
+
+    /// The regular expression options the flags ask for.
+    public var regexOptions: RegexOptions {
+        var options: RegexOptions = [.multiline, .transparentBounds, .withoutAnchoringBounds]
+        if ignoreCase { options.insert(.caseInsensitive) }
+        if fixedStrings { options.insert(.literal) }
+        return options
+    }
+
+    /// Prints the matches in one input; returns whether there were any.
+    public func search(_ input: CheckInput, client: any TextServicesClient,
+                       output: inout StandardOutputBuffer) throws(ServiceError) -> Bool {
+        let options = regexOptions
+        let bytes = input.text.bytes
+        var lines = LineLocator(input.text)
+        let prefix = noFilename ? "" : input.name + ":"
+        var matchingLines = 0
+        var lastPrintedLine = -1
+        pieces: for piece in TextChunker.pieces(of: bytes, target: Self.pieceSize, maximum: Self.pieceSize) {
+            var request = RegexFindRequest(pattern: pattern, text: String(decoding: bytes[piece], as: UTF8.self),
+                                           options: options, limit: Self.pageSize)
+            var start = 0
+            while start <= piece.count {
+                request.range = WireRange(start: start, end: piece.count)
+                let matches = try client.send(request).matches
+                for match in matches {
+                    let lower = match.range.start, upper = match.range.end
+                    start = upper == lower ? upper + max(1, Self.scalarLength(bytes, piece.lowerBound + upper)) : upper
+                    let range = piece.lowerBound + lower..<piece.lowerBound + upper
+                    let position = lines.locate(UTF8Offset(range.lowerBound))
+                    if onlyMatching {
+                        guard !range.isEmpty else { continue }
+                        if position.line != lastPrintedLine {
+                            if let maxCount, matchingLines >= maxCount { break pieces }
+                            matchingLines += 1
+                            lastPrintedLine = position.line
+                        }
+                        output.append("\(prefix)\(position.line):\(position.column): ")
+                        output.append(bytes: Self.escapedLineBreaks(bytes[range]))
+                        output.append("\n")
+                    } else if position.line != lastPrintedLine {
+                        if let maxCount, matchingLines >= maxCount { break pieces }
+                        matchingLines += 1
+                        lastPrintedLine = position.line
+                        output.append("\(prefix)\(position.line):\(position.column): ")
+                        output.append(bytes: bytes[lines.lineContent(containing: UTF8Offset(range.lowerBound))])
+                        output.append("\n")
+                    }
+                }
+                if matches.count < Self.pageSize { break }
+            }
+        }
+        return matchingLines > 0
+    }
+
+    private static func scalarLength(_ bytes: [UInt8], _ offset: Int) -> Int {
+        offset < bytes.count ? UTF8Validation.sequenceLength(lead: bytes[offset]) : 1
+    }
+
+    /// The bytes with each line feed written `\n` and each carriage return `\r`.
+    static func escapedLineBreaks(_ slice: ArraySlice<UInt8>) -> [UInt8] {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(slice.count)
+        for byte in slice {
+            switch byte {
+            case 0x0A: escaped.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: escaped.append(contentsOf: [0x5C, 0x72])
+            default: escaped.append(byte)
+            }
+        }
+        return escaped
+    }
+
+    /// The lines that report a service error; for a bad pattern, the pattern with a caret under the fault.
+    public func report(_ error: ServiceError) -> [String] {
+        let message = "textsvcd: \(error.message)"
+        guard error.code == -32002, let offset = error.data?["offset"]?.intValue, offset >= 0,
+              !pattern.contains(where: \.isNewline) else { return [message] }
+        let bytes = Array(pattern.utf8)
+        let column = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self).count
+        return [message, "  \(pattern)\n  \(String(repeating: " ", count: column))^"]
+    }
+}

@@ -1,0 +1,80 @@
+import CheckDoor
+import Foundation
+import Testing
+import TextServices
+import TextServicesCLI
+import TextServicesProtocol
+@testable import TextServicesTestSupport
+
+@Suite struct FileSearchTests {
+    private static let client = LocalTextServices(services: TestSupport.sharedServices)
+
+    /// What `search` prints for `text` named `name`, and whether it matched.
+    private static func printed(_ search: FileSearch, _ text: String, name: String = "-") throws -> (String, Bool) {
+        var collected: [UInt8] = []
+        var output = StandardOutputBuffer { collected += $0 }
+        let input = try CheckInput.validated(Array(text.utf8), name: name)
+        let matched = try search.search(input, client: client, output: &output)
+        output.flush()
+        return (String(decoding: collected, as: UTF8.self), matched)
+    }
+
+    @Test func aMatchingLineIsPrintedWithItsPathLineAndCharacterColumn() throws {
+        var search = FileSearch(pattern: "cat")
+        search.ignoreCase = true
+        let (text, matched) = try Self.printed(search, "café 😀 Cat\r\nno\nthe cat\n", name: "one.txt")
+        #expect(matched)
+        #expect(text == "one.txt:1:8: café 😀 Cat\none.txt:3:5: the cat\n")
+    }
+
+    @Test func onlyMatchingPrintsEachMatchWithItsLineBreaksEscaped() throws {
+        var search = FileSearch(pattern: "b\\s+c")
+        search.onlyMatching = true
+        search.noFilename = true
+        #expect(try Self.printed(search, "ab\r\ncd").0 == "1:2: b\\r\\nc\n")
+    }
+
+    @Test func maxCountStopsAnInputAfterThatManyLines() throws {
+        var search = FileSearch(pattern: "x")
+        search.maxCount = 2
+        #expect(try Self.printed(search, "x\nx\nx\n").0 == "-:1:1: x\n-:2:1: x\n")
+    }
+
+    @Test func fixedStringsTakeThePatternLiterally() throws {
+        var search = FileSearch(pattern: "a.c")
+        search.fixedStrings = true
+        let (text, matched) = try Self.printed(search, "abc\na.c\n")
+        #expect(matched)
+        #expect(text == "-:2:1: a.c\n")
+        #expect(try !Self.printed(FileSearch(pattern: "zzz"), "abc\n").1)
+    }
+
+    @Test func aBadPatternIsReportedWithACaretUnderItsFault() {
+        let search = FileSearch(pattern: "(abc")
+        #expect(throws: ServiceError.self) { try Self.printed(search, "abc\n") }
+        do {
+            _ = try Self.printed(search, "abc\n")
+        } catch let error as ServiceError {
+            let lines = search.report(error)
+            #expect(lines.first?.contains("unbalanced parentheses") == true, "\(lines)")
+            #expect(lines.count == 2 && lines[1].hasSuffix("^"), "\(lines)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func aRunIsMatchedNoMatchOrFailedAsGrepExits() throws {
+        let folder = TestSupport.temporaryFolder("file-search")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "the cat\n".write(toFile: folder + "/one.txt", atomically: true, encoding: .utf8)
+        var warnings: [String] = []
+        var output = StandardOutputBuffer { _ in }
+        let named = InputList(paths: [folder + "/one.txt"], standardInputIsData: false)
+        #expect(FileSearch(pattern: "cat").run(named, client: Self.client, output: &output, warn: { warnings.append($0) }) == .matched)
+        #expect(FileSearch(pattern: "dog").run(named, client: Self.client, output: &output, warn: { warnings.append($0) }) == .noMatch)
+        #expect(warnings.isEmpty)
+        let missing = InputList(paths: [folder + "/none.txt", folder + "/one.txt"], standardInputIsData: false)
+        #expect(FileSearch(pattern: "cat").run(missing, client: Self.client, output: &output, warn: { warnings.append($0) }) == .failed)
+        #expect(warnings.count == 1, "\(warnings)")
+    }
+}
