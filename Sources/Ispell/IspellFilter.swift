@@ -57,6 +57,7 @@ public final class IspellFilter {
         var words: [[String]] = []
         // Per line, which words a directive accepts (correct whatever the dictionaries say).
         var acceptedWords: [[Bool]] = []
+        var texts: [String] = []
         words.reserveCapacity(lines.count)
         for raw in lines {
             var line = raw[...]
@@ -65,6 +66,7 @@ public final class IspellFilter {
                 speller.warn("a line is not valid \(encoding.name); skipped")
                 words.append([])
                 acceptedWords.append([])
+                texts.append("")
                 continue
             }
             let hidden = directives.hidden(in: converted)
@@ -73,14 +75,13 @@ public final class IspellFilter {
             let lineWords = tokens.map { IspellWords.word(converted[$0]) }
             words.append(lineWords)
             acceptedWords.append(lineWords.map(directives.accepted.contains))
+            texts.append(String(decoding: converted, as: UTF8.self))
         }
-        var unknown: [String] = []
-        for (lineWords, accepted) in zip(words, acceptedWords) {
-            unknown += zip(lineWords, accepted).filter { !$0.1 }.map(\.0)
-        }
-        let verdicts = try speller.verdicts(unknown)
+        // Words a directive accepts are not asked about.
+        let unknown = zip(words, acceptedWords).map { lineWords, accepted in zip(lineWords, accepted).filter { !$0.1 }.map(\.0) }
+        let lineVerdicts = try verdicts(unknown, texts: texts)
         var output: [[UInt8]] = []
-        for ((raw, lineWords), accepted) in zip(zip(lines, words), acceptedWords) {
+        for ((raw, lineWords), (accepted, verdicts)) in zip(zip(lines, words), zip(acceptedWords, lineVerdicts)) {
             let correct = zip(lineWords, accepted).map { word, isAccepted in isAccepted || verdicts[word]?.correct == true }
             switch mode {
             case .words:
@@ -94,5 +95,22 @@ public final class IspellFilter {
             }
         }
         return output
+    }
+
+    /// The verdicts on each line's words: one batch for all, or with automatic languages one batch per language found.
+    private func verdicts(_ words: [[String]], texts: [String]) throws(ServiceError) -> [[String: IspellSpeller.Verdict]] {
+        guard speller.detectsLanguage else {
+            let all = try speller.verdicts(words.flatMap { $0 })
+            return words.map { _ in all }
+        }
+        let found = speller.languages(of: texts.enumerated().map { words[$0.offset].isEmpty ? "" : $0.element })
+        var lines: [String?: [Int]] = [:]
+        for (index, language) in found.enumerated() { lines[language, default: []].append(index) }
+        var result = words.map { _ in [String: IspellSpeller.Verdict]() }
+        for (language, indices) in lines {
+            let verdicts = try speller.verdicts(indices.flatMap { words[$0] }, language: language)
+            for index in indices { result[index] = verdicts }
+        }
+        return result
     }
 }

@@ -153,9 +153,13 @@ public final class IspellPipe {
         }
         var verdicts: [String: IspellSpeller.Verdict]
         let guesses: [String: [String]]
+        // With automatic languages the line is checked in its own language.
+        let language = speller.detectsLanguage && !words.isEmpty
+            ? speller.languages(of: [String(decoding: bytes, as: UTF8.self)]).first ?? nil : nil
         do {
-            verdicts = try speller.verdicts(zip(words, skipped).filter { !$0.1 }.map(\.0), roots: options.reportRoots)
-            guesses = speller.guesses(Array(Set(words.filter { verdicts[$0]?.correct == false })))
+            verdicts = try speller.verdicts(zip(words, skipped).filter { !$0.1 }.map(\.0), roots: options.reportRoots,
+                                            language: language)
+            guesses = speller.guesses(Array(Set(words.filter { verdicts[$0]?.correct == false })), language: language)
         } catch {
             speller.warn("cannot check a line: \(error.message)")
             return [""]

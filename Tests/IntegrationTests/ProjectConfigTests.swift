@@ -58,12 +58,30 @@ import Testing
     }
 
     @Test(arguments: [
+        ("language = \"auto\"", ["auto"]),
+        ("language = [\"auto\"]", ["auto"]),
+        ("language = \"auto:en_US,de_DE\"", ["auto:en_US,de_DE"]),
+        ("language = [\"auto\", \"en_US\", \"de_DE\"]", ["auto:en_US,de_DE"]),
+        ("language = [\"en_US\", \"de_DE\"]", ["en_US", "de_DE"]),
+    ])
+    func automaticLanguagesAreOneEntryAsTheCommandLineGivesThem(text: String, languages: [String]) {
+        let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array((text + "\n[[override]]\nfiles = [\"x/**\"]\n" + text + "\n").utf8))
+        #expect(config.error == nil, "\(config.error ?? "")")
+        #expect(config.languages == languages)
+        #expect(config.overrides.first?.languages == languages)
+    }
+
+    @Test(arguments: [
         ("language = ", 1, "not valid TOML"),
         // toml++ asserts (aborts) on these; found by fuzz/Config.swift.
         ("[[override]]\nfiles = [\"x\"]\n[ = 3\n", 3, "not valid TOML: a table header needs a key after ["),
         ("words = [\"a\"]\n  [[ ]]\n", 2, "a table header needs a key"),
         ("[\u{30B}x]\n", 1, "a table header needs a key"),
         ("words = [\"a\"]\r\n[ = 3\r\n", 2, "a table header needs a key"),
+        ("language = [\"en_US\", \"auto\"]\n", 1, "\u{201C}auto\u{201D} must come first"),
+        ("language = [\"auto:en_US\", \"de_DE\"]\n", 1, "name the candidates once"),
+        ("language = \"auto:\"\n", 1, "\u{201C}\u{201D} is not a language tag"),
+        ("[[override]]\nfiles = [\"a\"]\nlanguage = \"auto:en_US,,de_DE\"\n", 3, "override.language: \u{201C}\u{201D} is not a language tag"),
         ("words = [\"a\"]\nspeling = true\n", 2, "unknown key \u{201C}speling\u{201D}"),
         ("words = [\"a\"]\n\n[[override]]\nfiles = [\"x\"]\ncolour = 1\n", 5, "unknown key \u{201C}override.colour\u{201D}"),
         ("# patterns\nignore-patterns = [\n  'ok',\n  'bad(',\n]\n", 4, "the pattern \u{201C}bad(\u{201D} does not compile"),

@@ -6,7 +6,7 @@ import TOMLReader
 /// The format (docs/config.md):
 ///
 /// ```toml
-/// language = "en_GB"                  # a tag, a list of tags, or "auto"
+/// language = "en_GB"                  # a tag, a list of tags, "auto" or "auto:en_US,de_DE"
 /// exclude = ["vendor/**", "*.lock"]   # globs, from the project folder
 /// ignore-patterns = ['[A-Z]+-[0-9]+'] # ICU regular expressions whose matches are not checked
 /// words = ["textsvcd"]                # accepted as project words are
@@ -226,13 +226,28 @@ public struct ProjectConfig: Sendable {
         return lines.indices.first { $0 >= max(0, start) && quoted.contains(where: lines[$0].contains) }.map { $0 + 1 }
     }
 
+    /// The languages of a `language` key: tags, or one `auto` entry (`"auto"`, `"auto:en_US,de_DE"`, `["auto", "en_US", "de_DE"]`).
+    ///
+    /// Automatic languages come back as one element, `auto` or
+    /// `auto:TAG,...`, the form `--lang auto:...` and the requests take.
     private static func languages(_ value: TOMLItem, key: String, line: Int) throws(Fault) -> [String] {
-        let tags = try strings(value, key: key, line: line)
-        for tag in tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) {
-            throw Fault(line: line, reason: "\(key): \u{201C}\(tag)\u{201D} is not a language tag")
-        }
+        var tags = try strings(value, key: key, line: line)
         if tags.isEmpty { throw Fault(line: line, reason: "\(key) must name at least one language") }
-        return tags
+        func isAuto(_ tag: String) -> Bool { tag == "auto" || tag.hasPrefix("auto:") }
+        let automatic = isAuto(tags[0])
+        if automatic {
+            let named = tags[0].hasPrefix("auto:") ? tags[0].dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+            if tags[0].hasPrefix("auto:"), tags.count > 1 {
+                throw Fault(line: line, reason: "\(key): name the candidates once, in \u{201C}auto:TAG,...\u{201D} or as the list after \u{201C}auto\u{201D}")
+            }
+            tags = named + tags.dropFirst()
+        }
+        for tag in tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) || isAuto(tag) {
+            let why = isAuto(tag) ? "\u{201C}auto\u{201D} must come first" : "\u{201C}\(tag)\u{201D} is not a language tag"
+            throw Fault(line: line, reason: "\(key): \(why)")
+        }
+        guard automatic else { return tags }
+        return [tags.isEmpty ? "auto" : "auto:" + tags.joined(separator: ",")]
     }
 
     /// The line (from 1) where `key` is set, searching from line index `from`; the first line when not found.
