@@ -128,7 +128,7 @@ let package = Package(
         // The tests: one target per library, the real binary's in IntegrationTests, shared helpers in TestSupport.
         .target(
             name: "TextServicesTestSupport",
-            dependencies: ["TextServices", "TextServicesProtocol"],
+            dependencies: ["TextServices", "TextServicesProtocol", "CPlatform"],
             path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]
         ),

@@ -2,12 +2,15 @@
 # Builds one libFuzzer target and runs it for a set time.
 # Usage: fuzz/run.sh TARGET SECONDS [extra libFuzzer flags...]
 #        fuzz/run.sh TARGET FILE...      (replay saved inputs, e.g. a crash)
-#   TARGET: requests | answers | scanner | tokenizer | regex | compiled (an entry file fuzz/<Target>.swift)
+#   TARGET: requests | answers | scanner | tokenizer | regex | compiled | config | directives (an entry file fuzz/<Target>.swift)
 # SwiftPM builds the library with coverage and AddressSanitizer into .build-fuzz;
 # swiftc links the entry file against its objects (SwiftPM cannot link a
 # libFuzzer executable itself). The seed corpus fuzz/corpus/TARGET is read,
 # new inputs go to fuzz/out/corpus-TARGET, crashes to fuzz/out/artifacts-TARGET.
 # Prints the number of executions and what was found; exits 1 if it crashed.
+# FUZZ_REUSE=1 links against the library already in .build-fuzz without building it
+# (for a new entry file while the library is unchanged for it: a sanitized release
+# build of TextServices takes many minutes on a loaded machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: fuzz/run.sh TARGET SECONDS [libFuzzer flags...]}
@@ -22,10 +25,12 @@ out=fuzz/out
 binary=$out/fuzz-$target
 mkdir -p "$out/corpus-$target" "$out/artifacts-$target"
 
-echo "== building TextServices with -sanitize=fuzzer,address" >&2
-swift build -c release --scratch-path "$scratch" --target TextServicesProtocol \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
-  -Xcc -fsanitize=fuzzer-no-link,address >&2
+if [ "${FUZZ_REUSE:-0}" != 1 ]; then
+  echo "== building TextServices with -sanitize=fuzzer,address" >&2
+  swift build -c release --scratch-path "$scratch" --target TextServicesProtocol \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
+    -Xcc -fsanitize=fuzzer-no-link,address >&2
+fi
 # The domain, the JSON stack, the protocol layer and what they link: the C shims, TOMLKit, swift-system and swift-collections.
 shopt -s nullglob
 objects=()

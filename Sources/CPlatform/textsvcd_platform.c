@@ -2,7 +2,11 @@
 #include "textsvcd_platform.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <sys/socket.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -58,4 +62,22 @@ int32_t tsv_spawn_close_descriptors_from(void *file_actions, int32_t lowest) {
     (void)lowest;
     return ENOSYS;
 #endif
+}
+
+int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) return -1;
+    if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, path, (size_t)path_size) != 0) {
+        int saved = errno;
+        close(master);
+        errno = saved;
+        return -1;
+    }
+    return master;
+}
+
+int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length) {
+    if (needle_length <= 0) return 1;
+    if (length < needle_length) return 0;
+    return memmem(haystack, (size_t)length, needle, (size_t)needle_length) != NULL;
 }

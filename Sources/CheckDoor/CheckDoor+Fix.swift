@@ -13,19 +13,24 @@ extension CheckDoor {
     /// not putting another first, and (unless asked) not inside a code identifier.
     func replacements(for misspellings: [Misspelling], in input: CheckInput, project: Project,
                       fix: CheckFix) throws(ServiceError) -> [Replacement] {
-        var words: [String] = []
+        // With automatic languages each word is guessed in the language it was found in.
+        let languages = options.languages ?? project.settings.languages?.value
+        func key(_ misspelling: Misspelling) -> String { misspelling.word + "\u{0}" + (misspelling.language ?? "") }
+        var words: [(key: String, word: String, languages: [String]?)] = []
         var seen = Set<String>()
-        for misspelling in misspellings where seen.insert(misspelling.word).inserted { words.append(misspelling.word) }
-        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0, languages: options.languages, limit: 3, margin: true) })
+        for misspelling in misspellings where seen.insert(key(misspelling)).inserted {
+            words.append((key(misspelling), misspelling.word, misspelling.language.map { [$0] } ?? languages))
+        }
+        let outcomes = client.sendAll(words.map { SpellGuessesRequest(word: $0.word, languages: $0.languages, limit: 3, margin: true) })
         var confident: [String: String] = [:]
-        for (word, outcome) in zip(words, outcomes) {
+        for (entry, outcome) in zip(words, outcomes) {
             let answer = try outcome.get()
             guard let first = answer.guesses.first, GuessConfidence.isConfident(margin: answer.margin, threshold: fix.margin),
-                  project.words.guesses(near: word, before: answer.guesses, limit: 1).first == first else { continue }
-            confident[word] = first
+                  project.words.guesses(near: entry.word, before: answer.guesses, limit: 1).first == first else { continue }
+            confident[entry.key] = first
         }
         return misspellings.compactMap { misspelling in
-            guard let guess = confident[misspelling.word],
+            guard let guess = confident[key(misspelling)],
                   fix.identifiers || !Self.isInIdentifier(misspelling, in: input.text.bytes) else { return nil }
             return Replacement(range: misspelling.range, word: misspelling.word, guess: guess)
         }

@@ -29,6 +29,24 @@ public struct CheckDoor: Sendable {
         public var words = 0
         /// What was done to the input (`--fix`: the words replaced), for standard error.
         public var notes: [String] = []
+        /// With `CheckOptions.interactive`: each misspelling with its guesses, in text order, to ask about (`lines` is empty).
+        public var findings: [Finding] = []
+    }
+
+    /// A misspelling and its guesses (project words near it first), for a door that asks about each.
+    public struct Finding: Sendable {
+        public var misspelling: Misspelling
+        public var guesses: [String]
+    }
+
+    /// What checking one input found, before guesses are asked and lines written.
+    public struct Findings: Sendable {
+        /// The misspellings, in text order (on the changed lines only, with `changedLines`).
+        public var misspellings: [Misspelling]
+        /// How many words were checked.
+        public var words: Int
+        /// The language findings are reported in (the tags asked for or configured, or the default's).
+        public var language: String
     }
 
     /// Checks one input with its project's words.
@@ -38,11 +56,19 @@ public struct CheckDoor: Sendable {
     /// language, a daemon that went away).
     public func check(_ input: CheckInput, project: Project,
                       onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Report {
+        try report(find(in: input, project: project, onPieces: onPieces), in: input, project: project)
+    }
+
+    /// Finds the misspellings of one input with its project's words, asking no guesses.
+    ///
+    /// `onPieces` is as in `check`. Throws the service's error.
+    public func find(in input: CheckInput, project: Project,
+                     onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Findings {
         let settings = project.settings
         let languages = options.languages ?? settings.languages?.value
         let path = input.name == "-" ? nil : input.name
         let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
-        let checker = DocumentChecker(patterns: settings.patterns, checkStrings: settings.checkStrings?.value ?? true)
+        let checker = DocumentChecker(settings: settings)
         var misspellings: [Misspelling]
         let words: Int
         do {
@@ -59,12 +85,27 @@ public struct CheckDoor: Sendable {
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
+        return Findings(misspellings: misspellings, words: words, language: language)
+    }
+
+    /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).
+    ///
+    /// With `CheckOptions.interactive`, the report carries the findings with
+    /// their guesses to ask about, and no lines. Throws the service's error.
+    public func report(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
+        let misspellings = findings.misspellings
+        if options.interactive {
+            let guesses = try guessTable(for: misspellings, project: project)
+            return Report(lines: [], misspellings: misspellings.count, words: findings.words,
+                          findings: misspellings.map { Finding(misspelling: $0, guesses: guesses[$0.word] ?? []) })
+        }
         if let fix = options.fix {
-            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: words, language: language)
+            return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: findings.words,
+                                 language: findings.language)
         }
         let guesses = try guessTable(for: misspellings, project: project)
-        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: language),
-                      misspellings: misspellings.count, words: words)
+        return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: findings.language),
+                      misspellings: misspellings.count, words: findings.words)
     }
 
     /// The output lines for an input's misspellings.

@@ -19,6 +19,11 @@ public struct CheckOptions: Sendable {
     public var changedLines: ChangedLines?
     /// Replace confident misspellings in the files (`--fix`), or nil to only report.
     public var fix: CheckFix?
+    /// Ask about each misspelling (`--interactive`): reports carry `findings` instead of lines.
+    public var interactive = false
+    /// When a folder is walked, the rule by which words the tree itself uses again and again are not
+    /// reported (`RepositoryVocabulary`), or nil to report every word (`--no-repository-words`).
+    public var repositoryVocabulary: RepositoryVocabulary.Rule? = .standard
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

@@ -20,4 +20,10 @@ public protocol CheckOutput: AnyObject {
     func summarize(_ line: String)
     /// The run is over.
     func finish()
+    /// Whether the findings can no longer be written (their reader closed the pipe): the run checks no more inputs.
+    var isClosed: Bool { get }
+}
+
+extension CheckOutput {
+    public var isClosed: Bool { false }
 }

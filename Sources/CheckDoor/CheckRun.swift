@@ -38,6 +38,8 @@ public struct CheckRun: Sendable {
         public var notUTF8 = 0
         /// Files found in folders and left out by a config's `exclude`.
         public var excluded = 0
+        /// Distinct words not reported because the tree uses them again and again (`RepositoryVocabulary`).
+        public var vocabulary = 0
 
         public init() {}
 
@@ -48,6 +50,10 @@ public struct CheckRun: Sendable {
     /// What became of one input.
     private enum Result: Sendable {
         case checked(CheckInput, CheckDoor.Report, projectProblems: [String], configErrors: [String])
+        /// Checked in a learning run's first pass, no guesses asked yet; the text is kept only for standard input.
+        case found(InputList.Input, CheckDoor.Findings, kept: CheckInput?, projectProblems: [String], configErrors: [String])
+        /// Checked, and nothing left to report once the repository's own words are taken out.
+        case quiet(words: Int, projectProblems: [String], configErrors: [String])
         case unreadable(String)
         case excluded(configErrors: [String])
         case binary
@@ -56,8 +62,15 @@ public struct CheckRun: Sendable {
     }
 
     /// Checks files named or found in folders, then prints a summary of what the walk left out (when a folder was walked).
-    public func run(_ list: InputList, output: some CheckOutput) -> Outcome {
-        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems)
+    ///
+    /// When a folder was walked and the options give a repository
+    /// vocabulary rule, the words the tree itself uses again and again are
+    /// not reported (`RepositoryVocabulary`). With a `session`
+    /// (`--interactive`), each input's findings are asked about in turn
+    /// instead of printed; after a quit, no more inputs are checked.
+    public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
+        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems,
+                          learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)
         guard list.walked else { return outcome }
         let walk = list.walk
         var skipped: [String] = []
@@ -72,6 +85,9 @@ public struct CheckRun: Sendable {
         if walk.nestedRepositories > 0 {
             summary += " (with \(walk.nestedRepositories) nested \(walk.nestedRepositories == 1 ? "repository" : "repositories"))"
         }
+        if outcome.vocabulary > 0 {
+            summary += "; \(outcome.vocabulary) recurring \(outcome.vocabulary == 1 ? "word" : "words") taken as the repository's own"
+        }
         if !skipped.isEmpty { summary += "; skipped: " + skipped.joined(separator: ", ") }
         output.summarize(summary)
         if !walk.problems.isEmpty { outcome.sawError = true }
@@ -82,59 +98,113 @@ public struct CheckRun: Sendable {
     ///
     /// `before` are problems met finding the inputs, reported first. An
     /// input found in a folder (not named) that is binary is counted and
-    /// left out, one that is not UTF-8 warned about and left out.
-    public func run(inputs: [InputList.Input], output: some CheckOutput, before problems: [String] = []) -> Outcome {
+    /// left out, one that is not UTF-8 warned about and left out. With a
+    /// `learning` rule and at least its `minimumFiles` inputs, every input
+    /// is checked first, then the words recurring in the tree are taken out
+    /// (`RepositoryVocabulary`) and guesses asked for the rest; a file with
+    /// something left to report is read again for its lines. With a
+    /// `session`, findings are asked about instead of printed. Once the
+    /// findings' reader is gone (a closed pipe) or the session quits, no more
+    /// inputs are started; those begun are finished.
+    public func run(inputs: [InputList.Input], output: some CheckOutput, before problems: [String] = [],
+                    learning rule: RepositoryVocabulary.Rule? = nil, asking session: InteractiveSession? = nil) -> Outcome {
         output.begin(inputs: inputs.map(\.path))
         var outcome = Outcome()
         for problem in problems { output.warn(problem) }
         var warned = Set<String>()
         let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        var start = 0
-        while start < inputs.count {
-            let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
-            start += batch.count
-            // One input alone is read first, so that a large standard input can start the bar and move it.
-            let results = batch.count == 1 ? [checkOne(batch[0]) { output.read($0); return output.onPieces }] : checkAll(batch)
-            for result in results {
-                switch result {
-                case .unreadable(let message):
-                    output.warn(message)
-                    outcome.sawError = true
-                    output.checked(nil)
-                case .binary:
-                    outcome.binary += 1
-                    output.checked(nil)
-                case .notUTF8(let message):
-                    output.warn("warning: \(message)")
-                    outcome.notUTF8 += 1
-                    output.checked(nil)
-                case .excluded(let errors):
-                    report(errors, to: output, seen: &warned, outcome: &outcome)
-                    outcome.excluded += 1
-                    output.checked(nil)
-                case .checked(let input, let report, let problems, let errors):
-                    if batch.count > 1 { output.read(input) }
-                    self.report(errors, to: output, seen: &warned, outcome: &outcome)
-                    for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
-                    output.write(report.lines)
-                    for note in report.notes { output.summarize(note) }
-                    outcome.checked += 1
-                    if report.misspellings > 0 { outcome.sawMisspelling = true }
-                    outcome.words += report.words
-                    outcome.misspellings += report.misspellings
-                    output.checked(input)
-                case .failed(let input, let message, let problems, let errors):
-                    if batch.count > 1 { output.read(input) }
-                    report(errors, to: output, seen: &warned, outcome: &outcome)
-                    for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
-                    output.warn("\(input.name): \(message)")
-                    outcome.sawError = true
-                    output.checked(input)
+        if let rule, inputs.count >= rule.minimumFiles {
+            var found: [Result] = []
+            found.reserveCapacity(inputs.count)
+            var start = 0
+            while start < inputs.count {
+                let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
+                start += batch.count
+                found += checkAll(batch, finding: true)
+            }
+            var vocabulary = RepositoryVocabulary(rule: rule)
+            for case .found(_, let findings, _, _, _) in found { vocabulary.add(findings.misspellings.map(\.word)) }
+            outcome.vocabulary = vocabulary.learnedWords.count
+            start = 0
+            while start < found.count, session?.quitting != true, !output.isClosed {
+                let batch = Array(found[start..<min(found.count, start + batchSize)])
+                start += batch.count
+                for result in reportAll(batch, leavingOut: vocabulary) {
+                    handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)
+                }
+            }
+        } else {
+            var start = 0
+            while start < inputs.count, session?.quitting != true, !output.isClosed {
+                let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
+                start += batch.count
+                // One input alone is read first, so that a large standard input can start the bar and move it.
+                let results = batch.count == 1 ? [checkOne(batch[0]) { output.read($0); return output.onPieces }] : checkAll(batch)
+                for result in results {
+                    handle(result, alone: batch.count == 1, output: output, outcome: &outcome, warned: &warned, session: session)
                 }
             }
         }
         output.finish()
         return outcome
+    }
+
+    /// Writes what became of one input and counts it.
+    private func handle(_ result: Result, alone: Bool, output: some CheckOutput, outcome: inout Outcome, warned: inout Set<String>,
+                        session: InteractiveSession?) {
+        switch result {
+        case .unreadable(let message):
+            output.warn(message)
+            outcome.sawError = true
+            output.checked(nil)
+        case .binary:
+            outcome.binary += 1
+            output.checked(nil)
+        case .notUTF8(let message):
+            output.warn("warning: \(message)")
+            outcome.notUTF8 += 1
+            output.checked(nil)
+        case .excluded(let errors):
+            report(errors, to: output, seen: &warned, outcome: &outcome)
+            outcome.excluded += 1
+            output.checked(nil)
+        case .checked(let input, let report, let problems, let errors):
+            if !alone { output.read(input) }
+            self.report(errors, to: output, seen: &warned, outcome: &outcome)
+            for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
+            output.write(report.lines)
+            for note in report.notes { output.summarize(note) }
+            outcome.checked += 1
+            if let session {
+                let resolution = session.resolve(input, findings: report.findings)
+                for note in resolution.notes { output.summarize(note) }
+                for problem in resolution.problems { output.warn(problem) }
+                if !resolution.problems.isEmpty { outcome.sawError = true }
+                if resolution.left > 0 { outcome.sawMisspelling = true }
+            } else if report.misspellings > 0 {
+                outcome.sawMisspelling = true
+            }
+            outcome.words += report.words
+            outcome.misspellings += report.misspellings
+            output.checked(input)
+        case .found(_, let findings, _, let problems, let errors):
+            // A first pass's result is reported (`reportAll`) before it is handled; this one had nothing to tell.
+            handle(.quiet(words: findings.words, projectProblems: problems, configErrors: errors), alone: alone, output: output,
+                   outcome: &outcome, warned: &warned, session: session)
+        case .quiet(let words, let problems, let errors):
+            self.report(errors, to: output, seen: &warned, outcome: &outcome)
+            for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
+            outcome.checked += 1
+            outcome.words += words
+            output.checked(nil)
+        case .failed(let input, let message, let problems, let errors):
+            if !alone { output.read(input) }
+            report(errors, to: output, seen: &warned, outcome: &outcome)
+            for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
+            output.warn("\(input.name): \(message)")
+            outcome.sawError = true
+            output.checked(input)
+        }
     }
 
     /// Reports each broken config once, as an error.
@@ -145,7 +215,8 @@ public struct CheckRun: Sendable {
     }
 
     /// Reads and checks one input; `reading` is told of it before it is checked and may give a progress callback.
-    private func checkOne(_ item: InputList.Input, reading: (CheckInput) -> (@Sendable (Int) -> Void)? = { _ in nil }) -> Result {
+    private func checkOne(_ item: InputList.Input, finding: Bool = false,
+                          reading: (CheckInput) -> (@Sendable (Int) -> Void)? = { _ in nil }) -> Result {
         // A file found in a folder that a config excludes is not even read.
         let found: Project? = item.path == "-" ? nil : Project.nearest(to: item.path)
         if !item.named, let found, found.settings.excludedBy != nil { return .excluded(configErrors: found.errors) }
@@ -160,6 +231,10 @@ public struct CheckRun: Sendable {
         let project = found ?? Project.nearest(to: input.projectPath)
         let onPieces = reading(input)
         do {
+            if finding {
+                return .found(item, try door.find(in: input, project: project, onPieces: onPieces), kept: item.path == "-" ? input : nil,
+                              projectProblems: project.problems, configErrors: project.errors)
+            }
             return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems,
                             configErrors: project.errors)
         } catch {
@@ -168,10 +243,47 @@ public struct CheckRun: Sendable {
     }
 
     /// Reads and checks each input of a batch, in parallel; results in the order given.
-    private func checkAll(_ paths: [InputList.Input]) -> [Result] {
-        let results = Mutex<[Result?]>(Array(repeating: nil, count: paths.count))
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let result = checkOne(paths[index])
+    private func checkAll(_ paths: [InputList.Input], finding: Bool = false) -> [Result] {
+        inParallel(paths) { checkOne($0, finding: finding) }
+    }
+
+    /// Reports each first-pass finding of a batch without the repository's own words, in parallel; results in the order given.
+    ///
+    /// An input with nothing left is not read again; one with something left
+    /// is (standard input's kept text is used), and a file cut shorter since
+    /// the first pass is reported as changed rather than misplaced.
+    private func reportAll(_ found: [Result], leavingOut vocabulary: RepositoryVocabulary) -> [Result] {
+        inParallel(found) { result in
+            guard case .found(let item, var findings, let kept, let problems, let errors) = result else { return result }
+            findings.misspellings.removeAll { vocabulary.contains($0.word) }
+            guard !findings.misspellings.isEmpty else { return .quiet(words: findings.words, projectProblems: problems, configErrors: errors) }
+            let input: CheckInput
+            if let kept {
+                input = kept
+            } else {
+                do {
+                    input = try CheckInput.read(item.path)
+                } catch {
+                    return .unreadable(String(describing: error))
+                }
+            }
+            guard findings.misspellings.allSatisfy({ $0.range.upperBound.rawValue <= input.text.byteCount }) else {
+                return .unreadable("\(item.path): changed while it was checked")
+            }
+            let project = Project.nearest(to: input.projectPath)
+            do {
+                return .checked(input, try door.report(findings, in: input, project: project), projectProblems: problems, configErrors: errors)
+            } catch {
+                return .failed(input, (error as? ServiceError)?.message ?? String(describing: error), projectProblems: problems, configErrors: errors)
+            }
+        }
+    }
+
+    /// `transform` applied to each element on every core; results in the order given.
+    private func inParallel<Element: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: elements.count))
+        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+            let result = transform(elements[index])
             results.withLock { $0[index] = result }
         }
         return results.withLock { $0.map { $0! } }

@@ -15,6 +15,9 @@ public enum ConfigReport {
         add(settings.languages?.origin, "language", settings.languages?.value.joined(separator: ",") ?? "(the door's: --lang, TEXTSVCD_LANG or the locale)")
         add(settings.mode?.origin, "mode", settings.mode?.value ?? "auto")
         add(settings.checkStrings?.origin, "check-strings", String(settings.checkStrings?.value ?? true))
+        add(settings.checkIdentifiers?.origin, "check-identifiers", String(settings.checkIdentifiers?.value ?? true))
+        add(settings.minimumWordLength?.origin, "minimum-word-length",
+            settings.minimumWordLength.map { String($0.value) } ?? "(4 for identifier parts, 3 for words in code)")
         if let excluded = settings.excludedBy { add(excluded.origin, "exclude", "\(excluded.value) (matches this path)") }
         for pattern in settings.ignorePatterns { add(pattern.origin, "ignore-patterns", pattern.value) }
         var byOrigin: [(origin: String, words: [String])] = []

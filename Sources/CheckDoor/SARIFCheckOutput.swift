@@ -41,6 +41,8 @@ public final class SARIFCheckOutput<Wrapped: CheckOutput>: CheckOutput {
 
     public func summarize(_ line: String) { wrapped.summarize(line) }
 
+    public var isClosed: Bool { wrapped.isClosed }
+
     public func finish() {
         wrapped.write([SARIFLog.closing(successful: problems.isEmpty, notifications: problems)])
         wrapped.finish()

@@ -19,7 +19,10 @@ import TextServicesProtocol
 /// list (`-p FILE`), `!`/`%` enter and leave terse mode, `` ` `` verbose
 /// mode, `+` TeX mode and `-` the starting format, `~type` picks a format
 /// by name (`tex`, `html`, `xml`, `nroff`, `text`), and `^` escapes a line
-/// of text. Not thread-safe: one pipe per input stream.
+/// of text. Inline directives in the text lines (`textsvcd: ignore WORD`,
+/// `disable-next-line`, `disable` … `enable`, cspell's) apply from their
+/// line on, for this pipe (`LineDirectives`): a word they hide or accept is
+/// answered as correct. Not thread-safe: one pipe per input stream.
 public final class IspellPipe {
     /// How the pipe starts; the commands above change terse mode and the format later.
     public struct Options: Sendable {
@@ -41,6 +44,7 @@ public final class IspellPipe {
     private var tokenizer: IspellTokenizer
     private let encoding: TextEncoding
     private let personalList: IspellPersonalList?
+    private var directives = LineDirectives()
 
     /// The dictionaries in use, first one first.
     public var languages: [String] { speller.languages }
@@ -142,19 +146,28 @@ public final class IspellPipe {
         let tokens = tokenizer.words(in: body)
         let bytes = Array(body)
         let words = tokens.map { IspellWords.word(bytes[$0]) }
-        let verdicts: [String: IspellSpeller.Verdict]
+        let hidden = directives.hidden(in: bytes)
+        // Words a directive hides or accepts are correct without asking.
+        let skipped = zip(tokens, words).map { token, word in
+            hidden.contains { $0.overlaps(token) } || directives.accepted.contains(word)
+        }
+        var verdicts: [String: IspellSpeller.Verdict]
         let guesses: [String: [String]]
+        // With automatic languages the line is checked in its own language.
+        let language = speller.detectsLanguage && !words.isEmpty
+            ? speller.languages(of: [String(decoding: bytes, as: UTF8.self)]).first ?? nil : nil
         do {
-            verdicts = try speller.verdicts(words, roots: options.reportRoots)
-            guesses = speller.guesses(Array(Set(words.filter { verdicts[$0]?.correct == false })))
+            verdicts = try speller.verdicts(zip(words, skipped).filter { !$0.1 }.map(\.0), roots: options.reportRoots,
+                                            language: language)
+            guesses = speller.guesses(Array(Set(words.filter { verdicts[$0]?.correct == false })), language: language)
         } catch {
             speller.warn("cannot check a line: \(error.message)")
             return [""]
         }
         var output: [String] = []
         let fullBytes = Array(full)
-        for (token, word) in zip(tokens, words) {
-            let verdict = verdicts[word] ?? IspellSpeller.Verdict(correct: false)
+        for ((token, word), isSkipped) in zip(zip(tokens, words), skipped) {
+            let verdict = isSkipped ? IspellSpeller.Verdict(correct: true) : verdicts[word] ?? IspellSpeller.Verdict(correct: false)
             if verdict.correct {
                 if options.terse { continue }
                 if verbose {

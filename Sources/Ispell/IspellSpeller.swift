@@ -35,8 +35,13 @@ public final class IspellSpeller {
     /// The file or folder whose project words apply (the working folder, or the file being read); nil for none.
     public var projectPath: String?
 
+    /// Whether each line's language is detected (`auto` or `auto:TAG,...` asked for): its words are then checked and guessed in it.
+    public let detectsLanguage: Bool
+
     private let client: any TextServicesClient
     private let requested: [String]?
+    /// With automatic languages: the candidates named (nil for every loadable dictionary's language).
+    private let candidates: [String]?
     private var accepted: Set<String> = []
     private var forbidden: Set<String> = []
     private var warnedProblems: Set<String> = []
@@ -48,10 +53,17 @@ public final class IspellSpeller {
     ///
     /// Throws the client's `ServiceError`: -32001 when a language has no
     /// dictionary, or the daemon's unavailability.
+    /// With `auto` (or `auto:TAG,...`) the speller detects each line's
+    /// language (`language(of:)`); `languages` are then the candidates
+    /// named, or the default language when none are.
     public init(client: any TextServicesClient, languages: [String]?) throws(ServiceError) {
         self.client = client
-        self.requested = languages
-        let resolved = try client.send(SpellCheckWordsRequest(words: [], languages: languages)).languages
+        let automatic = languages?.count == 1 && (languages![0] == "auto" || languages![0].hasPrefix("auto:"))
+        self.detectsLanguage = automatic
+        self.candidates = automatic && languages![0].hasPrefix("auto:")
+            ? languages![0].dropFirst(5).split(separator: ",").map(String.init) : nil
+        self.requested = automatic ? candidates : languages
+        let resolved = try client.send(SpellCheckWordsRequest(words: [], languages: requested)).languages
         self.languages = resolved
         let dictionaries = try client.send(SpellLanguagesRequest()).languages
         self.affixPath = dictionaries.first { $0.tag == resolved.first }.map { Self.affixPath(ofDictionary: $0.path) }
@@ -103,8 +115,25 @@ public final class IspellSpeller {
         return learned
     }
 
-    /// The verdicts on `words` (duplicates allowed), keyed by word.
-    public func verdicts(_ words: [String], roots: Bool = false) throws(ServiceError) -> [String: Verdict] {
+    /// With automatic languages, the language each of `texts` is in (one request each, pipelined); nil where none was found.
+    ///
+    /// Without automatic languages every answer is nil. A text the services
+    /// could not place (no letters, an error) gets nil too: its words are
+    /// then checked in `languages`.
+    public func languages(of texts: [String]) -> [String?] {
+        guard detectsLanguage else { return texts.map { _ in nil } }
+        let requests = texts.map { TextLanguageRequest(text: $0, candidates: candidates, granularity: .document, maximum: 1) }
+        return client.sendAll(requests).map { (try? $0.get())?.ranges.first?.language }
+    }
+
+    /// The languages words are checked and guessed in: `language` (a detected one), else those asked for.
+    private func asked(_ language: String?) -> [String]? {
+        if let language { return [language] }
+        return detectsLanguage ? languages : requested
+    }
+
+    /// The verdicts on `words` (duplicates allowed), keyed by word; in `language` when given (a detected language).
+    public func verdicts(_ words: [String], roots: Bool = false, language: String? = nil) throws(ServiceError) -> [String: Verdict] {
         var result: [String: Verdict] = [:]
         var unknown: [String] = []
         var seen = Set<String>()
@@ -121,7 +150,7 @@ public final class IspellSpeller {
         var start = 0
         while start < unknown.count {
             let batch = Array(unknown[start..<min(unknown.count, start + Self.batchSize)])
-            let answer = try client.send(SpellCheckWordsRequest(words: batch, languages: requested, roots: roots ? true : nil))
+            let answer = try client.send(SpellCheckWordsRequest(words: batch, languages: asked(language), roots: roots ? true : nil))
             for (index, word) in batch.enumerated() {
                 result[word] = Verdict(correct: answer.correct[index], root: answer.roots?[index] ?? nil)
             }
@@ -130,11 +159,11 @@ public final class IspellSpeller {
         return result
     }
 
-    /// The guesses for each of `words`, most likely first; a word whose guesses could not be had gets none.
+    /// The guesses for each of `words` (in `language` when given), most likely first; a word whose guesses could not be had gets none.
     ///
     /// Guesses with a comma are left out: the pipe separates guesses with commas. Near project words join the dictionary's.
-    public func guesses(_ words: [String]) -> [String: [String]] {
-        let requests = words.map { SpellGuessesRequest(word: $0, languages: requested, limit: maximumGuesses) }
+    public func guesses(_ words: [String], language: String? = nil) -> [String: [String]] {
+        let requests = words.map { SpellGuessesRequest(word: $0, languages: asked(language), limit: maximumGuesses) }
         let project = projectWords()
         var result: [String: [String]] = [:]
         for (word, outcome) in zip(words, client.sendAll(requests)) {

@@ -29,7 +29,7 @@ extension LanguageServer {
             // With `language: "auto"`, guesses and learning use the language the word was found in.
             let language = misspelling.language ?? resolvedLanguages.first ?? ""
             let answer = try client.send(SpellGuessesRequest(word: misspelling.word,
-                                                             languages: misspelling.language.map { [$0] } ?? settings.languages,
+                                                             languages: misspelling.language.map { [$0] } ?? languages(for: uri),
                                                              limit: settings.maxSuggestions, margin: true))
             var guesses = answer.guesses
             if let project {

@@ -21,8 +21,9 @@ extension LanguageServer {
             guard mask.isVisible(prefixStart) else { return empty }
         }
         let prefix = document.text.string(UTF8Offset(prefixStart)..<cursor)
-        var request = SpellCompleteRequest(prefix: prefix, languages: settings.languages, limit: settings.maxCompletions)
-        if settings.detectsLanguage {
+        let languages = languages(for: uri)
+        var request = SpellCompleteRequest(prefix: prefix, languages: languages, limit: settings.maxCompletions)
+        if languages?.count == 1, languages![0].hasPrefix("auto") {
             // The language at the cursor: that of the paragraph (or sentence) around the prefix.
             let wire = document.text.encode(UTF8Offset(prefixStart)..<cursor, as: client.positionEncoding)
             request.prefix = nil

@@ -81,12 +81,11 @@ extension LanguageServer {
         if state.checked { return true }
         let project = self.project(for: uri)
         if let project { reportProjectProblems(project) }
-        // The project's config adds its ignore patterns; its string setting and languages apply where the editor sets none.
+        // The project's config adds its ignore patterns and code options; its string setting and languages apply where the editor sets none.
         let config = project?.settings
         do {
             let text = state.document.text
-            let result = try DocumentChecker(patterns: patterns + (config?.patterns ?? []),
-                                             checkStrings: config?.checkStrings?.value ?? settings.checkStrings)
+            let result = try DocumentChecker(settings: config, patterns: patterns, checkStrings: settings.checkStrings)
                 .check(text, kind: state.document.kind, directives: InlineDirectives(text.bytes),
                        checker: { self.checker(documentId: uri, project: project, languages: $0) }, limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings

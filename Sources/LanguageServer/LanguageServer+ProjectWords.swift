@@ -17,6 +17,13 @@ extension LanguageServer {
         projectPath(for: uri).map(Project.nearest(to:))
     }
 
+    /// The languages a document is checked in: the editor's setting, else its project's `language` (nil: the default).
+    ///
+    /// Automatic languages are one element, `auto` or `auto:TAG,...`.
+    func languages(for uri: String) -> [String]? {
+        settings.languages ?? project(for: uri)?.settings.languages?.value
+    }
+
     /// The project words that apply to a document now (nil when it has no folder).
     func projectWords(for uri: String) -> ProjectWords? {
         project(for: uri)?.words

@@ -18,6 +18,7 @@ public indirect enum TOMLItem: Sendable, Equatable {
 
     public var string: String? { if case .string(let value) = self { value } else { nil } }
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var integer: Int? { if case .integer(let value) = self { value } else { nil } }
     public var array: [TOMLItem]? { if case .array(let value) = self { value } else { nil } }
     public var table: [TOMLEntry]? { if case .table(let value) = self { value } else { nil } }
 }
@@ -40,6 +41,7 @@ public struct TOMLFault: Error, Sendable, Equatable {
 public enum TOMLReader {
     /// The top-level table of `text`; throws the parser's fault with its line.
     public static func parse(_ text: String) throws(TOMLFault) -> [TOMLEntry] {
+        try checkTableHeaders(text)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -49,6 +51,31 @@ public enum TOMLReader {
             throw TOMLFault(line: 1, reason: "\(error)")
         }
         return entries(of: table)
+    }
+
+    /// Refuses a table header whose first key is missing (`[ = 3`, `[]`, `[[.a]]`), which toml++ 3 does not
+    /// report but asserts on (an abort, found by fuzz/Config.swift). Lines inside multi-line strings are skipped.
+    static func checkTableHeaders(_ text: String) throws(TOMLFault) {
+        var openString: String?
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            let wasInside = openString != nil
+            for delimiter in ["\"\"\"", "'''"] where openString == nil || openString == delimiter {
+                if line.components(separatedBy: delimiter).count % 2 == 0 { openString = openString == nil ? delimiter : nil }
+            }
+            if wasInside { continue }
+            // Scalars, not characters: `[` and a combining mark after it are one character.
+            var rest = line.unicodeScalars.drop { $0 == " " || $0 == "\t" }
+            guard rest.first == "[" else { continue }
+            rest = rest.dropFirst()
+            if rest.first == "[" { rest = rest.dropFirst() }
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            let first = rest.first
+            let isKeyStart = first.map { $0 == "\"" || $0 == "'" || $0 == "_" || $0 == "-" || ("a"..."z").contains($0)
+                || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } ?? false
+            guard isKeyStart else {
+                throw TOMLFault(line: index + 1, reason: "a table header needs a key after [")
+            }
+        }
     }
 
     private static func entries(of table: TOMLTable) -> [TOMLEntry] {

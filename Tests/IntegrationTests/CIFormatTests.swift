@@ -189,6 +189,18 @@ import TextServices
             assert uploads and checks, "no SARIF check and upload"
             assert uploads[0]["with"]["sarif_file"] in checks[0]["run"]
             assert workflow["permissions"]["security-events"] == "write"
+            source = [s for s in steps if s.get("uses", "").startswith("actions/checkout") and "repository" in s.get("with", {})]
+            assert source and source[0]["with"]["repository"] == "${{ vars.TEXTSVCD_REPOSITORY }}", "textsvcd's source"
+            assert source[0]["with"]["ref"] == "${{ vars.TEXTSVCD_REF }}"
+            guard = steps[steps.index(source[0]) - 1]
+            assert guard["env"]["TEXTSVCD_REPOSITORY"] == "${{ vars.TEXTSVCD_REPOSITORY }}"
+            assert 'if [ -z "$TEXTSVCD_REPOSITORY" ]' in guard["run"] and "exit 1" in guard["run"]
+            assert any("scripts/setup" in s.get("run", "") for s in steps[steps.index(source[0]):])
+            import subprocess
+            unset = subprocess.run(["bash", "-ec", guard["run"]], env={"TEXTSVCD_REPOSITORY": ""}, capture_output=True, text=True)
+            assert unset.returncode == 1 and unset.stdout.startswith("::error "), unset
+            given = subprocess.run(["bash", "-ec", guard["run"]], env={"TEXTSVCD_REPOSITORY": "someone/textsvcd"}, capture_output=True, text=True)
+            assert given.returncode == 0 and given.stdout == "", given
             print("ok")
             """
         let result = try TestProcess.run(python, ["-c", script, TestSupport.repositoryRoot + "/contrib/github-actions/spelling.yml"],

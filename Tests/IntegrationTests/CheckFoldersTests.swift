@@ -121,4 +121,45 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(root)/nested/inner.txt:1:10: A nested misteak.\n")
     }
+
+    /// A repository of 22 files: `frobnicator` in three of them, `zyxxy` three times in one, one `recieve` and one `wrold`.
+    func repositoryWithItsOwnWords() throws -> String {
+        let root = TestSupport.temporaryFolder("check-vocabulary")
+        try git(["init", "-q"], in: root)
+        var files: [String: String] = [:]
+        for index in 0..<22 { files[String(format: "notes/n%02d.md", index)] = "A plain note.\n" }
+        for index in 0..<3 { files[String(format: "notes/n%02d.md", index)] = "The frobnicator runs.\n" }
+        files["notes/n10.md"] = "Zyxxy, zyxxy and Zyxxy.\n"
+        files["notes/n11.md"] = "We recieve mail.\n"
+        files["notes/n12.md"] = "Hello wrold.\n"
+        try write(files, under: root)
+        try git(["add", "."], in: root)
+        return root
+    }
+
+    @Test func wordsTheTreeUsesAgainAndAgainAreNotReportedAndOneOffTyposAre() throws {
+        let root = try repositoryWithItsOwnWords()
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "1", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve -> receive", "\(root)/notes/n12.md:1:7: wrold -> world"], "\(lines)")
+        #expect(result.stderr.contains("22 files checked; 2 recurring words taken as the repository's own"), "\(result.stderr)")
+    }
+
+    @Test func noRepositoryWordsReportsEveryWord() throws {
+        let root = try repositoryWithItsOwnWords()
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", "--no-repository-words", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(listed(result) == ["frobnicator", "Zyxxy", "zyxxy", "recieve", "wrold"])
+        #expect(result.stdout.split(separator: "\n").count == 8)
+        #expect(result.stderr.contains("22 files checked\n"), "\(result.stderr)")
+    }
+
+    @Test func namedFilesAreNotLearnedFrom() throws {
+        let root = try repositoryWithItsOwnWords()
+        let paths = (0..<22).map { String(format: "\(root)/notes/n%02d.md", $0) }
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list"] + paths)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(listed(result).contains("frobnicator"))
+    }
 }

@@ -78,4 +78,75 @@ import Testing
         #expect(try editor.diagnosedWords(uri) == ["wrold", "misteak"])
         try editor.finish()
     }
+
+    /// Reads `lines` through one `LineDirectives`; the hidden text of each line.
+    func hiddenLines(_ lines: [String]) -> (hidden: [[String]], accepted: AcceptedSpellings) {
+        var reader = LineDirectives()
+        let hidden = lines.map { line in
+            let bytes = Array(line.utf8)
+            return reader.hidden(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+        return (hidden, reader.accepted)
+    }
+
+    @Test func lineByLineDirectivesTakeEffectFromTheirLineOn() {
+        let (hidden, accepted) = hiddenLines([
+            "wrold before", "# textsvcd: ignore zzfoo, Qqbar", "# cspell:disable-next-line", "hidden line", "shown line",
+            "// textsvcd: disable", "off", "// textsvcd: enable", "on", "textsvcd: language de_DE",
+            "textsvcd: language default", "`textsvcd: disable` quoted",
+        ])
+        #expect(hidden == [
+            [], ["textsvcd: ignore zzfoo, Qqbar"], ["cspell:disable-next-line"], ["hidden line"], [],
+            ["textsvcd: disable"], ["off"], ["// textsvcd: enable", "textsvcd: enable"], [], ["textsvcd: language de_DE"],
+            ["textsvcd: language default"], [],
+        ])
+        #expect(accepted.contains("zzfoo") && accepted.contains("Zzfoo") && accepted.contains("Qqbar"))
+        #expect(!accepted.contains("qqbar"))
+    }
+
+    @Test func theIspellPipeAnswersWordsADirectiveHidesOrAcceptsAsCorrect() throws {
+        let folder = TestSupport.temporaryFolder("directives-ispell")
+        // `^` escapes the lines that start with a command character (`#`).
+        let input = """
+            A zzfoo wrold.
+            ^# textsvcd: ignore zzfoo
+            zzfoo and wrold
+            ^# cspell:disable-next-line
+            mistke
+            ^mistke
+            <!-- textsvcd: disable -->
+            speling
+            <!-- textsvcd: enable -->
+            speling
+
+            """
+        let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-d", "en_US"], stdin: Array(input.utf8),
+                                       environment: TestSupport.isolatedEnvironment(folder), currentDirectory: folder, timeout: 120)
+        #expect(pipe.status == 0, "\(pipe.stderr)")
+        // One answer block per text line, ended by an empty line; a hidden or accepted word is answered `*`.
+        let blocks = pipe.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .split(separator: "", omittingEmptySubsequences: false).prefix(10)
+        #expect(blocks.count == 10 && blocks.allSatisfy { !$0.isEmpty }, "\(pipe.stdout)")
+        let misspelled = blocks.map { block in block.filter { $0 != "*" }.map { String($0.split(separator: " ")[1]) } }
+        #expect(misspelled == [["zzfoo", "wrold"], [], ["wrold"], [], [], ["mistke"], [], [], [], ["speling"]], "\(pipe.stdout)")
+    }
+
+    @Test func theIspellFiltersSkipHiddenWordsPerFile() throws {
+        let folder = TestSupport.temporaryFolder("directives-ispell-list")
+        try "A zzfoo.\n# textsvcd: ignore zzfoo\nzzfoo wrold\n# textsvcd: disable-next-line\nmistke\ntextsvcd: disable\nspeling\n"
+            .write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
+        // A second file starts with no directive in force.
+        try "zzfoo mistke speling\n".write(toFile: folder + "/b.txt", atomically: true, encoding: .utf8)
+        let environment = TestSupport.isolatedEnvironment(folder)
+        let list = try TestProcess.run(TestSupport.binary, ["-l", "-d", "en_US", folder + "/a.txt", folder + "/b.txt"],
+                                       environment: environment, currentDirectory: folder, timeout: 120)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").map(String.init) == [
+            "\(folder)/a.txt: zzfoo", "\(folder)/a.txt: wrold",
+            "\(folder)/b.txt: zzfoo", "\(folder)/b.txt: mistke", "\(folder)/b.txt: speling",
+        ])
+        let lines = try TestProcess.run(TestSupport.binary, ["-L", "-d", "en_US"], stdin: Array("# cspell:disable-next-line\nmistke\nfine\nmistke\n".utf8),
+                                        environment: environment, currentDirectory: folder, timeout: 120)
+        #expect(lines.stdout == "mistke\n", "\(lines.stderr)")
+    }
 }

@@ -93,4 +93,56 @@ struct LanguageDetectionIntegrationTests {
         #expect(labels.contains("Bibliothek"))
         try editor.finish()
     }
+    /// A project whose `.textsvcd/config.toml` sets `language`, holding `mixed.txt`.
+    static func project(language: String) throws -> String {
+        let root = TestSupport.temporaryFolder("langauto-config")
+        try FileManager.default.createDirectory(atPath: root + "/.textsvcd", withIntermediateDirectories: true)
+        try "language = \(language)\n".write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        try text.write(toFile: root + "/mixed.txt", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func aProjectsLanguageAutoChecksEachParagraphInItsLanguageInCheckAndTheIspellDoor() throws {
+        let root = try Self.project(language: "\"auto:en_US,de_DE\"")
+        let file = root + "/mixed.txt"
+        let checked = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", file], timeout: 600)
+        #expect(checked.status == 1, "\(checked.stderr)")
+        #expect(checked.stdout.split(separator: "\n").map(String.init)
+            == ["\(file):3:65: Wettr [de_DE]", "\(file):5:28: Bahnhof [en_US]", "\(file):5:47: nicht [en_US]"])
+        // --lang still wins over the project: the union accepts the German words in English.
+        let union = try TestProcess.textsvcd(["check", "--no-daemon", "--lang", "en_US,de_DE", "--format", "list", file], timeout: 600)
+        #expect(union.stdout == "Wettr\n")
+        // The ispell door detects each line's language: -l lists what each line's own dictionary rejects.
+        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("langauto-ispell"))
+        let listed = try TestProcess.run(TestSupport.binary, ["-l"], stdin: Array(Self.text.utf8), environment: environment,
+                                         currentDirectory: root, timeout: 600)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == "Wettr\nBahnhof\nnicht\n")
+        let piped = try TestProcess.run(TestSupport.binary, ["-a"], stdin: Array("Das Wettr war schön und die Bibliothek ist neu.\nThe weathr was not bad and the library is new.\n".utf8),
+                                        environment: environment, currentDirectory: root, timeout: 600)
+        let answers = piped.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }
+        #expect(answers.filter { $0.hasPrefix("&") || $0.hasPrefix("#") } == ["& Wettr", "& weathr"], "\(piped.stdout)")
+        // -d names the dictionaries over the project's setting.
+        let given = try TestProcess.run(TestSupport.binary, ["-l", "-d", "de_DE"], stdin: Array(Self.text.utf8), environment: environment,
+                                        currentDirectory: root, timeout: 600)
+        #expect(given.stdout.split(separator: "\n").contains("Wettr"))
+        #expect(!given.stdout.split(separator: "\n").contains("nicht"))
+    }
+
+    @Test func theLanguageServerTakesLanguageAutoFromTheProjectConfig() throws {
+        let root = try Self.project(language: "[\"auto\", \"en_US\", \"de_DE\"]")
+        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("langauto-lsp"))
+        let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
+        try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
+        editor.notify("initialized")
+        let uri = "file://" + root + "/mixed.txt"
+        editor.open(uri, Self.text)
+        let published = try editor.waitFor(timeout: 300) {
+            $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["uri"] == .string(uri)
+        }
+        let diagnostics = published["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.compactMap { $0["data"]?["word"]?.stringValue } == ["Wettr", "Bahnhof", "nicht"])
+        #expect(diagnostics.compactMap { $0["data"]?["language"]?.stringValue } == ["de_DE", "en_US", "en_US"])
+        try editor.finish()
+    }
 }

@@ -26,13 +26,17 @@ import Testing
             ignore-patterns = ['[A-Z]+-[0-9]+']
             words = ["textsvcd", " hunspell "]
             check-strings = false
+            check-identifiers = false
+            minimum-word-length = 5
 
             [[override]]
             files = ["docs/de/**"]
             language = "de_DE"
             mode = "prose"
             """.utf8))
-        #expect(config.error == nil)
+        #expect(config.error == nil, "\(config.error ?? "")")
+        #expect(config.checkIdentifiers == false)
+        #expect(config.minimumWordLength == 5)
         #expect(config.languages == ["en_US", "de_DE"])
         #expect(config.exclude.map(\.pattern) == ["vendor/**", "*.lock"])
         #expect(config.ignorePatterns == ["[A-Z]+-[0-9]+"])
@@ -40,11 +44,12 @@ import Testing
         #expect(config.checkStrings == false)
         #expect(config.overrides.count == 1)
         #expect(config.overrides.first?.mode == "prose")
-        #expect(config.overrides.first?.line == 7)
+        #expect(config.overrides.first?.line == 9)
         #expect(config.lines["check-strings"] == 5)
         let settings = ProjectSettings(configs: [config], for: "/p/docs/de/a.txt")
         #expect(settings.languages?.value == ["de_DE"])
-        #expect(settings.languages?.origin == "/p/.textsvcd/config.toml:7")
+        #expect(settings.languages?.origin == "/p/.textsvcd/config.toml:9")
+        #expect(settings.minimumWordLength?.origin == "/p/.textsvcd/config.toml:7")
         #expect(settings.mode?.value == "prose")
         #expect(ProjectSettings(configs: [config], for: "/p/x/vendor/y/z.c").excludedBy?.value == "vendor/**"
             || ProjectSettings(configs: [config], for: "/p/vendor/y/z.c").excludedBy?.value == "vendor/**")
@@ -53,12 +58,40 @@ import Testing
     }
 
     @Test(arguments: [
+        ("language = \"auto\"", ["auto"]),
+        ("language = [\"auto\"]", ["auto"]),
+        ("language = \"auto:en_US,de_DE\"", ["auto:en_US,de_DE"]),
+        ("language = [\"auto\", \"en_US\", \"de_DE\"]", ["auto:en_US,de_DE"]),
+        ("language = [\"en_US\", \"de_DE\"]", ["en_US", "de_DE"]),
+    ])
+    func automaticLanguagesAreOneEntryAsTheCommandLineGivesThem(text: String, languages: [String]) {
+        let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array((text + "\n[[override]]\nfiles = [\"x/**\"]\n" + text + "\n").utf8))
+        #expect(config.error == nil, "\(config.error ?? "")")
+        #expect(config.languages == languages)
+        #expect(config.overrides.first?.languages == languages)
+    }
+
+    @Test(arguments: [
         ("language = ", 1, "not valid TOML"),
+        // toml++ asserts (aborts) on these; found by fuzz/Config.swift.
+        ("[[override]]\nfiles = [\"x\"]\n[ = 3\n", 3, "not valid TOML: a table header needs a key after ["),
+        ("words = [\"a\"]\n  [[ ]]\n", 2, "a table header needs a key"),
+        ("[\u{30B}x]\n", 1, "a table header needs a key"),
+        ("words = [\"a\"]\r\n[ = 3\r\n", 2, "a table header needs a key"),
+        ("language = [\"en_US\", \"auto\"]\n", 1, "\u{201C}auto\u{201D} must come first"),
+        ("language = [\"auto:en_US\", \"de_DE\"]\n", 1, "name the candidates once"),
+        ("language = \"auto:\"\n", 1, "\u{201C}\u{201D} is not a language tag"),
+        ("[[override]]\nfiles = [\"a\"]\nlanguage = \"auto:en_US,,de_DE\"\n", 3, "override.language: \u{201C}\u{201D} is not a language tag"),
         ("words = [\"a\"]\nspeling = true\n", 2, "unknown key \u{201C}speling\u{201D}"),
         ("words = [\"a\"]\n\n[[override]]\nfiles = [\"x\"]\ncolour = 1\n", 5, "unknown key \u{201C}override.colour\u{201D}"),
         ("# patterns\nignore-patterns = [\n  'ok',\n  'bad(',\n]\n", 4, "the pattern \u{201C}bad(\u{201D} does not compile"),
         ("check-strings = \"yes\"\n", 1, "check-strings must be true or false"),
+        ("words = []\ncheck-identifiers = 1\n", 2, "check-identifiers must be true or false"),
+        ("minimum-word-length = 0\n", 1, "minimum-word-length must be an integer from 1 to 64"),
+        ("minimum-word-length = \"4\"\n", 1, "minimum-word-length must be an integer"),
         ("[[override]]\nfiles = [\"a\"]\nmode = \"poetry\"\n", 3, "override.mode must be one of"),
+        ("exclude = [\n  \"ok/**\",\n  \"src/[a-z\",\n]\n", 3, "exclude: the glob \u{201C}src/[a-z\u{201D} does not compile: a [ set is not closed"),
+        ("[[override]]\nfiles = [\"docs/[z-a]*\"]\n", 2, "override.files: the glob \u{201C}docs/[z-a]*\u{201D} does not compile: the range z-a"),
     ])
     func aBrokenConfigNamesItsFileLineAndReason(text: String, line: Int, reason: String) {
         let config = ProjectConfig(path: "/p/.textsvcd/config.toml", bytes: Array(text.utf8))
@@ -66,15 +99,15 @@ import Testing
         #expect(config.error?.contains(reason) == true, "\(config.error ?? "no error")")
     }
 
-    @Test func globsMatchNamesAtAnyDepthAndPathsFromTheProjectFolder() {
-        #expect(PathGlob("*.lock").matches("a/b/Cargo.lock"))
-        #expect(PathGlob("node_modules").matches("web/node_modules/x/y.js"))
-        #expect(PathGlob("bench/fixtures/**").matches("bench/fixtures/a/b.txt"))
-        #expect(!PathGlob("bench/fixtures/**").matches("x/bench/fixtures/a.txt"))
-        #expect(PathGlob("Tests/**/Fixtures").matches("Tests/A/Fixtures/x.dic"))
-        #expect(PathGlob("docs/*.md").matches("docs/a.md"))
-        #expect(!PathGlob("docs/*.md").matches("docs/sub/a.md"))
-        #expect(PathGlob("file[0-9].txt").matches("file3.txt"))
+    @Test func globsMatchNamesAtAnyDepthAndPathsFromTheProjectFolder() throws {
+        #expect(try PathGlob("*.lock").matches("a/b/Cargo.lock"))
+        #expect(try PathGlob("node_modules").matches("web/node_modules/x/y.js"))
+        #expect(try PathGlob("bench/fixtures/**").matches("bench/fixtures/a/b.txt"))
+        #expect(try !PathGlob("bench/fixtures/**").matches("x/bench/fixtures/a.txt"))
+        #expect(try PathGlob("Tests/**/Fixtures").matches("Tests/A/Fixtures/x.dic"))
+        #expect(try PathGlob("docs/*.md").matches("docs/a.md"))
+        #expect(try !PathGlob("docs/*.md").matches("docs/sub/a.md"))
+        #expect(try PathGlob("file[0-9].txt").matches("file3.txt"))
     }
 
     @Test func checkAppliesLanguageExcludeIgnorePatternsWordsAndOverrides() throws {
@@ -100,6 +133,40 @@ import Testing
         // A file named on the command line is checked even when excluded.
         let named = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/vendor/b.txt"])
         #expect(named.stdout == "mistke\n")
+    }
+
+    /// A Swift file whose identifiers, words and short words the code options decide on.
+    static let codeOptionsSource = "// parseWrold counts the wrold; qxzv is short.\nlet x = 1\n"
+    static let codeOptionsConfig = "check-identifiers = false\nminimum-word-length = 5\n"
+
+    @Test func checkAppliesTheCodeOptions() throws {
+        let plain = try project(config: "words = []\n", files: ["a.swift": Self.codeOptionsSource])
+        let before = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", plain + "/a.swift"])
+        #expect(before.stdout == "Wrold\nwrold\nqxzv\n", "\(before.stderr)")
+        let configured = try project(config: Self.codeOptionsConfig, files: ["a.swift": Self.codeOptionsSource])
+        let after = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", configured + "/a.swift"])
+        #expect(after.stdout == "wrold\n", "\(after.stderr)")
+        let shown = try TestProcess.textsvcd(["config", configured + "/a.swift"])
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("file:\(configured)/.textsvcd/config.toml:1\tcheck-identifiers = false"), "\(lines)")
+        #expect(lines.contains("file:\(configured)/.textsvcd/config.toml:2\tminimum-word-length = 5"), "\(lines)")
+        let defaults = try TestProcess.textsvcd(["config", plain + "/a.swift"])
+        #expect(defaults.stdout.contains("default\tcheck-identifiers = true\n"), "\(defaults.stdout)")
+    }
+
+    @Test func theLanguageServerAppliesTheCodeOptionsAndSeesThemChange() throws {
+        let root = try project(config: "words = []\n")
+        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("config-lsp-code"))
+        let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
+        try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
+        editor.notify("initialized")
+        let uri = "file://" + root + "/a.swift"
+        editor.open(uri, Self.codeOptionsSource, languageId: "swift")
+        #expect(try editor.diagnosedWords(uri) == ["Wrold", "wrold", "qxzv"])
+        let before = editor.messages.count
+        try Self.codeOptionsConfig.write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
+        #expect(try editor.diagnosedWords(uri, since: before, timeout: 30) == ["wrold"])
+        try editor.finish()
     }
 
     @Test func checkReportsABrokenConfigWithExitTwoAndStillChecks() throws {

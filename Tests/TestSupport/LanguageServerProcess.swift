@@ -95,8 +95,8 @@ final class LanguageServerProcess: @unchecked Sendable {
         notify("initialized")
     }
 
-    func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "plaintext",
+    func open(_ uri: String, _ text: String, version: Int = 1, languageId: String = "plaintext") {
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": .string(languageId),
                                                           "version": .int(version), "text": .string(text)]])
     }
 

@@ -182,6 +182,26 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     #expect(try spelling.reloadCompiled("en_ZZ"))
 }
 
+@Test func wordsWithSeveralHyphensGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    _ = try scratch.compiler.compile(scratch.info)
+    let compiled = try #require(scratch.compiler.open(scratch.info))
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    let plain = try SpellDictionary(info: scratch.info, handles: 1)
+    let correct = ["receive-believe-phone", "the-London-kisses", "The-NASA-phones-unbelieve-the", "don't-kiss-the"]
+    for word in correct {
+        #expect(fast.accepts(word), "\(word)")
+        #expect(plain.engine.spell(word), "\(word)")
+    }
+    #expect(!fast.engine.isLoaded)
+    let others = ["recieve-the-phone", "the-phone-kisss", "receive--believe-the", "-receive-the", "receive-the-", "the-london-phone",
+                  "a-b-c-d-e-f-g-h-i-j-k", "the-the-the-the-the-the-the-the-the-the-the"]
+    for word in others {
+        #expect(fast.accepts(word) == plain.engine.spell(word), "\(word)")
+    }
+}
+
 @Test func cachedGuessesAreDroppedWhenLearnedWordsChange() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -197,6 +197,17 @@ private struct ProjectTree {
         #expect(FileSystem.read(path) == bytes)
     }
 
+    @Test func addingKeepingSortedPutsWordsInPlaceInASortedFileAndAppendsToAnUnsortedOne() throws {
+        let tree = ProjectTree()
+        let sorted = try tree.write("a/.textsvcd/words.txt", WordListLines.byteOrderMark + Array("# team words\r\nKDE\r\nalpha\r\n\r\nzeta".utf8))
+        try ProjectWordsFile.add(["omega", "Bash", "beta", "zulu", "alpha"], to: sorted, keepingSorted: true)
+        #expect(FileSystem.read(sorted) == WordListLines.byteOrderMark
+            + Array("# team words\r\nBash\r\nKDE\r\nalpha\r\n\r\nbeta\r\nomega\r\nzeta\r\nzulu\r\n".utf8))
+        let unsorted = try tree.write("b/.textsvcd/words.txt", Array("zeta\nalpha\n".utf8))
+        try ProjectWordsFile.add(["beta"], to: unsorted, keepingSorted: true)
+        #expect(FileSystem.read(unsorted) == Array("zeta\nalpha\nbeta\n".utf8))
+    }
+
     @Test func addingCreatesTheFolderAndFileReadableByTheTeam() throws {
         let tree = ProjectTree()
         let path = tree.root + "/.textsvcd/words.txt"

@@ -6,10 +6,15 @@
 // second, latency percentiles, errors, and the server's resident memory at
 // the start, after a checkpoint number of requests, and at the end.
 //
-//   loadgen --mode daemon --socket PATH --pid PID [--guesses]
-//   loadgen --mode hunspell [--hunspell "hunspell -a -d en_US"]
+//   loadgen --mode daemon --socket PATH --pid PID [--guesses] [--method check|guesses]
+//   loadgen --mode hunspell [--hunspell "hunspell -a -d en_US"] [--method check|guesses]
 //   common: --clients 16 --requests 100000 --seconds 60 --checkpoint 10000
-//           --paragraph-bytes 4096 --fortunes DIR
+//           --paragraph-bytes 4096 --fortunes DIR [--typos FILE [--typo-every N]]
+//
+// --typos FILE (a TSV whose first column is a real misspelling, `#` lines skipped) puts those misspellings
+// into the paragraphs, one in place of every Nth word of letters (5 by default: with --paragraph-bytes 3550, about 100 in 4 KB).
+// --method guesses sends one misspelling a request instead of paragraphs: `spell.guesses` to the daemon,
+// one word a line to hunspell -a (which suggests for it).
 //
 // The last line printed is machine-readable: RESULT key=value ...
 
@@ -40,6 +45,12 @@ static long checkpoint = 10000;
 static int paragraph_bytes = 4096;
 static int server_pid = 0;
 static int with_guesses = 0;
+static const char *method = "check";
+static const char *typos_path = NULL;
+static int typo_every = 5;
+
+static char **typos;             // misspellings, plain and JSON-safe (letters and apostrophes)
+static int typo_count;
 
 static char **paragraphs;        // plain text, one line each
 static char **escaped;           // JSON-escaped
@@ -80,6 +91,20 @@ static double cpu_seconds(int pid) {
     // After ")": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
     if (sscanf(field + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2) return -1;
     return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}
+
+// Proportional set size (shared pages divided among their users), in KiB.
+static long proportional_kib(int pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    long value = -1;
+    while (fgets(line, sizeof line, file)) {
+        if (strncmp(line, "Pss:", 4) == 0) { value = strtol(line + 4, NULL, 10); break; }
+    }
+    fclose(file);
+    return value;
 }
 
 static long resident_kib(int pid) {
@@ -144,6 +169,50 @@ static char *json_escape(const char *text) {
     return out;
 }
 
+static void load_typos(void) {
+    size_t length;
+    char *data = read_file(typos_path, &length);
+    if (!data) { fprintf(stderr, "loadgen: cannot read %s\n", typos_path); exit(2); }
+    int capacity = 4096;
+    typos = calloc((size_t)capacity, sizeof *typos);
+    for (char *line = strtok(data, "\n"); line && typo_count < capacity; line = strtok(NULL, "\n")) {
+        if (line[0] == '#') continue;
+        char *tab = strchr(line, '\t');
+        if (tab) *tab = 0;
+        int plain = line[0] != 0;
+        for (char *p = line; *p; p++) if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20) plain = 0;
+        if (plain) typos[typo_count++] = strdup(line);
+    }
+    free(data);
+    if (typo_count == 0) { fprintf(stderr, "loadgen: no misspellings in %s\n", typos_path); exit(2); }
+}
+
+// Puts a misspelling in place of every `typo_every`th word of letters; returns a new string.
+static char *with_typos(const char *text, int *next_typo) {
+    size_t capacity = strlen(text) * 2 + 64;
+    char *out = malloc(capacity);
+    size_t used = 0;
+    int word = 0;
+    const char *p = text;
+    while (*p) {
+        if (*p == ' ') { if (used + 1 < capacity) out[used++] = *p; p++; continue; }
+        const char *end = p;
+        int letters = 1;
+        while (*end && *end != ' ') { if (((unsigned char)*end | 0x20) < 'a' || ((unsigned char)*end | 0x20) > 'z') letters = 0; end++; }
+        const char *source = p;
+        size_t source_length = (size_t)(end - p);
+        if (letters && ++word % typo_every == 0) {
+            source = typos[*next_typo % typo_count];
+            source_length = strlen(source);
+            (*next_typo)++;
+        }
+        if (used + source_length + 1 < capacity) { memcpy(out + used, source, source_length); used += source_length; }
+        p = end;
+    }
+    out[used] = 0;
+    return out;
+}
+
 static void build_paragraphs(void) {
     static const char *files[] = {"literature", "wisdom", "people", "science", "work", "education",
                                   "humorists", "love", "politics", "miscellaneous"};
@@ -179,6 +248,16 @@ static void build_paragraphs(void) {
     if (paragraph_count == 0) {
         fprintf(stderr, "loadgen: no text found under %s (install the fortunes package)\n", fortunes);
         exit(2);
+    }
+    if (typos) {
+        int next_typo = 0;
+        for (int i = 0; i < paragraph_count; i++) {
+            char *mixed = with_typos(paragraphs[i], &next_typo);
+            free(paragraphs[i]);
+            paragraphs[i] = mixed;
+        }
+        fprintf(stderr, "loadgen: %d misspellings from %s placed, %.0f a paragraph\n", next_typo, typos_path,
+                (double)next_typo / paragraph_count);
     }
     escaped = calloc((size_t)paragraph_count, sizeof *escaped);
     for (int i = 0; i < paragraph_count; i++) escaped[i] = json_escape(paragraphs[i]);
@@ -235,6 +314,8 @@ static int write_all(int fd, const char *data, size_t length) {
 
 // ---- Clients ----------------------------------------------------------------
 
+static int guess_method = 0;
+
 static void *run_daemon_client(void *argument) {
     Client *client = argument;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -251,9 +332,13 @@ static void *run_daemon_client(void *argument) {
     for (long i = 0; i < client->quota && !atomic_load(&stop_now); i++) {
         int paragraph = (int)((client->index * 7919L + i) % paragraph_count);
         long id = i + 1;
-        int length = snprintf(request, request_capacity,
-                              "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"method\":\"spell.check\",\"params\":{\"text\":\"%s\"%s}}\n",
-                              id, escaped[paragraph], with_guesses ? ",\"guesses\":true" : "");
+        int length = guess_method
+            ? snprintf(request, request_capacity,
+                       "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"method\":\"spell.guesses\",\"params\":{\"word\":\"%s\"}}\n",
+                       id, typos[(client->index * 7919L + i) % typo_count])
+            : snprintf(request, request_capacity,
+                       "{\"jsonrpc\":\"2.0\",\"id\":%ld,\"method\":\"spell.check\",\"params\":{\"text\":\"%s\"%s}}\n",
+                       id, escaped[paragraph], with_guesses ? ",\"guesses\":true" : "");
         uint64_t started = now_ns();
         if (write_all(fd, request, (size_t)length) != 0) {
             snprintf(client->error, sizeof client->error, "write: %s", strerror(errno));
@@ -312,7 +397,8 @@ static void *run_hunspell_client(void *argument) {
     for (long i = 0; i < client->quota && !atomic_load(&stop_now); i++) {
         int paragraph = (int)((client->index * 7919L + i) % paragraph_count);
         // '^' makes ispell treat the line as text even when it starts with a command character.
-        int length = snprintf(request, request_capacity, "^%s\n", paragraphs[paragraph]);
+        int length = snprintf(request, request_capacity, "^%s\n",
+                              guess_method ? typos[(client->index * 7919L + i) % typo_count] : paragraphs[paragraph]);
         uint64_t started = now_ns();
         if (write_all(to_child[1], request, (size_t)length) != 0) {
             snprintf(client->error, sizeof client->error, "write to hunspell: %s", strerror(errno));
@@ -375,7 +461,8 @@ static int compare(const void *a, const void *b) {
 static void usage(void) {
     fprintf(stderr, "usage: loadgen --mode daemon|hunspell [--socket PATH] [--pid PID] [--guesses] [--clients N]\n"
                     "               [--requests N] [--seconds S] [--checkpoint N] [--paragraph-bytes N]\n"
-                    "               [--fortunes DIR] [--hunspell COMMAND]\n");
+                    "               [--fortunes DIR] [--hunspell COMMAND] [--method check|guesses]\n"
+                    "               [--typos FILE] [--typo-every N]\n");
     exit(2);
 }
 
@@ -396,11 +483,17 @@ int main(int argc, char **argv) {
         else if (strcmp(option, "--paragraph-bytes") == 0) paragraph_bytes = atoi(value);
         else if (strcmp(option, "--fortunes") == 0) fortunes = value;
         else if (strcmp(option, "--hunspell") == 0) hunspell_command = value;
+        else if (strcmp(option, "--method") == 0) method = value;
+        else if (strcmp(option, "--typos") == 0) typos_path = value;
+        else if (strcmp(option, "--typo-every") == 0) typo_every = atoi(value);
         else usage();
     }
     int daemon_mode = strcmp(mode, "daemon") == 0;
     if ((!daemon_mode && strcmp(mode, "hunspell") != 0) || (daemon_mode && !socket_path) || clients < 1) usage();
+    guess_method = strcmp(method, "guesses") == 0;
+    if ((!guess_method && strcmp(method, "check") != 0) || (guess_method && !typos_path) || typo_every < 1) usage();
     signal(SIGPIPE, SIG_IGN);
+    if (typos_path) load_typos();
     build_paragraphs();
     size_t total_bytes = 0;
     for (int i = 0; i < paragraph_count; i++) total_bytes += strlen(paragraphs[i]);
@@ -434,8 +527,10 @@ int main(int argc, char **argv) {
     double elapsed = (double)(now_ns() - started) / 1e9;
     pthread_join(monitor_thread, NULL);
     double server_cpu = -1;
+    long pss_end_kib = -1;
     if (server_pid > 0) {
         rss_end_kib = resident_kib(server_pid);
+        pss_end_kib = proportional_kib(server_pid);
         server_cpu = cpu_seconds(server_pid) - cpu_start;
         if (rss_checkpoint_kib < 0 && atomic_load(&completed) >= checkpoint) rss_checkpoint_kib = rss_end_kib;
     }
@@ -456,7 +551,8 @@ int main(int argc, char **argv) {
     int client_errors = 0;
     for (int i = 0; i < clients; i++) client_errors += all[i].error[0] != 0;
     long errors = atomic_load(&failures) + client_errors;
-    const char *label = daemon_mode ? (with_guesses ? "daemon+guesses" : "daemon") : "hunspell-a";
+    const char *label = guess_method ? (daemon_mode ? "daemon-guesses" : "hunspell-a-words")
+                      : daemon_mode ? (with_guesses ? "daemon+guesses" : "daemon") : "hunspell-a";
     printf("%-15s clients=%d requests=%ld errors=%ld seconds=%.2f req/s=%.0f p50=%.0fus p99=%.0fus max=%.0fus",
            label, clients, count, errors, elapsed, count / elapsed, p50, p99, max);
     if (server_pid > 0)
@@ -464,9 +560,9 @@ int main(int argc, char **argv) {
                checkpoint, rss_checkpoint_kib, rss_end_kib, rss_max_kib, count ? server_cpu * 1e6 / count : 0);
     printf("\nRESULT mode=%s clients=%d requests=%ld errors=%ld seconds=%.3f rps=%.1f p50_us=%.0f p99_us=%.0f max_us=%.0f "
            "rss_start_kib=%ld rss_checkpoint_kib=%ld rss_end_kib=%ld rss_max_kib=%ld checkpoint=%ld paragraphs=%d avg_bytes=%zu "
-           "server_cpu_us=%.0f load=%.2f\n",
+           "server_cpu_us=%.0f load=%.2f pss_end_kib=%ld typos=%d\n",
            label, clients, count, errors, elapsed, count / elapsed, p50, p99, max, rss_start_kib, rss_checkpoint_kib,
            rss_end_kib, rss_max_kib, checkpoint, paragraph_count, total_bytes / (size_t)paragraph_count,
-           server_pid > 0 && count ? server_cpu * 1e6 / count : -1, load_average());
+           server_pid > 0 && count ? server_cpu * 1e6 / count : -1, load_average(), pss_end_kib, typo_count);
     return errors > 0 ? 1 : 0;
 }

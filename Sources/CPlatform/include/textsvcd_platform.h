@@ -37,6 +37,13 @@ int16_t tsv_spawn_new_session_flag(void);
 /* Returns free heap memory to the operating system (glibc malloc_trim(0)); 1 when memory was released. */
 int32_t tsv_release_free_memory(void);
 
+/* Opens a new pseudo-terminal (posix_openpt, grantpt, unlockpt): returns its master side's descriptor (close-on-exec,
+   not this process's controlling terminal) and writes the path of its terminal side into `path`; -1 with errno set
+   on failure. */
+int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size);
+/* Whether `needle` (length `needle_length`) occurs in `haystack` (length `length`): glibc's memmem; 1 or 0. */
+int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
+
 #ifdef __cplusplus
 }
 #endif

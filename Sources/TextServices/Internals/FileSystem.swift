@@ -379,3 +379,29 @@ extension FileSystem {
         syncFolder(folder)
     }
 }
+
+extension FileSystem {
+    /// Writes all of `bytes` to an open descriptor (standard output, a pipe), going on after interruptions and short writes.
+    ///
+    /// Throws the failure; with SIGPIPE ignored (`ignoreBrokenPipeSignal()`),
+    /// a pipe whose reader went away is `EPIPE` instead of the end of the process.
+    public static func writeAll(_ bytes: [UInt8], toDescriptor descriptor: Int32) throws(SystemFailure) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, Glibc.errno == EINTR { continue }
+            guard count > 0 else { throw .last("write", "descriptor \(descriptor)") }
+            written += count
+        }
+    }
+
+    /// Makes a write to a pipe whose reader went away fail with `EPIPE` instead of ending the process (SIGPIPE ignored).
+    ///
+    /// For a command that must finish what it started (an atomic file
+    /// replace on another thread) when its output is closed. A program
+    /// started afterwards inherits the ignored signal unless its start
+    /// resets it (`ExternalProgram` does).
+    public static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}

@@ -6,11 +6,13 @@ import TOMLReader
 /// The format (docs/config.md):
 ///
 /// ```toml
-/// language = "en_GB"                  # a tag, a list of tags, or "auto"
+/// language = "en_GB"                  # a tag, a list of tags, "auto" or "auto:en_US,de_DE"
 /// exclude = ["vendor/**", "*.lock"]   # globs, from the project folder
 /// ignore-patterns = ['[A-Z]+-[0-9]+'] # ICU regular expressions whose matches are not checked
 /// words = ["textsvcd"]                # accepted as project words are
 /// check-strings = true                # check string literals in code
+/// check-identifiers = true            # check camelCase and snake_case identifiers part by part
+/// minimum-word-length = 4             # shorter identifier parts (and words in code) pass
 ///
 /// [[override]]                        # for the files its globs match
 /// files = ["docs/de/**"]
@@ -25,6 +27,11 @@ import TOMLReader
 public struct ProjectConfig: Sendable {
     /// The file's name inside a project's `.textsvcd` folder.
     public static let fileName = "config.toml"
+    /// The top-level keys.
+    public static let keys = ["language", "exclude", "ignore-patterns", "words", "check-strings", "check-identifiers",
+                              "minimum-word-length", "override"]
+    /// The values `minimum-word-length` may take.
+    public static let wordLengths = 1...64
     /// The modes an override may set.
     public static let modes = ["auto", "prose", "markdown", "tex", "markup", "commit", "code"]
 
@@ -50,6 +57,8 @@ public struct ProjectConfig: Sendable {
     public private(set) var compiledPatterns: [IgnorePattern] = []
     public private(set) var words: [String] = []
     public private(set) var checkStrings: Bool?
+    public private(set) var checkIdentifiers: Bool?
+    public private(set) var minimumWordLength: Int?
     public private(set) var overrides: [Override] = []
     /// The line each top-level key is set on, for `textsvcd config`.
     public private(set) var lines: [String: Int] = [:]
@@ -85,7 +94,7 @@ public struct ProjectConfig: Sendable {
         } catch {
             self.error = "\(path):\(error.line): \(error.reason)"
             languages = nil; exclude = []; ignorePatterns = []; compiledPatterns = []; words = []; checkStrings = nil
-            overrides = []
+            checkIdentifiers = nil; minimumWordLength = nil; overrides = []
         }
     }
 
@@ -123,14 +132,14 @@ public struct ProjectConfig: Sendable {
             case "language":
                 languages = try Self.languages(value, key: key, line: line)
             case "exclude":
-                exclude = try Self.strings(value, key: key, line: line).map(PathGlob.init)
+                exclude = try Self.globs(value, key: key, line: line, lines: lines)
             case "ignore-patterns":
                 ignorePatterns = try Self.strings(value, key: key, line: line)
                 for pattern in ignorePatterns {
                     do {
                         compiledPatterns.append(try IgnorePattern(pattern))
                     } catch {
-                        let at = lines.firstIndex { $0.contains(pattern) }.map { $0 + 1 } ?? line
+                        let at = Self.line(holding: pattern, in: lines, from: line - 1) ?? line
                         throw Fault(line: at, reason: "ignore-patterns: the pattern \u{201C}\(pattern)\u{201D} does not compile: \(error.description)")
                     }
                 }
@@ -140,10 +149,18 @@ public struct ProjectConfig: Sendable {
             case "check-strings":
                 guard let flag = value.bool else { throw Fault(line: line, reason: "check-strings must be true or false") }
                 checkStrings = flag
+            case "check-identifiers":
+                guard let flag = value.bool else { throw Fault(line: line, reason: "check-identifiers must be true or false") }
+                checkIdentifiers = flag
+            case "minimum-word-length":
+                guard let length = value.integer, Self.wordLengths.contains(length) else {
+                    throw Fault(line: line, reason: "minimum-word-length must be an integer from \(Self.wordLengths.lowerBound) to \(Self.wordLengths.upperBound)")
+                }
+                minimumWordLength = length
             case "override":
                 overrides = try Self.overrides(value, lines: lines)
             default:
-                throw Fault(line: line, reason: "unknown key \u{201C}\(key)\u{201D} (known: language, exclude, ignore-patterns, words, check-strings, override)")
+                throw Fault(line: line, reason: "unknown key \u{201C}\(key)\u{201D} (known: \(Self.keys.joined(separator: ", ")))")
             }
         }
     }
@@ -161,7 +178,7 @@ public struct ProjectConfig: Sendable {
             for (key, value) in table.map({ ($0.key, $0.value) }) {
                 let line = Self.line(ofKey: key, in: lines, from: header)
                 switch key {
-                case "files": override.files = try strings(value, key: "override.files", line: line).map(PathGlob.init)
+                case "files": override.files = try globs(value, key: "override.files", line: line, lines: lines)
                 case "language": override.languages = try languages(value, key: "override.language", line: line)
                 case "mode":
                     guard let mode = value.string, modes.contains(mode) else {
@@ -189,13 +206,48 @@ public struct ProjectConfig: Sendable {
         return result
     }
 
-    private static func languages(_ value: TOMLItem, key: String, line: Int) throws(Fault) -> [String] {
-        let tags = try strings(value, key: key, line: line)
-        for tag in tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) {
-            throw Fault(line: line, reason: "\(key): \u{201C}\(tag)\u{201D} is not a language tag")
+    /// The globs of `key`; one that does not compile is a fault on the line that holds it.
+    private static func globs(_ value: TOMLItem, key: String, line: Int, lines: [String]) throws(Fault) -> [PathGlob] {
+        var globs: [PathGlob] = []
+        for pattern in try strings(value, key: key, line: line) {
+            do {
+                globs.append(try PathGlob(pattern))
+            } catch {
+                throw Fault(line: Self.line(holding: pattern, in: lines, from: line - 1) ?? line,
+                            reason: "\(key): the glob \u{201C}\(pattern)\u{201D} does not compile: \(error.reason)")
+            }
         }
+        return globs
+    }
+
+    /// The line (from 1) at or after line index `start` that holds `text` quoted, or nil.
+    private static func line(holding text: String, in lines: [String], from start: Int) -> Int? {
+        let quoted = ["\"\(text)\"", "'\(text)'"]
+        return lines.indices.first { $0 >= max(0, start) && quoted.contains(where: lines[$0].contains) }.map { $0 + 1 }
+    }
+
+    /// The languages of a `language` key: tags, or one `auto` entry (`"auto"`, `"auto:en_US,de_DE"`, `["auto", "en_US", "de_DE"]`).
+    ///
+    /// Automatic languages come back as one element, `auto` or
+    /// `auto:TAG,...`, the form `--lang auto:...` and the requests take.
+    private static func languages(_ value: TOMLItem, key: String, line: Int) throws(Fault) -> [String] {
+        var tags = try strings(value, key: key, line: line)
         if tags.isEmpty { throw Fault(line: line, reason: "\(key) must name at least one language") }
-        return tags
+        func isAuto(_ tag: String) -> Bool { tag == "auto" || tag.hasPrefix("auto:") }
+        let automatic = isAuto(tags[0])
+        if automatic {
+            let named = tags[0].hasPrefix("auto:") ? tags[0].dropFirst(5).split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+            if tags[0].hasPrefix("auto:"), tags.count > 1 {
+                throw Fault(line: line, reason: "\(key): name the candidates once, in \u{201C}auto:TAG,...\u{201D} or as the list after \u{201C}auto\u{201D}")
+            }
+            tags = named + tags.dropFirst()
+        }
+        for tag in tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "," }) || isAuto(tag) {
+            let why = isAuto(tag) ? "\u{201C}auto\u{201D} must come first" : "\u{201C}\(tag)\u{201D} is not a language tag"
+            throw Fault(line: line, reason: "\(key): \(why)")
+        }
+        guard automatic else { return tags }
+        return [tags.isEmpty ? "auto" : "auto:" + tags.joined(separator: ",")]
     }
 
     /// The line (from 1) where `key` is set, searching from line index `from`; the first line when not found.

@@ -1,7 +1,8 @@
 /// The settings in force for one file: its project's config files merged, each setting with the file it came from.
 ///
 /// Config files apply from the file's folder up to the root, nearest first:
-/// a setting (`language`, `check-strings`, an override's `language` or
+/// a setting (`language`, `check-strings`, `check-identifiers`,
+/// `minimum-word-length`, an override's `language` or
 /// `mode`) comes from the nearest file that sets it; lists (`exclude`,
 /// `ignore-patterns`, `words`) join. A broken file's settings are not used,
 /// and its fault is in `errors`. A value; thread-safe.
@@ -18,6 +19,10 @@ public struct ProjectSettings: Sendable {
     public var mode: Sourced<String>?
     /// Whether string literals in code are checked, or nil for the door's default.
     public var checkStrings: Sourced<Bool>?
+    /// Whether identifiers in code are checked part by part (false: not checked), or nil for the default (true).
+    public var checkIdentifiers: Sourced<Bool>?
+    /// The length under which identifier parts and words in code pass, or nil for the checker's defaults.
+    public var minimumWordLength: Sourced<Int>?
     /// Whether an `exclude` glob matches the file, and which.
     public var excludedBy: Sourced<String>?
     /// Patterns whose matches are not checked.
@@ -50,6 +55,12 @@ public struct ProjectSettings: Sendable {
             }
             if languages == nil, let value = config.languages { languages = Sourced(value: value, origin: origin("language")) }
             if checkStrings == nil, let value = config.checkStrings { checkStrings = Sourced(value: value, origin: origin("check-strings")) }
+            if checkIdentifiers == nil, let value = config.checkIdentifiers {
+                checkIdentifiers = Sourced(value: value, origin: origin("check-identifiers"))
+            }
+            if minimumWordLength == nil, let value = config.minimumWordLength {
+                minimumWordLength = Sourced(value: value, origin: origin("minimum-word-length"))
+            }
             ignorePatterns += config.ignorePatterns.map { Sourced(value: $0, origin: origin("ignore-patterns")) }
             patterns += config.compiledPatterns
             words += config.words.map { Sourced(value: $0, origin: origin("words")) }

@@ -9,15 +9,33 @@
 /// markup) so do the words of `CodeVocabulary`. The language server and
 /// `textsvcd check` both check documents with it, through any `WordChecking`
 /// (in this process or through the daemon): one call for the misspellings,
-/// one for the verdicts on identifier parts. Offsets are bytes of the
-/// document's text. Thread-safe (patterns are used by one match at a time).
+/// one for the verdicts on identifier parts. A project's config can turn
+/// identifiers off (`checkIdentifiers`: an identifier is then not reported
+/// at all) and move the length under which words pass
+/// (`minimumWordLength`). Offsets are bytes of the document's text.
+/// Thread-safe (patterns are used by one match at a time).
 public struct DocumentChecker: Sendable {
     public let patterns: [IgnorePattern]
     public let checkStrings: Bool
+    /// Whether identifiers (`camelCase`, `snake_case`) are checked part by part; when false they are not checked.
+    public let checkIdentifiers: Bool
+    /// In code and technical prose, identifier parts shorter than this pass, and so do words in code;
+    /// nil for the defaults (parts under 4 letters, words in code under 3).
+    public let minimumWordLength: Int?
 
-    public init(patterns: [IgnorePattern] = [], checkStrings: Bool = true) {
+    public init(patterns: [IgnorePattern] = [], checkStrings: Bool = true, checkIdentifiers: Bool = true,
+                minimumWordLength: Int? = nil) {
         self.patterns = patterns
         self.checkStrings = checkStrings
+        self.checkIdentifiers = checkIdentifiers
+        self.minimumWordLength = minimumWordLength
+    }
+
+    /// A checker with a project's settings: `patterns` and the project's ignore patterns, its code options,
+    /// and `checkStrings` where the project does not set it.
+    public init(settings: ProjectSettings?, patterns: [IgnorePattern] = [], checkStrings: Bool = true) {
+        self.init(patterns: patterns + (settings?.patterns ?? []), checkStrings: settings?.checkStrings?.value ?? checkStrings,
+                  checkIdentifiers: settings?.checkIdentifiers?.value ?? true, minimumWordLength: settings?.minimumWordLength?.value)
     }
 
     /// What the checker saw of a document and what it found there.
@@ -61,7 +79,8 @@ public struct DocumentChecker: Sendable {
         }
         for misspelling in found {
             if let (joined, _) = Self.escapedApostropheJoin(misspelling, bytes: bytes) { ask(joined) }
-            for part in identifierParts(misspelling.word) where !Self.passes(part.word, technical: technical) {
+            guard checkIdentifiers else { continue }
+            for part in identifierParts(misspelling.word) where !passes(part.word, technical: technical) {
                 ask(part.word)
             }
         }
@@ -70,7 +89,7 @@ public struct DocumentChecker: Sendable {
             for (word, verdict) in zip(questions, try checker.accepts(questions)) { verdicts[word] = verdict }
         }
         func accepts(_ word: String) -> Bool {
-            Self.passes(word, technical: technical) || verdicts[word] == true
+            passes(word, technical: technical) || verdicts[word] == true
         }
         var result: [Misspelling] = []
         var skipUntil = 0
@@ -82,11 +101,12 @@ public struct DocumentChecker: Sendable {
                 continue
             }
             if technical, CodeVocabulary.contains(misspelling.word) { continue }
-            if isCode, Self.isAcronym(misspelling.word) || misspelling.word.count <= 2 { continue }
+            if isCode, Self.isAcronym(misspelling.word) || misspelling.word.count < (minimumWordLength ?? 3) { continue }
             let parts = identifierParts(misspelling.word)
+            if !parts.isEmpty, !checkIdentifiers { continue }
             if parts.isEmpty {
                 if Self.isPartOfCompound(misspelling.range, in: bytes, hyphens: isCode),
-                   Self.passes(misspelling.word, technical: technical)
+                   passes(misspelling.word, technical: technical)
                     || (isCode && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
                     // The parts of `CLOUDSDK_ROOT_DIR` and other constants in code are names, not words.
                     continue
@@ -105,10 +125,10 @@ public struct DocumentChecker: Sendable {
 
     /// Whether an identifier part passes without asking the dictionaries.
     ///
-    /// Parts shorter than four letters (`Num`, `Ptr`, `ctx`) are abbreviations, and
-    /// short all-capital parts acronyms: both pass, as in other code spell checkers.
-    private static func passes(_ word: String, technical: Bool) -> Bool {
-        word.count < 4 || isAcronym(word) || (technical && CodeVocabulary.contains(word))
+    /// Parts shorter than four letters (`Num`, `Ptr`, `ctx`; `minimumWordLength` when set) are
+    /// abbreviations, and short all-capital parts acronyms: both pass, as in other code spell checkers.
+    private func passes(_ word: String, technical: Bool) -> Bool {
+        word.count < (minimumWordLength ?? 4) || Self.isAcronym(word) || (technical && CodeVocabulary.contains(word))
     }
 
     /// Whether a word is one part of `snake_case` or `dotted.name` (the checker reports such parts alone).

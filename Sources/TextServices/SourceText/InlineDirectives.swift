@@ -52,35 +52,69 @@ public struct InlineDirectives: Sendable, Equatable {
                 hidden.append(lineStart..<lineEnd)
                 hideNextLine = false
             }
-            var searchFrom = lineStart
-            while let (at, afterPrefix, isOwn) = Self.findPrefix(in: bytes, from: searchFrom, to: lineEnd) {
-                let directive = Self.words(bytes[afterPrefix..<lineEnd])
-                searchFrom = lineEnd
-                guard let keyword = directive.first?.lowercased() else { continue }
+            if let found = Self.directive(in: bytes, from: lineStart, to: lineEnd), let kind = found.kind {
                 var understood = true
-                switch keyword {
-                case "ignore", "words", "word":
-                    words += directive.dropFirst().map { $0.trimmingCharacters(in: Self.listPunctuation) }.filter { !$0.isEmpty }
-                case "disable-next-line":
+                switch kind {
+                case .words(let list):
+                    words += list
+                case .disableNextLine:
                     hideNextLine = true
-                case "disable":
+                case .disable:
                     // The region, from here, hides the directive itself.
-                    if disabledFrom == nil { disabledFrom = at; understood = false }
-                case "enable":
+                    if disabledFrom == nil { disabledFrom = found.at; understood = false }
+                case .enable:
                     if let start = disabledFrom { hidden.append(start..<lineEnd); disabledFrom = nil; understood = false }
-                case "language" where isOwn && Self.isTag(directive.dropFirst().first ?? "default"):
-                    if let current = language { languages.append((current.tag, current.start..<at)) }
-                    let tag = directive.dropFirst().first ?? "default"
+                case .language(let tag):
+                    if let current = language { languages.append((current.tag, current.start..<found.at)) }
                     language = tag.lowercased() == "default" ? nil : (tag, next)
-                default:
-                    understood = false
                 }
-                if understood { hidden.append(at..<lineEnd) }
+                if understood { hidden.append(found.at..<lineEnd) }
             }
             lineStart = next
         }
         if let start = disabledFrom { hidden.append(start..<bytes.count) }
         if let current = language, current.start < bytes.count { languages.append((current.tag, current.start..<bytes.count)) }
+    }
+
+    /// What a directive asks for.
+    enum Kind: Equatable {
+        /// `ignore`, `words`, `word`: accept these words.
+        case words([String])
+        case disableNextLine
+        case disable
+        case enable
+        /// `textsvcd: language TAG` (`default` for the door's languages).
+        case language(String)
+    }
+
+    /// A directive found in a line: where its prefix starts, its words, whether its prefix is textsvcd's.
+    struct Found {
+        var at: Int
+        var keyword: String
+        var arguments: [String]
+        var isOwn: Bool
+
+        /// What it asks for, or nil for a keyword not understood (`cspell:language`, a `language` without a tag).
+        var kind: Kind? {
+            switch keyword {
+            case "ignore", "words", "word":
+                return .words(arguments.map { $0.trimmingCharacters(in: InlineDirectives.listPunctuation) }.filter { !$0.isEmpty })
+            case "disable-next-line": return .disableNextLine
+            case "disable": return .disable
+            case "enable": return .enable
+            case "language" where isOwn && InlineDirectives.isTag(arguments.first ?? "default"):
+                return .language(arguments.first ?? "default")
+            default: return nil
+            }
+        }
+    }
+
+    /// The first directive in `bytes[from..<to]` (one line; a line holds at most one), or nil.
+    static func directive(in bytes: [UInt8], from: Int, to: Int) -> Found? {
+        guard let (at, afterPrefix, isOwn) = findPrefix(in: bytes, from: from, to: to) else { return nil }
+        let directive = words(bytes[afterPrefix..<to])
+        guard let keyword = directive.first?.lowercased() else { return nil }
+        return Found(at: at, keyword: keyword, arguments: Array(directive.dropFirst()), isOwn: isOwn)
     }
 
     /// Whether a word could be a language tag (`de_DE`, `pt-BR`, `default`): letters, digits, `_` and `-`.

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads the words of a Hunspell dictionary.
 enum DictionaryWords {
-    /// Every surface form of the dictionary (stems with their affixes), expanded from the .aff rules.
-    static func forms(_ info: DictionaryInfo) -> [WordFormExpander.Form] {
-        WordFormExpander.forms(of: info)
+    /// Every surface form of the dictionary (stems with their affixes), expanded from the .aff rules, up to `maximumForms`.
+    static func forms(_ info: DictionaryInfo, maximumForms: Int = 2_000_000) -> [WordFormExpander.Form] {
+        WordFormExpander.forms(of: info, maximumForms: maximumForms)
     }
 
     /// The stems listed in the .dic file, decoded from the dictionary's charset.

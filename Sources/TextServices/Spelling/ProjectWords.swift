@@ -189,12 +189,13 @@ public struct ProjectWords: Sendable {
 
     /// Adds words to `destination(workspaceRoots:)`, or to `origin/.textsvcd/words.txt` when the folder is in no project.
     ///
-    /// See `ProjectWordsFile.add(_:to:)` for how the file is written; the
+    /// See `ProjectWordsFile.add(_:to:keepingSorted:)` for how the file is written; the
     /// shared cache takes the new file in at once.
     @discardableResult
-    public func add(_ words: [String], workspaceRoots: [String] = []) throws(TextServicesError) -> ProjectWordsFile.Addition {
+    public func add(_ words: [String], workspaceRoots: [String] = [],
+                    keepingSorted: Bool = false) throws(TextServicesError) -> ProjectWordsFile.Addition {
         let path = destination(workspaceRoots: workspaceRoots) ?? ProjectWordsFile.path(inProject: origin)
-        return try ProjectWordsCache.shared.add(words, to: path)
+        return try ProjectWordsCache.shared.add(words, to: path, keepingSorted: keepingSorted)
     }
 
     /// Adds one word; see `add(_:workspaceRoots:)`.

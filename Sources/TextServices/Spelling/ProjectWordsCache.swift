@@ -46,10 +46,10 @@ public final class ProjectWordsCache: Sendable {
         return file
     }
 
-    /// Adds words to the file at `path` (see `ProjectWordsFile.add(_:to:)`) and forgets what was read of it.
+    /// Adds words to the file at `path` (see `ProjectWordsFile.add(_:to:keepingSorted:)`) and forgets what was read of it.
     @discardableResult
-    public func add(_ words: [String], to path: String) throws(TextServicesError) -> ProjectWordsFile.Addition {
-        let addition = try ProjectWordsFile.add(words, to: path)
+    public func add(_ words: [String], to path: String, keepingSorted: Bool = false) throws(TextServicesError) -> ProjectWordsFile.Addition {
+        let addition = try ProjectWordsFile.add(words, to: path, keepingSorted: keepingSorted)
         files.withLock {
             _ = $0.removeValue(forKey: path)
             _ = $0.removeValue(forKey: addition.path)

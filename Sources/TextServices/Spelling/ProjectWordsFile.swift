@@ -81,8 +81,11 @@ public struct ProjectWordsFile: Sendable, Equatable {
     /// the file it points to is replaced. Words must be single words (as
     /// `spell.learn` takes them); a file with a line that is not UTF-8 is
     /// not rewritten (fixing it is for a person), and nothing is changed.
+    /// With `keepingSorted`, a file whose words are in byte order gets each
+    /// new word on a line of its own at its place in that order (a file in
+    /// another order still gets them at the end).
     @discardableResult
-    public static func add(_ words: [String], to path: String) throws(TextServicesError) -> Addition {
+    public static func add(_ words: [String], to path: String, keepingSorted: Bool = false) throws(TextServicesError) -> Addition {
         for word in words { try SpellingService.validateWord(word) }
         let target = FileSystem.exists(path) ? (path as NSString).resolvingSymlinksInPath : path
         guard !words.isEmpty else { return Addition(path: target, added: [], present: []) }
@@ -90,7 +93,7 @@ public struct ProjectWordsFile: Sendable, Equatable {
         do {
             if !FileSystem.isFolder(folder) { try FileSystem.makeDirectory(folder, mode: 0o755) }
             return try FileLock.withLock(folder: folder) {
-                try appendUnderLock(words, to: target)
+                try appendUnderLock(words, to: target, keepingSorted: keepingSorted)
             }
         } catch let error as TextServicesError {
             throw error
@@ -100,7 +103,7 @@ public struct ProjectWordsFile: Sendable, Equatable {
     }
 
     /// The read-merge-write itself; the caller holds the folder's lock.
-    private static func appendUnderLock(_ words: [String], to path: String) throws -> Addition {
+    private static func appendUnderLock(_ words: [String], to path: String, keepingSorted: Bool) throws -> Addition {
         let existing: [UInt8]
         if FileSystem.exists(path) {
             guard let bytes = FileSystem.read(path) else {
@@ -123,10 +126,42 @@ public struct ProjectWordsFile: Sendable, Equatable {
         let lineEnd: [UInt8] = Self.usesCRLF(existing) ? [0x0D, 0x0A] : [0x0A]
         var bytes = existing
         if let last = bytes.last, last != 0x0A, last != 0x0D { bytes += lineEnd }
-        for word in addition.added { bytes += Array(word.utf8) + lineEnd }
+        if keepingSorted, let sorted = Self.insertingSorted(addition.added, into: bytes, lineEnd: lineEnd) {
+            bytes = sorted
+        } else {
+            for word in addition.added { bytes += Array(word.utf8) + lineEnd }
+        }
         let mode = FileSystem.permissions(of: path) ?? [.ownerReadWrite, .groupRead, .otherRead]
         try FileSystem.writeAtomically(bytes, to: path, mode: mode)
         return addition
+    }
+
+    /// The file's bytes with each word inserted at its place among the words, or nil when the words are not in byte order.
+    ///
+    /// `bytes` ends with a line end (or is empty); comments and blank lines stay where they are.
+    private static func insertingSorted(_ words: [String], into bytes: [UInt8], lineEnd: [UInt8]) -> [UInt8]? {
+        func before(_ left: String, _ right: String) -> Bool { left.utf8.lexicographicallyPrecedes(right.utf8) }
+        var wordLines: [(word: String, offset: Int)] = []
+        for line in WordListLines(bytes).lines {
+            guard let word = line.text?.trimmingCharacters(in: .whitespaces), !word.isEmpty, !word.hasPrefix("#") else { continue }
+            wordLines.append((word, line.offset))
+        }
+        guard zip(wordLines, wordLines.dropFirst()).allSatisfy({ !before($1.word, $0.word) }) else { return nil }
+        var insertions: [Int: [UInt8]] = [:]
+        for word in words.sorted(by: before) {
+            let offset = wordLines.first { before(word, $0.word) }?.offset ?? bytes.count
+            insertions[offset, default: []] += Array(word.utf8) + lineEnd
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + insertions.values.reduce(0) { $0 + $1.count })
+        var position = 0
+        for offset in insertions.keys.sorted() {
+            result += bytes[position..<offset]
+            result += insertions[offset]!
+            position = offset
+        }
+        result += bytes[position...]
+        return result
     }
 
     /// Whether the file's first line ends with `\r\n`.

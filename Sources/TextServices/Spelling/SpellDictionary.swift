@@ -81,8 +81,8 @@ public final class SpellDictionary: Sendable {
             let hasTypographic = word.utf8.contains(0xE2) && word.contains("\u{2019}")
             let ascii = hasTypographic ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
             if hasTypographic, form.accepted.accepts(ascii) { return true }
-            // Hunspell accepts `a-b` through word breaking when it accepts `a` and `b` (`RejectIndex.hyphenatedParts`).
-            if let (left, right) = form.rejects.hyphenatedParts(word), form.accepted.accepts(left), form.accepted.accepts(right) {
+            // Hunspell accepts `a-b-c` through word breaking when it accepts each part (`RejectIndex.hyphenatedParts`).
+            if let parts = form.rejects.hyphenatedParts(word), parts.allSatisfy(form.accepted.accepts) {
                 return true
             }
             // Proving a word wrong spares loading Hunspell; once Hunspell is loaded, its lookup is the cheaper answer.

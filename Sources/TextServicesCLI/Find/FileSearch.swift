@@ -39,11 +39,23 @@ public struct FileSearch {
     /// A binary file found in a folder is passed over; one named, or text
     /// that is not UTF-8, is reported and makes the outcome `.failed`. A
     /// service error (a bad pattern, the daemon gone) ends the search at
-    /// once, reported with a caret under the pattern's fault.
+    /// once, reported with a caret under the pattern's fault. An input that
+    /// lacks every literal a match must contain (`RegexPrefilter`) is passed
+    /// over without asking the service.
     public func run(_ list: InputList, client: any TextServicesClient, output: inout StandardOutputBuffer,
                     warn: (String) -> Void) -> Outcome {
         var matched = false
         var failed = false
+        // Files without the literals every match needs are passed over; the pattern is still compiled (and its error shown) first.
+        let prefilter = RegexPrefilter(pattern: pattern, options: regexOptions)
+        if prefilter.literals != nil {
+            do {
+                _ = try client.send(RegexFindRequest(pattern: pattern, text: "", options: regexOptions, limit: 1))
+            } catch {
+                report(ServiceError(wrapping: error)).forEach(warn)
+                return .failed
+            }
+        }
         for problem in list.walk.problems {
             warn("textsvcd: \(problem)")
             failed = true
@@ -51,6 +63,7 @@ public struct FileSearch {
         for item in list.inputs {
             do {
                 let input = try CheckInput.read(item.path)
+                guard prefilter.mayMatch(input.text.bytes) else { continue }
                 if try search(input, client: client, output: &output) { matched = true }
             } catch let failure as CheckInput.Problem {
                 // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.

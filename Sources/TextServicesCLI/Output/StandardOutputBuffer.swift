@@ -1,22 +1,27 @@
 import Foundation
+import TextServices
 import TextServicesProtocol
 
 /// Collects output bytes and writes them to standard output in large blocks.
 ///
 /// For commands that print a line per token or match: one write per 64 KB
-/// instead of one per line. Call `flush()` before exiting. Not thread-safe.
+/// instead of one per line. Call `flush()` before exiting. A write that
+/// fails (with SIGPIPE ignored, a pipe whose reader went away) is kept in
+/// `failure`, and later output is dropped. Not thread-safe.
 public struct StandardOutputBuffer {
     private var bytes: [UInt8] = []
-    private let destination: ([UInt8]) -> Void
+    private let destination: ([UInt8]) throws(SystemFailure) -> Void
+    /// Why standard output could not be written (`EPIPE`: the reader went away), or nil while it can.
+    public private(set) var failure: SystemFailure?
     private static let blockSize = 64 << 10
 
     /// A buffer that writes to standard output.
     public init() {
-        self.init { FileHandle.standardOutput.write(Data($0)) }
+        self.init { bytes throws(SystemFailure) in try FileSystem.writeAll(bytes, toDescriptor: STDOUT_FILENO) }
     }
 
     /// A buffer that hands each block to `destination` instead (a test's collector, another stream).
-    public init(destination: @escaping ([UInt8]) -> Void) {
+    public init(destination: @escaping ([UInt8]) throws(SystemFailure) -> Void) {
         self.destination = destination
         bytes.reserveCapacity(Self.blockSize + 4096)
     }
@@ -57,7 +62,13 @@ public struct StandardOutputBuffer {
     /// Writes what is collected to standard output.
     public mutating func flush() {
         guard !bytes.isEmpty else { return }
-        destination(bytes)
+        if failure == nil {
+            do {
+                try destination(bytes)
+            } catch {
+                failure = error
+            }
+        }
         bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -94,13 +94,16 @@ final class TerminalCheckOutput: CheckOutput {
     private let format: CheckFormat
     private var output = StandardOutputBuffer()
     private var progress: CheckProgress?
+    private let showsProgress: Bool
 
-    init(format: CheckFormat) {
+    /// An output in `format`; without `showsProgress` (`--interactive`, which asks on the terminal), no bar is drawn.
+    init(format: CheckFormat, showsProgress: Bool = true) {
         self.format = format
+        self.showsProgress = showsProgress
     }
 
     func begin(inputs: [String]) {
-        progress = CheckProgress(files: inputs, format: format)
+        if showsProgress { progress = CheckProgress(files: inputs, format: format) }
     }
 
     func read(_ input: CheckInput) {
@@ -133,5 +136,13 @@ final class TerminalCheckOutput: CheckOutput {
     func finish() {
         progress?.finish()
         output.flush()
+    }
+
+    var isClosed: Bool { output.failure != nil }
+
+    /// Why standard output could not be written other than its reader going away (a full disk), or nil.
+    var writeError: SystemFailure? {
+        guard let failure = output.failure, failure.errno != .brokenPipe else { return nil }
+        return failure
     }
 }

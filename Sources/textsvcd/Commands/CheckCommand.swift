@@ -62,6 +62,13 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 3.5).", valueName: "POINTS"))
     var fixMargin: Double?
 
+    @Flag(name: .long, help: "Ask on the terminal about each misspelling: pick a guess, type a replacement, ignore, add to the project, learn, skip or quit (docs/ci.md).")
+    var interactive = false
+
+    @Flag(name: .customLong("repository-words"), inversion: .prefixedNo,
+          help: "In folders walked, do not report words the tree uses again and again (docs/config.md).")
+    var repositoryWords = true
+
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
@@ -69,6 +76,7 @@ struct CheckCommand: ParsableCommand {
         if diff != nil, staged { throw ValidationError("--diff and --staged cannot be used together.") }
         if !fix, dryRun || fixIdentifiers || fixMargin != nil { throw ValidationError("--dry-run, --fix-identifiers and --fix-margin go with --fix.") }
         if fix, format != .text { throw ValidationError("--fix reports in the text format.") }
+        if interactive, fix || format != .text { throw ValidationError("--interactive asks about each word; it goes with neither --fix nor --format.") }
     }
 
     func run() throws {
@@ -77,7 +85,19 @@ struct CheckCommand: ParsableCommand {
         var options = CheckOptions(format: format, guesses: guesses, mode: mode,
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
+        if !repositoryWords { options.repositoryVocabulary = nil }
         if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
+        options.interactive = interactive
+        var session: InteractiveSession?
+        if interactive {
+            do {
+                session = InteractiveSession(terminal: try ControllingTerminal(), client: context.client, languages: context.languages)
+            } catch {
+                StandardError.print("textsvcd: --interactive asks on a terminal, and this process has none (\(error))")
+                throw ExitCode(2)
+            }
+        }
+        defer { session?.terminal.restore() }
         var paths = files
         var nothingChanged = false
         if diff != nil || staged {
@@ -97,10 +117,17 @@ struct CheckCommand: ParsableCommand {
         let list = nothingChanged ? nil : InputList(paths: paths, standardInputIsData: FileSystem.standardInputIsData)
         func run(_ output: some CheckOutput) -> CheckRun.Outcome {
             guard let list else { return CheckRun(door: door).run(inputs: [], output: output) }
-            return CheckRun(door: door).run(list, output: output)
+            return CheckRun(door: door).run(list, output: output, asking: session)
         }
-        let terminal = TerminalCheckOutput(format: format)
-        let outcome = format == .sarif ? run(SARIFCheckOutput(wrapping: terminal)) : run(terminal)
+        // A closed standard output (`check | head -1`) ends the run quietly once the files begun are done, instead of a signal
+        // that could end it in the middle of a file's replacement.
+        FileSystem.ignoreBrokenPipeSignal()
+        let terminal = TerminalCheckOutput(format: format, showsProgress: !interactive)
+        var outcome = format == .sarif ? run(SARIFCheckOutput(wrapping: terminal)) : run(terminal)
+        if let failure = terminal.writeError {
+            StandardError.print("textsvcd: the findings could not be written: \(failure)")
+            outcome.sawError = true
+        }
         if isatty(STDERR_FILENO) == 1 {
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

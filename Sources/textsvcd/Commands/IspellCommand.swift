@@ -47,7 +47,7 @@ struct IspellCommand: ParsableCommand {
     @Flag(name: .customShort("D"), help: "Print the search path, the available dictionaries and the loaded ones (on standard error), as hunspell -D.")
     var showDictionaries = false
 
-    @Option(name: .customShort("d"), help: ArgumentHelp("Dictionaries, comma-separated: language tags, dictionary file names, or paths without extension (like hunspell -d). Wins over --lang.", valueName: "dicts"))
+    @Option(name: .customShort("d"), help: ArgumentHelp("Dictionaries, comma-separated: language tags, dictionary file names, or paths without extension (like hunspell -d); auto[:TAG,...] detects each line's language. Wins over --lang.", valueName: "dicts"))
     var dictionaries: String?
 
     @Option(name: .customShort("p"), help: ArgumentHelp("A personal word list: its words count for this run, and words learned with * are added to it on # (they go to the personal dictionary in any case). Default: $WORDLIST.", valueName: "file"))
@@ -166,7 +166,9 @@ struct IspellCommand: ParsableCommand {
             StandardError.print("textsvcd ispell: cannot open \(file)")
             throw ExitCode(2)
         }
-        let (client, languages) = openClient()
+        let (client, asked) = openClient()
+        // Without -d or --lang, the project's `language` (of the first file, else the working folder) applies.
+        let languages = asked ?? Project.nearest(to: inputs.first ?? FileManager.default.currentDirectoryPath).settings.languages?.value
         let speller: IspellSpeller
         do {
             speller = try IspellSpeller(client: client, languages: languages)
@@ -221,7 +223,9 @@ struct IspellCommand: ParsableCommand {
     private func openClient() -> (any TextServicesClient, [String]?) {
         var extraPaths: [String] = []
         var languages = global.languages
-        if let dictionaries {
+        if let dictionaries, dictionaries == "auto" || dictionaries.hasPrefix("auto:") {
+            languages = [dictionaries]
+        } else if let dictionaries {
             // A dictionary given by path: its folder joins the search path, unless it is on it already (the daemon sees those).
             let searched = Set(DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths))
                 .searchPath.map { URL(fileURLWithPath: $0.folder).standardizedFileURL.path })

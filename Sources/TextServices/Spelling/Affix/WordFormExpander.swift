@@ -25,18 +25,20 @@ struct WordFormExpander {
         self.maximumForms = maximumForms
     }
 
-    /// Every form of the dictionary at `info`; empty when its files cannot be read.
-    static func forms(of info: DictionaryInfo) -> [Form] {
+    /// Every form of the dictionary at `info`, up to `maximumForms`; empty when its files cannot be read.
+    ///
+    /// The in-memory guesser keeps the default budget; the compiler passes `Int.max` (no dictionary stops at a cap).
+    static func forms(of info: DictionaryInfo, maximumForms: Int = 2_000_000) -> [Form] {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return [] }
-        return WordFormExpander(affixes: affixes).expand(dictionaryText: text)
+        return WordFormExpander(affixes: affixes, maximumForms: maximumForms).expand(dictionaryText: text)
     }
 
     /// Every form of the stems in a .dic file's text (the first line, a count, is skipped).
     func expand(dictionaryText text: String) -> [Form] {
         var forms: [Form] = []
-        forms.reserveCapacity(text.utf8.count / 2)
+        forms.reserveCapacity(min(text.utf8.count / 2, maximumForms))
         var first = true
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if first {

@@ -23,7 +23,9 @@
 enum CompiledFormat {
     static let magic: [UInt8] = Array("TSVDICT\u{1A}".utf8)
     /// Bumped whenever the layout or the meaning of a section changes.
-    static let version: UInt32 = 7
+    ///
+    /// 8: the same layout, with every expanded form (no 2-million-form cap), so capped version-7 files are recompiled.
+    static let version: UInt32 = 8
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64

@@ -6,8 +6,9 @@ extension DictionaryCompiler {
     /// Compiles a dictionary and writes its compiled form atomically; returns what was written.
     ///
     /// Expands every form the affix rules allow, asks Hunspell about each
-    /// (as is, capitalised and in capitals; on every core) and keeps only the
-    /// spellings it accepts, then builds the frequency store and the guess
+    /// (as is, capitalised and in capitals, unless the affix data decides the
+    /// last two: `CaseInference`; on every core) and keeps only the spellings
+    /// it accepts, then builds the frequency store and the guess
     /// indexes. Takes seconds to a minute and a few hundred MB for large
     /// dictionaries: run it in a separate low-priority process when a server
     /// must stay lean (`textsvcd dictionaries compile`). `progress` is called
@@ -28,13 +29,24 @@ extension DictionaryCompiler {
         } catch {
             throw Failure(message: error.message)
         }
+        // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
+        let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
+        let building = DispatchGroup()
+        DispatchQueue.global().async(group: building) {
+            let built = RejectIndex.build(info: info)
+            rejectBuild.withLock { $0 = built }
+        }
         progress(.expanding, 0)
         let frequencies = frequency.flatMap(WordFrequencies.load(path:))
-        let forms = DictionaryWords.forms(info)
+        // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
+        let forms = DictionaryWords.forms(info, maximumForms: .max)
         progress(.expanding, 1)
 
-        let (accepted, acceptedCount) = Self.verify(forms, engine: engine) { progress(.verifying, $0) }
-        let rejects = Self.checkedRejectIndex(info: info, accepted: accepted)
+        let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: CaseInference(affixPath: info.affixPath)) {
+            progress(.verifying, $0)
+        }
+        building.wait()
+        let rejects = Self.checkedRejectIndex(rejectBuild.withLock { $0 } ?? (.unusable, "not built"), accepted: accepted)
         progress(.indexing, 0)
         let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
         progress(.indexing, 0.3)
@@ -96,20 +108,22 @@ extension DictionaryCompiler {
         return try compile(info, progress: progress)
     }
 
-    /// The reject index for `info`, unless some spelling Hunspell accepted is one it would refuse (then `unusable`).
+    /// The built reject index, unless some spelling Hunspell accepted is one it would refuse (then `unusable`).
     ///
-    /// The index's argument is that it derives every word Hunspell can accept; the accepted forms
-    /// are the check that its reading of the files agrees with Hunspell's.
-    static func checkedRejectIndex(info: DictionaryInfo, accepted: AcceptTable) -> (index: RejectIndex, reason: String?) {
-        let (index, reason) = RejectIndex.build(info: info)
+    /// The index's argument is that it derives every word Hunspell can accept; an even sample of the
+    /// accepted forms checks that its reading of the files agrees with Hunspell's (the differential
+    /// tests against Hunspell prove it on whole dictionaries).
+    static func checkedRejectIndex(_ built: (index: RejectIndex, reason: String?), accepted: AcceptTable,
+                                   sampledSlots: Int = 65_536) -> (index: RejectIndex, reason: String?) {
+        let (index, reason) = built
         guard index.isUsable else { return (.unusable, reason) }
         let slots = accepted.tables.slots
         let chunk = 8192
         let refused = Locked<String?>(nil)
-        // Every form of a small dictionary; an even sample of about a million slots (half of them empty) of a
-        // large one (each search costs microseconds to tens of microseconds: all of it_IT's 2 million forms
-        // would triple its compile).
-        let stride = max(1, slots.count / 1_000_000)
+        // Every form of a small dictionary; an even sample of about `sampledSlots` slots (half of them empty)
+        // of a large one: each search costs microseconds to tens of microseconds, and checking every form
+        // took a quarter of a compile.
+        let stride = max(1, slots.count / max(1, sampledSlots))
         DispatchQueue.concurrentPerform(iterations: (slots.count + chunk - 1) / chunk) { part in
             for position in Swift.stride(from: part * chunk, to: min(slots.count, (part + 1) * chunk), by: stride) {
                 let slot = slots[position]
@@ -130,7 +144,7 @@ extension DictionaryCompiler {
     }
 
     /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.
-    static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine,
+    static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
         var words = forms.map(\.word)
         words.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -150,6 +164,13 @@ extension DictionaryCompiler {
             for word in frozen[range] {
                 var flag: UInt8 = 0
                 if engine.spell(word) { flag |= AcceptTable.asIs }
+                if flag != 0, cases.followsLowerCase(word) {
+                    // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
+                    if CaseVariants.capitalised(word) != word { flag |= AcceptTable.capitalised }
+                    if CaseVariants.upper(word) != word { flag |= AcceptTable.upper }
+                    flags.append(flag)
+                    continue
+                }
                 let capitalised = CaseVariants.capitalised(word)
                 if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
                 let upper = CaseVariants.upper(word)

@@ -131,7 +131,10 @@ extension RejectIndex {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " || $0 == "\r" }) { continue }
             }
-            for (word, flags) in Self.hunspellEntries(line) {
+            let readings = Self.hunspellEntries(line)
+            for (position, (word, flags)) in readings.enumerated() {
+                // The two readings agree on most lines: one homonym, not two equal ones.
+                if position > 0, readings[0].0 == word, readings[0].1 == flags { continue }
                 if let problem = add(word, flags) { return (.unusable, problem) }
             }
         }
@@ -151,6 +154,12 @@ extension RejectIndex {
 
     /// The (word, flags) readings of one .dic line: Hunspell's (`HashMgr::load_tables`) and the expander's.
     static func hunspellEntries(_ line: Substring) -> [(String, Substring?)] {
+        // Without a blank, tab, colon or backslash both readings split at the first '/' after the first character.
+        let plain = !line.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x3A || $0 == 0x5C || $0 == 0x0D }
+        if plain, line.utf8.first != UInt8(ascii: "/") {
+            guard let slash = line.utf8.firstIndex(of: UInt8(ascii: "/")) else { return [(String(line), nil)] }
+            return [(String(line[..<slash]), line[line.utf8.index(after: slash)...])]
+        }
         var results: [(String, Substring?)] = []
         var text = String(line)
         if text.hasSuffix("\r") { text.removeLast() }

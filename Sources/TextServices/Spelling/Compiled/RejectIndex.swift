@@ -156,18 +156,24 @@ struct RejectIndex: Sendable {
         return true
     }
 
-    /// The two sides of a word Hunspell certainly accepts when it accepts both: one hyphen, not at an end;
-    /// nil when that argument does not hold for the word or the dictionary.
-    func hyphenatedParts(_ word: String) -> (String, String)? {
+    /// The parts of a word Hunspell certainly accepts when it accepts every part: one to nine hyphens, none at
+    /// an end or next to another; nil when that argument does not hold for the word or the dictionary.
+    ///
+    /// Hunspell breaks `a-b-c` at its second hyphen and checks `c` and `a-b` (which it breaks again), so every
+    /// part accepted means the whole is; at ten break points it refuses the word.
+    func hyphenatedParts(_ word: String) -> [String]? {
         guard let rules, rules.acceptsHyphenatedParts else { return nil }
         let bytes = Array(word.utf8)
         // Hunspell refuses long words outright, converts ICONV patterns and strips periods and spaces first.
-        guard bytes.count < 100, bytes.last != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: " ")),
-              let hyphen = bytes.firstIndex(of: UInt8(ascii: "-")), hyphen > 0, hyphen < bytes.count - 1,
-              !bytes[(hyphen + 1)...].contains(UInt8(ascii: "-")) else { return nil }
+        guard bytes.count < 100, bytes.last != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: " ")) else { return nil }
+        let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= Self.maximumHyphenatedParts, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return nil }
-        return (String(decoding: bytes[..<hyphen], as: UTF8.self), String(decoding: bytes[(hyphen + 1)...], as: UTF8.self))
+        return parts.map { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// Hunspell refuses a word with ten break points or more.
+    static let maximumHyphenatedParts = 10
 
     enum CaseKind { case upper, lower, neutral }
 

@@ -1,0 +1,319 @@
+/// A fast test that text cannot match a regular expression: the literals every match must contain, found by a byte scan.
+///
+/// Built from a pattern and its options, it holds one literal for each
+/// top-level alternative (`foo|bar+` needs `foo` or `bar`): the longest run
+/// of plain characters the alternative cannot match without. `mayMatch`
+/// scans text for them (`memmem`); when none is there, no match is possible
+/// and ICU need not run. When the pattern is not understood (inline flags,
+/// `comments`, an alternative with no required literal), there is no
+/// literal and `mayMatch` is always true: the prefilter can only skip work,
+/// never change what matches. With `caseInsensitive`, literals are ASCII
+/// (a non-ASCII letter makes the alternative unknown) and text with any
+/// non-ASCII byte is always handed to ICU, whose full case folding matches
+/// `ß` to `ss` and `K` (Kelvin) to `k`. A value; thread-safe.
+public struct RegexPrefilter: Sendable, Equatable {
+    /// The literals, in UTF-8 (lower-cased when case-insensitive): every match contains one; nil when the pattern gives none.
+    public let literals: [[UInt8]]?
+    /// Whether literals are compared regardless of ASCII case.
+    public let caseInsensitive: Bool
+
+    public init(pattern: String, options: RegexOptions = []) {
+        caseInsensitive = options.contains(.caseInsensitive)
+        if options.contains(.comments) {
+            literals = nil
+        } else if options.contains(.literal) {
+            let bytes = Array(pattern.utf8)
+            let usable = !bytes.isEmpty && !(caseInsensitive && bytes.contains { $0 >= 0x80 })
+            literals = usable ? [caseInsensitive ? bytes.map(Self.lowered) : bytes] : nil
+        } else {
+            var parser = Parser(scalars: Array(pattern.unicodeScalars), caseInsensitive: caseInsensitive)
+            literals = parser.requiredLiterals()
+        }
+    }
+
+    /// Whether text of these UTF-8 bytes may hold a match (false: it certainly does not).
+    public func mayMatch(_ bytes: [UInt8]) -> Bool {
+        guard let literals else { return true }
+        return bytes.withUnsafeBytes { buffer in
+            if caseInsensitive {
+                if ByteSearch.containsNonASCII(buffer) { return true }
+                return literals.contains { ByteSearch.containsIgnoringASCIICase(buffer, lowered: $0) }
+            }
+            return literals.contains { ByteSearch.contains(buffer, $0) }
+        }
+    }
+
+    static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// Reads an ICU pattern far enough to find the literals its top-level alternatives require.
+    ///
+    /// Conservative: a construct it does not take apart (a group, a class,
+    /// an escape that is not a plain character) ends the current run of
+    /// literal characters and adds nothing.
+    struct Parser {
+        let scalars: [Unicode.Scalar]
+        let caseInsensitive: Bool
+        var index = 0
+        /// The alternatives' literals so far.
+        var alternatives: [[UInt8]] = []
+        /// The longest run of the current alternative so far.
+        var best: [UInt8] = []
+        /// The current run of required literal characters.
+        var run: [UInt8] = []
+
+        init(scalars: [Unicode.Scalar], caseInsensitive: Bool) {
+            self.scalars = scalars
+            self.caseInsensitive = caseInsensitive
+        }
+
+        var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+        mutating func requiredLiterals() -> [[UInt8]]? {
+            while let scalar = current {
+                switch scalar {
+                case "|":
+                    guard endAlternative() else { return nil }
+                    index += 1
+                case "(":
+                    guard skipGroup() else { return nil }
+                    endRun()
+                    skipQuantifier()
+                case "[":
+                    guard skipClass() else { return nil }
+                    endRun()
+                    skipQuantifier()
+                case ".", "^", "$", "]", "}":
+                    index += 1
+                    endRun()
+                    skipQuantifier()
+                case ")", "*", "+", "?", "{":
+                    return nil
+                case "\\":
+                    guard escape() else { return nil }
+                default:
+                    index += 1
+                    literal(scalar)
+                }
+            }
+            guard endAlternative() else { return nil }
+            return alternatives
+        }
+
+        /// Ends the current run, keeping it when it is the alternative's longest.
+        mutating func endRun() {
+            if run.count > best.count { best = run }
+            run = []
+        }
+
+        /// Ends an alternative; false when it requires no literal (then nothing can be skipped).
+        mutating func endAlternative() -> Bool {
+            endRun()
+            guard !best.isEmpty else { return false }
+            alternatives.append(best)
+            best = []
+            return true
+        }
+
+        /// A literal character just read: required unless a quantifier lets it be absent.
+        mutating func literal(_ scalar: Unicode.Scalar) {
+            guard !(caseInsensitive && !scalar.isASCII) else {
+                endRun()
+                skipQuantifier()
+                return
+            }
+            let bytes = Array(String(scalar).utf8).map { caseInsensitive ? RegexPrefilter.lowered($0) : $0 }
+            switch quantifierMinimum() {
+            case nil:
+                run += bytes
+            case 0:
+                endRun()
+                skipQuantifier()
+            default:
+                run += bytes
+                endRun()
+                skipQuantifier()
+            }
+        }
+
+        /// The least repetition the quantifier at `index` allows, or nil when there is none.
+        func quantifierMinimum() -> Int? {
+            guard let scalar = current else { return nil }
+            switch scalar {
+            case "*", "?": return 0
+            case "+": return 1
+            case "{":
+                var digits = ""
+                var position = index + 1
+                while position < scalars.count, let value = scalars[position].properties.numericType, value == .decimal,
+                      scalars[position].isASCII {
+                    digits.unicodeScalars.append(scalars[position])
+                    position += 1
+                }
+                return Int(digits) ?? 0
+            default: return nil
+            }
+        }
+
+        /// Skips a quantifier at `index` (with its lazy `?` or possessive `+`), if there is one.
+        mutating func skipQuantifier() {
+            guard let scalar = current else { return }
+            switch scalar {
+            case "*", "+", "?":
+                index += 1
+            case "{":
+                while let next = current, next != "}" { index += 1 }
+                index += 1
+            default:
+                return
+            }
+            if let suffix = current, suffix == "?" || suffix == "+" { index += 1 }
+        }
+
+        /// Skips a group at `index` to its closing parenthesis; false for inline flags and comments or an unclosed group.
+        mutating func skipGroup() -> Bool {
+            if index + 1 < scalars.count, scalars[index + 1] == "?" {
+                guard index + 2 < scalars.count else { return false }
+                let kind = scalars[index + 2]
+                let plain: Set<Unicode.Scalar> = [":", "=", "!", ">", "<"]
+                guard plain.contains(kind) else { return false }
+            }
+            var depth = 0
+            while let scalar = current {
+                switch scalar {
+                case "\\":
+                    guard skipEscapeInside() else { return false }
+                    continue
+                case "[":
+                    guard skipClass() else { return false }
+                    continue
+                case "(":
+                    depth += 1
+                case ")":
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return true
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        }
+
+        /// Skips a set at `index` (`[...]`, sets nest in ICU) to its closing bracket; false when it is not closed.
+        mutating func skipClass() -> Bool {
+            var depth = 0
+            var first = true
+            while let scalar = current {
+                switch scalar {
+                case "\\":
+                    guard skipEscapeInside() else { return false }
+                    first = false
+                    continue
+                case "[":
+                    depth += 1
+                case "]" where !first:
+                    depth -= 1
+                    if depth == 0 {
+                        index += 1
+                        return true
+                    }
+                default:
+                    break
+                }
+                // A `]` right after `[` or `[^` is a member, not the end.
+                first = scalar == "[" || (scalar == "^" && index > 0 && scalars[index - 1] == "[")
+                index += 1
+            }
+            return false
+        }
+
+        /// Skips an escape inside a group or set (`\Q...\E` whole); false when the pattern ends in a lone backslash.
+        mutating func skipEscapeInside() -> Bool {
+            guard index + 1 < scalars.count else { return false }
+            if scalars[index + 1] == "Q" {
+                index += 2
+                while index < scalars.count, !(scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "E") {
+                    index += 1
+                }
+                index = min(scalars.count, index + 2)
+            } else {
+                index += 2
+            }
+            return true
+        }
+
+        /// An escape at `index` outside groups and sets: a literal character, quoted text or a construct.
+        mutating func escape() -> Bool {
+            guard index + 1 < scalars.count else { return false }
+            let next = scalars[index + 1]
+            index += 2
+            switch next {
+            case "Q":
+                // Quoted text is literal through `\E`; a quantifier after it applies to its last character.
+                while let scalar = current {
+                    if scalar == "\\", index + 1 < scalars.count, scalars[index + 1] == "E" {
+                        index += 2
+                        if quantifierMinimum() != nil {
+                            run = []
+                            skipQuantifier()
+                        }
+                        return true
+                    }
+                    index += 1
+                    if caseInsensitive && !scalar.isASCII {
+                        endRun()
+                    } else {
+                        run += Array(String(scalar).utf8).map { caseInsensitive ? RegexPrefilter.lowered($0) : $0 }
+                    }
+                }
+                return true
+            case "t": literal("\t")
+            case "n": literal("\n")
+            case "r": literal("\r")
+            case _ where next.isASCII && (next.properties.isAlphabetic || ("0"..."9").contains(next)):
+                skipEscapeOperand(next)
+                endRun()
+                skipQuantifier()
+            default:
+                // An escaped symbol (`\.`, `\(`) or a non-ASCII character stands for itself.
+                literal(next)
+            }
+            return true
+        }
+
+        /// Skips what a letter or digit escape reads after it (hex digits, a `{...}` name, octal digits, a group number).
+        mutating func skipEscapeOperand(_ letter: Unicode.Scalar) {
+            func skip(while accepted: (Unicode.Scalar) -> Bool, atMost limit: Int) {
+                var count = 0
+                while count < limit, let scalar = current, accepted(scalar) {
+                    index += 1
+                    count += 1
+                }
+            }
+            func skipBraced(open: Unicode.Scalar, close: Unicode.Scalar) -> Bool {
+                guard current == open else { return false }
+                while let scalar = current, scalar != close { index += 1 }
+                index += 1
+                return true
+            }
+            let hex: (Unicode.Scalar) -> Bool = { $0.isASCII && $0.properties.isASCIIHexDigit }
+            let decimal: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }
+            switch letter {
+            case "x": if !skipBraced(open: "{", close: "}") { skip(while: hex, atMost: 2) }
+            case "u": skip(while: hex, atMost: 4)
+            case "U": skip(while: hex, atMost: 8)
+            case "0": skip(while: { ("0"..."7").contains($0) }, atMost: 3)
+            case "1"..."9": skip(while: decimal, atMost: Int.max)
+            case "c": index += 1
+            case "p", "P", "N": if !skipBraced(open: "{", close: "}") { index += 1 }
+            case "k": _ = skipBraced(open: "<", close: ">")
+            default: break
+            }
+        }
+    }
+}

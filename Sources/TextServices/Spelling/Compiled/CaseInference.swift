@@ -1,0 +1,95 @@
+import Foundation
+
+/// Decides from a dictionary's affix data when a lower-case form Hunspell accepts is accepted capitalised and in capitals too.
+///
+/// `HunspellImpl::spell` checks a capitalised or all-capitals word by
+/// looking up its lower-case spelling with `checkword`, the same lookup that
+/// accepted the lower-case form itself. That answer can differ only through
+/// directives that look at case (KEEPCASE, FORBIDDENWORD's capitalised
+/// entries, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case
+/// rules), through rules that rewrite the word first (IGNORE, ICONV with cased
+/// characters, BREAK patterns other than the hyphen), or through case mappings
+/// Hunspell's tables make differently (`RejectIndex.caseKind`). A dictionary
+/// with none of those lets the compiler ask Hunspell once for a lower-case
+/// form instead of three times. Thread-safe (immutable).
+struct CaseInference: Sendable {
+    /// Whether the affix data allows inferring at all.
+    let isEnabled: Bool
+    /// Only ASCII words are inferred (8-bit dictionaries: their case tables are Hunspell's own).
+    let asciiOnly: Bool
+
+    /// Never infers: every spelling is asked.
+    static let disabled = CaseInference(isEnabled: false, asciiOnly: true)
+
+    private init(isEnabled: Bool, asciiOnly: Bool) {
+        self.isEnabled = isEnabled
+        self.asciiOnly = asciiOnly
+    }
+
+    /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read.
+    init(affixPath: String) {
+        guard let data = FileManager.default.contents(atPath: affixPath) else { self = .disabled; return }
+        self.init(affixBytes: [UInt8](data))
+    }
+
+    /// The inference the bytes of an .aff file allow.
+    init(affixBytes: [UInt8]) {
+        let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
+        guard let text = AffixFile.decode(affixBytes, charset: charset) else { self = .disabled; return }
+        // Matched as Hunspell matches keywords, by prefix.
+        let refused = ["KEEPCASE", "FORBIDDENWORD", "CHECKSHARPS", "FORCEUCASE", "WARN", "FORBIDWARN", "IGNORE",
+                       "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
+        var enabled = true
+        var breakHeaderSeen = false
+        lines: for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("LANG"), fields.count >= 2 {
+                let language = fields[1].lowercased()
+                if ["tr", "az", "hu"].contains(where: { language.hasPrefix($0) }) || language.hasPrefix("crh") {
+                    enabled = false
+                    break
+                }
+            }
+            if line.hasPrefix("BREAK"), fields.count >= 2 {
+                if !breakHeaderSeen {
+                    breakHeaderSeen = true
+                } else if !["-", "^-", "-$"].contains(String(fields[1])) {
+                    enabled = false
+                    break
+                }
+            }
+            if line.hasPrefix("ICONV"), fields.count >= 3 {
+                let patterns = fields[1...].prefix(2).joined()
+                if patterns.unicodeScalars.contains(where: { $0.properties.changesWhenCaseMapped }) {
+                    enabled = false
+                    break
+                }
+            }
+        }
+        self.init(isEnabled: enabled, asciiOnly: !HunspellEngine.isUTF8(charset))
+    }
+
+    /// Whether Hunspell, having accepted `word` as it is, certainly accepts its capitalised and all-capitals spellings.
+    ///
+    /// True only for a word of lower-case letters and neutral characters
+    /// (no period, no hyphen: abbreviations and word breaking take other
+    /// paths) whose variants map back to it exactly.
+    func followsLowerCase(_ word: String) -> Bool {
+        guard isEnabled else { return false }
+        var sawLower = false
+        for scalar in word.unicodeScalars {
+            if asciiOnly && !scalar.isASCII { return false }
+            switch RejectIndex.caseKind(scalar) {
+            case .lower: sawLower = true
+            case .neutral: if scalar == "." || scalar == "-" { return false }
+            default: return false
+            }
+        }
+        guard sawLower else { return false }
+        let capitalised = CaseVariants.capitalised(word), upper = CaseVariants.upper(word)
+        let count = word.unicodeScalars.count
+        return capitalised.unicodeScalars.count == count && upper.unicodeScalars.count == count
+            && CaseVariants.lowerFirst(capitalised) == word && CaseVariants.lower(upper) == word
+    }
+}
