@@ -223,20 +223,11 @@ struct IspellCommand: ParsableCommand {
     private func openClient() -> (any TextServicesClient, [String]?) {
         var extraPaths: [String] = []
         var languages = global.languages
-        if let dictionaries, dictionaries == "auto" || dictionaries.hasPrefix("auto:") {
-            languages = [dictionaries]
-        } else if let dictionaries {
-            // A dictionary given by path: its folder joins the search path, unless it is on it already (the daemon sees those).
-            let searched = Set(DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths))
-                .searchPath.map { URL(fileURLWithPath: $0.folder).standardizedFileURL.path })
-            languages = dictionaries.split(separator: ",").map { entry in
-                let value = String(entry)
-                guard value.contains("/") else { return value }
-                let url = URL(fileURLWithPath: value)
-                let folder = url.deletingLastPathComponent().standardizedFileURL.path
-                if !searched.contains(folder), !extraPaths.contains(folder) { extraPaths.append(folder) }
-                return url.lastPathComponent
-            }
+        if let dictionaries {
+            let searched = DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths)).searchPath.map(\.folder)
+            let selection = IspellDictionarySelection(option: dictionaries, searched: searched)
+            languages = selection.languages
+            extraPaths = selection.extraPaths
         }
         let client = ClientFactory.forEditorDoor(global.clientOptions, extraDictionaryPaths: extraPaths).makeClient { event in
             if case .fellBack(let reason) = event { StandardError.print("textsvcd ispell: \(reason)") }
