@@ -5,7 +5,7 @@ import Foundation
 /// `HunspellImpl::spell` checks a capitalised or all-capitals word by
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
-/// directives that look at case (KEEPCASE, FORBIDDENWORD's capitalised
+/// directives that look at case (KEEPCASE, capitalised FORBIDDENWORD
 /// entries, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case
 /// rules), through rules that rewrite the word first (IGNORE, ICONV with cased
 /// characters, BREAK patterns other than the hyphen), or through case mappings
