@@ -5,16 +5,7 @@ import TextServices
 
 /// `check --diff [REF]` and `--staged`, and the shipped pre-commit hook, on real repositories in a temporary folder.
 @Suite struct ChangedLinesTests {
-    var environment: [String: String] {
-        var environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("diff-env"))
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        environment["GIT_AUTHOR_NAME"] = "Test"
-        environment["GIT_AUTHOR_EMAIL"] = "test@example.org"
-        environment["GIT_COMMITTER_NAME"] = "Test"
-        environment["GIT_COMMITTER_EMAIL"] = "test@example.org"
-        return environment
-    }
+    var environment: [String: String] { TestSupport.gitEnvironment("diff-env") }
 
     func write(_ text: String, to path: String, in root: String) throws {
         let full = root + "/" + path

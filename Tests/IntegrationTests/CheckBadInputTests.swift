@@ -6,16 +6,7 @@ import TextServices
 /// `check` and `check --fix` on bad input, with the real binary in temporary git repositories: read-only and vanished files,
 /// and findings written to a pipe whose reader goes away. Nothing is ever half-written.
 @Suite(.slow) struct CheckBadInputTests {
-    var environment: [String: String] {
-        var environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("bad-env"))
-        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        environment["GIT_AUTHOR_NAME"] = "Test"
-        environment["GIT_AUTHOR_EMAIL"] = "test@example.org"
-        environment["GIT_COMMITTER_NAME"] = "Test"
-        environment["GIT_COMMITTER_EMAIL"] = "test@example.org"
-        return environment
-    }
+    var environment: [String: String] { TestSupport.gitEnvironment("bad-env") }
 
     /// A git repository holding `files`, committed.
     func repository(_ files: [String: String]) throws -> String {

@@ -196,6 +196,18 @@ enum TestSupport {
         return environment
     }
 
+    /// `isolatedEnvironment` in a new temporary folder, with git kept from the user's config and given an author.
+    static func gitEnvironment(_ name: String) -> [String: String] {
+        var environment = isolatedEnvironment(temporaryFolder(name))
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_AUTHOR_NAME"] = "Test"
+        environment["GIT_AUTHOR_EMAIL"] = "test@example.org"
+        environment["GIT_COMMITTER_NAME"] = "Test"
+        environment["GIT_COMMITTER_EMAIL"] = "test@example.org"
+        return environment
+    }
+
     /// The process id of the daemon serving an environment's default socket, if one runs (from its lock file).
     static func daemonProcess(in environment: [String: String]) -> Int32? {
         let socket = SocketPath.resolve(environment: environment)
