@@ -11,6 +11,7 @@ gets the same words on its standard input. Memory is PSS and RSS from
 Usage: bench/daemon_memory.py [--textsvcd .build/release/textsvcd] [--cache DIR] [--words 1000]
 """
 import argparse
+import contextlib
 import json
 import os
 import socket
@@ -45,36 +46,47 @@ def misspellings(count):
     return words
 
 
-def daemon_guesses(binary, cache, words):
-    with tempfile.TemporaryDirectory(prefix="textsvcd-memory-") as root:
-        env = dict(os.environ)
-        for key in ["TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS"]:
-            env.pop(key, None)
+@contextlib.contextmanager
+def served(binary, cache=None, prefix="textsvcd-bench-"):
+    """A fresh `textsvcd serve` in a temporary runtime folder: yields (process, connected socket, its reader).
+
+    `cache` is the XDG_CACHE_HOME (compiled dictionaries), else a new one;
+    the daemon is terminated on leaving.
+    """
+    with tempfile.TemporaryDirectory(prefix=prefix) as root:
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS")}
         env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root, XDG_CACHE_HOME=cache or root + "/cache")
         path = root + "/textsvcd.sock"
-        daemon = subprocess.Popen([binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen([binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            for _ in range(400):
+            for _ in range(6000):
                 if os.path.exists(path):
                     break
                 time.sleep(0.05)
             client = socket.socket(socket.AF_UNIX)
             client.connect(path)
-            reader = client.makefile("rb")
-            start_pss, _ = memory(daemon.pid)
-            answered = 0
-            for index, word in enumerate(words):
-                request = {"jsonrpc": "2.0", "id": index, "method": "spell.guesses", "params": {"word": word}}
-                client.sendall(json.dumps(request).encode() + b"\n")
-                answer = json.loads(reader.readline())
-                answered += "result" in answer
-            pss, rss = memory(daemon.pid)
-            client.close()
-            return start_pss, pss, rss, answered
+            try:
+                yield process, client, client.makefile("rb")
+            finally:
+                client.close()
         finally:
-            daemon.terminate()
-            daemon.wait(timeout=30)
+            process.terminate()
+            process.wait(timeout=60)
+
+
+def daemon_guesses(binary, cache, words):
+    with served(binary, cache, "textsvcd-memory-") as (daemon, client, reader):
+        start_pss, _ = memory(daemon.pid)
+        answered = 0
+        for index, word in enumerate(words):
+            request = {"jsonrpc": "2.0", "id": index, "method": "spell.guesses", "params": {"word": word}}
+            client.sendall(json.dumps(request).encode() + b"\n")
+            answer = json.loads(reader.readline())
+            answered += "result" in answer
+        pss, rss = memory(daemon.pid)
+        return start_pss, pss, rss, answered
 
 
 def hunspell_guesses(words):

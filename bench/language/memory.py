@@ -18,20 +18,13 @@ answering `spell.check` over its socket; PSS and RSS from
 
 Targets (issue 22): auto-2 within 20% of given-2; auto-13 within 10% of given-13.
 """
-import argparse, collections, json, os, random, socket, subprocess, sys, tempfile, time
+import argparse, collections, json, os, random, sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from daemon_memory import memory, served  # noqa: E402
 
 TAGS = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_BR", "pl": "pl_PL",
         "ru": "ru_RU", "nl": "nl_NL", "sv": "sv_SE", "cs": "cs_CZ", "uk": "uk_UA", "bg": "bg_BG"}
-
-
-def memory(pid):
-    fields = {}
-    with open(f"/proc/{pid}/smaps_rollup") as handle:
-        for line in handle:
-            parts = line.split()
-            if len(parts) >= 2 and parts[0].endswith(":"):
-                fields[parts[0][:-1]] = int(parts[1])
-    return fields.get("Pss", 0) / 1024, fields.get("Rss", 0) / 1024
 
 
 def mapped(pid):
@@ -47,36 +40,18 @@ def mapped(pid):
 
 def daemon(binary, cache, requests):
     """PSS and RSS (MiB) of a fresh daemon after answering `requests` (params of spell.check), and the compiled dictionaries it maps."""
-    with tempfile.TemporaryDirectory(prefix="textsvcd-langmem-") as root:
-        env = {key: value for key, value in os.environ.items()
-               if key not in ("TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS")}
-        env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root, XDG_CACHE_HOME=cache)
-        path = root + "/textsvcd.sock"
-        process = subprocess.Popen([binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(6000):
-                if os.path.exists(path):
-                    break
-                time.sleep(0.05)
-            client = socket.socket(socket.AF_UNIX)
-            client.connect(path)
-            reader = client.makefile("rb")
-            found = set()
-            for index, params in enumerate(requests):
-                request = {"jsonrpc": "2.0", "id": index, "method": "spell.check", "params": dict(params, guesses=0)}
-                client.sendall(json.dumps(request).encode() + b"\n")
-                answer = json.loads(reader.readline())
-                if "error" in answer:
-                    sys.exit(f"spell.check failed: {answer['error']}")
-                found.update(m.get("language") for m in answer["result"]["misspellings"] if m.get("language"))
-            loaded = mapped(process.pid)
-            pss, rss = memory(process.pid)
-            client.close()
-            return pss, rss, loaded, sorted(found)
-        finally:
-            process.terminate()
-            process.wait(timeout=60)
+    with served(binary, cache, "textsvcd-langmem-") as (process, client, reader):
+        found = set()
+        for index, params in enumerate(requests):
+            request = {"jsonrpc": "2.0", "id": index, "method": "spell.check", "params": dict(params, guesses=0)}
+            client.sendall(json.dumps(request).encode() + b"\n")
+            answer = json.loads(reader.readline())
+            if "error" in answer:
+                sys.exit(f"spell.check failed: {answer['error']}")
+            found.update(m.get("language") for m in answer["result"]["misspellings"] if m.get("language"))
+        loaded = mapped(process.pid)
+        pss, rss = memory(process.pid)
+        return pss, rss, loaded, sorted(found)
 
 
 def main():

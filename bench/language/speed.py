@@ -13,7 +13,10 @@ filled), then ROUNDS times each way, alternating, over the socket with
 [TAG]`. The figure is the median wall time of each way, client-side. Target
 (issue 22): auto at most 10% slower than the language given.
 """
-import argparse, collections, json, os, socket, statistics, subprocess, sys, tempfile, time
+import argparse, collections, json, os, statistics, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from daemon_memory import served  # noqa: E402
 
 TAGS = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_BR", "pl": "pl_PL",
         "ru": "ru_RU", "nl": "nl_NL", "sv": "sv_SE", "cs": "cs_CZ", "uk": "uk_UA", "bg": "bg_BG"}
@@ -31,54 +34,35 @@ def main():
         texts[language].append(text)
     languages = args.languages or list(TAGS)
     candidates = list(TAGS.values())
-    with tempfile.TemporaryDirectory(prefix="textsvcd-langspeed-") as root:
-        env = {key: value for key, value in os.environ.items()
-               if key not in ("TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS")}
-        env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root, XDG_CACHE_HOME=args.cache or root + "/cache")
-        path = root + "/textsvcd.sock"
-        daemon = subprocess.Popen([args.binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(6000):
-                if os.path.exists(path):
-                    break
-                time.sleep(0.05)
-            client = socket.socket(socket.AF_UNIX)
-            client.connect(path)
-            reader = client.makefile("rb")
+    with served(args.binary, args.cache, "textsvcd-langspeed-") as (_, client, reader):
+        def check(params):
+            request = {"jsonrpc": "2.0", "id": 1, "method": "spell.check", "params": dict(params, guesses=0)}
+            start = time.perf_counter()
+            client.sendall(json.dumps(request).encode() + b"\n")
+            answer = json.loads(reader.readline())
+            seconds = time.perf_counter() - start
+            if "error" in answer:
+                sys.exit(f"spell.check failed: {answer['error']}")
+            return seconds, answer["result"]
 
-            def check(params):
-                request = {"jsonrpc": "2.0", "id": 1, "method": "spell.check", "params": dict(params, guesses=0)}
-                start = time.perf_counter()
-                client.sendall(json.dumps(request).encode() + b"\n")
-                answer = json.loads(reader.readline())
-                seconds = time.perf_counter() - start
-                if "error" in answer:
-                    sys.exit(f"spell.check failed: {answer['error']}")
-                return seconds, answer["result"]
-
-            print("| language | words | given (median s) | auto (median s) | auto / given |")
-            print("|---|---:|---:|---:|---:|")
-            total_given = total_auto = 0.0
-            for language in languages:
-                text = "\n\n".join(texts[language])
-                given = {"text": text, "languages": [TAGS[language]]}
-                auto = {"text": text, "language": "auto", "candidates": candidates}
-                _, result = check(given)
-                check(auto)
-                times = {"given": [], "auto": []}
-                for _ in range(args.rounds):
-                    times["given"].append(check(given)[0])
-                    times["auto"].append(check(auto)[0])
-                g, a = statistics.median(times["given"]), statistics.median(times["auto"])
-                total_given += g
-                total_auto += a
-                print(f"| {language} | {result.get('wordCount', 0)} | {g:.3f} | {a:.3f} | {a / g:.3f} |", flush=True)
-            print(f"| all | | {total_given:.3f} | {total_auto:.3f} | {total_auto / total_given:.3f} |")
-            client.close()
-        finally:
-            daemon.terminate()
-            daemon.wait(timeout=60)
+        print("| language | words | given (median s) | auto (median s) | auto / given |")
+        print("|---|---:|---:|---:|---:|")
+        total_given = total_auto = 0.0
+        for language in languages:
+            text = "\n\n".join(texts[language])
+            given = {"text": text, "languages": [TAGS[language]]}
+            auto = {"text": text, "language": "auto", "candidates": candidates}
+            _, result = check(given)
+            check(auto)
+            times = {"given": [], "auto": []}
+            for _ in range(args.rounds):
+                times["given"].append(check(given)[0])
+                times["auto"].append(check(auto)[0])
+            g, a = statistics.median(times["given"]), statistics.median(times["auto"])
+            total_given += g
+            total_auto += a
+            print(f"| {language} | {result.get('wordCount', 0)} | {g:.3f} | {a:.3f} | {a / g:.3f} |", flush=True)
+        print(f"| all | | {total_given:.3f} | {total_auto:.3f} | {total_auto / total_given:.3f} |")
 
 
 main()
