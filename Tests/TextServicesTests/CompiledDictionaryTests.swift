@@ -358,3 +358,33 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     #expect(!compiler.isCompiling(scratch.info))
     #expect(compiler.state(of: scratch.info).isReady)
 }
+
+@Test func wordsInCapitalsAndWithSharpSGetHunspellsVerdictWithoutLoadingHunspell() throws {
+    let folder = TestSupport.temporaryFolder("compiled-capitals")
+    let cache = TestSupport.temporaryFolder("compiled-capitals-cache")
+    defer {
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: cache)
+    }
+    try "SET UTF-8\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\nSFX M Y 1\nSFX M 0 's .\n"
+        .write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
+    // `Cd` is a stem of its own, so Hunspell adds no hidden `Cd` for `CD`: `CDS` is wrong, while `ABCS` is right.
+    try "7\nCD/SM\nCd/M\nABC/SM\nMcMahon/M\nstraß\nthe\nLinux\n".write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ")
+    let compiler = DictionaryCompiler(folder: cache)
+    _ = try compiler.compile(info)
+    let compiled = try #require(compiler.open(info))
+    #expect(compiled.rejects.isUsable)
+    let plain = try SpellDictionary(info: info, handles: 1)
+    // `STRAß` alone is left to Hunspell: the table's capitals of `straß` are `STRASS`, and the index derives `straß`.
+    let words = ["CDS", "CD'S", "CDs", "ABCS", "ABC'S", "MCMAHON", "MCMAHON'S", "MCMAHONS", "Straß", "straß",
+                 "Linuxstraß", "linuxstraß", "LINUXSTRAß", "THE"]
+    for word in words {
+        // A dictionary of its own for each word: any word that needed Hunspell would have loaded it.
+        let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+        #expect(fast.accepts(word) == plain.engine.spell(word), "\(word)")
+        #expect(!fast.engine.isLoaded, "\(word)")
+    }
+    let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+    #expect(fast.accepts("STRAß") == plain.engine.spell("STRAß"))
+}

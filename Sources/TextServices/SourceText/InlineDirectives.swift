@@ -143,6 +143,9 @@ public struct InlineDirectives: Sendable, Equatable {
 
     /// The next directive prefix in `bytes[from..<to]` that starts a word: where it starts, where it ends, whether it is textsvcd's.
     private static func findPrefix(in bytes: [UInt8], from: Int, to: Int) -> (Int, Int, Bool)? {
+        // Every prefix ends in a colon: a line without one holds none.
+        guard from < to, bytes.withUnsafeBufferPointer({ memchr($0.baseAddress! + from, Int32(UInt8(ascii: ":")), to - from) != nil })
+        else { return nil }
         var index = from
         while index < to {
             // A directive quoted as code (`textsvcd: disable`, in documentation) is not one.

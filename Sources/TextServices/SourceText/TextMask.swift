@@ -37,6 +37,8 @@ public struct TextMask: Sendable {
 
     /// The text with hidden scalars replaced by spaces (line feeds kept).
     public func masked() -> [UInt8] {
+        // Prose with nothing hidden (the common case for text files) needs no pass over its scalars.
+        guard visible.contains(false) else { return bytes }
         var output = bytes
         var index = 0
         while index < bytes.count {

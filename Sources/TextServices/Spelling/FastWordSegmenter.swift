@@ -19,32 +19,39 @@ enum FastWordSegmenter {
     /// `_` has none.
     typealias Token = (range: Range<Int>, isWord: Bool)
 
-    private static let asciiClasses: [Class] = {
-        var table = [Class](repeating: .other, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = .letter }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = .letter }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = .numeric }
+    /// The class of an ASCII byte (a `switch`, not a table: a lazily built table costs a `swift_once` check per byte).
+    @inline(__always)
+    static func asciiClass(_ byte: UInt8) -> Class {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return .letter
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .numeric
         // ICU's root rules count '@' as a letter, so that addresses stay whole.
-        table[Int(UInt8(ascii: "@"))] = .letter
-        table[Int(UInt8(ascii: "_"))] = .extendNumLet
-        // ICU's root rules drop ':' from MidLetter, but Swedish and Finnish keep it: leave it to ICU.
-        table[Int(UInt8(ascii: ":"))] = .unknown
-        table[Int(UInt8(ascii: "."))] = .midNumLet
-        table[Int(UInt8(ascii: "'"))] = .midNumLet
-        table[Int(UInt8(ascii: ","))] = .midNum
-        table[Int(UInt8(ascii: ";"))] = .midNum
-        for byte: UInt8 in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20] { table[Int(byte)] = .space }
-        // Control characters other than white space are Format/Control-like; leave them to ICU.
-        for byte in 0..<0x20 where table[byte] != .space { table[byte] = .unknown }
-        table[0x7F] = .unknown
-        return table
-    }()
+        case UInt8(ascii: "@"):
+            return .letter
+        case UInt8(ascii: "_"):
+            return .extendNumLet
+        case UInt8(ascii: "."), UInt8(ascii: "'"):
+            return .midNumLet
+        case UInt8(ascii: ","), UInt8(ascii: ";"):
+            return .midNum
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+            return .space
+        // ICU's root rules drop ':' from MidLetter, but Swedish and Finnish keep it: leave it to ICU. Control
+        // characters other than white space are Format/Control-like; leave them to ICU too.
+        case UInt8(ascii: ":"), 0x00..<0x20, 0x7F:
+            return .unknown
+        default:
+            return .other
+        }
+    }
 
     /// The class of the character at `index` and its length in bytes.
     @inline(__always)
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Class, Int) {
         let byte = bytes[index]
-        if byte < 0x80 { return (asciiClasses[Int(byte)], 1) }
+        if byte < 0x80 { return (asciiClass(byte), 1) }
         // A few three-byte punctuation marks: E2 80 xx.
         if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
             switch bytes[index + 2] {

@@ -66,7 +66,12 @@ public struct SpellChecker: Sendable {
     /// The verdict on the word at `range`, from the memo or, the first time, from the dictionaries.
     private func judge(_ range: Range<Int>, _ bytes: [UInt8], _ memo: inout WordMemo) -> Bool {
         if let verdict = memo.lookup(range, in: bytes) { return verdict }
-        let verdict = accepts(String(decoding: bytes[range], as: UTF8.self))
+        // Most words are accepted by a compiled form straight from the text's bytes, without a string.
+        let fromCompiled = bytes.withUnsafeBufferPointer { buffer in
+            let word = UnsafeBufferPointer(rebasing: buffer[range])
+            return dictionaries.contains { $0.acceptsFromCompiled(utf8: word) }
+        }
+        let verdict = fromCompiled || accepts(String(decoding: bytes[range], as: UTF8.self))
         memo.store(range, in: bytes, verdict)
         return verdict
     }
@@ -84,7 +89,7 @@ public struct SpellChecker: Sendable {
         if let limit, limit <= 0 { return ([], 0) }
         var found: [Misspelling] = []
         var wordCount = 0
-        var memo = WordMemo()
+        var memo = WordMemo(textBytes: range.ints.count)
         func scan(_ words: ArraySlice<ScannedWord>) -> Bool {
             for word in words {
                 wordCount += 1

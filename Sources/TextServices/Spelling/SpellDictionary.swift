@@ -71,6 +71,15 @@ public final class SpellDictionary: Sendable {
         guessCache.clear()
     }
 
+    /// Whether the compiled form accepts the word with these UTF-8 bytes, decided from the bytes alone.
+    ///
+    /// True is the verdict `accepts(_:)` gives (learned words only add to it); false means "not known
+    /// here": ask `accepts(_:)`. Makes no string. Thread-safe.
+    @inline(__always)
+    func acceptsFromCompiled(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        compiled.load()?.accepted.accepts(utf8: bytes) ?? false
+    }
+
     /// Whether the dictionary (with learned words) accepts a word.
     ///
     /// Typographic apostrophes are treated like ASCII ones. A word the

@@ -1,24 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Verdicts on words already judged during one scan, keyed by the words' bytes in the text.
 ///
 /// Real text repeats words a great deal; this table answers repeats without
 /// making a string, hashing it twice or taking a lock. Keys are byte ranges
 /// of the text being scanned, so a memo must only be used with that text.
-/// Not thread-safe: one per scan.
+/// One array of 16-byte slots (offset, length, hash tag and verdict), so a
+/// probe costs one cache miss and the key's bytes. Not thread-safe: one per scan.
 struct WordMemo {
-    private var starts: [Int]
-    private var lengths: [Int]
-    private var hashes: [UInt32]
-    private var verdicts: [Bool]
+    /// A stored word: where its bytes are in the text, its hash and the verdict; `length` 0 marks a free slot.
+    private struct Slot {
+        var start: Int32 = 0
+        var length: UInt32 = 0
+        var hash: UInt32 = 0
+        var verdict = false
+    }
+
+    private var slots: [Slot]
     private var count = 0
     private var mask: Int
+    /// Words past 2 GB of text or of that length are not stored (and so judged again).
+    private static let limit = Int(Int32.max)
 
+    /// A memo for about `capacity` distinct words before it grows.
     init(capacity: Int = 1 << 12) {
-        let size = max(16, capacity.nextPowerOfTwo)
-        starts = [Int](repeating: 0, count: size)
-        lengths = [Int](repeating: -1, count: size)
-        hashes = [UInt32](repeating: 0, count: size)
-        verdicts = [Bool](repeating: false, count: size)
+        let size = max(16, (capacity * 2).nextPowerOfTwo)
+        slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
+    }
+
+    /// A memo sized for the distinct words of a text of `byteCount` bytes (about one for every 24 bytes, at most 64k).
+    init(textBytes byteCount: Int) {
+        self.init(capacity: min(max(byteCount / 24, 1 << 8), 1 << 16))
     }
 
     @inline(__always)
@@ -31,51 +46,46 @@ struct WordMemo {
         return value
     }
 
-    @inline(__always)
-    private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: Int, _ range: Range<Int>) -> Bool {
-        guard Int(lengths[slot]) == range.count else { return false }
-        let start = Int(starts[slot])
-        var offset = 0
-        while offset < range.count {
-            if bytes[start + offset] != bytes[range.lowerBound + offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
     /// The verdict on the word at `range`, if it was stored before.
     func lookup(_ range: Range<Int>, in text: [UInt8]) -> Bool? {
         text.withUnsafeBufferPointer { bytes in
-            let hash = Self.hash(bytes, range)
-            var slot = Int(hash) & mask
-            while lengths[slot] >= 0 {
-                if hashes[slot] == hash, equal(bytes, slot, range) { return verdicts[slot] }
-                slot = (slot + 1) & mask
+            slots.withUnsafeBufferPointer { slots in
+                let hash = Self.hash(bytes, range)
+                let length = UInt32(truncatingIfNeeded: range.count)
+                var position = Int(hash) & mask
+                while true {
+                    let slot = slots[position]
+                    if slot.length == 0 { return nil }
+                    if slot.hash == hash, slot.length == length,
+                       memcmp(bytes.baseAddress! + Int(slot.start), bytes.baseAddress! + range.lowerBound, range.count) == 0 {
+                        return slot.verdict
+                    }
+                    position = (position + 1) & mask
+                }
             }
-            return nil
         }
     }
 
     /// Stores the verdict on the word at `range`.
     mutating func store(_ range: Range<Int>, in text: [UInt8], _ verdict: Bool) {
-        if (count + 1) * 2 > lengths.count { grow(text) }
+        guard !range.isEmpty, range.upperBound < Self.limit else { return }
+        if (count + 1) * 2 > slots.count { grow() }
         let hash = text.withUnsafeBufferPointer { Self.hash($0, range) }
-        var slot = Int(hash) & mask
-        while lengths[slot] >= 0 { slot = (slot + 1) & mask }
-        starts[slot] = range.lowerBound
-        lengths[slot] = range.count
-        hashes[slot] = hash
-        verdicts[slot] = verdict
+        insert(Slot(start: Int32(range.lowerBound), length: UInt32(range.count), hash: hash, verdict: verdict))
         count += 1
     }
 
-    private mutating func grow(_ text: [UInt8]) {
-        var bigger = WordMemo(capacity: lengths.count * 2)
-        for slot in 0..<lengths.count where lengths[slot] >= 0 {
-            let start = Int(starts[slot])
-            bigger.store(start..<start + Int(lengths[slot]), in: text, verdicts[slot])
-        }
-        self = bigger
+    private mutating func insert(_ slot: Slot) {
+        var position = Int(slot.hash) & mask
+        while slots[position].length != 0 { position = (position + 1) & mask }
+        slots[position] = slot
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot.length != 0 { insert(slot) }
     }
 }
 

@@ -44,29 +44,50 @@ struct AcceptTable: Sendable {
         return word.withUTF8 { accepts(bytes: $0, word: original) }
     }
 
+    /// Whether Hunspell accepted the word with these UTF-8 bytes, when the bytes alone decide it: the word
+    /// as is, or an ASCII word in one of its case spellings. False means "not known here" (beyond ASCII,
+    /// `accepts(_:)` also tries the case variants).
+    ///
+    /// Makes no string, so a checker can answer most words straight from the text's bytes.
+    func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        if flags(of: bytes) & Self.asIs != 0 { return true }
+        return isASCII(bytes) && acceptsASCIIVariant(bytes)
+    }
+
+    @inline(__always)
+    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
+    }
+
+    /// Whether an ASCII word not accepted as is was accepted capitalised or in capitals.
+    private func acceptsASCIIVariant(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = bytes[0]
+        guard first >= 0x41, first <= 0x5A else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
+            _ = lowered.initialize(from: bytes)
+            lowered[0] = first + 32
+            if flags(of: UnsafeBufferPointer(lowered)) & Self.capitalised != 0 { return true }
+            var anyLower = false
+            for index in 1..<bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x61, byte <= 0x7A { anyLower = true; break }
+                if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
+            }
+            guard !anyLower else { return false }
+            if flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0 { return true }
+            // In capitals, the capitalised key's capitals (`AMERICA` from `America`).
+            lowered[0] = first
+            return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
+        }
+    }
+
     private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String) -> Bool {
         guard !bytes.isEmpty else { return false }
         if flags(of: bytes) & Self.asIs != 0 { return true }
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            let first = bytes[0]
-            guard first >= 0x41, first <= 0x5A else { return false }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
-                _ = lowered.initialize(from: bytes)
-                lowered[0] = first + 32
-                if flags(of: UnsafeBufferPointer(lowered)) & Self.capitalised != 0 { return true }
-                var anyLower = false
-                for index in 1..<bytes.count {
-                    let byte = bytes[index]
-                    if byte >= 0x61, byte <= 0x7A { anyLower = true; break }
-                    if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
-                }
-                guard !anyLower else { return false }
-                if flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0 { return true }
-                // In capitals, the capitalised key's capitals (`AMERICA` from `America`).
-                lowered[0] = first
-                return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
-            }
-        }
+        if isASCII(bytes) { return acceptsASCIIVariant(bytes) }
         // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
         guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
         let lowerFirst = CaseVariants.lowerFirst(word)

@@ -183,6 +183,28 @@ extension DictionaryCompiler {
             if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         let flags = results.withLock { $0.flatMap { $0 } }
-        return (AcceptTable.build(zip(frozen, flags).map { (key: $0, flags: $1) }), flags.count { $0 != 0 })
+        let items = withCapitalsAsKeys(zip(frozen, flags).map { (key: $0, flags: $1) })
+        return (AcceptTable.build(items), flags.count { $0 != 0 })
+    }
+
+    /// The items, with the capitals of every mixed-case form accepted in capitals as a key of their own.
+    ///
+    /// A lookup finds a word in capitals through its lower-case and capitalised spellings only, so
+    /// `MCMAHON` (from `McMahon`) and `ABC'S` (from `ABC's`) would go to Hunspell; as keys accepted as
+    /// they are, the table decides them. Keys stay distinct.
+    static func withCapitalsAsKeys(_ items: [(key: String, flags: UInt8)]) -> [(key: String, flags: UInt8)] {
+        var capitals = Set<String>()
+        for item in items where item.flags & AcceptTable.upper != 0 {
+            let lower = CaseVariants.lower(item.key)
+            guard item.key != lower, item.key != CaseVariants.capitalised(lower) else { continue }
+            capitals.insert(CaseVariants.upper(item.key))
+        }
+        guard !capitals.isEmpty else { return items }
+        var merged = items
+        for index in merged.indices where capitals.remove(merged[index].key) != nil {
+            merged[index].flags |= AcceptTable.asIs
+        }
+        merged += capitals.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { (key: $0, flags: AcceptTable.asIs) }
+        return merged
     }
 }

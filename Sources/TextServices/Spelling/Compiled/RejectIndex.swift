@@ -181,9 +181,12 @@ struct RejectIndex: Sendable {
     ///
     /// Cased letters are trusted only in blocks whose case pairs have not changed since Unicode 1.1
     /// (ASCII, Latin-1, Latin Extended-A, basic Cyrillic), without the letters whose mappings are
-    /// special (ß, İ, ı, ĸ, ŉ, ſ); other scalars only when Unicode gives them no case mapping at all.
+    /// special (İ, ı, ĸ, ŉ, ſ); other scalars only when Unicode gives them no case mapping at all. `ß`
+    /// is neutral, as in Hunspell's tables (no simple upper case: `STRAß` is in capitals for it), and
+    /// every mapping used here leaves it as it is.
     static func caseKind(_ scalar: Unicode.Scalar) -> CaseKind? {
         let value = scalar.value
+        if value == 0xDF { return .neutral }
         if value < 0x80 {
             if value >= 0x41 && value <= 0x5A { return .upper }
             if value >= 0x61 && value <= 0x7A { return .lower }

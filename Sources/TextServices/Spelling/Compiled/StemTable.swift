@@ -37,7 +37,8 @@ struct StemTable: Sendable {
         }
     }
 
-    /// Whether `key` is a stem with a homonym satisfying `test` (hidden homonyms only when `hidden`).
+    /// Whether `key` is a stem with a homonym satisfying `test` (hidden homonyms only when `hidden`, and only
+    /// for a key with no homonym from the .dic, as in Hunspell).
     func anyHomonym(_ key: [UInt8], hidden: Bool, where test: (Flags) -> Bool) -> Bool {
         guard mask >= 0, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
         let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
@@ -49,20 +50,27 @@ struct StemTable: Sendable {
             if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
                 let offset = Int(slot & 0xFFFF_FFFF)
                 if tables.bytes.slice(offset..<(offset + key.count)).elementsEqual(key) {
-                    var cursor = offset + key.count
-                    let homonyms = Int(tables.bytes[cursor])
-                    cursor += 1
-                    for _ in 0..<homonyms {
-                        let isHidden = tables.bytes[cursor] != 0
-                        let count = Int(tables.bytes[cursor + 1]) | Int(tables.bytes[cursor + 2]) << 8
-                        let flags = Flags(bytes: tables.bytes, start: cursor + 3, count: count)
-                        if (hidden || !isHidden) && test(flags) { return true }
-                        cursor += 3 + 2 * count
-                    }
-                    return false
+                    let first = offset + key.count + 1
+                    let homonyms = Int(tables.bytes[first - 1])
+                    // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
+                    // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
+                    let useHidden = hidden && !anyHomonym(from: first, count: homonyms, where: { isHidden, _ in !isHidden })
+                    return anyHomonym(from: first, count: homonyms) { isHidden, flags in (useHidden || !isHidden) && test(flags) }
                 }
             }
             position = (position + 1) & mask
+        }
+        return false
+    }
+
+    /// Whether one of the `count` homonyms stored from `start` satisfies `test` (given whether it is hidden).
+    private func anyHomonym(from start: Int, count homonyms: Int, where test: (Bool, Flags) -> Bool) -> Bool {
+        var cursor = start
+        for _ in 0..<homonyms {
+            let isHidden = tables.bytes[cursor] != 0
+            let count = Int(tables.bytes[cursor + 1]) | Int(tables.bytes[cursor + 2]) << 8
+            if test(isHidden, Flags(bytes: tables.bytes, start: cursor + 3, count: count)) { return true }
+            cursor += 3 + 2 * count
         }
         return false
     }
