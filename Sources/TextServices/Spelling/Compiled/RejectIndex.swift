@@ -140,6 +140,10 @@ struct RejectIndex: Sendable {
             candidates += candidates.map { ($0.word + [UInt8(ascii: ".")], $0.hidden) }
         }
         for candidate in candidates where derivable(candidate.word, hidden: candidate.hidden, rules: rules) { return false }
+        // A word not accepted whole with ten break points or more Hunspell refuses without breaking it
+        // (`HunspellImpl::spell`); with `acceptsHyphenatedParts`, `-` is one of its patterns, so counting hyphens
+        // alone never overstates its count.
+        if rules.acceptsHyphenatedParts, bytes.count(where: { $0 == UInt8(ascii: "-") }) >= Self.maximumHyphenatedParts { return true }
         // Word breaking: Hunspell accepts the word when both sides of a break pattern are accepted (one side for
         // a pattern at an end). Every occurrence must have a side proven wrong here; an empty side never is.
         for pattern in rules.breakPatterns {
