@@ -394,3 +394,13 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
     #expect(fast.accepts("STRAß") == plain.engine.spell("STRAß"))
 }
+
+@Test func formsSortInTheOrderOfTheirUTF8Bytes() {
+    let words = ["", "a", "ab", "abc", "b", "B", "é", "e\u{301}", "zz", "Ärger", "ärger", "straße", "strasse", "ё", "е",
+                 String(repeating: "long", count: 20), String(repeating: "long", count: 20) + "a", "日本", "🙂"]
+    for a in words {
+        for b in words {
+            #expect(DictionaryCompiler.utf8Precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) \(b)")
+        }
+    }
+}

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Verdicts on words already judged during one scan, keyed by the words' bytes in the text.
 ///
 /// Real text repeats words a great deal; this table answers repeats without
@@ -57,7 +53,7 @@ struct WordMemo {
                     let slot = slots[position]
                     if slot.length == 0 { return nil }
                     if slot.hash == hash, slot.length == length,
-                       memcmp(bytes.baseAddress! + Int(slot.start), bytes.baseAddress! + range.lowerBound, range.count) == 0 {
+                       ByteComparison.equal(bytes.baseAddress! + Int(slot.start), bytes.baseAddress! + range.lowerBound, range.count) {
                         return slot.verdict
                     }
                     position = (position + 1) & mask
@@ -94,5 +90,24 @@ extension Int {
     var nextPowerOfTwo: Int {
         guard self > 1 else { return 1 }
         return 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
+    }
+}
+
+/// Equality of short byte strings, eight bytes at a time (words are short: a call to `memcmp` cost more than the comparison).
+enum ByteComparison {
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < count {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The word forms Hunspell accepted when the dictionary was compiled, with the case variants it also accepted.
 ///
 /// Every key is a surface form the affix rules generate that Hunspell itself
@@ -121,7 +117,7 @@ struct AcceptTable: Sendable {
             if slot >> 43 == tag, (slot >> 32) & 0xFF == length {
                 let offset = Int(slot & 0xFFFF_FFFF)
                 if offset <= tables.bytes.count - key.count,
-                   memcmpEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
+                   bytesEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
                     return UInt8((slot >> 40) & 0x7)
                 }
             }
@@ -131,10 +127,10 @@ struct AcceptTable: Sendable {
     }
 
     @inline(__always)
-    private func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == 0 }
-        return memcmp(left, right, a.count) == 0
+        return ByteComparison.equal(left, right, a.count)
     }
 
     /// FNV-1a over the bytes, finished with a multiply so that both halves are well mixed.

@@ -147,7 +147,8 @@ extension DictionaryCompiler {
     static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
         var words = forms.map(\.word)
-        words.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Byte order, compared with `memcmp`: the generic `lexicographicallyPrecedes` over `UTF8View` took a sixth of a French compile.
+        words.sort(by: utf8Precedes)
         var unique: [String] = []
         unique.reserveCapacity(words.count)
         for word in words where !word.isEmpty && word != unique.last { unique.append(word) }
@@ -185,6 +186,22 @@ extension DictionaryCompiler {
         let flags = results.withLock { $0.flatMap { $0 } }
         let items = withCapitalsAsKeys(zip(frozen, flags).map { (key: $0, flags: $1) })
         return (AcceptTable.build(items), flags.count { $0 != 0 })
+    }
+
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order `AcceptTable.build` and the dedup rely on).
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let common = min(left.count, right.count)
+                if common > 0, let x = left.baseAddress, let y = right.baseAddress {
+                    let order = memcmp(x, y, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+        if let fast, let result = fast { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// The items, with the capitals of every mixed-case form accepted in capitals as a key of their own.
