@@ -162,4 +162,38 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(listed(result).contains("frobnicator"))
     }
+
+    /// A gettext catalog: an English source string, and a translation with the header's `Language:`.
+    func catalog(language: String, translation: String) -> String {
+        """
+        msgid ""
+        msgstr ""
+        "Language: \(language)\\n"
+
+        msgid "Open the wrold"
+        msgstr "\(translation)"
+
+        """
+    }
+
+    @Test func catalogTranslationsAreCheckedInTheHeadersLanguageOrNotAtAll() throws {
+        let root = TestSupport.temporaryFolder("check-catalogs")
+        try write([
+            "po/de.po": catalog(language: "de", translation: "Die Straße öffnen, nicht die Strase"),
+            "po/xx.po": catalog(language: "xx", translation: "Qwzrt vlmnop"),
+        ], under: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", "--no-repository-words", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout == "wrold\nStrase\nwrold\n", "\(result.stdout)")
+        #expect(result.stderr.contains("2 files checked; translations not checked (no dictionary): xx"), "\(result.stderr)")
+    }
+
+    @Test func aNamedCatalogWithoutItsDictionaryIsSummarizedOnce() throws {
+        let root = TestSupport.temporaryFolder("check-catalog-named")
+        try write(["ko.po": catalog(language: "zz_ZZ", translation: "Qwzrt vlmnop")], under: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/ko.po"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout == "wrold\n")
+        #expect(result.stderr.contains("translations not checked (no dictionary): zz_ZZ"), "\(result.stderr)")
+    }
 }
