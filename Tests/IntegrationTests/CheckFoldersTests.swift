@@ -186,6 +186,9 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout == "wrold\nStrase\nwrold\n", "\(result.stdout)")
         #expect(result.stderr.contains("2 files checked; translations not checked (no dictionary): xx"), "\(result.stderr)")
+        // A translation's misspelling says its language, and its guesses come from that dictionary.
+        let worded = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "1", root + "/po/de.po"])
+        #expect(worded.stdout.contains("po/de.po:6:38: Strase [de_DE] -> Stra"), "\(worded.stdout)")
     }
 
     @Test func aNamedCatalogWithoutItsDictionaryIsSummarizedOnce() throws {

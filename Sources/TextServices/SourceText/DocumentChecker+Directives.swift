@@ -8,7 +8,9 @@ extension DocumentChecker {
     /// translations are checked with `checker([TAG])` for the tag
     /// `translations` gives the header's `Language:` (an installed
     /// dictionary), and not at all when it gives nil: the result's
-    /// `skippedTranslations` then names the language. Misspellings come in
+    /// `skippedTranslations` then names the language. A misspelling found in
+    /// another language's region carries its tag (`Misspelling.language`).
+    /// Misspellings come in
     /// text order, at most `limit`; the mask is the one the rest was checked
     /// with. Throws what the checker throws.
     public func check(_ text: TextBuffer, kind: DocumentKind, directives: InlineDirectives,
@@ -56,7 +58,12 @@ extension DocumentChecker {
                 start = max(start, range.upperBound)
             }
             if start < end { outside.append(start..<end) }
-            found += try checkAccepting(checker([language]), hiding: outside + directives.hidden).misspellings
+            // Each word says the language it was checked in, so that its guesses come from that dictionary.
+            found += try checkAccepting(checker([language]), hiding: outside + directives.hidden).misspellings.map { misspelling in
+                var tagged = misspelling
+                if tagged.language == nil { tagged.language = language }
+                return tagged
+            }
         }
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
         return Result(misspellings: Array(found.prefix(limit)), mask: main.mask)
