@@ -13,12 +13,10 @@ import TextServicesProtocol
 public struct CheckDoor: Sendable {
     public let client: any TextServicesClient
     public let options: CheckOptions
-    private let dictionaries: InstalledDictionaries
 
     public init(client: any TextServicesClient, options: CheckOptions) {
         self.client = client
         self.options = options
-        dictionaries = InstalledDictionaries(client: client)
     }
 
     /// What checking one input found.
@@ -31,7 +29,7 @@ public struct CheckDoor: Sendable {
         public var words = 0
         /// What was done to the input (`--fix`: the words replaced), for standard error.
         public var notes: [String] = []
-        /// A gettext catalog's `Language:` when its translations were not checked (no dictionary; "" when it names none).
+        /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
         public var skippedTranslations: String?
         /// With `CheckOptions.interactive`: each misspelling with its guesses, in text order, to ask about (`lines` is empty).
         public var findings: [Finding] = []
@@ -51,7 +49,7 @@ public struct CheckDoor: Sendable {
         public var words: Int
         /// The language findings are reported in (the tags asked for or configured, or the default's).
         public var language: String
-        /// A gettext catalog's `Language:` when its translations were not checked (no dictionary; "" when it names none).
+        /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
         public var skippedTranslations: String?
     }
 
@@ -84,7 +82,10 @@ public struct CheckDoor: Sendable {
                 var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil
                 return project.checker(spelling)
-            }, translations: dictionaries.tag(forCatalogLanguage:))
+            }, translations: { catalogLanguage in
+                // Only in a language the run was asked to check in: another would load (and compile) its dictionary.
+                GettextCatalog.tag(forLanguage: catalogLanguage, among: (languages ?? []).filter { !$0.hasPrefix("auto") })
+            })
             misspellings = result.misspellings
             words = Self.wordCount(result.mask)
             skipped = result.skippedTranslations

@@ -40,7 +40,7 @@ public struct CheckRun: Sendable {
         public var excluded = 0
         /// Distinct words not reported because the tree uses them again and again (`RepositoryVocabulary`).
         public var vocabulary = 0
-        /// Gettext catalogs whose translations were not checked, by their `Language:` ("" when it names none).
+        /// Gettext catalogs whose translations were not checked (not a language asked for), by their `Language:` ("" when it names none).
         public var skippedTranslations: [String: Int] = [:]
 
         public init() {}

@@ -67,15 +67,15 @@ import Testing
         #expect(!masked.contains("Weg"))
     }
 
-    @Test func theHeadersLanguageFindsAnInstalledDictionary() {
+    @Test func theHeadersLanguageFindsATagAskedFor() {
         let installed = ["de_AT", "de_DE", "en_US", "pt_BR", "pt_PT"]
-        #expect(GettextCatalog.dictionary(forLanguage: "de", installed: installed) == "de_DE")
-        #expect(GettextCatalog.dictionary(forLanguage: "pt_PT", installed: installed) == "pt_PT")
-        #expect(GettextCatalog.dictionary(forLanguage: "pt", installed: installed) == "pt_PT")
-        #expect(GettextCatalog.dictionary(forLanguage: "es", installed: ["es_AR", "es_MX"]) == "es_AR")
-        #expect(GettextCatalog.dictionary(forLanguage: "de_DE.UTF-8", installed: installed) == "de_DE")
-        #expect(GettextCatalog.dictionary(forLanguage: "ko", installed: installed) == nil)
-        #expect(GettextCatalog.dictionary(forLanguage: "fr_CA", installed: installed) == nil)
+        #expect(GettextCatalog.tag(forLanguage: "de", among: installed) == "de_DE")
+        #expect(GettextCatalog.tag(forLanguage: "pt_PT", among: installed) == "pt_PT")
+        #expect(GettextCatalog.tag(forLanguage: "pt", among: installed) == "pt_PT")
+        #expect(GettextCatalog.tag(forLanguage: "es", among: ["es_AR", "es_MX"]) == "es_AR")
+        #expect(GettextCatalog.tag(forLanguage: "de_DE.UTF-8", among: installed) == "de_DE")
+        #expect(GettextCatalog.tag(forLanguage: "ko", among: installed) == nil)
+        #expect(GettextCatalog.tag(forLanguage: "fr_CA", among: installed) == nil)
     }
 
     @Test func gettextFilesAreCatalogs() {

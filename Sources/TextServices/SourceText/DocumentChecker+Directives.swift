@@ -6,8 +6,8 @@ extension DocumentChecker {
     /// checked together with `checker([TAG])`; the rest with `checker(nil)`
     /// (the door's languages). In a gettext catalog (`GettextCatalog`), the
     /// translations are checked with `checker([TAG])` for the tag
-    /// `translations` gives the header's `Language:` (an installed
-    /// dictionary), and not at all when it gives nil: the result's
+    /// `translations` gives the header's `Language:` (one the door was asked
+    /// to check in), and not at all when it gives nil: the result's
     /// `skippedTranslations` then names the language. A misspelling found in
     /// another language's region carries its tag (`Misspelling.language`).
     /// Misspellings come in

@@ -123,18 +123,18 @@ public struct GettextCatalog: Sendable, Equatable {
         return nil
     }
 
-    /// The installed dictionary to check a catalog's translations with, nil when none fits its `Language:`.
+    /// The tag among `tags` to check a catalog's translations in, nil when none fits its `Language:` value.
     ///
     /// The value's encoding and modifier (`.UTF-8`, `@latin`) are dropped;
     /// an exact tag wins, then, for a bare language, the region named like it
-    /// (`de` finds `de_DE`), then the first of that language in `installed`.
-    public static func dictionary(forLanguage value: String, installed: [String]) -> String? {
+    /// (`de` finds `de_DE`), then the first of that language in `tags`.
+    public static func tag(forLanguage value: String, among tags: [String]) -> String? {
         let bare = String(value.prefix { $0 != "." && $0 != "@" })
         guard let tag = LanguageTag(dictionaryName: bare) else { return nil }
-        let tags = installed.compactMap { LanguageTag(dictionaryName: $0) }
-        if let exact = tags.first(where: { $0 == tag }) { return exact.tag }
+        let known = tags.compactMap { LanguageTag(dictionaryName: $0) }
+        if let exact = known.first(where: { $0 == tag }) { return exact.tag }
         guard tag.isLanguageOnly else { return nil }
-        let same = tags.filter { $0.language == tag.language }
+        let same = known.filter { $0.language == tag.language }
         return (same.first { $0.tag == "\(tag.language)_\(tag.language.uppercased())" } ?? same.first)?.tag
     }
 }
