@@ -37,7 +37,8 @@ public struct FileSearch {
     /// Searches every input of `list`, printing matches to `output` and problems through `warn`.
     ///
     /// A binary file found in a folder is passed over; one named, or text
-    /// that is not UTF-8, is reported and makes the outcome `.failed`. A
+    /// that is not UTF-8, is reported and makes the outcome `.failed` (a
+    /// file without the pattern's literals is passed over unread as text). A
     /// service error (a bad pattern, the daemon gone) ends the search at
     /// once, reported with a caret under the pattern's fault. An input that
     /// lacks every literal a match must contain (`RegexPrefilter`) is passed
@@ -65,9 +66,11 @@ public struct FileSearch {
         }
         for item in list.inputs {
             do {
-                let input = try CheckInput.read(item.path)
-                let lines = byLine ? prefilter.candidateLines(input.text.bytes) : nil
-                guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(input.text.bytes) else { continue }
+                // The literal is looked for in the raw bytes: a file without it is not even validated.
+                let bytes = try CheckInput.readBytes(item.path)
+                let lines = byLine ? prefilter.candidateLines(bytes) : nil
+                guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(bytes) else { continue }
+                let input = try CheckInput.validated(bytes, name: item.path)
                 if try search(input, client: client, output: &output, lines: lines) { matched = true }
             } catch let failure as CheckInput.Problem {
                 // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
