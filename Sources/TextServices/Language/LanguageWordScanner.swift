@@ -30,7 +30,8 @@ enum LanguageWordScanner {
                     return slice.count
                 }
             } else {
-                folded = WordList.fold(String(decoding: slice, as: UTF8.self))
+                // `WordList.fold` without its apostrophe step: a word here holds letters and marks only.
+                folded = CaseMapping.map(String(decoding: slice, as: UTF8.self), .lower)
             }
             body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), folded: folded, script: script))
             wordStart = -1
