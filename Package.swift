@@ -6,11 +6,14 @@ import PackageDescription
 //   TOMLReader                   TOML (TOMLKit) as plain values, so no TOMLKit type or operator reaches the domain
 //   TextServicesJSON             JSON values, the parser (strict, or JSONC for configuration files) and the encoder
 //   TextServices                 the domain: spelling, text units, regex, edit actions, pasteboards, source text
+//   TextServicesIO               byte streams: lines read as they arrive, standard output in blocks, standard error
 //   TextServicesProtocol         the wire (re-exports TextServicesJSON): JSON-RPC, typed requests and responses, the method table,
 //                                the client interface with its local and remote implementations
 //   LanguageServer, Ispell       the editor doors, on the client interface
 //   CheckDoor                    the `check` door: files and folders checked on every core, on the client interface
-//   textsvcd                     the executable: the daemon, the doors' I/O and the commands
+//   TextServicesDaemon           the socket server: framing, back-pressure, the lock file, socket activation
+//   TextServicesCLI              the commands' logic: the client factory, find, call, tokenize, dictionaries, check's output
+//   textsvcd                     the executable: argument-parser commands that read their options and call the libraries
 let package = Package(
     name: "textsvcd",
     products: [
@@ -63,6 +66,10 @@ let package = Package(
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
+            name: "TextServicesIO",
+            dependencies: ["TextServices", "TextServicesJSON"]
+        ),
+        .target(
             name: "TextServicesProtocol",
             dependencies: [
                 "TextServices",
@@ -74,11 +81,11 @@ let package = Package(
         ),
         .target(
             name: "LanguageServer",
-            dependencies: ["TextServices", "TextServicesProtocol"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"]
         ),
         .target(
             name: "Ispell",
-            dependencies: ["TextServices", "TextServicesProtocol"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"]
         ),
         .target(
             name: "CheckDoor",
@@ -100,7 +107,7 @@ let package = Package(
         ),
         .target(
             name: "TextServicesCLI",
-            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesDaemon", "CheckDoor"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO", "TextServicesDaemon", "CheckDoor"]
         ),
         .executableTarget(
             name: "textsvcd",
@@ -109,6 +116,7 @@ let package = Package(
                 "TextServicesProtocol",
                 "TextServicesDaemon",
                 "TextServicesCLI",
+                "TextServicesIO",
                 "LanguageServer",
                 "Ispell",
                 "CheckDoor",
@@ -143,6 +151,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "TextServicesIOTests",
+            dependencies: ["TextServicesIO", "TextServices", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .testTarget(
             name: "TextServicesJSONTests",
             dependencies: ["TextServicesJSON"]
         ),
@@ -164,11 +176,12 @@ let package = Package(
         ),
         .testTarget(
             name: "IspellTests",
-            dependencies: ["Ispell", "TextServices", "TextServicesProtocol", "TextServicesTestSupport"]
+            dependencies: ["Ispell", "TextServices", "TextServicesProtocol", "TextServicesIO", "TextServicesTestSupport",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "TextServicesCLITests",
-            dependencies: ["TextServicesCLI", "TextServicesTestSupport"]
+            dependencies: ["TextServicesCLI", "TextServicesIO", "TextServicesTestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

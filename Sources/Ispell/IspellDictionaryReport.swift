@@ -7,6 +7,11 @@ import TextServicesProtocol
 /// find each dictionary's `.aff` file beside the path, and the loaded
 /// dictionary's `.aff` and `.dic` files.
 public enum IspellDictionaryReport {
+    /// The report's lines with the dictionaries `client` can load; throws what the client threw.
+    public static func lines(client: any TextServicesClient, searchPath: [String], loaded: [String]) throws(ServiceError) -> [String] {
+        lines(searchPath: searchPath, available: try client.send(SpellLanguagesRequest()).languages, loaded: loaded)
+    }
+
     /// The report's lines: `searchPath` as folders, `available` in order of preference, `loaded` first one first.
     public static func lines(searchPath: [String], available: [SpellLanguagesRequest.Language],
                              loaded: [String]) -> [String] {

@@ -232,7 +232,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// A message's params as their typed form; -32602 naming the field for anything else.
     static func decode<Params: Decodable>(_ type: Params.Type, _ params: JSONValue) throws(ServiceError) -> Params {
-        try JSONValueDecoder().decode(type, from: params)
+        try JSONValueDecoder().decodeParams(type, from: params)
     }
 
     // MARK: Lifecycle

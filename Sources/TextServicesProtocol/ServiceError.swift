@@ -104,6 +104,7 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         switch error {
         case let error as ServiceError: self = error
         case let error as TextServicesError: self.init(error)
+        case let error as JSONDecodingFailure: self = .invalidParams(field: error.field, error.reason)
         default: self = .internalError(String(describing: error))
         }
     }

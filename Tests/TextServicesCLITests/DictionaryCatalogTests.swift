@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextServicesIO
 import TextServices
 import TextServicesCLI
 import TextServicesProtocol

@@ -1,6 +1,7 @@
 import CheckDoor
 import Foundation
 import Testing
+import TextServicesIO
 import TextServices
 import TextServicesCLI
 import TextServicesProtocol

@@ -1,5 +1,6 @@
 import CheckDoor
 import Testing
+import TextServicesIO
 import TextServices
 import TextServicesCLI
 import TextServicesProtocol

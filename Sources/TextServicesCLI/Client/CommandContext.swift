@@ -1,5 +1,6 @@
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 /// The one decision every command makes at start-up: the daemon's services, or this process's own.

@@ -1,5 +1,6 @@
 import Foundation
 import TextServices
+import TextServicesIO
 internal import TextServicesDaemon
 
 /// Starts the user's daemon on demand for the editor doors.

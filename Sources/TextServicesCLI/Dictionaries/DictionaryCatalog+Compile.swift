@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 extension DictionaryCatalog {

@@ -1,5 +1,6 @@
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 /// `textsvcd dictionaries`: the dictionaries a configuration finds and the state of their compiled forms.

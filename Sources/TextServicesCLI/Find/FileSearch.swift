@@ -1,5 +1,6 @@
 import CheckDoor
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 /// `textsvcd find`: searches inputs with an ICU regular expression through the client and prints matches as grep does.

@@ -1,6 +1,7 @@
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 /// `textsvcd words import`: reads word lists of other spell checkers and adds them to the personal or the project dictionary.

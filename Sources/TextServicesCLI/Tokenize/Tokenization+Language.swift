@@ -1,6 +1,7 @@
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 extension Tokenization {

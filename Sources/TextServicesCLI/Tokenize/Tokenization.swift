@@ -1,5 +1,6 @@
 import CheckDoor
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
 
 /// `textsvcd tokenize`: splits an input into units through the client and prints one token a line or one JSON object a line.

@@ -182,7 +182,7 @@ public final class RemoteTextServices: TextServicesClient {
                                                   _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
         let value = try result.get()
         do {
-            return try JSONValueDecoder().decode(type, from: value)
+            return try JSONValueDecoder().decodeParams(type, from: value)
         } catch {
             throw .internalError("the daemon answered \(Response.self) in an unexpected shape: \(error.message)")
         }

@@ -91,7 +91,7 @@ public final class RequestDispatcher: Sendable {
                                                    session: ConnectionState) throws(ServiceError) -> JSONValue {
         var params = params
         let encoding = try Self.positionEncoding(params.storage.removeValue(forKey: "positionEncoding"))
-        let request = try decoder.decode(Request.self, from: .object(params))
+        let request = try decoder.decodeParams(Request.self, from: .object(params))
         let context = RequestContext(services: services, session: session, requestedEncoding: encoding, server: server)
         do {
             return JSONValueEncoder().encode(try request.handle(context))

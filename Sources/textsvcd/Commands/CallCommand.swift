@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 import TextServicesProtocol
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 import TextServicesProtocol
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 import TextServicesProtocol
 

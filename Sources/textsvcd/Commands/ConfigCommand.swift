@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 
 /// `textsvcd config`: the settings in force for a path, and the file each came from.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 
 /// `textsvcd dictionaries`: the dictionaries found and the state of their compiled forms.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ispell
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 import TextServicesProtocol
 
@@ -192,10 +193,18 @@ struct IspellCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        if let mode = filterMode {
-            try runFilter(mode, speller: speller, encoding: encoding, files: inputs)
-        } else {
-            try runPipe(speller: speller, encoding: encoding, personalList: list, files: inputs)
+        var options = IspellRun.Options(encoding: encoding)
+        options.filter = filterMode
+        options.printsCorrect = printCorrect
+        options.format = format
+        options.reportsRoots = roots
+        options.checksURLs = checkURLs
+        var run = IspellRun(speller: speller, options: options, personalList: list)
+        do {
+            try run.run(files: inputs)
+        } catch {
+            StandardError.print("textsvcd ispell: \(error.message)")
+            throw ExitCode(2)
         }
     }
 
@@ -236,16 +245,14 @@ struct IspellCommand: ParsableCommand {
     }
 
     private func reportDictionaries(client: any TextServicesClient, loaded: [String]) throws {
-        let available: [SpellLanguagesRequest.Language]
+        let searchPath = DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths))
+            .searchPath.map(\.folder)
         do {
-            available = try client.send(SpellLanguagesRequest()).languages
+            let lines = try IspellDictionaryReport.lines(client: client, searchPath: searchPath, loaded: loaded)
+            StandardError.print(lines.joined(separator: "\n"))
         } catch {
             StandardError.print("textsvcd ispell: \(error.message)")
             throw ExitCode(2)
         }
-        let searchPath = DictionaryLocator(configuration: .fromEnvironment(dictionaryPaths: global.dictionaryPaths))
-            .searchPath.map(\.folder)
-        let lines = IspellDictionaryReport.lines(searchPath: searchPath, available: available, loaded: loaded)
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 }

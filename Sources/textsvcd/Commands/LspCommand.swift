@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import LanguageServer
 import TextServices
 import TextServicesCLI
@@ -32,7 +31,7 @@ struct LspCommand: ParsableCommand {
 
     func run() throws {
         let relay = LanguageServerRelay()
-        let client = ClientFactory.forEditorDoor(global.clientOptions).makeClient { relay.server?.servicesChanged($0) }
+        let client = ClientFactory.forEditorDoor(global.clientOptions).makeClient { relay.servicesChanged($0) }
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages
@@ -41,63 +40,6 @@ struct LspCommand: ParsableCommand {
                                     preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }
         relay.server = server
         client.onNotification { [weak server] in server?.servicesNotified($0) }
-        var reader = LineReader(handle: FileHandle.standardInput)
-        let limit = 64 << 20
-        while true {
-            guard let header = readHeader(&reader) else {
-                throw ExitCode(server.inputEnded())
-            }
-            guard let length = header.contentLength else {
-                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError("a message header without a valid Content-Length")))
-                continue
-            }
-            guard length <= limit else {
-                _ = reader.read(count: length)
-                output.write(JSONRPCMessage.errorResponse(id: .null, error: .tooLarge("message", limit: limit)))
-                continue
-            }
-            let body = reader.read(count: length)
-            guard body.count == length else { throw ExitCode(server.inputEnded()) }
-            do {
-                server.receive(try JSONParser.parse(body))
-            } catch {
-                output.write(JSONRPCMessage.errorResponse(id: .null, error: .parseError(error.description)))
-            }
-            if let code = server.exitCode { throw ExitCode(code) }
-        }
-    }
-
-    /// Reads header lines up to the empty line; nil at the end of input.
-    private func readHeader(_ reader: inout LineReader) -> (contentLength: Int?, Void)? {
-        var length: Int?
-        var sawHeader = false
-        while let raw = reader.nextLine() {
-            var line = raw
-            if line.last == 0x0D { line.removeLast() }
-            if line.isEmpty {
-                if sawHeader { return (length, ()) }
-                continue
-            }
-            sawHeader = true
-            let text = String(decoding: line, as: UTF8.self)
-            guard let colon = text.firstIndex(of: ":") else { continue }
-            let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if name == "content-length" {
-                length = Int(value).flatMap { $0 >= 0 ? $0 : nil }
-            }
-        }
-        return nil
-    }
-}
-
-/// Lets the client's events reach the language server, which is made after the client.
-private final class LanguageServerRelay: @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var stored: LanguageServer?
-
-    var server: LanguageServer? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        throw ExitCode(LanguageServerStream(server: server, output: output).serve(input: FileHandle.standardInput))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 import TextServicesDaemon
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextServices
+import TextServicesIO
 import TextServicesCLI
 
 /// `textsvcd words import`: word lists of other spell checkers into the personal or the project dictionary.

@@ -1,12 +1,14 @@
-/// Decodes `Decodable` models from parsed JSON, with errors a client can act on.
+/// Decodes `Decodable` models from parsed JSON, with errors that name the field.
 ///
-/// Every failure is a `ServiceError` -32602 whose message and `data.field`
-/// name the field as the client wrote it (`text`, `range.start`,
+/// A value of the wrong shape throws `JSONDecodingFailure`, whose `field`
+/// is written as the sender wrote it (`text`, `range.start`,
 /// `items[2].public.html.base64`): a missing field "is required", a
 /// mistyped one "must be a string, not number". A string holding an unpaired
 /// surrogate escape is refused the same way. With `rejectsUnknownFields`, a
 /// field the model never looked at is refused too ("is not a parameter of
-/// this method"), so that clients learn what is not supported.
+/// this method"), so that clients learn what is not supported. An error a
+/// model's own `init(from:)` throws comes out as it was thrown. The wire maps
+/// failures to its errors (`TextServicesProtocol`: -32602 with the field).
 public struct JSONValueDecoder: Sendable {
     public var rejectsUnknownFields: Bool
 
@@ -14,38 +16,33 @@ public struct JSONValueDecoder: Sendable {
         self.rejectsUnknownFields = rejectsUnknownFields
     }
 
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ServiceError) -> T {
+    /// Decodes `type` from `value`; throws `JSONDecodingFailure`, or what the model threw.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         let tracker = FieldTracker()
         let decoder = JSONValueDecoding(value: value, codingPath: [], tracker: tracker)
         let decoded: T
         do {
             decoded = try T(from: decoder)
-        } catch {
-            throw Self.serviceError(error)
+        } catch let error as DecodingError {
+            throw Self.failure(error)
         }
         if rejectsUnknownFields, let unknown = tracker.firstUnknownField() {
-            throw .invalidParams(field: unknown, "is not a parameter of this method")
+            throw JSONDecodingFailure(field: unknown, reason: "is not a parameter of this method")
         }
         return decoded
     }
 
-    /// The wire error for any error a model's `init(from:)` threw.
-    static func serviceError(_ error: any Error) -> ServiceError {
+    /// The failure for a `DecodingError` a model's `init(from:)` threw (from a container of its own making).
+    static func failure(_ error: DecodingError) -> JSONDecodingFailure {
         switch error {
-        case let error as ServiceError: return error
-        case let error as DecodingError:
-            switch error {
-            case .keyNotFound(let key, let context):
-                return .invalidParams(field: fieldName(context.codingPath + [key]), "is required")
-            case .valueNotFound(_, let context):
-                return .invalidParams(field: fieldName(context.codingPath), "is required")
-            case .typeMismatch(_, let context), .dataCorrupted(let context):
-                return .invalidParams(field: fieldName(context.codingPath), context.debugDescription)
-            @unknown default:
-                return .invalidParams(field: "params", "\(error)")
-            }
-        default:
-            return ServiceError(wrapping: error)
+        case .keyNotFound(let key, let context):
+            return JSONDecodingFailure(field: fieldName(context.codingPath + [key]), reason: "is required")
+        case .valueNotFound(_, let context):
+            return JSONDecodingFailure(field: fieldName(context.codingPath), reason: "is required")
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            return JSONDecodingFailure(field: fieldName(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return JSONDecodingFailure(field: "params", reason: "\(error)")
         }
     }
 
@@ -62,6 +59,21 @@ public struct JSONValueDecoder: Sendable {
         }
         return name.isEmpty ? "params" : name
     }
+}
+
+/// Why a JSON value could not be decoded: the field, as the sender wrote it, and what is wrong with it.
+public struct JSONDecodingFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The field's path (`items[2].text`); `params` for the value itself.
+    public let field: String
+    /// What is wrong, as a phrase that follows the field's name ("is required", "must be a string, not number").
+    public let reason: String
+
+    public init(field: String, reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    public var description: String { "'\(field)' \(reason)" }
 }
 
 /// Remembers the fields each decoded object held and which of them a model asked for.
@@ -101,7 +113,7 @@ struct JSONValueDecoding: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(codingPath), "must be an object, not \(value.typeName)")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(codingPath), reason: "must be an object, not \(value.typeName)")
         }
         let id = tracker.register(path: codingPath, keys: Array(object.keys))
         return KeyedDecodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath, tracker: tracker, id: id))
@@ -109,7 +121,7 @@ struct JSONValueDecoding: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(codingPath), "must be an array, not \(value.typeName)")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(codingPath), reason: "must be an array, not \(value.typeName)")
         }
         return UnkeyedContainer(elements: elements, codingPath: codingPath, tracker: tracker)
     }
@@ -127,16 +139,15 @@ extension JSONValue {
         type is JSONValue.Type || type is any ExpressibleByNilLiteral.Type
     }
 
-    /// This value as `T`, or a -32602 error naming the field at `path`.
+    /// This value as `T`, or a failure naming the field at `path`.
     func decoded<T: Decodable>(as type: T.Type, at path: [any CodingKey], tracker: FieldTracker) throws -> T {
-        func mismatch(_ expected: String) -> ServiceError {
-            .invalidParams(field: JSONValueDecoder.fieldName(path), "must be \(expected), not \(typeName)")
+        func mismatch(_ expected: String) -> JSONDecodingFailure {
+            JSONDecodingFailure(field: JSONValueDecoder.fieldName(path), reason: "must be \(expected), not \(typeName)")
         }
         switch type {
         case is String.Type:
             if case .invalidUnicode = self {
-                throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(path),
-                                                 "is not Unicode text: it holds an unpaired surrogate escape")
+                throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(path), reason: "is not Unicode text: it holds an unpaired surrogate escape")
             }
             guard let string = stringValue else { throw mismatch("a string") }
             return string as! T
@@ -157,7 +168,7 @@ extension JSONValue {
         case let integer as any FixedWidthInteger.Type:
             let wide = try decoded(as: Int.self, at: path, tracker: tracker)
             guard let value = integer.init(exactly: wide) else {
-                throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(path), "is out of range")
+                throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(path), reason: "is out of range")
             }
             return value as! T
         case is JSONValue.Type:
@@ -187,7 +198,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func value(_ key: Key) throws -> JSONValue {
         tracker.ask(key.stringValue, in: id)
         guard let value = object[key.stringValue], value != .null else {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(codingPath + [key]), "is required")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(codingPath + [key]), reason: "is required")
         }
         return value
     }
@@ -263,7 +274,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> JSONValue {
         guard !isAtEnd else {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(path), "is missing")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(path), reason: "is missing")
         }
         defer { currentIndex += 1 }
         return elements[currentIndex]
@@ -296,7 +307,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         let path = self.path
         let element = try next()
         if element == .null, !JSONValue.holdsNull(type) {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(path), "must not be null")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(path), reason: "must not be null")
         }
         return try element.decoded(as: type, at: path, tracker: tracker)
     }
@@ -343,7 +354,7 @@ private struct SingleContainer: SingleValueDecodingContainer {
 
     private func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if value == .null, !JSONValue.holdsNull(type) {
-            throw ServiceError.invalidParams(field: JSONValueDecoder.fieldName(codingPath), "is required")
+            throw JSONDecodingFailure(field: JSONValueDecoder.fieldName(codingPath), reason: "is required")
         }
         return try value.decoded(as: type, at: codingPath, tracker: tracker)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import TextServices
-import TextServicesProtocol
+import TextServicesJSON
 
 /// Collects output bytes and writes them to standard output in large blocks.
 ///

@@ -1,8 +1,8 @@
 import CheckDoor
 import Foundation
 import TextServices
+import TextServicesIO
 import TextServicesProtocol
-import TextServicesCLI
 
 /// The progress bar of `textsvcd check`, for big jobs on a terminal.
 ///
@@ -13,9 +13,9 @@ import TextServicesCLI
 /// checked; with a bar, a large input's pieces are checked in batches
 /// (`ClientWordChecking.onProgress`) so that the bar moves while one file is
 /// checked. Used from the command's thread only, the one that checks.
-final class CheckProgress: @unchecked Sendable {
-    static let minimumFiles = 50
-    static let minimumBytes = 2 << 20
+public final class CheckProgress: @unchecked Sendable {
+    public static let minimumFiles = 50
+    public static let minimumBytes = 2 << 20
 
     private let wanted: Bool
     private let fileCount: Int
@@ -25,7 +25,7 @@ final class CheckProgress: @unchecked Sendable {
     private var filesDone = 0
 
     /// Prepares a bar for checking `files` (not drawn before the first progress).
-    init(files: [String], format: CheckFormat,
+    public init(files: [String], format: CheckFormat,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         fileCount = max(1, files.count)
         wanted = format != .json && ProgressBar.isWanted(standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -39,7 +39,7 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// Counts an input once it is read (standard input's size is known only then).
-    func read(_ input: CheckInput) {
+    public func read(_ input: CheckInput) {
         guard wanted, input.name == "-" else { return }
         knownBytes += input.text.bytes.count
         bar?.total = knownBytes
@@ -47,7 +47,7 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// What to tell as the pieces of one input are checked (bytes of it done), or nil when no bar shows.
-    var onPieces: (@Sendable (Int) -> Void)? {
+    public var onPieces: (@Sendable (Int) -> Void)? {
         guard bar != nil else { return nil }
         return { [self] done in
             guard let bar else { return }
@@ -57,7 +57,7 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// Moves the bar past an input that was checked, or that could not be read (nil).
-    func checked(_ input: CheckInput?) {
+    public func checked(_ input: CheckInput?) {
         filesDone += 1
         bytesBefore += input?.text.bytes.count ?? 0
         guard let bar else { return }
@@ -67,12 +67,12 @@ final class CheckProgress: @unchecked Sendable {
     }
 
     /// Erases the bar's line so that other output may be written.
-    func clear() {
+    public func clear() {
         bar?.clear()
     }
 
     /// Erases the bar for good.
-    func finish() {
+    public func finish() {
         bar?.finish()
     }
 
@@ -86,63 +86,5 @@ final class CheckProgress: @unchecked Sendable {
     private func startBar() {
         bar = ProgressBar.onStandardError(total: max(knownBytes, 1), label: "checking")
         bar?.detail = detail(done: bytesBefore)
-    }
-}
-
-/// Where `check` writes on a terminal or a pipe: findings to standard output in blocks, problems to standard error, the bar.
-final class TerminalCheckOutput: CheckOutput {
-    private let format: CheckFormat
-    private var output = StandardOutputBuffer()
-    private var progress: CheckProgress?
-    private let showsProgress: Bool
-
-    /// An output in `format`; without `showsProgress` (`--interactive`, which asks on the terminal), no bar is drawn.
-    init(format: CheckFormat, showsProgress: Bool = true) {
-        self.format = format
-        self.showsProgress = showsProgress
-    }
-
-    func begin(inputs: [String]) {
-        if showsProgress { progress = CheckProgress(files: inputs, format: format) }
-    }
-
-    func read(_ input: CheckInput) {
-        progress?.read(input)
-    }
-
-    var onPieces: (@Sendable (Int) -> Void)? { progress?.onPieces }
-
-    func write(_ lines: [String]) {
-        guard !lines.isEmpty else { return }
-        progress?.clear()
-        for line in lines { output.appendLine(line) }
-    }
-
-    func warn(_ message: String) {
-        progress?.clear()
-        output.flush()
-        StandardError.print("textsvcd: \(message)")
-    }
-
-    func checked(_ input: CheckInput?) {
-        progress?.checked(input)
-    }
-
-    func summarize(_ line: String) {
-        output.flush()
-        StandardError.print("textsvcd: \(line)")
-    }
-
-    func finish() {
-        progress?.finish()
-        output.flush()
-    }
-
-    var isClosed: Bool { output.failure != nil }
-
-    /// Why standard output could not be written other than its reader going away (a full disk), or nil.
-    var writeError: SystemFailure? {
-        guard let failure = output.failure, failure.errno != .brokenPipe else { return nil }
-        return failure
     }
 }
