@@ -81,3 +81,10 @@ int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_
     if (length < needle_length) return 0;
     return memmem(haystack, (size_t)length, needle, (size_t)needle_length) != NULL;
 }
+
+int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length) {
+    if (needle_length <= 0) return 0;
+    if (length < needle_length) return -1;
+    const uint8_t *found = memmem(haystack, (size_t)length, needle, (size_t)needle_length);
+    return found ? (int64_t)(found - haystack) : -1;
+}

@@ -29,6 +29,8 @@ public struct CheckDoor: Sendable {
         public var words = 0
         /// What was done to the input (`--fix`: the words replaced), for standard error.
         public var notes: [String] = []
+        /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
+        public var skippedTranslations: String?
         /// With `CheckOptions.interactive`: each misspelling with its guesses, in text order, to ask about (`lines` is empty).
         public var findings: [Finding] = []
     }
@@ -47,6 +49,8 @@ public struct CheckDoor: Sendable {
         public var words: Int
         /// The language findings are reported in (the tags asked for or configured, or the default's).
         public var language: String
+        /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
+        public var skippedTranslations: String?
     }
 
     /// Checks one input with its project's words.
@@ -71,21 +75,26 @@ public struct CheckDoor: Sendable {
         let checker = DocumentChecker(settings: settings)
         var misspellings: [Misspelling]
         let words: Int
+        let skipped: String?
         do {
             let result = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
                                            checker: { regionLanguages in
                 var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil
                 return project.checker(spelling)
+            }, translations: { catalogLanguage in
+                // Only in a language the run was asked to check in: another would load (and compile) its dictionary.
+                GettextCatalog.tag(forLanguage: catalogLanguage, among: (languages ?? []).filter { !$0.hasPrefix("auto") })
             })
             misspellings = result.misspellings
             words = Self.wordCount(result.mask)
+            skipped = result.skippedTranslations
         } catch {
             throw ServiceError(wrapping: error)
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
-        return Findings(misspellings: misspellings, words: words, language: language)
+        return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped)
     }
 
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).
@@ -93,6 +102,12 @@ public struct CheckDoor: Sendable {
     /// With `CheckOptions.interactive`, the report carries the findings with
     /// their guesses to ask about, and no lines. Throws the service's error.
     public func report(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
+        var report = try wordedReport(findings, in: input, project: project)
+        report.skippedTranslations = findings.skippedTranslations
+        return report
+    }
+
+    private func wordedReport(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
         let misspellings = findings.misspellings
         if options.interactive {
             let guesses = try guessTable(for: misspellings, project: project)

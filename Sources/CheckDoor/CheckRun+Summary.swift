@@ -13,4 +13,14 @@ extension CheckRun.Outcome {
                 counted(misspellings, "misspelling", "misspellings"), String(format: "%.2f seconds", seconds)]
             .joined(separator: ", ")
     }
+
+    /// `translations not checked (language not asked for): ko (2 files), ja`: the catalogs left unchecked, nil when none.
+    public var untranslatedSummary: String? {
+        guard !skippedTranslations.isEmpty else { return nil }
+        let languages = skippedTranslations.keys.sorted().map { language in
+            let count = skippedTranslations[language]!
+            return (language.isEmpty ? "no Language: header" : language) + (count > 1 ? " (\(count) files)" : "")
+        }
+        return "translations not checked (language not asked for): " + languages.joined(separator: ", ")
+    }
 }

@@ -40,6 +40,8 @@ public struct CheckRun: Sendable {
         public var excluded = 0
         /// Distinct words not reported because the tree uses them again and again (`RepositoryVocabulary`).
         public var vocabulary = 0
+        /// Gettext catalogs whose translations were not checked (not a language asked for), by their `Language:` ("" when it names none).
+        public var skippedTranslations: [String: Int] = [:]
 
         public init() {}
 
@@ -53,7 +55,7 @@ public struct CheckRun: Sendable {
         /// Checked in a learning run's first pass, no guesses asked yet; the text is kept only for standard input.
         case found(InputList.Input, CheckDoor.Findings, kept: CheckInput?, projectProblems: [String], configErrors: [String])
         /// Checked, and nothing left to report once the repository's own words are taken out.
-        case quiet(words: Int, projectProblems: [String], configErrors: [String])
+        case quiet(words: Int, skippedTranslations: String?, projectProblems: [String], configErrors: [String])
         case unreadable(String)
         case excluded(configErrors: [String])
         case binary
@@ -71,7 +73,11 @@ public struct CheckRun: Sendable {
     public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
         var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems,
                           learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)
-        guard list.walked else { return outcome }
+        let untranslated = outcome.untranslatedSummary
+        guard list.walked else {
+            if let untranslated { output.summarize(untranslated) }
+            return outcome
+        }
         let walk = list.walk
         var skipped: [String] = []
         func count(_ number: Int, _ what: String) { if number > 0 { skipped.append("\(number) \(what)") } }
@@ -89,6 +95,7 @@ public struct CheckRun: Sendable {
             summary += "; \(outcome.vocabulary) recurring \(outcome.vocabulary == 1 ? "word" : "words") taken as the repository's own"
         }
         if !skipped.isEmpty { summary += "; skipped: " + skipped.joined(separator: ", ") }
+        if let untranslated { summary += "; " + untranslated }
         output.summarize(summary)
         if !walk.problems.isEmpty { outcome.sawError = true }
         return outcome
@@ -186,12 +193,15 @@ public struct CheckRun: Sendable {
             }
             outcome.words += report.words
             outcome.misspellings += report.misspellings
+            if let skipped = report.skippedTranslations { outcome.skippedTranslations[skipped, default: 0] += 1 }
             output.checked(input)
         case .found(_, let findings, _, let problems, let errors):
             // A first pass's result is reported (`reportAll`) before it is handled; this one had nothing to tell.
-            handle(.quiet(words: findings.words, projectProblems: problems, configErrors: errors), alone: alone, output: output,
+            handle(.quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: problems,
+                          configErrors: errors), alone: alone, output: output,
                    outcome: &outcome, warned: &warned, session: session)
-        case .quiet(let words, let problems, let errors):
+        case .quiet(let words, let skipped, let problems, let errors):
+            if let skipped { outcome.skippedTranslations[skipped, default: 0] += 1 }
             self.report(errors, to: output, seen: &warned, outcome: &outcome)
             for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
             outcome.checked += 1
@@ -256,7 +266,10 @@ public struct CheckRun: Sendable {
         inParallel(found) { result in
             guard case .found(let item, var findings, let kept, let problems, let errors) = result else { return result }
             findings.misspellings.removeAll { vocabulary.contains($0.word) }
-            guard !findings.misspellings.isEmpty else { return .quiet(words: findings.words, projectProblems: problems, configErrors: errors) }
+            guard !findings.misspellings.isEmpty else {
+                return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: problems,
+                              configErrors: errors)
+            }
             let input: CheckInput
             if let kept {
                 input = kept

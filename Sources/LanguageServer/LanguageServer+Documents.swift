@@ -87,7 +87,9 @@ extension LanguageServer {
             let text = state.document.text
             let result = try DocumentChecker(settings: config, patterns: patterns, checkStrings: settings.checkStrings)
                 .check(text, kind: state.document.kind, directives: InlineDirectives(text.bytes),
-                       checker: { self.checker(documentId: uri, project: project, languages: $0) }, limit: settings.maxDiagnostics)
+                       checker: { self.checker(documentId: uri, project: project, languages: $0) },
+                       translations: { GettextCatalog.tag(forLanguage: $0, among: self.translationLanguages(project: project)) },
+                       limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
             state.mask = result.mask
             state.projectSignature = project?.signature ?? []
@@ -108,6 +110,11 @@ extension LanguageServer {
                                       documentId: documentId)
         let words = AcceptedSpellings(settings.words)
         return project?.checker(base, adding: words) ?? AcceptingWords(base, spellings: words)
+    }
+
+    /// The languages a gettext catalog's translations may be checked in: the ones this server checks in (not `auto`).
+    func translationLanguages(project: Project?) -> [String] {
+        (settings.languages ?? project?.settings.languages?.value ?? []).filter { !$0.hasPrefix("auto") }
     }
 
     func recheckAll() {

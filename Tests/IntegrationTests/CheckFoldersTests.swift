@@ -162,4 +162,44 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(listed(result).contains("frobnicator"))
     }
+
+    /// A gettext catalog: an English source string, and a translation with the header's `Language:`.
+    func catalog(language: String, translation: String) -> String {
+        """
+        msgid ""
+        msgstr ""
+        "Language: \(language)\\n"
+
+        msgid "Open the wrold"
+        msgstr "\(translation)"
+
+        """
+    }
+
+    @Test func catalogTranslationsAreCheckedOnlyInALanguageAskedFor() throws {
+        let root = TestSupport.temporaryFolder("check-catalogs")
+        try write([
+            "po/de.po": catalog(language: "de", translation: "Die Straße öffnen, nicht die Strase"),
+            "po/xx.po": catalog(language: "xx", translation: "Qwzrt vlmnop"),
+        ], under: root)
+        let asked = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", "--no-repository-words", "--lang", "en_US,de_DE", root])
+        #expect(asked.status == 1, "\(asked.stderr)")
+        #expect(asked.stdout == "wrold\nStrase\nwrold\n", "\(asked.stdout)")
+        #expect(asked.stderr.contains("2 files checked; translations not checked (language not asked for): xx"), "\(asked.stderr)")
+        let english = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", "--no-repository-words", root])
+        #expect(english.stdout == "wrold\nwrold\n", "\(english.stdout)")
+        #expect(english.stderr.contains("translations not checked (language not asked for): de, xx"), "\(english.stderr)")
+        // A translation's misspelling says its language, and its guesses come from that dictionary.
+        let worded = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "1", "--lang", "en_US,de", root + "/po/de.po"])
+        #expect(worded.stdout.contains("po/de.po:6:38: Strase [de] -> Stra"), "\(worded.stdout)")
+    }
+
+    @Test func aNamedCatalogNotCheckedIsSummarizedOnce() throws {
+        let root = TestSupport.temporaryFolder("check-catalog-named")
+        try write(["ko.po": catalog(language: "zz_ZZ", translation: "Qwzrt vlmnop")], under: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/ko.po"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout == "wrold\n")
+        #expect(result.stderr.contains("translations not checked (language not asked for): zz_ZZ"), "\(result.stderr)")
+    }
 }

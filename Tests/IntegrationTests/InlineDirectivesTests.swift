@@ -69,6 +69,19 @@ import Testing
         #expect(result.stdout == "wrold\nmisteak\nwrold\nStrase\n")
     }
 
+    @Test func theLanguageServerChecksACatalogsTranslationsInALanguageItChecksIn() throws {
+        let catalog = "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\nmsgid \"Open the wrold\"\nmsgstr \"Die Strase öffnen\"\n"
+        let uri = "file:///tmp/textsvcd-catalog-\(getpid())/de.po"
+        for (arguments, expected) in [(["--lang", "en_US,de_DE"], ["wrold", "Strase"]), ([], ["wrold"])] {
+            let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("catalog-lsp"))
+            let editor = try LanguageServerProcess(["--no-daemon"] + arguments, environment: environment)
+            try editor.initialize()
+            editor.open(uri, catalog, languageId: "po")
+            #expect(try editor.diagnosedWords(uri) == expected, "\(arguments)")
+            try editor.finish()
+        }
+    }
+
     @Test func theLanguageServerHonoursDirectives() throws {
         let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("directives-lsp"))
         let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)

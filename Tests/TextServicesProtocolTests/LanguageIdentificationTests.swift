@@ -84,6 +84,34 @@ struct LanguageIdentificationTests {
         #expect(hinted[0].language == "en_US")
     }
 
+    @Test func aParagraphSeenBeforeKeepsItsVerdictWhereverItMoves() throws {
+        let quoted = "The guide closed the book and looked at us. \"\(Self.french)\" Everyone nodded and walked back to the hotel in silence."
+        let first = try Self.identify([Self.german, quoted].joined(separator: "\n\n"))
+        #expect(first.map(\.0) == ["de_DE", "en_US", "fr_FR", "en_US"])
+        let moved = try Self.identify([Self.russian, Self.english2, quoted, Self.german].joined(separator: "\n\n"))
+        #expect(moved.map(\.0) == ["ru_RU", "en_US", "en_US", "fr_FR", "en_US", "de_DE"])
+        #expect(Array(moved[2...4].map(\.1)) == Array(first[1...3].map(\.1)))
+        #expect(moved[5].1 == Self.german)
+    }
+
+    @Test func paragraphVerdictsMoveWithTheParagraphAndEmptyWhenFull() {
+        let range = LanguageRange(range: UTF8Offset(10)..<UTF8Offset(25), language: "de_DE", confidence: 1,
+                                  hypotheses: [LanguageHypothesis(language: "de_DE", confidence: 1)])
+        let key = ParagraphVerdicts.Key(paragraph: ContentHash(Array("Ein Absatz.".utf8)), settings: ContentHash([1]))
+        let verdicts = ParagraphVerdicts()
+        verdicts.keep([range], key, startingAt: UTF8Offset(10))
+        #expect(verdicts.ranges(key, startingAt: UTF8Offset(100))?.map(\.range) == [UTF8Offset(100)..<UTF8Offset(115)])
+        #expect(verdicts.ranges(ParagraphVerdicts.Key(paragraph: key.paragraph, settings: ContentHash([2])), startingAt: UTF8Offset(0)) == nil)
+        for index in 1..<ParagraphVerdicts.capacity {
+            verdicts.keep([], ParagraphVerdicts.Key(paragraph: ContentHash([UInt8(index & 0xFF), UInt8(index >> 8)]), settings: key.settings),
+                          startingAt: UTF8Offset(0))
+        }
+        #expect(verdicts.count == ParagraphVerdicts.capacity)
+        verdicts.keep([], ParagraphVerdicts.Key(paragraph: ContentHash([0xFF, 0xFF, 0xFF]), settings: key.settings), startingAt: UTF8Offset(0))
+        #expect(verdicts.count == 1)
+        #expect(verdicts.ranges(key, startingAt: UTF8Offset(0)) == nil)
+    }
+
     @Test func anUninstalledCandidateIsUnknownLanguageWithTheAvailableList() {
         let result = TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "candidates": ["en_US", "zz_ZZ"]])
         #expect(result.errorCode == -32001)

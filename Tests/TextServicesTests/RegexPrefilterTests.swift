@@ -97,4 +97,75 @@ import Testing
         // The property is not vacuous: many texts were passed over.
         #expect(skipped > checked / 10, "\(skipped) of \(checked)")
     }
+
+    /// Multi-line texts for the line prefilter: lines of the pieces above, some with carriage returns.
+    func lines(_ generator: inout Generator) -> String {
+        (0..<Int(1 + generator.next() % 5)).map { _ in text(&generator).replacingOccurrences(of: "\n", with: "") }
+            .map { $0 + generator.pick(["\n", "\n", "\r\n", "\u{2028}x\n"]) }.joined() + text(&generator)
+    }
+
+    @Test func searchingOnlyTheCandidateLinesFindsTheSameMatches() throws {
+        var generator = Generator(state: 25)
+        var narrowed = 0, checked = 0
+        for _ in 0..<1500 {
+            let source = pattern(&generator)
+            for options: RegexOptions in [[.multiline], [.multiline, .caseInsensitive], [.literal], [.literal, .caseInsensitive]] {
+                guard RegexPrefilter.staysOnOneLine(pattern: source, options: options),
+                      let regex = try? RegularExpression(source, options: options.union([.transparentBounds, .withoutAnchoringBounds]))
+                else { continue }
+                let prefilter = RegexPrefilter(pattern: source, options: options)
+                for _ in 0..<8 {
+                    let bytes = Array(lines(&generator).utf8)
+                    guard let candidates = prefilter.candidateLines(bytes) else { continue }
+                    checked += 1
+                    if candidates.reduce(0, { $0 + $1.count }) < bytes.count { narrowed += 1 }
+                    // A search that runs past ICU's time limit (a backtracking pattern on a loaded machine) proves nothing either way.
+                    guard let whole = try? regex.matches(in: TextBuffer(utf8: bytes)).matches else { continue }
+                    var joined: [UInt8] = []
+                    var starts: [(searched: Int, original: Int)] = []
+                    for line in candidates {
+                        starts.append((joined.count, line.lowerBound))
+                        joined += bytes[line]
+                    }
+                    guard let parts = try? regex.matches(in: TextBuffer(utf8: joined)).matches else { continue }
+                    let mapped = parts.map { match -> Range<Int> in
+                        let lower = match.range.lowerBound.rawValue
+                        let start = starts.last { $0.searched <= lower }!
+                        return start.original + lower - start.searched..<start.original + match.range.upperBound.rawValue - start.searched
+                    }
+                    let expected = whole.map { $0.range.lowerBound.rawValue..<$0.range.upperBound.rawValue }
+                    #expect(mapped == expected, "\(source) \(options) on \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        // The property is not vacuous: many texts were searched in fewer lines.
+        #expect(narrowed > checked / 10, "\(narrowed) of \(checked)")
+        #expect(checked > 1000, "\(checked)")
+    }
+
+    @Test func onlyPatternsThatCannotCrossALineAreSearchedByLine() {
+        for pattern in ["strbuf_add[a-z_]*\\(", "GIT_TRACE2_[A-Z_]+", "TODO|FIXME|XXX", "^foo\\b.*bar$", "(?<=a)b\\w+\\1", "\\Qa.b\\E"] {
+            #expect(RegexPrefilter.staysOnOneLine(pattern: pattern, options: .multiline), "\(pattern)")
+        }
+        for pattern in ["die_errno\\([^)]*\\)", "a\\sb", "a\\nb", "a\\x0Ab", "(?s)a.b", "\\Aabc", "a\\p{Any}", "[\\x00-z]", "[\t-\r]x"] {
+            #expect(!RegexPrefilter.staysOnOneLine(pattern: pattern, options: .multiline), "\(pattern)")
+        }
+        #expect(!RegexPrefilter.staysOnOneLine(pattern: "^abc", options: []))
+        #expect(!RegexPrefilter.staysOnOneLine(pattern: "a.b", options: [.multiline, .dotAll]))
+        #expect(RegexPrefilter.staysOnOneLine(pattern: "a[b", options: .literal))
+        #expect(!RegexPrefilter.staysOnOneLine(pattern: "a\nb", options: .literal))
+    }
+
+    @Test func candidateLinesAreTheLinesHoldingALiteral() {
+        let text = Array("one foo\ntwo\nFOO three\nfoo\n".utf8)
+        func lines(_ prefilter: RegexPrefilter) -> [String]? {
+            prefilter.candidateLines(text).map { $0.map { String(decoding: text[$0], as: UTF8.self) } }
+        }
+        #expect(lines(RegexPrefilter(pattern: "foo", options: .multiline)) == ["one foo\n", "foo\n"])
+        #expect(lines(RegexPrefilter(pattern: "foo|two", options: [.multiline, .caseInsensitive]))
+            == ["one foo\n", "two\n", "FOO three\n", "foo\n"])
+        #expect(lines(RegexPrefilter(pattern: "[a-z]+", options: .multiline)) == nil)
+        let accented = Array("plain\nK\u{212A}\n".utf8)
+        #expect(RegexPrefilter(pattern: "kk", options: .caseInsensitive).candidateLines(accented) == [6..<11])
+    }
 }

@@ -60,6 +60,13 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("The answer is 42. Smith agreed.", "en") == ["The answer is 42. ", "Smith agreed."])
     }
 
+    @Test func anExclamationInsideQuotesBeforeALowerCaseWordEndsNoSentence() throws {
+        #expect(try Self.sentences("\"Andate via!\" rispose il principe. «Basta!» disse lei. \"Basta?\" Poi uscì.", "it")
+                == ["\"Andate via!\" rispose il principe. ", "«Basta!» disse lei. ", "\"Basta?\" ", "Poi uscì."])
+        #expect(try Self.sentences("Sull'Amiga i comandi \":sh\" e \":!\" non sono disponibili. Poi uscì.", "it")
+                == ["Sull'Amiga i comandi \":sh\" e \":!\" non sono disponibili. ", "Poi uscì."])
+    }
+
     @Test func aLineBreakAfterTheAbbreviationKeepsICUsBoundary() throws {
         #expect(try Self.sentences("Ask Dr.\nSmith left.", "en") == ["Ask Dr.\n", "Smith left."])
     }

@@ -43,6 +43,8 @@ int32_t tsv_release_free_memory(void);
 int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size);
 /* Whether `needle` (length `needle_length`) occurs in `haystack` (length `length`): glibc's memmem; 1 or 0. */
 int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
+/* Where `needle` first occurs in `haystack` (glibc's memmem): its offset, or -1. */
+int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
 
 #ifdef __cplusplus
 }

@@ -14,12 +14,17 @@ enum ByteSearch {
     }
 
     /// Whether `lowered` (ASCII lower case) occurs in `haystack` regardless of ASCII case.
+    static func containsIgnoringASCIICase(_ haystack: UnsafeRawBufferPointer, lowered needle: [UInt8]) -> Bool {
+        firstIndexIgnoringASCIICase(haystack, lowered: needle, from: 0) != nil
+    }
+
+    /// Where `lowered` (ASCII lower case) first occurs in `haystack` at or after `from`, regardless of ASCII case; nil when it does not.
     ///
     /// Each case of the first byte is found with `memchr`, then the rest is compared folded.
-    static func containsIgnoringASCIICase(_ haystack: UnsafeRawBufferPointer, lowered needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
+    static func firstIndexIgnoringASCIICase(_ haystack: UnsafeRawBufferPointer, lowered needle: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty else { return from }
         let count = haystack.count, length = needle.count
-        guard let base = haystack.baseAddress, count >= length else { return false }
+        guard let base = haystack.baseAddress, count - from >= length else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let first = needle[0]
         let isLetter = first >= 0x61 && first <= 0x7A
@@ -29,11 +34,11 @@ enum ByteSearch {
             guard let found = memchr(bytes + position, Int32(byte), last - position + 1) else { return last + 1 }
             return UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
         }
-        var nextLower = next(first, from: 0)
-        var nextUpper = isLetter ? next(first ^ 0x20, from: 0) : last + 1
+        var nextLower = next(first, from: from)
+        var nextUpper = isLetter ? next(first ^ 0x20, from: from) : last + 1
         while true {
             let start = min(nextLower, nextUpper)
-            guard start <= last else { return false }
+            guard start <= last else { return nil }
             var matched = true
             for offset in 1..<max(1, length) {
                 let byte = bytes[start + offset]
@@ -43,10 +48,44 @@ enum ByteSearch {
                     break
                 }
             }
-            if matched { return true }
+            if matched { return start }
             if nextLower == start { nextLower = start + 1 <= last ? next(first, from: start + 1) : last + 1 }
             if nextUpper == start { nextUpper = start + 1 <= last ? next(first ^ 0x20, from: start + 1) : last + 1 }
         }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `from` (glibc's `memmem`); nil when it does not.
+    static func firstIndex(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty else { return from }
+        guard let base = haystack.baseAddress, haystack.count - from >= needle.count else { return nil }
+        let found = needle.withUnsafeBufferPointer { needleBytes in
+            tsv_find_bytes(base.assumingMemoryBound(to: UInt8.self) + from, Int64(haystack.count - from), needleBytes.baseAddress!,
+                           Int64(needle.count))
+        }
+        return found < 0 ? nil : from + Int(found)
+    }
+
+    /// Where the first byte outside ASCII is, at or after `from`; nil when there is none.
+    static func firstNonASCII(_ haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
+        var index = from
+        let count = haystack.count
+        while index + 8 <= count, haystack.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        while index < count {
+            if haystack[index] >= 0x80 { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The line holding the byte at `offset`: from after the line feed before it through the line feed that ends it (or the end).
+    static func line(containing offset: Int, in haystack: UnsafeRawBufferPointer) -> Range<Int> {
+        var start = min(offset, haystack.count)
+        while start > 0, haystack[start - 1] != 0x0A { start -= 1 }
+        guard let base = haystack.baseAddress, offset < haystack.count,
+              let after = memchr(base + offset, 0x0A, haystack.count - offset) else { return start..<haystack.count }
+        return start..<(UnsafeRawPointer(after) - base + 1)
     }
 
     /// Whether any byte is outside ASCII.

@@ -15,11 +15,14 @@ public final class LanguageIdentification: Sendable {
     let spelling: SpellingService
     private let models: Models
     private let defaults = Mutex<(time: ContinuousClock.Instant, candidates: [LanguageCandidate])?>(nil)
+    /// The candidate each requested tag resolved to in this scope; like a dictionary's name, kept for the life of the process.
+    private let resolved = Mutex<[String: LanguageCandidate]>([:])
 
-    /// The model in use and the lock that builds one, shared by every scope.
+    /// The model in use, the lock that builds one, and the paragraphs' verdicts, shared by every scope.
     private final class Models: Sendable {
         let current = Mutex<LanguageModel?>(nil)
         let building = Mutex<Void>(())
+        let verdicts = ParagraphVerdicts()
     }
 
     public init(spelling: SpellingService) {
@@ -67,8 +70,8 @@ public final class LanguageIdentification: Sendable {
     /// available list) for a tag without a dictionary or without word
     /// frequencies, and `.invalidArgument` for an empty list.
     public func candidates(_ requested: [String]?) throws(TextServicesError) -> [LanguageCandidate] {
-        let defaults = defaultCandidates()
         guard let requested else {
+            let defaults = defaultCandidates()
             guard !defaults.isEmpty else {
                 throw .unknownLanguage(language: "auto", reason: "no dictionary with word frequencies to detect languages among",
                                        available: [])
@@ -78,20 +81,28 @@ public final class LanguageIdentification: Sendable {
         guard !requested.isEmpty else { throw .invalidArgument(argument: "candidates", reason: "must not be empty") }
         var chosen: [LanguageCandidate] = []
         for tag in requested {
-            let info: DictionaryInfo
-            do {
-                info = try spelling.locator.locate(tag)
-            } catch {
-                throw .unknownLanguage(language: tag, reason: error.message, available: defaults.map(\.tag))
-            }
-            guard let candidate = candidate(info) else {
-                throw .unknownLanguage(language: tag,
-                                       reason: "no word frequencies for '\(info.tag.tag)' (\(info.tag.language).freq), which detection needs",
-                                       available: defaults.map(\.tag))
-            }
+            let candidate = try resolvedCandidate(tag)
             if !chosen.contains(where: { $0.code == candidate.code }) { chosen.append(candidate) }
         }
         return chosen
+    }
+
+    /// The candidate a requested tag names, found once and then remembered (a tag that fails is looked up again next time).
+    private func resolvedCandidate(_ tag: String) throws(TextServicesError) -> LanguageCandidate {
+        if let known = resolved.withLock({ $0[tag] }) { return known }
+        let info: DictionaryInfo
+        do {
+            info = try spelling.locator.locate(tag)
+        } catch {
+            throw .unknownLanguage(language: tag, reason: error.message, available: defaultCandidates().map(\.tag))
+        }
+        guard let candidate = candidate(info) else {
+            throw .unknownLanguage(language: tag,
+                                   reason: "no word frequencies for '\(info.tag.tag)' (\(info.tag.language).freq), which detection needs",
+                                   available: defaultCandidates().map(\.tag))
+        }
+        resolved.withLock { $0[tag] = candidate }
+        return candidate
     }
 
     private func candidate(_ info: DictionaryInfo) -> LanguageCandidate? {
@@ -126,7 +137,8 @@ public final class LanguageIdentification: Sendable {
         let model = try model(for: candidates)
         let indices = candidates.map { candidate in model.languages.firstIndex(of: candidate.code)! }
         var identifier = LanguageIdentifier(scorer: LanguageScorer(model: model, indices: indices, priors: priors),
-                                            candidates: candidates, maximum: min(maximum, candidates.count))
+                                            candidates: candidates, maximum: min(maximum, candidates.count),
+                                            verdicts: models.verdicts)
         return try identifier.identify(text, range: range, granularity: granularity)
     }
 

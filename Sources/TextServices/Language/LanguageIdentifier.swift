@@ -5,11 +5,26 @@
 /// language, by `sentenceMargin` nats; then the paragraph is cut at sentence
 /// boundaries and neighbouring sentences of one language are joined again.
 /// Text without evidence (no letters, only emoji, only words that mix
-/// scripts) gets no range. Not thread-safe; make one per request.
+/// scripts) gets no range. A paragraph's verdict is kept in `verdicts` (by
+/// its bytes, the candidates, priors and `maximum`), and a paragraph seen
+/// before is not scored again. Not thread-safe; make one per request.
 struct LanguageIdentifier {
     var scorer: LanguageScorer
     let candidates: [LanguageCandidate]
     let maximum: Int
+    let verdicts: ParagraphVerdicts
+    /// The settings part of every verdict's key.
+    private let settings: ContentHash
+
+    init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: ParagraphVerdicts) {
+        self.scorer = scorer
+        self.candidates = candidates
+        self.maximum = maximum
+        self.verdicts = verdicts
+        var described = "\(scorer.model.key)|\(maximum)"
+        for (candidate, prior) in zip(candidates, scorer.priors) { described += "|\(candidate.tag)=\(prior)" }
+        settings = ContentHash(Array(described.utf8))
+    }
 
     static let minimumSentenceWords = 3
     static let sentenceMargin = 6.0
@@ -26,7 +41,17 @@ struct LanguageIdentifier {
         case .paragraph:
             var ranges: [LanguageRange] = []
             for paragraph in try Tokenizer(granularity: .paragraph).tokens(in: text, range: range) {
-                ranges += try paragraphRanges(text, paragraph.range)
+                let key = ParagraphVerdicts.Key(
+                    paragraph: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.range.ints])) },
+                    settings: settings)
+                let start = paragraph.range.lowerBound
+                if let known = verdicts.ranges(key, startingAt: start) {
+                    ranges += known
+                    continue
+                }
+                let found = try paragraphRanges(text, paragraph.range)
+                verdicts.keep(found, key, startingAt: start)
+                ranges += found
             }
             return ranges
         }

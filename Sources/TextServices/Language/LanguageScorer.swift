@@ -42,6 +42,12 @@ struct LanguageScorer {
     /// The most one word can count against a candidate, in nats.
     static let clamp = 8.0
     private static let ln10 = log(10.0)
+    /// The score of a word a language lacks, before its trigrams (which only lower it).
+    private static let unseenScore = ln10 * (unseenZipf - 9)
+
+    /// The score of a word a language's list holds with zipf times ten `scaled`.
+    @inline(__always)
+    private static func knownScore(_ scaled: UInt8) -> Double { ln10 * (Double(scaled) / 10 - 9) }
 
     private var known: [UInt8]
     private var trigramSums: [Float]
@@ -73,8 +79,15 @@ struct LanguageScorer {
               indices.contains(where: { model.scripts[$0] == word.script }) else { return false }
         for index in known.indices { known[index] = 0 }
         model.forEachWordScore(word.folded) { language, scaled in known[language] = scaled }
-        var needsTrigrams = false
-        for index in indices where model.scripts[index] == word.script && known[index] == 0 { needsTrigrams = true }
+        var lacking = false
+        var bestKnown = 0
+        for index in indices where model.scripts[index] == word.script {
+            if known[index] == 0 { lacking = true } else { bestKnown = max(bestKnown, Int(known[index])) }
+        }
+        // An unknown word's score is at most the unseen word's (trigrams only lower it); when that is already
+        // `clamp` below the best known score, every unknown score is clamped to the same floor, trigrams or not.
+        let needsTrigrams = lacking
+            && (bestKnown == 0 || Self.knownScore(UInt8(bestKnown)) - Self.clamp < Self.unseenScore)
         var trigramCount = 0
         if needsTrigrams {
             for index in trigramSums.indices { trigramSums[index] = 0 }
@@ -98,9 +111,9 @@ struct LanguageScorer {
             if model.scripts[index] != word.script {
                 score = -.infinity
             } else if known[index] > 0 {
-                score = Self.ln10 * (Double(known[index]) / 10 - 9)
+                score = Self.knownScore(known[index])
             } else {
-                score = Self.ln10 * (Self.unseenZipf - 9) + Self.trigramWeight * Double(trigramSums[index])
+                score = Self.unseenScore + (needsTrigrams ? Self.trigramWeight * Double(trigramSums[index]) : 0)
             }
             wordScores[position] = score
             best = max(best, score)

@@ -25,9 +25,13 @@ enum LanguageWordScanner {
             let slice = bytes[wordStart..<upTo]
             let folded: String
             if ascii {
-                folded = String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+                folded = String(unsafeUninitializedCapacity: slice.count) { buffer in
+                    for (offset, byte) in slice.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+                    return slice.count
+                }
             } else {
-                folded = WordList.fold(String(decoding: slice, as: UTF8.self))
+                // `WordList.fold` without its apostrophe step: a word here holds letters and marks only.
+                folded = CaseMapping.map(String(decoding: slice, as: UTF8.self), .lower)
             }
             body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), folded: folded, script: script))
             wordStart = -1

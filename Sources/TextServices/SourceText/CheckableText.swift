@@ -4,7 +4,8 @@ public enum CheckableText {
     ///
     /// Plain text is shown whole; Markdown, commit messages, markup and TeX
     /// without their code and markup; source code only in its comments and
-    /// string literals (comments only when `checkStrings` is false). Offsets
+    /// string literals (comments only when `checkStrings` is false); gettext
+    /// catalogs in their strings (`GettextCatalog`). Offsets
     /// in the masked text equal offsets in `bytes`.
     public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true) -> TextMask {
         switch kind {
@@ -13,6 +14,11 @@ public enum CheckableText {
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)
         case .tex: return TeXMasker.mask(bytes)
+        case .gettext:
+            var mask = TextMask(bytes: bytes, visible: false)
+            let catalog = GettextCatalog(bytes)
+            for range in catalog.source + catalog.translations { mask.show(range) }
+            return mask
         case .source(let language): return SourceScanner.mask(bytes, language: language, checkStrings: checkStrings)
         }
     }

@@ -44,6 +44,14 @@ public struct DocumentChecker: Sendable {
         public var misspellings: [Misspelling]
         /// Which bytes were checked.
         public var mask: TextMask
+        /// In a gettext catalog whose translations were not checked (no dictionary fits): its `Language:` ("" when absent).
+        public var skippedTranslations: String?
+
+        public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil) {
+            self.misspellings = misspellings
+            self.mask = mask
+            self.skippedTranslations = skippedTranslations
+        }
     }
 
     /// The prose of `text` a document of `kind` shows, with ignore-pattern matches hidden.

@@ -11,6 +11,8 @@ public enum DocumentKind: Hashable, Sendable {
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
     case tex
+    /// A gettext catalog (`.po`, `.pot`): its source strings, and its translations in the header's language (`GettextCatalog`).
+    case gettext
     case source(SourceLanguage)
 
     /// The kind for an LSP `languageId`, falling back to the file name's extension, then plain text.
@@ -57,7 +59,7 @@ public enum DocumentKind: Hashable, Sendable {
         "markdown": .markdown, "md": .markdown, "mdx": .markdown, "rmd": .markdown, "quarto": .markdown,
         "gitcommit": .gitCommit, "git-commit": .gitCommit, "git_commit": .gitCommit, "hgcommit": .gitCommit,
         "html": .markup, "xml": .markup, "xhtml": .markup, "svg": .markup,
-        "tex": .tex, "latex": .tex, "plaintex": .tex, "bibtex": .tex, "context": .tex,
+        "tex": .tex, "latex": .tex, "plaintex": .tex, "bibtex": .tex, "context": .tex, "po": .gettext,
         "c": .source(.c), "cpp": .source(.cpp), "c++": .source(.cpp), "cuda": .source(.cpp), "cuda-cpp": .source(.cpp),
         "objective-c": .source(.c), "objc": .source(.c), "objective-cpp": .source(.cpp), "objcpp": .source(.cpp),
         "java": .source(.java), "kotlin": .source(.kotlin), "csharp": .source(.csharp), "cs": .source(.csharp),
@@ -81,7 +83,7 @@ public enum DocumentKind: Hashable, Sendable {
         "txt": .plainText, "text": .plainText,
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown, "mdx": .markdown,
         "html": .markup, "htm": .markup, "xhtml": .markup, "xml": .markup, "svg": .markup,
-        "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex,
+        "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex, "po": .gettext, "pot": .gettext,
         "c": .source(.c), "h": .source(.c), "m": .source(.c),
         "cc": .source(.cpp), "cpp": .source(.cpp), "cxx": .source(.cpp), "hpp": .source(.cpp), "hh": .source(.cpp),
         "hxx": .source(.cpp), "mm": .source(.cpp), "cu": .source(.cpp), "ino": .source(.cpp),

@@ -52,6 +52,24 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                   writesOrdinals: ordinals)
     }
 
+    /// The offset before the closing quotes and brackets that end at `end` (`!"`, `?»`, `!”)`).
+    static func beforeClosingMarks(_ bytes: [UInt8], _ end: Int) -> Int {
+        var index = end
+        while index > 0 {
+            switch bytes[index - 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                index -= 1
+            case 0xBB where index >= 2 && bytes[index - 2] == 0xC2:
+                index -= 2
+            case let byte where (byte == 0x9D || byte == 0x99) && index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80:
+                index -= 3
+            default:
+                return index
+            }
+        }
+        return index
+    }
+
     /// Whether the sentence boundary ICU found at byte `boundary` of `bytes` is not a sentence end.
     ///
     /// Only a boundary behind a period and spaces (no line or paragraph
@@ -61,7 +79,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// the next word is not a sentence starter (an initial also needs a
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
-    /// word ends no sentence either, as ICU already rules for periods, nor
+    /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
     /// allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
@@ -85,8 +103,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
         guard period > 0 else { return false }
         let next = NextWord(bytes, at: boundary)
-        if bytes[period - 1] == UInt8(ascii: "!") || bytes[period - 1] == UInt8(ascii: "?") {
-            // "Yahoo! is", "which is ! by default": ICU's own rule for periods (SB8), for ! and ? too.
+        let terminator = Self.beforeClosingMarks(bytes, period)
+        if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
+            // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
             return next.word.unicodeScalars.first?.properties.isLowercase ?? false
         }
         guard bytes[period - 1] == UInt8(ascii: "."), let key = SentenceKey(bytes, period: period - 1) else { return false }

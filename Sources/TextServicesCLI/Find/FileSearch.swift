@@ -38,17 +38,21 @@ public struct FileSearch {
     /// Searches every input of `list`, printing matches to `output` and problems through `warn`.
     ///
     /// A binary file found in a folder is passed over; one named, or text
-    /// that is not UTF-8, is reported and makes the outcome `.failed`. A
+    /// that is not UTF-8, is reported and makes the outcome `.failed` (a
+    /// file without the pattern's literals is passed over unread as text). A
     /// service error (a bad pattern, the daemon gone) ends the search at
     /// once, reported with a caret under the pattern's fault. An input that
     /// lacks every literal a match must contain (`RegexPrefilter`) is passed
-    /// over without asking the service.
+    /// over without asking the service; when no match can cross a line
+    /// (`RegexPrefilter.staysOnOneLine`), only the lines holding a literal
+    /// are searched.
     public func run(_ list: InputList, client: any TextServicesClient, output: inout StandardOutputBuffer,
                     warn: (String) -> Void) -> Outcome {
         var matched = false
         var failed = false
         // Files without the literals every match needs are passed over; the pattern is still compiled (and its error shown) first.
         let prefilter = RegexPrefilter(pattern: pattern, options: regexOptions)
+        let byLine = RegexPrefilter.staysOnOneLine(pattern: pattern, options: regexOptions)
         if prefilter.literals != nil {
             do {
                 _ = try client.send(RegexFindRequest(pattern: pattern, text: "", options: regexOptions, limit: 1))
@@ -63,9 +67,12 @@ public struct FileSearch {
         }
         for item in list.inputs {
             do {
-                let input = try CheckInput.read(item.path)
-                guard prefilter.mayMatch(input.text.bytes) else { continue }
-                if try search(input, client: client, output: &output) { matched = true }
+                // The literal is looked for in the raw bytes: a file without it is not even validated.
+                let bytes = try CheckInput.readBytes(item.path)
+                let lines = byLine ? prefilter.candidateLines(bytes) : nil
+                guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(bytes) else { continue }
+                let input = try CheckInput.validated(bytes, name: item.path)
+                if try search(input, client: client, output: &output, lines: lines) { matched = true }
             } catch let failure as CheckInput.Problem {
                 // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
                 if !item.named, failure.kind == .binary { continue }
@@ -92,10 +99,33 @@ public struct FileSearch {
     }
 
     /// Prints the matches in one input; returns whether there were any.
-    public func search(_ input: CheckInput, client: any TextServicesClient,
-                       output: inout StandardOutputBuffer) throws(ServiceError) -> Bool {
+    ///
+    /// With `lines` (whole lines of the input, each with its line feed, in
+    /// order), only those are searched, joined: for a pattern that
+    /// `staysOnOneLine`, the matches are the same.
+    public func search(_ input: CheckInput, client: any TextServicesClient, output: inout StandardOutputBuffer,
+                       lines searched: [Range<Int>]? = nil) throws(ServiceError) -> Bool {
         let options = regexOptions
-        let bytes = input.text.bytes
+        let original = input.text.bytes
+        // Where each searched line starts in the bytes searched and in the input (ascending in both).
+        var starts: [(searched: Int, original: Int)] = [(0, 0)]
+        var bytes = original
+        if let searched {
+            bytes = []
+            bytes.reserveCapacity(searched.reduce(0) { $0 + $1.count })
+            starts = []
+            for line in searched {
+                starts.append((bytes.count, line.lowerBound))
+                bytes += original[line]
+            }
+        }
+        var line = 0
+        // Matches come in order, so the line a match starts on is found moving forward.
+        func inInput(_ range: Range<Int>) -> Range<Int> {
+            while line + 1 < starts.count, starts[line + 1].searched <= range.lowerBound { line += 1 }
+            let shift = starts[line].original - starts[line].searched
+            return range.lowerBound + shift..<range.upperBound + shift
+        }
         var lines = LineLocator(input.text)
         let prefix = noFilename ? "" : input.name + ":"
         var matchingLines = 0
@@ -110,7 +140,7 @@ public struct FileSearch {
                 for match in matches {
                     let lower = match.range.start, upper = match.range.end
                     start = upper == lower ? upper + max(1, Self.scalarLength(bytes, piece.lowerBound + upper)) : upper
-                    let range = piece.lowerBound + lower..<piece.lowerBound + upper
+                    let range = inInput(piece.lowerBound + lower..<piece.lowerBound + upper)
                     let position = lines.locate(UTF8Offset(range.lowerBound))
                     if onlyMatching {
                         guard !range.isEmpty else { continue }
@@ -120,14 +150,14 @@ public struct FileSearch {
                             lastPrintedLine = position.line
                         }
                         output.append("\(prefix)\(position.line):\(position.column): ")
-                        output.append(bytes: Self.escapedLineBreaks(bytes[range]))
+                        output.append(bytes: Self.escapedLineBreaks(original[range]))
                         output.append("\n")
                     } else if position.line != lastPrintedLine {
                         if let maxCount, matchingLines >= maxCount { break pieces }
                         matchingLines += 1
                         lastPrintedLine = position.line
                         output.append("\(prefix)\(position.line):\(position.column): ")
-                        output.append(bytes: bytes[lines.lineContent(containing: UTF8Offset(range.lowerBound))])
+                        output.append(bytes: original[lines.lineContent(containing: UTF8Offset(range.lowerBound))])
                         output.append("\n")
                     }
                 }

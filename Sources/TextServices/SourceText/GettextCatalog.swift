@@ -1,0 +1,140 @@
+import Foundation
+
+/// A gettext catalog (`.po`, `.pot`) read for spell-checking: which strings are in the source language and which are translations.
+///
+/// `msgid` and `msgid_plural` strings and extracted comments (`#.`) are
+/// written in the program's language and checked as the door's; `msgstr`
+/// strings are translations, in the language the header's `Language:` field
+/// names. The header entry (the empty `msgid`), contexts (`msgctxt`),
+/// references, flags, translator comments, previous strings (`#|`) and
+/// obsolete entries (`#~`) are not checked. Escape sequences (`\n`, `\"`)
+/// are left out of the ranges. Offsets are bytes of the text. A value.
+public struct GettextCatalog: Sendable, Equatable {
+    /// Byte ranges in the source language: string contents of `msgid`, `msgid_plural`, and `#.` comments.
+    public var source: [Range<Int>] = []
+    /// Byte ranges of translations: string contents of `msgstr` and `msgstr[N]`, the header's excepted.
+    public var translations: [Range<Int>] = []
+    /// The header's `Language:` value (`de`, `pt_BR`, `sr@latin`), nil when absent or empty.
+    public var language: String?
+
+    private enum Part { case source, translation, header, hidden }
+
+    /// Reads a catalog's parts; any text parses (lines it does not know are not checked).
+    public init(_ bytes: [UInt8]) {
+        var part = Part.hidden
+        var headerRanges: [Range<Int>] = []
+        var sawEntry = false
+        var lineStart = 0
+        var idIsEmpty = false
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var start = lineStart
+            while start < lineEnd, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            if start < lineEnd {
+                let first = bytes[start]
+                if first == UInt8(ascii: "#") {
+                    part = .hidden
+                    if start + 1 < lineEnd, bytes[start + 1] == UInt8(ascii: ".") { source.append(start + 2..<lineEnd) }
+                } else if first == UInt8(ascii: "\"") {
+                    let contents = Self.stringContents(bytes, from: start, to: lineEnd)
+                    if part == .source, contents.contains(where: { !$0.isEmpty }) { idIsEmpty = false }
+                    append(contents, to: part, header: &headerRanges)
+                } else if let keyword = Self.keyword(bytes, from: start, to: lineEnd) {
+                    switch keyword {
+                    case "msgid":
+                        part = .source
+                        let contents = Self.stringContents(bytes, from: start, to: lineEnd)
+                        idIsEmpty = !contents.contains { !$0.isEmpty }
+                        append(contents, to: part, header: &headerRanges)
+                    case "msgid_plural":
+                        part = .source
+                        append(Self.stringContents(bytes, from: start, to: lineEnd), to: part, header: &headerRanges)
+                    case "msgstr":
+                        // Only the first entry can be the header.
+                        part = idIsEmpty && !sawEntry ? .header : .translation
+                        sawEntry = true
+                        append(Self.stringContents(bytes, from: start, to: lineEnd), to: part, header: &headerRanges)
+                    default:
+                        part = .hidden
+                    }
+                } else {
+                    part = .hidden
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        language = Self.headerLanguage(bytes, headerRanges)
+    }
+
+    private mutating func append(_ ranges: [Range<Int>], to part: Part, header: inout [Range<Int>]) {
+        let ranges = ranges.filter { !$0.isEmpty }
+        switch part {
+        case .source: source += ranges
+        case .translation: translations += ranges
+        case .header: header += ranges
+        case .hidden: break
+        }
+    }
+
+    /// The keyword a line starts with (`msgid`, `msgstr` for `msgstr[1]` too), nil when it starts with none.
+    private static func keyword(_ bytes: [UInt8], from start: Int, to end: Int) -> String? {
+        var index = start
+        while index < end, bytes[index] == UInt8(ascii: "_") || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z")) {
+            index += 1
+        }
+        guard index > start else { return nil }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// The contents of the quoted strings on a line, split at escape sequences.
+    private static func stringContents(_ bytes: [UInt8], from start: Int, to end: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var index = start
+        while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+        while index < end {
+            // `index` is at an opening quote.
+            var runStart = index + 1
+            var cursor = runStart
+            while cursor < end, bytes[cursor] != UInt8(ascii: "\"") {
+                if bytes[cursor] == UInt8(ascii: "\\") {
+                    ranges.append(runStart..<cursor)
+                    cursor = min(end, cursor + 2)
+                    runStart = cursor
+                } else {
+                    cursor += 1
+                }
+            }
+            ranges.append(runStart..<min(cursor, end))
+            index = cursor + 1
+            while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+        }
+        return ranges
+    }
+
+    /// The `Language:` field of the header's text.
+    private static func headerLanguage(_ bytes: [UInt8], _ ranges: [Range<Int>]) -> String? {
+        let field = Array("Language:".utf8)
+        for range in ranges where range.count > field.count && Array(bytes[range.lowerBound..<range.lowerBound + field.count]) == field {
+            let value = String(decoding: bytes[range.lowerBound + field.count..<range.upperBound], as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    /// The tag among `tags` to check a catalog's translations in, nil when none fits its `Language:` value.
+    ///
+    /// The value's encoding and modifier (`.UTF-8`, `@latin`) are dropped;
+    /// an exact tag wins, then, for a bare language, the region named like it
+    /// (`de` finds `de_DE`), then the first of that language in `tags`.
+    public static func tag(forLanguage value: String, among tags: [String]) -> String? {
+        let bare = String(value.prefix { $0 != "." && $0 != "@" })
+        guard let tag = LanguageTag(dictionaryName: bare) else { return nil }
+        let known = tags.compactMap { LanguageTag(dictionaryName: $0) }
+        if let exact = known.first(where: { $0 == tag }) { return exact.tag }
+        guard tag.isLanguageOnly else { return nil }
+        let same = known.filter { $0.language == tag.language }
+        return (same.first { $0.tag == "\(tag.language)_\(tag.language.uppercased())" } ?? same.first)?.tag
+    }
+}
