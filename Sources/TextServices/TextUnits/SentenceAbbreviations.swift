@@ -105,6 +105,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let next = NextWord(bytes, at: boundary)
         let terminator = Self.beforeClosingMarks(bytes, period)
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
+            // textsvcd: disable-next-line (the last example is Italian)
             // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
             return next.word.unicodeScalars.first?.properties.isLowercase ?? false
         }
