@@ -87,6 +87,7 @@ public struct CheckRun: Sendable {
         count(outcome.excluded, "excluded by config")
         count(outcome.notUTF8, "not UTF-8")
         count(walk.linkedFolders, "links to folders")
+        count(walk.emptySubmodules, walk.emptySubmodules == 1 ? "submodule not checked out" : "submodules not checked out")
         var summary = "\(outcome.checked) \(outcome.checked == 1 ? "file" : "files") checked"
         if walk.nestedRepositories > 0 {
             summary += " (with \(walk.nestedRepositories) nested \(walk.nestedRepositories == 1 ? "repository" : "repositories"))"

@@ -122,6 +122,25 @@ import Testing
         #expect(result.stdout == "\(root)/nested/inner.txt:1:10: A nested misteak.\n")
     }
 
+    @Test func aSubmoduleThatIsNotCheckedOutIsPassedOverNotEnteredAgainAndAgain() throws {
+        let root = try repository()
+        // A submodule as a fresh clone has it before `git submodule update`: a gitlink in the index and an empty folder.
+        try git(["update-index", "--add", "--cacheinfo", "160000,855827c583bc30645ba427885caa40c5b81764d2,vendor/lib"], in: root)
+        try FileManager.default.createDirectory(atPath: root + "/vendor/lib", withIntermediateDirectories: true)
+        let check = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--format", "list"],
+                                        environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                        currentDirectory: root, stdinFromNull: true)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(listed(check) == ["wrold", "speling", "misteak"])
+        #expect(!check.stderr.contains("nested too deep"), "\(check.stderr)")
+        #expect(check.stderr.contains("1 submodule not checked out"), "\(check.stderr)")
+        let find = try TestProcess.run(TestSupport.binary, ["find", "--no-daemon", "mis[a-z]+"],
+                                       environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                       currentDirectory: root, stdinFromNull: true)
+        #expect(find.status == 0, "\(find.stderr)")
+        #expect(find.stdout == "nested/inner.txt:1:10: A nested misteak.\n")
+    }
+
     /// A repository of 22 files: `frobnicator` in three of them, `zyxxy` three times in one, one `recieve` and one `wrold`.
     func repositoryWithItsOwnWords() throws -> String {
         let root = TestSupport.temporaryFolder("check-vocabulary")

@@ -10,6 +10,8 @@ public struct FileWalk: Sendable, Equatable {
     public var generated = 0
     /// Repositories found inside another (walked with their own ignore rules).
     public var nestedRepositories = 0
+    /// Submodules that are not checked out (empty folders git lists as submodules), passed over.
+    public var emptySubmodules = 0
     /// Symbolic links to folders, not followed.
     public var linkedFolders = 0
 

@@ -8,7 +8,8 @@ import Foundation
 /// folders (`.name`) skipped. Either way a repository inside another is
 /// walked with its own rules; symbolic links to files are followed, to
 /// folders not (so a link loop cannot trap the walk), and a link that loops
-/// is reported. Files over `sizeLimit` bytes and generated files (see
+/// is reported; a submodule that is not checked out is counted and passed
+/// over. Files over `sizeLimit` bytes and generated files (see
 /// `isGenerated(_:)`) are counted and left out. A file named explicitly is
 /// always kept. Thread-safe; each walk runs git as a child process.
 public struct FileWalker: Sendable {
@@ -82,7 +83,13 @@ public struct FileWalker: Sendable {
             case nil:
                 continue  // tracked, but deleted in the work tree
             case .folder:
-                // An untracked repository or a submodule: its own files, by its own rules.
+                // An untracked repository or a submodule: its own files, by its own rules. A submodule that is not
+                // checked out (an empty folder without `.git`) holds nothing; asking git in it would list the
+                // submodule itself again.
+                guard FileSystem.exists(path + "/.git") else {
+                    walk.emptySubmodules += 1
+                    continue
+                }
                 guard depth < Self.maximumDepth else {
                     walk.problems.append("\(path): repositories nested too deep, skipped")
                     continue

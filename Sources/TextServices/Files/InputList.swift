@@ -51,6 +51,7 @@ public struct InputList: Sendable {
         walk.tooLarge += found.tooLarge
         walk.generated += found.generated
         walk.nestedRepositories += found.nestedRepositories
+        walk.emptySubmodules += found.emptySubmodules
         walk.linkedFolders += found.linkedFolders
     }
 }
