@@ -34,9 +34,18 @@ fi
 # The domain, the JSON stack, the protocol layer and what they link: the C shims, TOMLKit, swift-system and swift-collections.
 shopt -s nullglob
 objects=()
+# A Swift module's objects are those of the sources its last build listed (`sources`): an object left from a file
+# since deleted or moved would otherwise be linked too (its symbols are gone). C modules have no list: all their objects.
 for module in TextServices TextServicesJSON TextServicesProtocol TOMLReader TOMLKit CICU CPlatform SystemPackage CSystem \
               OrderedCollections InternalCollectionsUtilities; do
-  objects+=("$build/$module.build"/*.o)
+  if [ -f "$build/$module.build/sources" ]; then
+    while IFS= read -r source; do
+      source=${source#\'}; source=${source%\'}   # a path with spaces is listed in single quotes
+      objects+=("$build/$module.build/$(basename "$source").o")
+    done <"$build/$module.build/sources"
+  else
+    objects+=("$build/$module.build"/*.o)
+  fi
 done
 objects+=("$build/CTOML.build/Sources"/*.o)   # TOMLKit's C++ side (toml++), under TOMLReader
 shopt -u nullglob

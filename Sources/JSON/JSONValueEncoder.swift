@@ -64,10 +64,15 @@ final class EncodingNode {
         content = .array([])
     }
 
+    // `member` and `appendElement` empty `content` before they change the collection taken out of it, so that the
+    // collection is uniquely referenced and grows in place: otherwise every member or element added copies all the
+    // earlier ones (a response with n misspellings cost O(n²) copies).
+
     func member(_ key: String) -> EncodingNode {
         makeObject()
         guard case .object(var members) = content else { preconditionFailure("an object node") }
         if let existing = members[key] { return existing }
+        content = .empty
         let node = EncodingNode()
         members[key] = node
         content = .object(members)
@@ -77,6 +82,7 @@ final class EncodingNode {
     func appendElement() -> EncodingNode {
         makeArray()
         guard case .array(var elements) = content else { preconditionFailure("an array node") }
+        content = .empty
         let node = EncodingNode()
         elements.append(node)
         content = .array(elements)
