@@ -39,6 +39,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var inputClosed = false
     private var draining = false
     private var closing = false
+    /// A refused peer's bytes are read and dropped until it closes, so that closing does not reset the connection.
+    private var discardingInput = false
     private var lastWrite: EventLoopFuture<Void>?
     /// Notification bytes written while the channel was not writable.
     private var unwritableNotificationBytes = 0
@@ -116,13 +118,32 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// Answers a peer that may not connect with one error line, then closes; runs on the event loop.
+    ///
+    /// After the line, the connection is closed for writing and what the
+    /// peer sent is read and dropped until it closes (at most 2 seconds): a
+    /// socket closed with the peer's bytes unread is reset, and the peer's
+    /// read could then fail before it sees the line. Where the channel
+    /// cannot half-close, it is closed at once.
     private func refuse(reason: String) {
         closing = true
         guard let context else { return }
         let channel = context.channel
         let error = ServiceError.invalidRequest("connection refused: \(reason)")
         let line = Self.lineBuffer(JSONRPCMessage.errorResponse(id: .null, error: error), allocator: channel.allocator)
-        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(line)).whenComplete { [self] _ in
+            let halfClosed = channel.eventLoop.makePromise(of: Void.self)
+            channel.close(mode: .output, promise: halfClosed)
+            halfClosed.futureResult.whenComplete { [self] result in
+                guard case .success = result else {
+                    channel.close(promise: nil)
+                    return
+                }
+                discardingInput = true
+                readPending = false
+                channel.read()
+                channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+            }
+        }
     }
 
     // MARK: Input
@@ -136,7 +157,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func shouldPauseReading(context: ChannelHandlerContext) -> Bool {
-        !verified || draining || closing || inFlight >= settings.maximumInFlightPerConnection || !context.channel.isWritable
+        if discardingInput { return false }
+        return !verified || draining || closing || inFlight >= settings.maximumInFlightPerConnection || !context.channel.isWritable
     }
 
     private func resumeReadingIfPossible() {

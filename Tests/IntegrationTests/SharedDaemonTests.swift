@@ -78,7 +78,9 @@ struct SharedDaemonTests {
         }
         run("ispell pipe") {
             let input = pipeWords.map { "*\($0)\n" }.joined() + "#\nhello\n"
-            let output = try TestProcess.run(TestSupport.binary, ["-a"], stdin: Array(input.utf8), environment: environment)
+            // A daemon this door starts again after a kill serves the socket client too: the test stops it at its end.
+            let output = try TestProcess.run(TestSupport.binary, ["-a"], stdin: Array(input.utf8), environment: environment,
+                                             keepingDaemon: kill)
             // The pipe answers its last line only after every learn before it was done.
             if output.stdout.contains("*\n") { acknowledged.withLock { $0.formUnion(pipeWords) } }
         }
@@ -96,7 +98,9 @@ struct SharedDaemonTests {
             // The doors still learning start a daemon again when they notice; when only the socket client is left
             // (a plain client, which starts nothing), a door run now does it, as the next editor would.
             _ = daemon.waitForExit(timeout: 10)
-            let door = try TestProcess.run(TestSupport.binary, ["-a"], stdin: Array("hello\n".utf8), environment: environment)
+            // The daemon it starts must outlive it (the run's helper would otherwise stop it): the test stops it at its end.
+            let door = try TestProcess.run(TestSupport.binary, ["-a"], stdin: Array("hello\n".utf8), environment: environment,
+                                           keepingDaemon: true)
             #expect(door.status == 0, "\(door.stderr)")
         }
         #expect(group.wait(timeout: .now() + 600 * TestSupport.slowdown) == .success, "the learners did not finish")

@@ -248,13 +248,15 @@ enum TestProcess {
     /// Runs a program with standard input; waits at most `timeout` seconds, then kills it and says so in `stderr`.
     ///
     /// A daemon an editor door started during the run (none served the
-    /// environment's socket before) is stopped afterwards. With
-    /// `stdinFromNull`, standard input is `/dev/null` (as in a terminal's
-    /// script or CI) instead of a file holding `stdin`.
+    /// environment's socket before) is stopped afterwards, unless
+    /// `keepingDaemon` (a test that needs the daemon a door started, and
+    /// stops it itself). With `stdinFromNull`, standard input is `/dev/null`
+    /// (as in a terminal's script or CI) instead of a file holding `stdin`.
     static func run(_ executable: String, _ arguments: [String], stdin: [UInt8] = [], environment: [String: String],
-                    currentDirectory: String? = nil, timeout: Double = 120, stdinFromNull: Bool = false) throws -> Output {
+                    currentDirectory: String? = nil, timeout: Double = 120, stdinFromNull: Bool = false,
+                    keepingDaemon: Bool = false) throws -> Output {
         let daemonBefore = TestSupport.daemonProcess(in: environment)
-        defer { if daemonBefore == nil { TestSupport.stopDaemon(in: environment) } }
+        defer { if daemonBefore == nil, !keepingDaemon { TestSupport.stopDaemon(in: environment) } }
         let folder = TestSupport.temporaryFolder("run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["in", "out", "err"] {
