@@ -90,16 +90,6 @@ enum ByteSearch {
 
     /// Whether any byte is outside ASCII.
     static func containsNonASCII(_ haystack: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        let count = haystack.count
-        while index + 8 <= count {
-            if haystack.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
-            index += 8
-        }
-        while index < count {
-            if haystack[index] >= 0x80 { return true }
-            index += 1
-        }
-        return false
+        firstNonASCII(haystack, from: 0) != nil
     }
 }

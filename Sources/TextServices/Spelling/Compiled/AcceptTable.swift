@@ -81,9 +81,8 @@ struct AcceptTable: Sendable {
     }
 
     private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String) -> Bool {
-        guard !bytes.isEmpty else { return false }
-        if flags(of: bytes) & Self.asIs != 0 { return true }
-        if isASCII(bytes) { return acceptsASCIIVariant(bytes) }
+        if accepts(utf8: bytes) { return true }
+        guard !bytes.isEmpty, !isASCII(bytes) else { return false }
         // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
         guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
         let lowerFirst = CaseVariants.lowerFirst(word)
