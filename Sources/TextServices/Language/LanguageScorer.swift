@@ -51,8 +51,9 @@ struct LanguageScorer {
     @inline(__always)
     private static func knownScore(_ scaled: UInt8) -> Double { ln10 * (Double(scaled) / 10 - 9) }
 
-    /// The most distinct words whose contributions are kept.
-    static let memoWords = 1 << 16
+    /// The most distinct words whose contributions are kept (a text's frequent words come first; with 33
+    /// candidates the memo then holds at most about 4.5 MB).
+    static let memoWords = 1 << 14
 
     /// Each word seen (its bytes) and where its contributions start in `contributions`; -1 for a word that is no evidence.
     private var memo: [String: Int] = [:]
