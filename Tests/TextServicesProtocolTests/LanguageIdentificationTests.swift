@@ -183,6 +183,25 @@ struct LanguageIdentificationTests {
         #expect(misspellings.first?["guesses"]?.arrayValue?.compactMap(\.stringValue).contains("Wetter") == true)
     }
 
+    @Test func aShortParagraphStaysInTheTextsLanguageUnlessItsScriptDiffers() throws {
+        // "Leitmotiv analysis" on its own suits German best, and "Рим" (Rome) is Cyrillic: short paragraphs in an English text.
+        let text = [Self.english1, "Leitmotiv analysis", Self.english2, "Рим"].joined(separator: "\n\n")
+        let candidates = JSONValue.array(["en_US", "de_DE", "ru_RU"])
+        let detected = try #require(TestSupport.call(Self.dispatcher, "text.language",
+                                                     ["text": .string(text), "candidates": candidates]).value)
+        #expect(detected.objectValue?["ranges"]?.arrayValue?.compactMap { $0.objectValue?["language"]?.stringValue }
+                    == ["en_US", "de_DE", "en_US", "ru_RU"])
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto", "candidates": candidates]).value)
+        // Checked as German, "analysis" would be a misspelling; checked as English, nothing is. Рим stays Russian.
+        #expect(checked.objectValue?["misspellings"]?.arrayValue?.isEmpty == true)
+        let rim = (text as NSString).range(of: "Рим")
+        let guessed = try #require(TestSupport.call(Self.dispatcher, "spell.guesses",
+            ["text": .string(text), "range": ["start": .int(rim.location), "end": .int(rim.location + rim.length)],
+             "language": "auto", "candidates": candidates]).value)
+        #expect(guessed.objectValue?["language"]?.stringValue == "ru_RU")
+    }
+
     @Test func autoGuessesAndCompletionsUseTheLanguageAtTheRange() throws {
         let text = "The weather was fine and we walked along the river.\n\nDas Wettr war schön und wir sind am Fluss entlang gegangen."
         let start = (text as NSString).range(of: "Wettr")

@@ -16,20 +16,50 @@ public struct LanguageSpan: Sendable, Equatable {
 extension LanguageIdentification {
     /// Spans covering `range` with no gaps, each with the language it is checked in.
     ///
-    /// Detected ranges (paragraph granularity) keep their language; text
-    /// between them (no evidence: no letters, or only words that mix
-    /// scripts) takes the language that covers most of the text, else the
-    /// default language when it is a candidate, else the first candidate.
+    /// The text's main language is the one that covers most of its decided
+    /// ranges (paragraph granularity; decided: at least
+    /// `LanguageIdentifier.minimumSentenceWords` words of evidence). A
+    /// range takes another language only on the evidence that cuts a
+    /// paragraph at a sentence: that many words and a lead of
+    /// `LanguageIdentifier.sentenceMargin` nats over the main language, or
+    /// a language written in another script than the main one. So a short comment in
+    /// code (`Update`, `can`) is not checked, and its dictionary not loaded,
+    /// in whatever language its few words happen to suit best. A text with
+    /// no decided range keeps each range's own language. Text between
+    /// ranges (no evidence: no letters, or only words that mix scripts) takes
+    /// the main language, else the language covering most of the text, else
+    /// the default language when it is a candidate, else the first candidate.
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
         let detected = try identify(text, range: range, candidates: candidates.map(\.tag), maximum: 1)
-        var bytesPerLanguage: [String: Int] = [:]
-        for found in detected { bytesPerLanguage[found.language, default: 0] += found.range.byteCount }
+        var decidedBytes: [String: Int] = [:]
+        var allBytes: [String: Int] = [:]
+        for found in detected {
+            allBytes[found.language, default: 0] += found.range.byteCount
+            if found.words >= LanguageIdentifier.minimumSentenceWords { decidedBytes[found.language, default: 0] += found.range.byteCount }
+        }
+        func most(_ bytes: [String: Int]) -> String? {
+            bytes.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        }
         let defaultCode = LanguageTag(spelling.defaultLanguage)?.language
-        let fallback = bytesPerLanguage.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
-            ?? candidates.first { $0.code == defaultCode }?.tag ?? candidates[0].tag
+        let fallback = most(decidedBytes) ?? most(allBytes) ?? candidates.first { $0.code == defaultCode }?.tag ?? candidates[0].tag
+        // Without a decided range (a few words in all), each range keeps what its words suggest.
+        let main = decidedBytes.isEmpty ? nil : candidates.firstIndex { $0.tag == fallback }
+        let model = detected.isEmpty ? nil : try model(for: candidates)
+        func script(_ candidate: Int) -> LanguageScript? {
+            model.flatMap { model in model.languages.firstIndex(of: candidates[candidate].code).map { model.scripts[$0] } }
+        }
+        /// The language `found` is checked in: its own where the evidence departs from the main language.
+        func language(of found: LanguageRange) -> String {
+            guard let main, found.scores.count == candidates.count,
+                  let best = candidates.firstIndex(where: { $0.tag == found.language }), best != main else { return found.language }
+            let lead = found.scores[best] - found.scores[main]
+            let departs = script(best) != script(main)
+                || (found.words >= LanguageIdentifier.minimumSentenceWords && lead >= LanguageIdentifier.sentenceMargin)
+            return departs ? found.language : fallback
+        }
         var spans: [LanguageSpan] = []
         var position = range.lowerBound
         func add(_ span: ByteRange, _ language: String) {
@@ -42,7 +72,7 @@ extension LanguageIdentification {
         }
         for found in detected {
             add(position..<found.range.lowerBound, fallback)
-            add(found.range, found.language)
+            add(found.range, language(of: found))
             position = found.range.upperBound
         }
         add(position..<range.upperBound, fallback)

@@ -101,8 +101,11 @@ struct LanguageIdentifier {
         let hypotheses = ranked.prefix(maximum).map {
             LanguageHypothesis(language: candidates[$0.candidate].tag, confidence: Self.rounded($0.probability))
         }
-        return LanguageRange(range: range, language: hypotheses[0].language, confidence: hypotheses[0].confidence,
-                             hypotheses: hypotheses)
+        var found = LanguageRange(range: range, language: hypotheses[0].language, confidence: hypotheses[0].confidence,
+                                  hypotheses: hypotheses)
+        found.words = evidence.words
+        found.scores = candidates.indices.map { evidence.scores[$0] + scorer.priors[$0] }
+        return found
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }

@@ -8,6 +8,10 @@ public struct LanguageRange: Sendable, Equatable {
     public var confidence: Double
     /// The likeliest candidates, most likely first (`language` among them), at most the requested number.
     public var hypotheses: [LanguageHypothesis]
+    /// How many words gave evidence.
+    var words = 0
+    /// Each candidate's log-likelihood with its prior, in the identification's candidate order (empty when not known).
+    var scores: [Double] = []
 
     public init(range: ByteRange, language: String, confidence: Double, hypotheses: [LanguageHypothesis]) {
         self.range = range
