@@ -118,19 +118,21 @@ def read_pairs(name):
 
 
 def timed(command, cwd, runs):
-    """(median seconds, stdout of the last run, peak RSS in MB of the last run)."""
+    """(median seconds, stdout of the last run, peak RSS in MB of the last run, median CPU seconds: user + system)."""
     times = []
+    cpus = []
     for _ in range(runs):
         start = time.monotonic()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, stdout=subprocess.PIPE,
+        result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + command, cwd=cwd, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
         times.append(time.monotonic() - start)
         # typos exits 2 when it found typos, codespell 65; textsvcd's 2 is an error.
         allowed = (0, 1, 65) + ((2,) if os.path.basename(command[0]) == "typos" else ())
         if result.returncode not in allowed:
             sys.exit("%s failed (%d): %s" % (command[0], result.returncode, result.stderr[-2000:]))
-    rss = int(result.stderr.strip().split("\n")[-1]) / 1024
-    return statistics.median(times), result.stdout, rss
+        rss, user, system = result.stderr.strip().split("\n")[-1].split()
+        cpus.append(float(user) + float(system))
+    return statistics.median(times), result.stdout, int(rss) / 1024, statistics.median(cpus)
 
 
 def flags_textsvcd(output):
@@ -265,20 +267,20 @@ def main():
     outputs = {}
     texts = {}
     for name, command, parse in tools:
-        seconds, output, rss = timed(command, tree, args.runs)
+        seconds, output, rss, cpu = timed(command, tree, args.runs)
         flags = parse(output)
         outputs[name] = flags
         texts[name] = output
         distinct, found = score(flags, seeded)
-        rows.append((name, seconds, len(files) / seconds, megabytes / seconds, distinct, found, rss))
+        rows.append((name, seconds, cpu, len(files) / seconds, megabytes / seconds, distinct, found, rss))
     print("load after: %s" % open("/proc/loadavg").read().strip())
     print()
-    print("| tool | wall s (median of %d) | files/s | MB/s | distinct words flagged | seeded found (of %d) | peak RSS MB |"
-          % (args.runs, len(seeded)))
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, seconds, fps, mbps, distinct, found, rss in rows:
-        print("| `%s` | %.2f | %.0f | %.1f | %d | %d (%.1f%%) | %.0f |"
-              % (name, seconds, fps, mbps, distinct, found, 100.0 * found / max(1, len(seeded)), rss))
+    print("| tool | wall s (median of %d) | CPU s (user + system) | files/s | MB/s | distinct words flagged | seeded found (of %d) "
+          "| peak RSS MB |" % (args.runs, len(seeded)))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, seconds, cpu, fps, mbps, distinct, found, rss in rows:
+        print("| `%s` | %.2f | %.2f | %.0f | %.1f | %d | %d (%.1f%%) | %.0f |"
+              % (name, seconds, cpu, fps, mbps, distinct, found, 100.0 * found / max(1, len(seeded)), rss))
     print()
     for name in ("textsvcd check", "textsvcd check --no-repository-words"):
         print("%s, distinct flags by kind: %s" % (name, kinds(outputs[name], seeded, tree)))
