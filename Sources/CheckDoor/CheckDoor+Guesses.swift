@@ -15,8 +15,7 @@ extension CheckDoor {
         for key in keys {
             if let guesses = asked.guesses(for: key) { known[key.word] = guesses } else { missing.append(key) }
         }
-        let outcomes = client.sendAll(missing.map(guessRequest))
-        for (key, outcome) in zip(missing, outcomes) { known[key.word] = try outcome.get().guesses }
+        for (key, outcome) in zip(missing, askGuesses(missing)) { known[key.word] = try outcome.get().guesses }
         var table: [String: [String]] = [:]
         for key in keys {
             table[key.word] = project.words.guesses(near: key.word, before: known[key.word] ?? [], limit: count)
@@ -39,7 +38,7 @@ extension CheckDoor {
             }
         }
         var table: [RunGuesses.Key: [String]] = [:]
-        for (key, outcome) in zip(keys, client.sendAll(keys.map(guessRequest))) {
+        for (key, outcome) in zip(keys, askGuesses(keys)) {
             if case .success(let answer) = outcome { table[key] = answer.guesses }
         }
         return RunGuesses(table)
@@ -57,8 +56,24 @@ extension CheckDoor {
         return keys
     }
 
-    private func guessRequest(_ key: RunGuesses.Key) -> SpellGuessesRequest {
-        SpellGuessesRequest(word: key.word, languages: key.languages, limit: options.guessCount,
-                            quick: options.quickGuesses ? true : nil)
+    /// The guesses for each key, asked all at once: quick ones with `quickGuesses`.
+    ///
+    /// A daemon older than `quick` (no `spell.guesses.quick` capability)
+    /// refuses the param with -32602 naming it: those words are asked again without it.
+    private func askGuesses(_ keys: [RunGuesses.Key]) -> [Result<SpellGuessesRequest.Response, ServiceError>] {
+        func request(_ key: RunGuesses.Key, quick: Bool) -> SpellGuessesRequest {
+            SpellGuessesRequest(word: key.word, languages: key.languages, limit: options.guessCount, quick: quick ? true : nil)
+        }
+        var outcomes = client.sendAll(keys.map { request($0, quick: options.quickGuesses) })
+        guard options.quickGuesses else { return outcomes }
+        let refused = outcomes.indices.filter { index in
+            guard case .failure(let error) = outcomes[index] else { return false }
+            return error.code == -32602 && error.data?["field"]?.stringValue == "quick"
+        }
+        guard !refused.isEmpty else { return outcomes }
+        for (index, outcome) in zip(refused, client.sendAll(refused.map { request(keys[$0], quick: false) })) {
+            outcomes[index] = outcome
+        }
+        return outcomes
     }
 }
