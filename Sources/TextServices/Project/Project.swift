@@ -32,8 +32,9 @@ public struct Project: Sendable {
     /// What applies to a file or folder now (a relative path is taken from the current directory).
     public static func nearest(to path: String) -> Project {
         var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        // Standardized once (it resolves symbolic links, a readlink a component): both searches start from its folder.
-        absolute = (absolute as NSString).standardizingPath
+        // Standardized once (it resolves symbolic links, a readlink a component, its folder remembered): both searches
+        // start from its folder.
+        absolute = PathStandardizer.standardized(absolute)
         let folder = ProjectWords.startFolder(forStandardized: absolute)
         return Project(words: ProjectWordsCache.shared.words(startingAt: folder),
                        configs: ProjectConfigCache.shared.configs(startingAt: folder), path: absolute)
