@@ -8,8 +8,8 @@ searches the whole tree (textsvcd: the files git lists; grep: `-r` with
 `--exclude-dir=.git`; rg: its defaults, which skip `.git`), with each
 pattern, case-sensitive and with `-i`. Reported: the median wall time, and
 the matching lines each tool found (they must agree: the prefilter may not
-change what matches). --baseline names a second textsvcd (a build without
-the literal prefilter) to time beside it.
+change what matches). --baseline names a second textsvcd (an older build)
+to time beside it.
 """
 import argparse
 import os
@@ -51,7 +51,7 @@ def main():
     parser.add_argument("--repo", required=True)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
-    parser.add_argument("--baseline", help="a textsvcd without the prefilter, timed beside")
+    parser.add_argument("--baseline", help="another textsvcd build (an older one), timed beside")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="textsvcd-findbench-")
     tree = os.path.join(work, "tree")
@@ -65,7 +65,7 @@ def main():
     print()
     tools = [("textsvcd find", [args.textsvcd, "find", "--no-daemon"])]
     if args.baseline:
-        tools.append(("textsvcd find (no prefilter)", [args.baseline, "find", "--no-daemon"]))
+        tools.append(("textsvcd find (baseline)", [args.baseline, "find", "--no-daemon"]))
     tools += [("grep -rE", ["grep", "-rnE", "--exclude-dir=.git"]), ("rg", ["rg", "-n", "--no-heading"])]
     header = "| pattern | -i |" + "".join(" %s s (lines) |" % name for name, _ in tools)
     print(header)

@@ -96,7 +96,7 @@ def seed(tree, pairs, count, rng):
         place = rng.choice(sorted(places))
         used.add(place)
         edits[place[0]][place[1]] = (right, wrong)
-        seeded.append((place[0], place[1] + 1, wrong))
+        seeded.append((place[0], place[1] + 1, wrong, right))
     for path, changes in edits.items():
         full = os.path.join(tree, path)
         lines = open(full, encoding="utf-8").read().split("\n")
@@ -118,19 +118,21 @@ def read_pairs(name):
 
 
 def timed(command, cwd, runs):
-    """(median seconds, stdout of the last run, peak RSS in MB of the last run)."""
+    """(median seconds, stdout of the last run, peak RSS in MB of the last run, median CPU seconds: user + system)."""
     times = []
+    cpus = []
     for _ in range(runs):
         start = time.monotonic()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, stdout=subprocess.PIPE,
+        result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + command, cwd=cwd, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
         times.append(time.monotonic() - start)
         # typos exits 2 when it found typos, codespell 65; textsvcd's 2 is an error.
         allowed = (0, 1, 65) + ((2,) if os.path.basename(command[0]) == "typos" else ())
         if result.returncode not in allowed:
             sys.exit("%s failed (%d): %s" % (command[0], result.returncode, result.stderr[-2000:]))
-    rss = int(result.stderr.strip().split("\n")[-1]) / 1024
-    return statistics.median(times), result.stdout, rss
+        rss, user, system = result.stderr.strip().split("\n")[-1].split()
+        cpus.append(float(user) + float(system))
+    return statistics.median(times), result.stdout, int(rss) / 1024, statistics.median(cpus)
 
 
 def flags_textsvcd(output):
@@ -160,9 +162,24 @@ def flags_codespell(output):
     return found
 
 
+def guessed(output, seeded):
+    """Seeded misspellings found with their intended word as the first guess, and among the guesses shown."""
+    shown = {}
+    for line in output.splitlines():
+        match = re.match(r"(.+?):(\d+):\d+: (\S+) -> (.+)$", line)
+        if match:
+            shown[(os.path.normpath(match[1]), int(match[2]), match[3])] = match[4].split(", ")
+    first = among = 0
+    for path, line, wrong, right in seeded:
+        guesses = shown.get((path, line, wrong), [])
+        first += bool(guesses) and guesses[0] == right
+        among += right in guesses
+    return first, among
+
+
 def score(flags, seeded):
     at = {(path, line, word.lower()) for path, line, word in flags}
-    found = sum((path, line, wrong.lower()) in at for path, line, wrong in seeded)
+    found = sum((path, line, wrong.lower()) in at for path, line, wrong, _ in seeded)
     return len({word.lower() for _, _, word in flags}), found
 
 
@@ -178,7 +195,7 @@ def vocabulary(flags, files, occurrences, minimum_files=20):
 
 def kinds(flags, seeded, tree):
     """Distinct flagged words by kind: seeded misspellings, identifier parts, other words."""
-    seeded_words = {wrong.lower() for _, _, wrong in seeded}
+    seeded_words = {wrong.lower() for _, _, wrong, _ in seeded}
     result = collections.Counter()
     for word in {w.lower() for _, _, w in flags}:
         if word in seeded_words:
@@ -216,6 +233,7 @@ def main():
     parser.add_argument("--sweep", action="store_true", help="evaluate the rule's thresholds (tuning)")
     parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
     parser.add_argument("--keep", help="keep the seeded tree in this folder")
+    parser.add_argument("--baseline", help="another textsvcd build (an older one) to run `check` with, side by side")
     args = parser.parse_args()
 
     work = args.keep or tempfile.mkdtemp(prefix="textsvcd-repobench-")
@@ -231,34 +249,49 @@ def main():
     print("repository: %s at %s: %d files, %.1f MB; %d misspellings seeded from typos-en-real-%s.tsv (seed %d)"
           % (args.repo, commit, len(files), megabytes, len(seeded), args.set, args.seed))
     print("load before: %s" % open("/proc/loadavg").read().strip())
-    env = dict(os.environ, LANG="en_US.UTF-8")
+    # The bundled dictionary for every build, a baseline outside the checkout too.
+    env = dict(os.environ, LANG="en_US.UTF-8", TEXTSVCD_BUNDLED_DICTIONARIES=os.path.join(ROOT, "dictionaries"))
     os.environ.update(env)
     tools = [
         ("textsvcd check", [args.textsvcd, "check", "--no-daemon"], flags_textsvcd),
         ("textsvcd check --no-repository-words", [args.textsvcd, "check", "--no-daemon", "--no-repository-words"],
          flags_textsvcd),
+    ]
+    if args.baseline:
+        tools.append(("textsvcd check (baseline)", [args.baseline, "check", "--no-daemon"], flags_textsvcd))
+    tools += [
         ("typos", ["typos", "--format", "brief", "."], flags_typos),
         ("codespell", ["codespell", "-S", "./.git", "."], flags_codespell),
     ]
     rows = []
     outputs = {}
+    texts = {}
     for name, command, parse in tools:
-        seconds, output, rss = timed(command, tree, args.runs)
+        seconds, output, rss, cpu = timed(command, tree, args.runs)
         flags = parse(output)
         outputs[name] = flags
+        texts[name] = output
         distinct, found = score(flags, seeded)
-        rows.append((name, seconds, len(files) / seconds, megabytes / seconds, distinct, found, rss))
+        rows.append((name, seconds, cpu, len(files) / seconds, megabytes / seconds, distinct, found, rss))
     print("load after: %s" % open("/proc/loadavg").read().strip())
     print()
-    print("| tool | wall s (median of %d) | files/s | MB/s | distinct words flagged | seeded found (of %d) | peak RSS MB |"
-          % (args.runs, len(seeded)))
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, seconds, fps, mbps, distinct, found, rss in rows:
-        print("| `%s` | %.2f | %.0f | %.1f | %d | %d (%.1f%%) | %.0f |"
-              % (name, seconds, fps, mbps, distinct, found, 100.0 * found / max(1, len(seeded)), rss))
+    print("| tool | wall s (median of %d) | CPU s (user + system) | files/s | MB/s | distinct words flagged | seeded found (of %d) "
+          "| peak RSS MB |" % (args.runs, len(seeded)))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, seconds, cpu, fps, mbps, distinct, found, rss in rows:
+        print("| `%s` | %.2f | %.2f | %.0f | %.1f | %d | %d (%.1f%%) | %.0f |"
+              % (name, seconds, cpu, fps, mbps, distinct, found, 100.0 * found / max(1, len(seeded)), rss))
     print()
     for name in ("textsvcd check", "textsvcd check --no-repository-words"):
         print("%s, distinct flags by kind: %s" % (name, kinds(outputs[name], seeded, tree)))
+    print()
+    print("| textsvcd run | seeded found | intended word first guess | intended word among the guesses |")
+    print("|---|---:|---:|---:|")
+    for name in texts:
+        if name.startswith("textsvcd"):
+            first, among = guessed(texts[name], seeded)
+            found = score(outputs[name], seeded)[1]
+            print("| `%s` | %d | %d | %d |" % (name, found, first, among))
     missed = [s for s in seeded if (s[0], s[1], s[2].lower()) not in
               {(p, l, w.lower()) for p, l, w in outputs["textsvcd check"]}]
     if args.set == "tune":

@@ -100,14 +100,17 @@ public struct CheckDoor: Sendable {
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).
     ///
     /// With `CheckOptions.interactive`, the report carries the findings with
-    /// their guesses to ask about, and no lines. Throws the service's error.
-    public func report(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
-        var report = try wordedReport(findings, in: input, project: project)
+    /// their guesses to ask about, and no lines. Words `asked` holds (a whole
+    /// run's guesses, `runGuesses`) are not asked again. Throws the service's error.
+    public func report(_ findings: Findings, in input: CheckInput, project: Project,
+                       asked: RunGuesses = RunGuesses()) throws(ServiceError) -> Report {
+        var report = try wordedReport(findings, in: input, project: project, asked: asked)
         report.skippedTranslations = findings.skippedTranslations
         return report
     }
 
-    private func wordedReport(_ findings: Findings, in input: CheckInput, project: Project) throws(ServiceError) -> Report {
+    private func wordedReport(_ findings: Findings, in input: CheckInput, project: Project,
+                              asked: RunGuesses) throws(ServiceError) -> Report {
         let misspellings = findings.misspellings
         if options.interactive {
             let guesses = try guessTable(for: misspellings, project: project)
@@ -118,7 +121,7 @@ public struct CheckDoor: Sendable {
             return try fixReport(input, misspellings: misspellings, project: project, fix: fix, words: findings.words,
                                  language: findings.language)
         }
-        let guesses = try guessTable(for: misspellings, project: project)
+        let guesses = try guessTable(for: misspellings, project: project, asked: asked)
         return Report(lines: lines(for: misspellings, in: input, guesses: guesses, language: findings.language),
                       misspellings: misspellings.count, words: findings.words)
     }

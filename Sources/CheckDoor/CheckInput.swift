@@ -54,16 +54,25 @@ public struct CheckInput: Sendable {
     }
 
     /// The bytes of a path (`-` for standard input), as they are; a missing, unreadable path or a folder is a `Problem`.
-    public static func readBytes(_ path: String) throws(Problem) -> [UInt8] {
+    ///
+    /// With a `reader`, a file is read into its buffer (a run over many files reuses it; `FileReader`).
+    public static func readBytes(_ path: String, reader: inout FileReader) throws(Problem) -> [UInt8] {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Problem(name: path, reason: "no such file", kind: .missing)
+        do {
+            return try reader.read(path)
+        } catch {
+            switch error {
+            case .missing: throw Problem(name: path, reason: "no such file", kind: .missing)
+            case .folder: throw Problem(name: path, reason: "is a directory", kind: .folder)
+            case .unreadable(let errno): throw Problem(name: path, reason: "cannot be read (\(errno))")
+            }
         }
-        if isDirectory.boolValue { throw Problem(name: path, reason: "is a directory", kind: .folder) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(name: path, reason: "cannot be read (permission denied?)")
-        }
-        return [UInt8](data)
+    }
+
+    /// The bytes of a path (`-` for standard input) in an array of their own; throws as `readBytes(_:reader:)`.
+    public static func readBytes(_ path: String) throws(Problem) -> [UInt8] {
+        var reader = FileReader()
+        let bytes = try readBytes(path, reader: &reader)
+        return bytes
     }
 }

@@ -24,6 +24,9 @@ public struct CheckOptions: Sendable {
     /// When a folder is walked, the rule by which words the tree itself uses again and again are not
     /// reported (`RepositoryVocabulary`), or nil to report every word (`--no-repository-words`).
     public var repositoryVocabulary: RepositoryVocabulary.Rule? = .standard
+    /// Guesses from the frequency ranker alone, without Hunspell's slow suggest (`SpellGuessesRequest.quick`):
+    /// set by `CheckRun` when a folder is walked, unless `interactive`. `--fix` decides with the full guesses all the same.
+    public var quickGuesses = false
 
     public init(format: CheckFormat = .text, guesses: Int = 3, mode: CheckMode = .auto,
                 encoding: PositionEncoding = .utf16, languages: [String]? = nil) {

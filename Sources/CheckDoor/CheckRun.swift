@@ -53,7 +53,7 @@ public struct CheckRun: Sendable {
     private enum Result: Sendable {
         case checked(CheckInput, CheckDoor.Report, projectProblems: [String], configErrors: [String])
         /// Checked in a learning run's first pass, no guesses asked yet; the text is kept only for standard input.
-        case found(InputList.Input, CheckDoor.Findings, kept: CheckInput?, projectProblems: [String], configErrors: [String])
+        case found(InputList.Input, CheckDoor.Findings, kept: CheckInput?, project: Project)
         /// Checked, and nothing left to report once the repository's own words are taken out.
         case quiet(words: Int, skippedTranslations: String?, projectProblems: [String], configErrors: [String])
         case unreadable(String)
@@ -71,8 +71,15 @@ public struct CheckRun: Sendable {
     /// (`--interactive`), each input's findings are asked about in turn
     /// instead of printed; after a quit, no more inputs are checked.
     public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
-        var outcome = run(inputs: list.inputs, output: output, before: list.walk.problems,
-                          learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)
+        // A folder walked is a batch: guesses from the ranker alone (docs/spelling.md), unless asked about one by one.
+        var batch = self
+        if list.walked, !door.options.interactive {
+            var options = door.options
+            options.quickGuesses = true
+            batch = CheckRun(door: CheckDoor(client: door.client, options: options), walker: walker)
+        }
+        var outcome = batch.run(inputs: list.inputs, output: output, before: list.walk.problems,
+                                learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)
         let untranslated = outcome.untranslatedSummary
         guard list.walked else {
             if let untranslated { output.summarize(untranslated) }
@@ -131,13 +138,23 @@ public struct CheckRun: Sendable {
                 found += checkAll(batch, finding: true)
             }
             var vocabulary = RepositoryVocabulary(rule: rule)
-            for case .found(_, let findings, _, _, _) in found { vocabulary.add(findings.misspellings.map(\.word)) }
+            for case .found(_, let findings, _, _) in found { vocabulary.add(findings.misspellings.map(\.word)) }
             outcome.vocabulary = vocabulary.learnedWords.count
+            for index in found.indices {
+                guard case .found(let item, var findings, let kept, let project) = found[index] else { continue }
+                findings.misspellings.removeAll { vocabulary.contains($0.word) }
+                found[index] = .found(item, findings, kept: kept, project: project)
+            }
+            // Every word left is guessed once, all at once, before any file is reported.
+            let asked = door.runGuesses(for: found.compactMap { result in
+                guard case .found(_, let findings, _, let project) = result, !findings.misspellings.isEmpty else { return nil }
+                return (findings, project)
+            })
             start = 0
             while start < found.count, session?.quitting != true, !output.isClosed {
                 let batch = Array(found[start..<min(found.count, start + batchSize)])
                 start += batch.count
-                for result in reportAll(batch, leavingOut: vocabulary) {
+                for result in reportAll(batch, asked: asked) {
                     handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)
                 }
             }
@@ -196,10 +213,10 @@ public struct CheckRun: Sendable {
             outcome.misspellings += report.misspellings
             if let skipped = report.skippedTranslations { outcome.skippedTranslations[skipped, default: 0] += 1 }
             output.checked(input)
-        case .found(_, let findings, _, let problems, let errors):
+        case .found(_, let findings, _, let project):
             // A first pass's result is reported (`reportAll`) before it is handled; this one had nothing to tell.
-            handle(.quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: problems,
-                          configErrors: errors), alone: alone, output: output,
+            handle(.quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: project.problems,
+                          configErrors: project.errors), alone: alone, output: output,
                    outcome: &outcome, warned: &warned, session: session)
         case .quiet(let words, let skipped, let problems, let errors):
             if let skipped { outcome.skippedTranslations[skipped, default: 0] += 1 }
@@ -244,7 +261,7 @@ public struct CheckRun: Sendable {
         do {
             if finding {
                 return .found(item, try door.find(in: input, project: project, onPieces: onPieces), kept: item.path == "-" ? input : nil,
-                              projectProblems: project.problems, configErrors: project.errors)
+                              project: project)
             }
             return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems,
                             configErrors: project.errors)
@@ -258,15 +275,16 @@ public struct CheckRun: Sendable {
         inParallel(paths) { checkOne($0, finding: finding) }
     }
 
-    /// Reports each first-pass finding of a batch without the repository's own words, in parallel; results in the order given.
+    /// Reports each first-pass finding of a batch (the repository's own words taken out), in parallel; results in the order given.
     ///
-    /// An input with nothing left is not read again; one with something left
+    /// Guesses come from `asked`, the whole run's, where it has them. An
+    /// input with nothing left is not read again; one with something left
     /// is (standard input's kept text is used), and a file cut shorter since
     /// the first pass is reported as changed rather than misplaced.
-    private func reportAll(_ found: [Result], leavingOut vocabulary: RepositoryVocabulary) -> [Result] {
+    private func reportAll(_ found: [Result], asked: RunGuesses) -> [Result] {
         inParallel(found) { result in
-            guard case .found(let item, var findings, let kept, let problems, let errors) = result else { return result }
-            findings.misspellings.removeAll { vocabulary.contains($0.word) }
+            guard case .found(let item, let findings, let kept, let project) = result else { return result }
+            let problems = project.problems, errors = project.errors
             guard !findings.misspellings.isEmpty else {
                 return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: problems,
                               configErrors: errors)
@@ -284,9 +302,9 @@ public struct CheckRun: Sendable {
             guard findings.misspellings.allSatisfy({ $0.range.upperBound.rawValue <= input.text.byteCount }) else {
                 return .unreadable("\(item.path): changed while it was checked")
             }
-            let project = Project.nearest(to: input.projectPath)
             do {
-                return .checked(input, try door.report(findings, in: input, project: project), projectProblems: problems, configErrors: errors)
+                return .checked(input, try door.report(findings, in: input, project: project, asked: asked), projectProblems: problems,
+                                configErrors: errors)
             } catch {
                 return .failed(input, (error as? ServiceError)?.message ?? String(describing: error), projectProblems: problems, configErrors: errors)
             }

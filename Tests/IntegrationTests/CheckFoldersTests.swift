@@ -165,6 +165,25 @@ import Testing
         #expect(result.stderr.contains("22 files checked; 2 recurring words taken as the repository's own"), "\(result.stderr)")
     }
 
+    @Test func aWalkedTreeIsGuessedOnceARunFromTheRankerWithTheProjectsWordsNear() throws {
+        let root = try repositoryWithItsOwnWords()
+        try write([
+            "notes/n13.md": "Calls xyzzyplugh twice: xyzzyplugh.\n",
+            "notes/n14.md": "The frobnicatr again, and we beleive.\n",
+            ".textsvcd/words.txt": "frobnicator\n",
+        ], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "1", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // Hunspell's suggest would offer `plughole` for the identifier; a whole-tree run asks the ranker alone.
+        #expect(lines == [
+            "\(root)/notes/n11.md:1:4: recieve -> receive", "\(root)/notes/n12.md:1:7: wrold -> world",
+            "\(root)/notes/n13.md:1:7: xyzzyplugh", "\(root)/notes/n13.md:1:25: xyzzyplugh",
+            "\(root)/notes/n14.md:1:5: frobnicatr -> frobnicator", "\(root)/notes/n14.md:1:30: beleive -> believe",
+        ], "\(lines)")
+    }
+
     @Test func noRepositoryWordsReportsEveryWord() throws {
         let root = try repositoryWithItsOwnWords()
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", "--no-repository-words", root])

@@ -137,6 +137,7 @@ import Testing
         guesses.language = "en_US"
         guesses.margin = true
         guesses.candidates = ["en_US"]
+        guesses.quick = true
         var complete = SpellCompleteRequest(prefix: "he", languages: ["en_US"], limit: 3)
         complete.text = "he"
         complete.range = WireRange(start: 0, end: 2)

@@ -136,3 +136,13 @@ let suggestionTestEnglish: SpellDictionary = {
     #expect(dictionary.guesses(for: "recieves", limit: 3).first == "receives")
     #expect(dictionary.completions(for: "re", limit: 3) == ["receive", "receives", "relieve"])
 }
+
+@Test func quickGuessesKeepTheFirstGuessAndLeaveHunspellsFarGuessesOut() {
+    for typo in ["recieve", "definately", "wierd", "becuase", "speling", "acheive", "goverment", "Teh", "londn"] {
+        let quick = suggestionTestEnglish.guesses(for: typo, limit: 3, quick: true)
+        #expect(!quick.isEmpty && quick.first == suggestionTestEnglish.guesses(for: typo, limit: 3).first, "\(typo): \(quick)")
+    }
+    // Code vocabulary far from every word: Hunspell's n-gram suggest answers `straddler` and `plughole`; the ranker has nothing.
+    #expect(suggestionTestEnglish.guesses(for: "strbufaddf", limit: 3, quick: true).isEmpty)
+    #expect(suggestionTestEnglish.guesses(for: "xyzzyplugh", limit: 3, quick: true).isEmpty)
+}

@@ -168,4 +168,23 @@ import Testing
         let accented = Array("plain\nK\u{212A}\n".utf8)
         #expect(RegexPrefilter(pattern: "kk", options: .caseInsensitive).candidateLines(accented) == [6..<11])
     }
+
+    @Test func withoutCaseOnlyLinesWithACharacterFoldingToALiteralsLetterGoToICU() {
+        let text = Array("caf\u{E9} na\u{EF}ve\n\u{FB01}le\nStra\u{DF}e\n\u{212A}elvin\n".utf8)
+        func lines(_ pattern: String) -> [String]? {
+            RegexPrefilter(pattern: pattern, options: [.multiline, .caseInsensitive]).candidateLines(text)?
+                .map { String(decoding: text[$0], as: UTF8.self) }
+        }
+        // é and ï fold to letters outside ASCII: those lines cannot hold `file` unless it is there.
+        #expect(lines("file") == ["\u{FB01}le\n"])
+        #expect(lines("strasse") == ["Stra\u{DF}e\n"])
+        #expect(lines("kel") == ["\u{212A}elvin\n"])
+        // ﬁ folds to `fi`, and `kelvin` has an i.
+        #expect(lines("kelvin") == ["\u{FB01}le\n", "\u{212A}elvin\n"])
+        // ﬁ folds to `fi`, and `cafe` has an f: the line goes to ICU (which finds nothing there).
+        #expect(lines("cafe") == ["\u{FB01}le\n"])
+        let prefilter = RegexPrefilter(pattern: "file", options: .caseInsensitive)
+        #expect(!prefilter.mayMatch(Array("caf\u{E9}\n".utf8)))
+        #expect(prefilter.mayMatch(Array("\u{FB01}le\n".utf8)))
+    }
 }

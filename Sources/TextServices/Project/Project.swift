@@ -32,9 +32,12 @@ public struct Project: Sendable {
     /// What applies to a file or folder now (a relative path is taken from the current directory).
     public static func nearest(to path: String) -> Project {
         var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        absolute = (absolute as NSString).standardizingPath
-        return Project(words: ProjectWords.nearest(to: absolute), configs: ProjectConfigCache.shared.configs(for: absolute),
-                       path: absolute)
+        // Standardized once (it resolves symbolic links, a readlink a component, its folder remembered): both searches
+        // start from its folder.
+        absolute = PathStandardizer.standardized(absolute)
+        let folder = ProjectWords.startFolder(forStandardized: absolute)
+        return Project(words: ProjectWordsCache.shared.words(startingAt: folder),
+                       configs: ProjectConfigCache.shared.configs(startingAt: folder), path: absolute)
     }
 
     /// What could not be read in the project's words files, one line each (`PATH:LINE: why`), for the door to show once.

@@ -16,8 +16,13 @@ public final class ProjectConfigCache: Sendable {
 
     /// The config files that apply to a file or folder, nearest first.
     public func configs(for path: String) -> [ProjectConfig] {
+        configs(startingAt: ProjectWords.startFolder(for: path))
+    }
+
+    /// The config files that apply in a folder (absolute, standardized) and the folders above it, nearest first.
+    func configs(startingAt origin: String) -> [ProjectConfig] {
         var found: [ProjectConfig] = []
-        var folder = ProjectWords.startFolder(for: path)
+        var folder = origin
         while true {
             let candidate = ProjectConfig.path(inProject: folder)
             if let stamp = FileStamp.of(candidate) {

@@ -122,9 +122,9 @@ extension RegexPrefilter {
     /// The lines of a text that may hold a match, each with its line feed, in order; nil when the prefilter has no literal.
     ///
     /// A line may hold a match when it contains one of the literals (with
-    /// `caseInsensitive`, regardless of ASCII case, and any line with a byte
-    /// outside ASCII, which ICU's full case folding may match). Only
-    /// meaningful for a pattern that `staysOnOneLine`.
+    /// `caseInsensitive`, regardless of ASCII case, and any line with a
+    /// character ICU's full case folding may take for one of the literals'
+    /// letters, `foldingScalars`). Only meaningful for a pattern that `staysOnOneLine`.
     public func candidateLines(_ bytes: [UInt8]) -> [Range<Int>]? {
         guard let literals else { return nil }
         var starts = Set<Int>()
@@ -146,7 +146,7 @@ extension RegexPrefilter {
             }
             if caseInsensitive {
                 var from = 0
-                while let found = ByteSearch.firstNonASCII(buffer, from: from) { from = addLine(containing: found) }
+                while let found = firstFoldingScalar(buffer, from: from) { from = addLine(containing: found) }
             }
         }
         return lines.sorted { $0.lowerBound < $1.lowerBound }

@@ -8,17 +8,30 @@
 /// `comments`, an alternative with no required literal), there is no
 /// literal and `mayMatch` is always true: the prefilter can only skip work,
 /// never change what matches. With `caseInsensitive`, literals are ASCII
-/// (a non-ASCII letter makes the alternative unknown) and text with any
-/// non-ASCII byte is always handed to ICU, whose full case folding matches
-/// `ß` to `ss` and `K` (Kelvin) to `k`. A value; thread-safe.
+/// (a non-ASCII letter makes the alternative unknown) and text holding a
+/// character whose full case folding gives one of the literals' letters
+/// (`ß` gives `ss`, `K` (Kelvin) `k`, `ﬁ` `fi`: `foldingScalars`) is always
+/// handed to ICU, which folds them so. A value; thread-safe.
 public struct RegexPrefilter: Sendable, Equatable {
     /// The literals, in UTF-8 (lower-cased when case-insensitive): every match contains one; nil when the pattern gives none.
     public let literals: [[UInt8]]?
     /// Whether literals are compared regardless of ASCII case.
     public let caseInsensitive: Bool
+    /// With `caseInsensitive`: the characters outside ASCII that ICU's case-insensitive matching may take for one of the
+    /// literals' letters (`caseFoldingToASCII`); text without them matches only where a literal is, regardless of ASCII case.
+    let foldingScalars: [UInt32]
+
+    /// Every character outside ASCII whose full case folding, lower or upper case holds ASCII letters, with those letters
+    /// (Unicode's CaseFolding.txt: the sharp s, dotted and dotless i, long s, the Kelvin sign, the Latin ligatures, ...).
+    static let caseFoldingToASCII: [(scalar: UInt32, letters: String)] = [
+        (0xDF, "s"), (0x130, "i"), (0x131, "i"), (0x149, "n"), (0x17F, "s"), (0x1F0, "j"),
+        (0x1E96, "h"), (0x1E97, "t"), (0x1E98, "w"), (0x1E99, "y"), (0x1E9A, "a"), (0x1E9E, "s"), (0x212A, "k"),
+        (0xFB00, "f"), (0xFB01, "fi"), (0xFB02, "fl"), (0xFB03, "fi"), (0xFB04, "fl"), (0xFB05, "st"), (0xFB06, "st"),
+    ]
 
     public init(pattern: String, options: RegexOptions = []) {
         caseInsensitive = options.contains(.caseInsensitive)
+        let literals: [[UInt8]]?
         if options.contains(.comments) {
             literals = nil
         } else if options.contains(.literal) {
@@ -29,6 +42,10 @@ public struct RegexPrefilter: Sendable, Equatable {
             var parser = Parser(scalars: Array(pattern.unicodeScalars), caseInsensitive: caseInsensitive)
             literals = parser.requiredLiterals()
         }
+        self.literals = literals
+        let letters = Set((literals ?? []).joined())
+        foldingScalars = caseInsensitive
+            ? Self.caseFoldingToASCII.filter { $0.letters.utf8.contains(where: letters.contains) }.map(\.scalar) : []
     }
 
     /// Whether text of these UTF-8 bytes may hold a match (false: it certainly does not).
@@ -36,11 +53,30 @@ public struct RegexPrefilter: Sendable, Equatable {
         guard let literals else { return true }
         return bytes.withUnsafeBytes { buffer in
             if caseInsensitive {
-                if ByteSearch.containsNonASCII(buffer) { return true }
+                if firstFoldingScalar(buffer, from: 0) != nil { return true }
                 return literals.contains { ByteSearch.containsIgnoringASCIICase(buffer, lowered: $0) }
             }
             return literals.contains { ByteSearch.contains(buffer, $0) }
         }
+    }
+
+    /// The offset of the first character of `foldingScalars` at or after `from` (a character boundary), if any.
+    ///
+    /// Bytes that are not valid UTF-8 are stepped over one at a time.
+    func firstFoldingScalar(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard !foldingScalars.isEmpty else { return nil }
+        var from = from
+        while let found = ByteSearch.firstNonASCII(buffer, from: from) {
+            let lead = UInt32(buffer[found])
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            from = found + 1
+            guard length > 1, found + length <= buffer.count else { continue }
+            var scalar = lead & (0xFF >> (length + 1))
+            for offset in 1..<length { scalar = scalar << 6 | UInt32(buffer[found + offset] & 0x3F) }
+            if foldingScalars.contains(scalar) { return found }
+            from = found + length
+        }
+        return nil
     }
 
     static func lowered(_ byte: UInt8) -> UInt8 {

@@ -19,6 +19,8 @@ final class Guesser: Sendable {
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
     private let compounds: Bool
+    /// Whether entries compound by flag (`AffixFile.compoundsByFlag`); a quick guess mends compounds only then.
+    private let compoundsByFlag: Bool
     let inputConversions: [(from: String, to: String)]
     let outputConversions: [(from: String, to: String)]
 
@@ -66,6 +68,7 @@ final class Guesser: Sendable {
         }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
         self.compounds = affixes.compounds
+        self.compoundsByFlag = affixes.compoundsByFlag
         self.inputConversions = affixes.inputConversions
         self.outputConversions = affixes.outputConversions
     }
@@ -80,8 +83,10 @@ final class Guesser: Sendable {
     ///
     /// `accepts` verifies each guess (the dictionary's verdict); `learned`
     /// are the user's words; `hunspell` is called only when its suggestions
-    /// are needed. The word itself is never among the guesses.
-    func guesses(for word: String, limit: Int, learned: [String],
+    /// are needed. `quick` mends run-together compounds only in a
+    /// dictionary whose entries compound by flag (not English, whose
+    /// `COMPOUNDRULE`s join numerals alone). The word itself is never among the guesses.
+    func guesses(for word: String, limit: Int, learned: [String], quick: Bool = false,
                  accepts: (String) -> Bool, hunspell: () -> [String]) -> [String] {
         guard limit > 0, !word.isEmpty else { return [] }
         let converted = AffixFile.convert(word, inputConversions)
@@ -117,7 +122,7 @@ final class Guesser: Sendable {
                 }
             }
         }
-        if compounds, (Self.minimumCompoundLength...Self.maximumLength).contains(typed.count), result.count < limit,
+        if quick ? compoundsByFlag : compounds, (Self.minimumCompoundLength...Self.maximumLength).contains(typed.count), result.count < limit,
            ranked.isEmpty || ranked[0].cost > Self.fallbackCost {
             for compound in compoundCandidates(typed) where result.count < limit {
                 let cased = Self.restoreCase(of: word, in: compound)

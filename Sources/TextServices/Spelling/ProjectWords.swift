@@ -44,6 +44,11 @@ public struct ProjectWords: Sendable {
     public static func startFolder(for path: String) -> String {
         var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         absolute = (absolute as NSString).standardizingPath
+        return startFolder(forStandardized: absolute)
+    }
+
+    /// The folder a search for an absolute path already standardized (`NSString.standardizingPath`) starts from.
+    static func startFolder(forStandardized absolute: String) -> String {
         if FileSystem.isFolder(absolute) { return absolute }
         let parent = (absolute as NSString).deletingLastPathComponent
         return parent.isEmpty ? "/" : parent

@@ -20,7 +20,11 @@ public final class ProjectWordsCache: Sendable {
 
     /// The project words that apply to a file or folder (see `ProjectWords.startFolder(for:)`).
     public func words(for path: String) -> ProjectWords {
-        let origin = ProjectWords.startFolder(for: path)
+        words(startingAt: ProjectWords.startFolder(for: path))
+    }
+
+    /// The project words that apply in a folder (absolute, standardized) and the folders above it.
+    func words(startingAt origin: String) -> ProjectWords {
         var found: [ProjectWordsFile] = []
         var folder = origin
         while true {

@@ -10,13 +10,22 @@ extension SpellDictionary {
     /// until the learned words or the compiled form change. Every guess is
     /// accepted by this dictionary. Without a compiled form the first call
     /// builds the index (a fraction of a second for en_US).
-    public func guesses(for word: String, limit: Int) -> [String] {
+    ///
+    /// `quick` (a whole-repository run) gives the ranker's guesses alone in
+    /// a language with frequency data: Hunspell's suggest is not asked, and
+    /// run-together compounds are mended only where entries compound by
+    /// flag. The first guess is the same as without it whenever the ranker
+    /// has one; a quick answer is not cached (a cached full one serves it).
+    public func guesses(for word: String, limit: Int, quick: Bool = false) -> [String] {
         guard limit > 0, !word.isEmpty, !accepts(word) else { return [] }
         if let cached = guessCache.lookup(word, limit: limit) { return cached }
-        var complete = true
-        let guesses = guesser.guesses(for: word, limit: limit, learned: learned,
+        var complete = !quick
+        let guesser = guesser
+        let skipsHunspell = quick && guesser.store.hasFrequencies
+        let guesses = guesser.guesses(for: word, limit: limit, learned: learned, quick: quick,
                                       accepts: { self.accepts($0) },
                                       hunspell: {
+                                          if skipsHunspell { return [] }
                                           if let found = budgetedSuggestions.suggestions(for: word, compute: { self.hunspellSuggestions(word) }) {
                                               return found
                                           }

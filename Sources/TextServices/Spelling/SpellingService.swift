@@ -174,11 +174,13 @@ public final class SpellingService: Sendable {
     // MARK: Guesses and completions
 
     /// Guesses for a misspelled word, most likely first; empty for a correct word.
-    public func guesses(for word: String, checker: SpellChecker, limit: Int = 10) -> [String] {
+    ///
+    /// `quick`: the ranker's guesses alone, as a whole-repository run asks (`SpellDictionary.guesses(for:limit:quick:)`).
+    public func guesses(for word: String, checker: SpellChecker, limit: Int = 10, quick: Bool = false) -> [String] {
         guard !word.isEmpty, limit > 0 else { return [] }
         var lists: [[String]] = []
         for dictionary in checker.dictionaries {
-            lists.append(dictionary.guesses(for: word, limit: limit))
+            lists.append(dictionary.guesses(for: word, limit: limit, quick: quick))
         }
         return Self.interleave(lists, limit: limit)
     }

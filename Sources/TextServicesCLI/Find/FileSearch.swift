@@ -65,10 +65,12 @@ public struct FileSearch {
             warn("textsvcd: \(problem)")
             failed = true
         }
+        // One buffer for every file: most are read, looked at and dropped.
+        var reader = FileReader()
         for item in list.inputs {
             do {
                 // The literal is looked for in the raw bytes: a file without it is not even validated.
-                let bytes = try CheckInput.readBytes(item.path)
+                let bytes = try CheckInput.readBytes(item.path, reader: &reader)
                 let lines = byLine ? prefilter.candidateLines(bytes) : nil
                 guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(bytes) else { continue }
                 let input = try CheckInput.validated(bytes, name: item.path)

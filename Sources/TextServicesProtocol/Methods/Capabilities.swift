@@ -32,6 +32,8 @@ public enum Capabilities {
         // Sentences know the language's abbreviations, ordinals and initials; `text.tokenize`,
         // `text.boundary` and `text.enclosing` take `abbreviations: false` to keep ICU's boundaries alone.
         "text.sentenceAbbreviations",
+        // `spell.guesses` takes `quick: true`: the frequency ranker's guesses alone, without Hunspell's suggest.
+        "spell.guesses.quick",
     ].sorted()
 
     /// `capabilities` as `initialize` answers it: each name mapped to true.

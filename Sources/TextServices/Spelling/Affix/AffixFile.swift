@@ -39,6 +39,9 @@ struct AffixFile: Sendable {
     var fullStrip = false
     /// Whether the .aff lets words join into compounds (`COMPOUNDFLAG`, `COMPOUNDBEGIN`, `COMPOUNDRULE`).
     var compounds = false
+    /// Whether words join by a flag on their entries (`COMPOUNDFLAG`, `COMPOUNDBEGIN`), not only by `COMPOUNDRULE`
+    /// patterns (which English uses for numerals alone: `1st`, `22nd`).
+    var compoundsByFlag = false
 
     /// A `REP` entry; `^` and `$` anchors are kept in `anchoredStart`/`anchoredEnd`.
     struct Replacement: Sendable {
@@ -136,7 +139,10 @@ struct AffixFile: Sendable {
             case "NOSUGGEST": noSuggest = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "CIRCUMFIX": circumfix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "KEEPCASE": keepCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
-            case "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDRULE": compounds = true
+            case "COMPOUNDFLAG", "COMPOUNDBEGIN":
+                compounds = true
+                compoundsByFlag = true
+            case "COMPOUNDRULE": compounds = true
             case "TRY" where fields.count >= 2: tryCharacters = Array(fields[1].unicodeScalars)
             case "KEY" where fields.count >= 2:
                 keyboardRows = fields[1].split(separator: "|").map { Array($0.unicodeScalars) }

@@ -12,12 +12,15 @@ public struct SpellGuessesRequest: TextServicesRequest {
     public var margin: Bool?
     /// With `language: "auto"`: the languages to choose among.
     public var candidates: [String]?
+    /// The ranker's guesses alone, without Hunspell's slow suggest (a whole-repository run); the first guess is unchanged.
+    public var quick: Bool?
 
-    public init(word: String, languages: [String]? = nil, limit: Int? = nil, margin: Bool? = nil) {
+    public init(word: String, languages: [String]? = nil, limit: Int? = nil, margin: Bool? = nil, quick: Bool? = nil) {
         self.word = word
         self.languages = languages
         self.limit = limit
         self.margin = margin
+        self.quick = quick
     }
 
     public struct Response: Codable, Sendable, Equatable {
@@ -42,7 +45,7 @@ public struct SpellGuessesRequest: TextServicesRequest {
             languages = try LanguageSelection(language: language, languages: self.languages).languages
         }
         let checker = try spelling.checker(languages: languages)
-        let guesses = spelling.guesses(for: word, checker: checker, limit: limit)
+        let guesses = spelling.guesses(for: word, checker: checker, limit: limit, quick: quick == true)
         guard margin == true, let confidence = spelling.guessConfidence(for: word, checker: checker),
               confidence.guess == guesses.first else { return Response(guesses: guesses, language: detected) }
         return Response(guesses: guesses, margin: confidence.margin, language: detected)
