@@ -39,7 +39,8 @@ extension DictionaryCompiler {
         progress(.expanding, 0)
         let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = DictionaryWords.forms(info, maximumForms: .max)
+        let forms = WordFormExpander.formList(of: info, maximumForms: .max)
+        guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         progress(.expanding, 1)
 
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: CaseInference(affixPath: info.affixPath)) {
@@ -146,26 +147,29 @@ extension DictionaryCompiler {
     /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.
     static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
-        var words = forms.map(\.word)
-        // Byte order, compared with `memcmp`: the generic `lexicographicallyPrecedes` over `UTF8View` took a sixth of a French compile.
-        words.sort(by: utf8Precedes)
-        var unique: [String] = []
-        unique.reserveCapacity(words.count)
-        for word in words where !word.isEmpty && word != unique.last { unique.append(word) }
-        words = []
+        var list = FormList()
+        for form in forms { list.append(form.word, suggestible: form.suggestible, keepsCase: form.keepsCase) }
+        return verify(list, engine: engine, cases: cases, progress: progress)
+    }
+
+    /// The accept table of the distinct forms in `forms` (each spelling Hunspell accepts, on every core), and how many forms it holds.
+    static func verify(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
+                       progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
+        let (unique, keepsCase) = distinctSorted(forms)
         let chunkSize = 4096
         let chunks = (unique.count + chunkSize - 1) / chunkSize
         let results = Locked([[UInt8]](repeating: [], count: chunks))
         let done = Atomic<Int>(0)
-        let frozen = unique
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * chunkSize)..<min(frozen.count, (chunk + 1) * chunkSize)
+            let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
-            for word in frozen[range] {
+            for position in range {
+                let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
                 if engine.spell(word) { flag |= AcceptTable.asIs }
-                if flag != 0, cases.followsLowerCase(word) {
+                // A KEEPCASE form (from any stem that spells it) is asked in every case.
+                if flag != 0, !keepsCase[position], cases.followsLowerCase(word) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
                     if CaseVariants.capitalised(word) != word { flag |= AcceptTable.capitalised }
                     if CaseVariants.upper(word) != word { flag |= AcceptTable.upper }
@@ -184,8 +188,54 @@ extension DictionaryCompiler {
             if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         let flags = results.withLock { $0.flatMap { $0 } }
-        let items = withCapitalsAsKeys(zip(frozen, flags).map { (key: $0, flags: $1) })
+        let items = withCapitalsAsKeys(zip(unique, flags).map { (key: forms.word(Int($0)), flags: $1) })
         return (AcceptTable.build(items), flags.count { $0 != 0 })
+    }
+
+    /// The indices of the distinct non-empty forms in the order of their UTF-8 bytes (the first of equal forms), and
+    /// whether any of the equal forms keeps its case (KEEPCASE).
+    ///
+    /// Sorts 32-bit indices by `memcmp` of the forms' bytes: no string per form (the generic comparison
+    /// over `String.UTF8View` took a sixth of a French compile).
+    static func distinctSorted(_ forms: FormList) -> (indices: [UInt32], keepsCase: [Bool]) {
+        var order = [UInt32](0..<UInt32(forms.count))
+        var keepsCase: [Bool] = []
+        forms.bytes.withUnsafeBufferPointer { bytes in
+            forms.ends.withUnsafeBufferPointer { ends in
+                guard let base = bytes.baseAddress else { order = []; return }
+                @inline(__always) func bounds(_ index: UInt32) -> (Int, Int) {
+                    let start = index == 0 ? 0 : Int(ends[Int(index) - 1])
+                    return (start, Int(ends[Int(index)]) - start)
+                }
+                @inline(__always) func compare(_ a: UInt32, _ b: UInt32) -> Int32 {
+                    let (left, leftCount) = bounds(a), (right, rightCount) = bounds(b)
+                    let common = min(leftCount, rightCount)
+                    let order = common == 0 ? 0 : memcmp(base + left, base + right, common)
+                    if order != 0 { return order }
+                    return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
+                }
+                order.sort { a, b in
+                    let order = compare(a, b)
+                    return order != 0 ? order < 0 : a < b
+                }
+                var kept = 0
+                keepsCase.reserveCapacity(order.count)
+                for position in order.indices {
+                    let index = order[position]
+                    if bounds(index).1 == 0 { continue }
+                    let keeps = forms.keepsCase(Int(index))
+                    if kept > 0, compare(order[kept - 1], index) == 0 {
+                        if keeps { keepsCase[kept - 1] = true }
+                        continue
+                    }
+                    order[kept] = index
+                    keepsCase.append(keeps)
+                    kept += 1
+                }
+                order.removeSubrange(kept...)
+            }
+        }
+        return (order, keepsCase)
     }
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order `AcceptTable.build` and the dedup rely on).
