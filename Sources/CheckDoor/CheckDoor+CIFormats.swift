@@ -13,17 +13,4 @@ extension CheckDoor {
                                    language: language).serialized
         }
     }
-
-    /// How many words a mask shows: runs of letters (ASCII letters and any non-ASCII character) in its visible text.
-    static func wordCount(_ mask: TextMask) -> Int {
-        var count = 0
-        var inWord = false
-        for offset in 0..<mask.count {
-            let byte = mask.bytes[offset]
-            let letter = mask.isVisible(offset) && ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80)
-            if letter, !inWord { count += 1 }
-            inWord = letter
-        }
-        return count
-    }
 }

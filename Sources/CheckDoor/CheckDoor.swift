@@ -87,7 +87,7 @@ public struct CheckDoor: Sendable {
                 GettextCatalog.tag(forLanguage: catalogLanguage, among: (languages ?? []).filter { !$0.hasPrefix("auto") })
             })
             misspellings = result.misspellings
-            words = Self.wordCount(result.mask)
+            words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
         } catch {
             throw ServiceError(wrapping: error)

@@ -56,21 +56,45 @@ extension JSONValue {
     /// The bytes are copied as they are otherwise; the caller gives valid UTF-8.
     @inlinable
     public static func writeString<Bytes: Sequence>(utf8 bytes: Bytes, to output: inout [UInt8]) where Bytes.Element == UInt8 {
+        // Contiguous bytes (a native string's, an array's) go in runs between the bytes to escape.
+        if bytes.withContiguousStorageIfAvailable({ writeString(contiguous: $0, to: &output) }) != nil { return }
         output.append(UInt8(ascii: "\""))
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
+            if needsEscape(byte) { appendEscape(byte, to: &output) } else { output.append(byte) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    @usableFromInline
+    static func writeString(contiguous bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var start = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            appendEscape(bytes[index], to: &output)
+            start = index + 1
+        }
+        if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    @inlinable @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+
+    @usableFromInline
+    static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            output.append(UInt8(ascii: "u"))
+            output.append(UInt8(ascii: "0"))
+            output.append(UInt8(ascii: "0"))
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import TextServices
 import TextServicesProtocol
@@ -10,8 +11,11 @@ import TextServicesProtocol
 /// way while Hunspell answers. The child holds none of this process's
 /// descriptors (a daemon's socket and lock stay the daemon's alone), writes
 /// nothing but the compiled file, and takes the dictionary's compile lock, so
-/// processes starting one at once compile it once. A command's child runs in
-/// its own session and outlives the command: the next command maps its result.
+/// processes starting one at once compile it once. Children are queued
+/// (`--queue`): one compiles at a time in a folder, whoever started it. A
+/// command's child runs in its own session and outlives the command: the next
+/// command maps its result; a command starts one child at a time, and none
+/// while a queued compile runs (a later command starts the next).
 public struct ChildProcessCompileLauncher: CompileLauncher {
     /// The configured `--dictionary-path` folders, passed on so the child finds the same dictionary.
     var dictionaryPaths: [String]
@@ -22,6 +26,9 @@ public struct ChildProcessCompileLauncher: CompileLauncher {
     /// Whether the child runs in a session of its own, so that it outlives this process and its terminal.
     var ownSession = false
 
+    /// Whether a child this process (a command or a door without a daemon) started is still compiling.
+    private static let commandChildRuns = Mutex(false)
+
     /// The launcher a command or a door uses: lowest priority, its own session, started only when no other compile of the dictionary runs.
     public static func forCommand(dictionaryPaths: [String]) -> ChildProcessCompileLauncher {
         ChildProcessCompileLauncher(dictionaryPaths: dictionaryPaths, logger: nil, niceness: 19, ownSession: true)
@@ -29,11 +36,22 @@ public struct ChildProcessCompileLauncher: CompileLauncher {
 
     public func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
         // A command need not queue a child behind a compile that runs (a daemon does: its child's exit maps the result).
-        if logger == nil, compiler.isCompiling(info) {
-            done(false)
-            return
+        var finished = done
+        if logger == nil {
+            if compiler.isCompiling(info) || compiler.isCompilingQueued() || Self.commandChildRuns.withLock({ runs in
+                defer { runs = true }
+                return runs
+            }) {
+                done(false)
+                return
+            }
+            finished = { succeeded in
+                Self.commandChildRuns.withLock { $0 = false }
+                done(succeeded)
+            }
         }
-        var arguments = ["dictionaries", "compile", "--nice", "\(niceness)", "--format", "json"]
+        let done = finished
+        var arguments = ["dictionaries", "compile", "--queue", "--nice", "\(niceness)", "--format", "json"]
         for path in dictionaryPaths { arguments += ["--dictionary-path", path] }
         arguments += ["--compiled-folder", compiler.folder, info.tag.tag]
         let logger = logger

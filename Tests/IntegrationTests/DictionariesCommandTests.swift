@@ -137,5 +137,45 @@ import Testing
                           as: UTF8.self)
         #expect(maps.contains(path), "the door does not map \(path)")
     }
-}
 
+    @Test func aCommandStartsOneBackgroundCompileAtATimeAndALaterCommandTheNext() throws {
+        let folder = try smallDictionary()
+        for ext in ["aff", "dic"] {
+            try FileManager.default.copyItem(atPath: folder + "/zz_ZZ.\(ext)", toPath: folder + "/yy_YY.\(ext)")
+        }
+        let cache = TestSupport.temporaryFolder("dictionaries-cache")
+        let root = TestSupport.temporaryFolder("dictionaries-one")
+        var environment = TestSupport.isolatedEnvironment(root)
+        environment["XDG_CACHE_HOME"] = cache
+        try "cats and dgos\n".write(toFile: root + "/note.txt", atomically: true, encoding: .utf8)
+        let check = ["check", "--no-daemon", "--dictionary-path", folder, "--lang", "zz_ZZ,yy_YY", root + "/note.txt"]
+        func ready() throws -> Int {
+            let output = try TestProcess.textsvcd(["dictionaries", "--format", "json", "--dictionary-path", folder], environment: environment)
+            let listing = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            return ((listing?["dictionaries"] as? [[String: Any]]) ?? []).filter { entry in
+                ["zz_ZZ", "yy_YY"].contains(entry["tag"] as? String ?? "")
+                    && (entry["compiled"] as? [String: Any])?["state"] as? String == "ready"
+            }.count
+        }
+        /// Whether a queued compile holds the folder's queue lock.
+        func queueBusy() -> Bool {
+            let lock = try? FileLock.acquire(cache + "/textsvcd/compile-queue.lock", wait: false)
+            lock?.release()
+            return lock == nil
+        }
+        func waitUntilQuiet(ready count: Int) throws {
+            let deadline = Date().addingTimeInterval(60 * TestSupport.slowdown)
+            while try ready() < count || queueBusy(), Date() < deadline { usleep(50_000) }
+        }
+
+        // The command loads both dictionaries, and starts one compile.
+        #expect(try TestProcess.textsvcd(check, in: environment).status == 1)
+        try waitUntilQuiet(ready: 1)
+        #expect(try ready() == 1)
+        #expect(!queueBusy())
+        // The next command starts the other.
+        #expect(try TestProcess.textsvcd(check, in: environment).status == 1)
+        try waitUntilQuiet(ready: 2)
+        #expect(try ready() == 2)
+    }
+}

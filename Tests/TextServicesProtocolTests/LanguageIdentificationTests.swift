@@ -94,6 +94,28 @@ struct LanguageIdentificationTests {
         #expect(moved[5].1 == Self.german)
     }
 
+    @Test func aWordScoresTheSameRememberedFreshOrPastTheMemosCap() throws {
+        // The variant's words are remembered; the filler (more distinct words than the memo keeps) fills the memo,
+        // so the German paragraph after it mixes remembered words with words scored afresh and not kept.
+        let variant = Self.german.replacingOccurrences(of: "Dienstag", with: "Mittwoch")
+        var letters = Array("aaaa".unicodeScalars)
+        var filler: [String] = []
+        for _ in 0..<(LanguageScorer.memoWords + 1_000) {
+            filler.append("q" + String(String.UnicodeScalarView(letters)))
+            var index = letters.count - 1
+            while letters[index] == "z" { letters[index] = "a"; index -= 1 }
+            letters[index] = Unicode.Scalar(letters[index].value + 1)!
+        }
+        let buffer = TextBuffer([variant, filler.joined(separator: " "), Self.german].joined(separator: "\n\n"))
+        // A `maximum` of its own keeps the paragraphs' verdicts apart from those other requests left.
+        let filled = try Self.services.languages.identify(buffer, candidates: Self.candidates, maximum: 5)
+        let alone = try Self.services.languages.identify(TextBuffer(Self.german), candidates: Self.candidates, maximum: 4)
+        let last = try #require(filled.last)
+        #expect(buffer.string(last.range) == Self.german)
+        #expect(last.hypotheses.prefix(4).map(\.language) == alone[0].hypotheses.map(\.language))
+        #expect(last.hypotheses.prefix(4).map(\.confidence) == alone[0].hypotheses.map(\.confidence))
+    }
+
     @Test func paragraphVerdictsMoveWithTheParagraphAndEmptyWhenFull() {
         let range = LanguageRange(range: UTF8Offset(10)..<UTF8Offset(25), language: "de_DE", confidence: 1,
                                   hypotheses: [LanguageHypothesis(language: "de_DE", confidence: 1)])

@@ -29,6 +29,16 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(!string.contains("let"))
 }
 
+@Test func visibleLetterRunsCountTheWordsTheCheckerSeesAndNothingHidden() {
+    let text = "let s = \"héllo wörld\" // two-words here\nlet x9 = 1 /* a */"
+    let mask = CheckableText.mask(Array(text.utf8), kind: .source(.swift))
+    // Visible: "héllo wörld", "two-words here", "a": six runs of letters (the hyphen splits one).
+    #expect(mask.visibleLetterRuns == 6)
+    #expect(TextMask(bytes: Array("ab1cd é".utf8), visible: true).visibleLetterRuns == 3)
+    #expect(TextMask(bytes: Array("words hidden".utf8), visible: false).visibleLetterRuns == 0)
+    #expect(TextMask(bytes: [], visible: true).visibleLetterRuns == 0)
+}
+
 @Test func swiftChecksCommentsAndStringsButNotCode() {
     let source = """
     /// Returns the wrold.

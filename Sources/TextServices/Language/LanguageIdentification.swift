@@ -55,7 +55,7 @@ public final class LanguageIdentification: Sendable {
             if let preferred, preferred.language == code, let exact = available.first(where: { $0.tag == preferred }) {
                 info = exact
             } else {
-                info = try? spelling.locator.locate(code)
+                info = try? spelling.locator.locate(code, among: available)
             }
             if let info, let candidate = candidate(info) { byCode[code] = candidate }
         }
@@ -80,19 +80,24 @@ public final class LanguageIdentification: Sendable {
         }
         guard !requested.isEmpty else { throw .invalidArgument(argument: "candidates", reason: "must not be empty") }
         var chosen: [LanguageCandidate] = []
+        var listing: [DictionaryInfo]?
         for tag in requested {
-            let candidate = try resolvedCandidate(tag)
+            let candidate = try resolvedCandidate(tag, listing: &listing)
             if !chosen.contains(where: { $0.code == candidate.code }) { chosen.append(candidate) }
         }
         return chosen
     }
 
     /// The candidate a requested tag names, found once and then remembered (a tag that fails is looked up again next time).
-    private func resolvedCandidate(_ tag: String) throws(TextServicesError) -> LanguageCandidate {
+    ///
+    /// `listing` is the search path's dictionaries, listed on the first tag not yet resolved and then reused.
+    private func resolvedCandidate(_ tag: String, listing: inout [DictionaryInfo]?) throws(TextServicesError) -> LanguageCandidate {
         if let known = resolved.withLock({ $0[tag] }) { return known }
         let info: DictionaryInfo
         do {
-            info = try spelling.locator.locate(tag)
+            let all = listing ?? spelling.locator.available()
+            listing = all
+            info = try spelling.locator.locate(tag, among: all)
         } catch {
             throw .unknownLanguage(language: tag, reason: error.message, available: defaultCandidates().map(\.tag))
         }

@@ -26,7 +26,9 @@ struct LanguageEvidence {
 /// script a candidate is not written in counts against it, and no word
 /// moves a candidate more than `clamp` below the best, so one name or
 /// foreign word cannot outvote a sentence. Words that mix scripts, or whose
-/// script no candidate uses, count for nothing. Not thread-safe (scratch
+/// script no candidate uses, count for nothing. A word's scores depend only
+/// on its bytes and the candidates, so each distinct word is scored once and
+/// its contributions kept (up to `memoWords` words). Not thread-safe (scratch
 /// buffers); make one per request.
 struct LanguageScorer {
     let model: LanguageModel
@@ -49,6 +51,14 @@ struct LanguageScorer {
     @inline(__always)
     private static func knownScore(_ scaled: UInt8) -> Double { ln10 * (Double(scaled) / 10 - 9) }
 
+    /// The most distinct words whose contributions are kept (a text's frequent words come first; with 33
+    /// candidates the memo then holds at most about 4.5 MB).
+    static let memoWords = 1 << 14
+
+    /// Each word seen (its bytes) and where its contributions start in `contributions`; -1 for a word that is no evidence.
+    private var memo: [String: Int] = [:]
+    /// Per remembered word, one contribution per candidate, in candidate order.
+    private var contributions: [Double] = []
     private var known: [UInt8]
     private var trigramSums: [Float]
     private var trigramSeen: [Bool]
@@ -68,17 +78,40 @@ struct LanguageScorer {
     mutating func evidence(_ bytes: [UInt8], range: Range<Int>) -> LanguageEvidence {
         var evidence = LanguageEvidence(candidates: indices.count)
         LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
-            if add(word, to: &evidence.scores) { evidence.words += 1 }
+            if add(word, of: bytes, to: &evidence.scores) { evidence.words += 1 }
         }
         return evidence
     }
 
-    /// Adds one word's scores; false when the word is no evidence.
-    private mutating func add(_ word: LanguageWord, to scores: inout [Double]) -> Bool {
+    /// Adds one word's contributions, scoring it on first sight; false when the word is no evidence.
+    private mutating func add(_ word: LanguageWord, of bytes: [UInt8], to scores: inout [Double]) -> Bool {
+        // Short words (most of them) make a string without allocating.
+        let key = String(decoding: bytes[word.range.ints], as: UTF8.self)
+        if let start = memo[key] {
+            guard start >= 0 else { return false }
+            for position in indices.indices { scores[position] += contributions[start + position] }
+            return true
+        }
+        let remember = memo.count < Self.memoWords
+        guard score(word, of: bytes) else {
+            if remember { memo[key] = -1 }
+            return false
+        }
+        for position in indices.indices { scores[position] += wordScores[position] }
+        if remember {
+            memo[key] = contributions.count
+            contributions.append(contentsOf: wordScores)
+        }
+        return true
+    }
+
+    /// Scores one word into `wordScores` as the contribution to each candidate; false when the word is no evidence.
+    private mutating func score(_ word: LanguageWord, of bytes: [UInt8]) -> Bool {
         guard word.script != .mixed, word.script != .other,
               indices.contains(where: { model.scripts[$0] == word.script }) else { return false }
+        let folded = word.folded(in: bytes)
         for index in known.indices { known[index] = 0 }
-        model.forEachWordScore(word.folded) { language, scaled in known[language] = scaled }
+        model.forEachWordScore(folded) { language, scaled in known[language] = scaled }
         var lacking = false
         var bestKnown = 0
         for index in indices where model.scripts[index] == word.script {
@@ -102,7 +135,7 @@ struct LanguageScorer {
                 trigramCount += 1
                 previous = (previous.1, next)
             }
-            for scalar in word.folded.unicodeScalars { addTrigram(scalar.value) }
+            for scalar in folded.unicodeScalars { addTrigram(scalar.value) }
             addTrigram(0x24)
         }
         var best = -Double.infinity
@@ -119,7 +152,7 @@ struct LanguageScorer {
             best = max(best, score)
         }
         for position in indices.indices {
-            scores[position] += max(wordScores[position], best - Self.clamp) - best
+            wordScores[position] = max(wordScores[position], best - Self.clamp) - best
         }
         return true
     }

@@ -1,9 +1,22 @@
-/// A run of letters that counts as evidence of a language: its bytes, its folded form and its script.
+/// A run of letters that counts as evidence of a language: its bytes and its script.
 struct LanguageWord {
     var range: ByteRange
-    /// Lower case, as the frequency lists hold words (`WordList.fold`).
-    var folded: String
     var script: LanguageScript
+    /// Whether every byte is ASCII (then folding is a byte map).
+    var isASCII: Bool
+
+    /// The word in lower case, as the frequency lists hold words (`WordList.fold`); `bytes` is the scanned text.
+    func folded(in bytes: [UInt8]) -> String {
+        let slice = bytes[range.ints]
+        guard isASCII else {
+            // `WordList.fold` without its apostrophe step: a word here holds letters and marks only.
+            return CaseMapping.map(String(decoding: slice, as: UTF8.self), .lower)
+        }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (offset, byte) in slice.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+            return slice.count
+        }
+    }
 }
 
 /// Finds the words of UTF-8 text for language identification.
@@ -22,18 +35,7 @@ enum LanguageWordScanner {
         var ascii = true
         func finish(_ upTo: Int) {
             guard wordStart >= 0 else { return }
-            let slice = bytes[wordStart..<upTo]
-            let folded: String
-            if ascii {
-                folded = String(unsafeUninitializedCapacity: slice.count) { buffer in
-                    for (offset, byte) in slice.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
-                    return slice.count
-                }
-            } else {
-                // `WordList.fold` without its apostrophe step: a word here holds letters and marks only.
-                folded = CaseMapping.map(String(decoding: slice, as: UTF8.self), .lower)
-            }
-            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), folded: folded, script: script))
+            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii))
             wordStart = -1
         }
         while index < end {

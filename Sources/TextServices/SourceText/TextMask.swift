@@ -18,6 +18,23 @@ public struct TextMask: Sendable {
 
     public func isVisible(_ offset: Int) -> Bool { visible[offset] }
 
+    /// The runs of visible letters: ASCII letters and bytes of non-ASCII scalars, as `check` counts words.
+    public var visibleLetterRuns: Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            visible.withUnsafeBufferPointer { visible in
+                var count = 0
+                var inWord = false
+                for offset in bytes.indices {
+                    let byte = bytes[offset]
+                    let letter = visible[offset] && ((byte | 0x20) &- 0x61 < 26 || byte >= 0x80)
+                    if letter, !inWord { count += 1 }
+                    inWord = letter
+                }
+                return count
+            }
+        }
+    }
+
     /// Makes a byte range visible (clamped to the text).
     public mutating func show(_ range: Range<Int>) {
         set(range, true)

@@ -14,9 +14,21 @@ extension DictionaryCatalog {
     ///
     /// A text run shows a progress bar on a terminal. A dictionary that
     /// fails is reported through `warn` and the others are compiled still;
-    /// returns false when any failed.
-    public func compile(_ infos: [DictionaryInfo], force: Bool, format: Format, output: inout StandardOutputBuffer,
-                        warn: (String) -> Void) -> Bool {
+    /// returns false when any failed. `queued` first waits for the folder's
+    /// queue lock (`DictionaryCompiler.queueLockPath`) and holds it
+    /// throughout, so that queued compiles run one at a time.
+    public func compile(_ infos: [DictionaryInfo], force: Bool, format: Format, queued: Bool = false,
+                        output: inout StandardOutputBuffer, warn: (String) -> Void) -> Bool {
+        var queue: FileLock?
+        if queued {
+            do {
+                queue = try FileLock.acquire(compiler.queueLockPath)
+            } catch {
+                warn("textsvcd: cannot lock \(compiler.queueLockPath): \(error)")
+                return false
+            }
+        }
+        defer { queue?.release() }
         var failed = false
         for info in infos {
             // The compiler reports from its own threads: the bar (one thread's) is used under a lock.

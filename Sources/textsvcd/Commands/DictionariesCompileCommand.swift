@@ -23,6 +23,10 @@ struct CompileDictionaries: ParsableCommand {
     @Option(name: .long, help: "Run at this lower priority (nice 1-19); 0 keeps the priority.")
     var nice: Int32 = 0
 
+    @Flag(name: .long, help: ArgumentHelp("Wait until no other queued compile runs in the folder (background compiles pass it).",
+                                           visibility: .hidden))
+    var queue = false
+
     @Option(name: .long, help: ArgumentHelp("The folder to write to (default: $XDG_CACHE_HOME/textsvcd).", visibility: .hidden))
     var compiledFolder: String?
 
@@ -42,7 +46,7 @@ struct CompileDictionaries: ParsableCommand {
         }
         var output = StandardOutputBuffer()
         defer { output.flush() }
-        if !catalog.compile(infos, force: force, format: format.catalogFormat, output: &output, warn: StandardError.print) {
+        if !catalog.compile(infos, force: force, format: format.catalogFormat, queued: queue, output: &output, warn: StandardError.print) {
             throw ExitCode(2)
         }
     }

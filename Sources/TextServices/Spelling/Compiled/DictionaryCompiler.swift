@@ -142,6 +142,24 @@ public struct DictionaryCompiler: Sendable {
     /// The lock file a compile of `info` holds, so that processes starting one at once compile it once.
     func lockPath(for info: DictionaryInfo) -> String { path(for: info) + ".lock" }
 
+    /// The lock a queued compile (`dictionaries compile --queue`, what background compiles run) holds for its whole run.
+    ///
+    /// Queued compiles in one folder run one at a time: the largest
+    /// dictionaries take gigabytes while they compile, and a process that
+    /// met many languages at once would otherwise start them all together.
+    public var queueLockPath: String { folder + "/compile-queue.lock" }
+
+    /// Whether a queued compile runs in this folder now.
+    public func isCompilingQueued() -> Bool {
+        do {
+            guard let lock = try FileLock.acquire(queueLockPath, wait: false) else { return true }
+            lock.release()
+            return false
+        } catch {
+            return false
+        }
+    }
+
     private func openChecked(_ info: DictionaryInfo, at path: String) throws(CompiledFormat.Failure) -> CompiledDictionary {
         guard let file = MappedFile(path: path) else { throw .truncated(size: 0) }
         // Section checksums are read once per version of the file (see `verifiedMarkerPath`).
