@@ -177,3 +177,30 @@ func repositoryEnglishInfo() throws -> DictionaryInfo {
     let engine = try HunspellEngine(info: info, handles: 1)
     for form in forms { #expect(engine.spell(form), "Hunspell rejects generated form \(form)") }
 }
+
+@Test func affixGroupsOfferEveryEntryThatAppliesInFileOrderOnEverySuiteDictionary() throws {
+    var words = 0
+    for name in HunspellSuite.names {
+        let info = DictionaryInfo(tag: LanguageTag("xx")!, source: .user, path: HunspellSuite.folder + "/" + name)
+        guard let affixes = AffixFile.load(path: info.affixPath) else { continue }
+        // The suite's forms, their stems and every one-scalar edge the affixes name: words each entry's edge fits, and ones it does not.
+        var samples = Set(WordFormExpander.forms(of: info).map(\.word))
+        for entry in Array(affixes.suffixes.values.joined()) + Array(affixes.prefixes.values.joined()) {
+            samples.insert(String(String.UnicodeScalarView(entry.strip + entry.add)) + "x")
+            samples.insert("x" + String(String.UnicodeScalarView(entry.strip + entry.add)))
+        }
+        for (kind, table) in [(AffixEntry.Kind.suffix, affixes.suffixes), (.prefix, affixes.prefixes)] {
+            for entries in table.values {
+                let group = AffixGroup(entries)
+                for sample in samples {
+                    let word = Array(sample.unicodeScalars)
+                    let all = entries.filter { $0.applies(to: word) }.map { $0.add + [" "] + $0.strip }
+                    let offered = group.candidates(for: word, kind: kind).filter { $0.applies(to: word) }.map { $0.add + [" "] + $0.strip }
+                    #expect(all == offered, "\(name): \(sample)")
+                    words += 1
+                }
+            }
+        }
+    }
+    #expect(words > 10_000)
+}

@@ -50,7 +50,9 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
     #expect(inference("SET UTF-8\nTRY abc\n").isEnabled)
     #expect(inference("SET UTF-8\nBREAK 3\nBREAK -\nBREAK ^-\nBREAK -$\n").isEnabled)
     #expect(inference("SET UTF-8\nICONV 1\nICONV ’ '\n").isEnabled)
-    for aff in ["KEEPCASE K\n", "FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\n", "FORBIDWARN\n",
+    // KEEPCASE is decided per form (the compiler asks about forms of KEEPCASE stems in every case).
+    #expect(inference("SET UTF-8\nKEEPCASE K\n").isEnabled)
+    for aff in ["FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\n", "FORBIDWARN\n",
                 "IGNORE a\n", "CHECKCOMPOUNDCASE\n", "LANG tr_TR\n", "LANG az\n", "LANG hu_HU\n", "LANG crh\n",
                 "BREAK 1\nBREAK '\n", "ICONV 1\nICONV A a\n"] {
         #expect(!inference("SET UTF-8\n" + aff).isEnabled, "\(aff)")
@@ -66,4 +68,26 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
     }
     let latin1 = CaseInference(affixBytes: Array("SET ISO8859-1\n".utf8))
     #expect(latin1.followsLowerCase("walked") && !latin1.followsLowerCase("café"))
+}
+
+@Test func wordsHoldingAnICONVPatternsCaselessScalarAreNotInferred() {
+    // French's ICONV: ligatures, the long s, and accented letters written with a combining mark.
+    let french = CaseInference(affixBytes: Array("SET UTF-8\nICONV 4\nICONV ﬁ fi\nICONV ſ s\nICONV a\u{300} à\nICONV A\u{300} À\n".utf8))
+    #expect(french.isEnabled)
+    for word in ["fin", "voilà", "l’eau"] { #expect(french.followsLowerCase(word), "\(word)") }
+    for word in ["ﬁn", "ſe", "voila\u{300}"] { #expect(!french.followsLowerCase(word), "\(word)") }
+    #expect(CaseInference.iconvWitness("a\u{300}") == "\u{300}")
+    #expect(CaseInference.iconvWitness("ﬁ") == "ﬁ")
+    #expect(CaseInference.iconvWitness("ab") == nil)
+}
+
+@Test func formsOfAKeepCaseStemAreAskedInEveryCase() throws {
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nKEEPCASE K\nSFX S Y 1\nSFX S 0 s .\n",
+                                               dic: "2\nkm/KS\ncat/S\n")
+    let forms = WordFormExpander.forms(of: info)
+    #expect(Set(forms.filter(\.keepsCase).map(\.word)) == ["km", "kms"])
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let inferred = verifiedFlags(forms, engine: engine, cases: CaseInference(affixPath: info.affixPath))
+    #expect(inferred == verifiedFlags(forms, engine: engine, cases: .disabled))
+    #expect(inferred["km"] == AcceptTable.asIs && inferred["cats"] == AcceptTable.asIs | AcceptTable.capitalised | AcceptTable.upper)
 }

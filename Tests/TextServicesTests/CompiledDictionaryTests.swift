@@ -404,3 +404,28 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
         }
     }
 }
+
+@Test func distinctFormsComeInByteOrderOnceEachWithKeepCaseFromAnyCopy() {
+    var generator = SystemRandomNumberGenerator()
+    // Canonically equal spellings (é and e + U+0301) are distinct forms: the table keys bytes.
+    let alphabet = ["a", "b", "é", "e\u{301}", "z", "ß", "日", "'"]
+    var words = ["", "a", "ab", "abcdefghijk", "abcdefghijkl", "abcdefghijk", "abcdefghij", "abcdefghi", "b"]
+    for _ in 0..<20_000 {
+        let length = Int.random(in: 0...16, using: &generator)
+        words.append((0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined())
+    }
+    var list = FormList()
+    var keeps: [[UInt8]: Bool] = [:]
+    for word in words {
+        let keepsCase = Bool.random(using: &generator)
+        list.append(word, suggestible: true, keepsCase: keepsCase)
+        if !word.isEmpty { keeps[Array(word.utf8), default: false] = keeps[Array(word.utf8), default: false] || keepsCase }
+    }
+    let (indices, keepsCase) = DictionaryCompiler.distinctSorted(list)
+    let expected = keeps.keys.sorted { $0.lexicographicallyPrecedes($1) }
+    #expect(indices.map { Array(list.word(Int($0)).utf8) } == expected)
+    #expect(keepsCase == expected.map { keeps[$0]! })
+    // The first of equal forms is the one kept.
+    let firsts = Dictionary(words.enumerated().map { (Array($1.utf8), $0) }, uniquingKeysWith: min)
+    #expect(indices.map(Int.init) == expected.map { firsts[$0]! })
+}

@@ -160,7 +160,7 @@ public final class SpellDictionary: Sendable {
         return storeStorage.withLock { stored in
             if let stored { return stored }
             let frequencies = WordFrequencies.locate(tag, folders: frequencyFolders).flatMap(WordFrequencies.load(path:))
-            let store = WordStore(forms: DictionaryWords.forms(info), frequencies: frequencies)
+            let store = WordStore(forms: WordFormExpander.formList(of: info), frequencies: frequencies)
             AllocatorTrim.releaseFreeMemory()
             stored = store
             return store

@@ -91,18 +91,27 @@ final class WordStore: Sendable {
     /// (folded, suggestible): the forms the expander does not make (compounds,
     /// forms past its limit) but people type. Callers check such a word with
     /// the dictionary before offering it, as they do every guess.
-    init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
+    convenience init(forms: [WordFormExpander.Form], frequencies: WordFrequencies?) {
+        var list = FormList()
+        for form in forms { list.append(form.word, suggestible: form.suggestible, keepsCase: form.keepsCase) }
+        self.init(forms: list, frequencies: frequencies)
+    }
+
+    /// A store of the forms in a form list, with their frequencies (as `init(forms:frequencies:)`).
+    init(forms: FormList, frequencies: WordFrequencies?) {
         var items: [(key: String, surface: String, suggestible: Bool, listed: Bool)] = []
         items.reserveCapacity(forms.count + (frequencies?.count ?? 0))
-        for form in forms where !form.word.isEmpty {
-            items.append((WordList.fold(form.word), form.word, form.suggestible, false))
+        for index in 0..<forms.count where !forms.range(index).isEmpty {
+            let word = forms.word(index)
+            items.append((WordList.fold(word), word, forms.isSuggestible(index), false))
         }
         for word in frequencies?.words ?? [:].keys where !word.isEmpty {
             items.append((word, word, true, true))
         }
+        // Compared with `memcmp` (DictionaryCompiler.utf8Precedes): the generic UTF8View comparison is several times slower.
         items.sort { a, b in
-            if a.key != b.key { return a.key.utf8.lexicographicallyPrecedes(b.key.utf8) }
-            return a.surface.utf8.lexicographicallyPrecedes(b.surface.utf8)
+            if a.key != b.key { return DictionaryCompiler.utf8Precedes(a.key, b.key) }
+            return DictionaryCompiler.utf8Precedes(a.surface, b.surface)
         }
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]

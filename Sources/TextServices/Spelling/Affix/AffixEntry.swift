@@ -38,6 +38,19 @@ struct AffixEntry: Sendable {
         case .prefix: return add + word.dropFirst(strip.count)
         }
     }
+
+    /// Writes the word with this affix applied into `result` (its old contents dropped, its storage kept); call only when `applies(to:)` holds.
+    func apply(to word: [Unicode.Scalar], into result: inout [Unicode.Scalar]) {
+        result.removeAll(keepingCapacity: true)
+        switch kind {
+        case .suffix:
+            result.append(contentsOf: word[..<(word.count - strip.count)])
+            result.append(contentsOf: add)
+        case .prefix:
+            result.append(contentsOf: add)
+            result.append(contentsOf: word[strip.count...])
+        }
+    }
 }
 
 /// An affix condition: a string of characters, `.` and `[...]`/`[^...]` classes.

@@ -13,6 +13,8 @@ struct WordFormExpander {
         var word: String
         /// False for NOSUGGEST words: accepted, but never offered.
         var suggestible: Bool
+        /// A KEEPCASE flag is on its stem or affixes: Hunspell may refuse it capitalised or in capitals.
+        var keepsCase = false
     }
 
     let affixes: AffixFile
@@ -20,25 +22,44 @@ struct WordFormExpander {
     /// explosive affix rules (Hungarian, Finnish) cannot exhaust memory.
     let maximumForms: Int
 
+    /// The affix entries of each flag, by the scalar at a word's edge.
+    private let suffixGroups: [UInt32: AffixGroup]
+    private let prefixGroups: [UInt32: AffixGroup]
+
     init(affixes: AffixFile, maximumForms: Int = 2_000_000) {
         self.affixes = affixes
         self.maximumForms = maximumForms
+        suffixGroups = affixes.suffixes.mapValues(AffixGroup.init)
+        prefixGroups = affixes.prefixes.mapValues(AffixGroup.init)
     }
 
     /// Every form of the dictionary at `info`, up to `maximumForms`; empty when its files cannot be read.
     ///
     /// The in-memory guesser keeps the default budget; the compiler passes `Int.max` (no dictionary stops at a cap).
     static func forms(of info: DictionaryInfo, maximumForms: Int = 2_000_000) -> [Form] {
+        formList(of: info, maximumForms: maximumForms).forms
+    }
+
+    /// Every form of the dictionary at `info` as UTF-8 bytes, up to `maximumForms`; empty when its files cannot be read.
+    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000) -> FormList {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
-              let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return [] }
-        return WordFormExpander(affixes: affixes, maximumForms: maximumForms).expand(dictionaryText: text)
+              let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
+        var list = FormList()
+        WordFormExpander(affixes: affixes, maximumForms: maximumForms).expand(dictionaryText: text, into: &list)
+        return list
     }
 
     /// Every form of the stems in a .dic file's text (the first line, a count, is skipped).
     func expand(dictionaryText text: String) -> [Form] {
-        var forms: [Form] = []
-        forms.reserveCapacity(min(text.utf8.count / 2, maximumForms))
+        var list = FormList()
+        expand(dictionaryText: text, into: &list)
+        return list.forms
+    }
+
+    /// Appends every form of the stems in a .dic file's text to `list` (the first line, a count, is skipped).
+    func expand(dictionaryText text: String, into list: inout FormList) {
+        list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
         var first = true
         for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if first {
@@ -47,14 +68,13 @@ struct WordFormExpander {
             }
             guard let (stem, flagText) = Self.splitEntry(line) else { continue }
             let flags = flagText.map { affixes.flags($0) } ?? .empty
-            if forms.count < maximumForms {
-                expand(stem: stem, flags: flags) { forms.append($0) }
+            if list.count < maximumForms {
+                expand(stem: Array(stem.unicodeScalars), flags: flags) { list.append($0, suggestible: $1, keepsCase: $2) }
             } else if !flags.contains(affixes.forbiddenWord), !flags.contains(affixes.needAffix),
                       !flags.contains(affixes.onlyInCompound) {
-                forms.append(Form(word: stem, suggestible: !flags.contains(affixes.noSuggest)))
+                list.append(stem, suggestible: !flags.contains(affixes.noSuggest), keepsCase: flags.contains(affixes.keepCase))
             }
         }
-        return forms
     }
 
     /// A .dic line's word (unescaped) and its flag field.
@@ -83,17 +103,23 @@ struct WordFormExpander {
         return trimmed.isEmpty ? nil : (trimmed, flags)
     }
 
-    /// Calls `emit` with every form of one stem.
-    func expand(stem: String, flags: FlagSet, emit: (Form) -> Void) {
+    /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it.
+    ///
+    /// The scalars passed are a buffer reused for the next form: copy what must outlive the call.
+    func expand(stem root: [Unicode.Scalar], flags: FlagSet, emit: ([Unicode.Scalar], Bool, Bool) -> Void) {
         if flags.contains(affixes.forbiddenWord) { return }
         let suggestible = !flags.contains(affixes.noSuggest)
-        let root = Array(stem.unicodeScalars)
-        func output(_ scalars: [Unicode.Scalar], _ carried: FlagSet...) {
-            for set in carried where set.contains(affixes.forbiddenWord) { return }
-            let hidden = carried.contains { $0.contains(affixes.noSuggest) }
-            var word = String.UnicodeScalarView()
-            word.append(contentsOf: scalars)
-            emit(Form(word: String(word), suggestible: suggestible && !hidden))
+        let forbidden = affixes.forbiddenWord, noSuggest = affixes.noSuggest, keepCase = affixes.keepCase
+        let stemKeepsCase = flags.contains(keepCase)
+        // One buffer per depth of affixing, so no form allocates.
+        var suffixed: [Unicode.Scalar] = [], twice: [Unicode.Scalar] = [], prefixed: [Unicode.Scalar] = []
+        var crossed: [Unicode.Scalar] = []
+        func output(_ scalars: [Unicode.Scalar], _ first: FlagSet, _ second: FlagSet? = nil, _ third: FlagSet? = nil) {
+            if first.contains(forbidden) || second?.contains(forbidden) == true || third?.contains(forbidden) == true { return }
+            let hidden = first.contains(noSuggest) || second?.contains(noSuggest) == true || third?.contains(noSuggest) == true
+            let keepsCase = stemKeepsCase || (keepCase != nil && (first.contains(keepCase)
+                || second?.contains(keepCase) == true || third?.contains(keepCase) == true))
+            emit(scalars, suggestible && !hidden, keepsCase)
         }
         func standsAlone(_ continuation: FlagSet) -> Bool {
             !continuation.contains(affixes.needAffix) && !continuation.contains(affixes.onlyInCompound)
@@ -101,58 +127,64 @@ struct WordFormExpander {
         }
 
         if !flags.contains(affixes.needAffix), !flags.contains(affixes.onlyInCompound) {
-            output(root)
+            output(root, .empty)
         }
 
         let prefixFlags = flags.flags.filter { affixes.prefixes[$0] != nil }
         for flag in flags.flags {
-            guard let entries = affixes.suffixes[flag] else { continue }
-            for suffix in entries where suffix.applies(to: root) {
-                let suffixed = suffix.apply(to: root)
+            guard let group = suffixGroups[flag] else { continue }
+            for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
+                suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 if standsAlone(cont) { output(suffixed, cont) }
                 // A second suffix through the first one's continuation classes.
                 for second in cont.flags {
-                    guard let secondEntries = affixes.suffixes[second] else { continue }
-                    for outer in secondEntries where outer.applies(to: suffixed) {
-                        let twice = outer.apply(to: suffixed)
+                    guard let secondGroup = suffixGroups[second] else { continue }
+                    for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
+                        outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
                             output(twice, cont, outer.continuation)
                         }
                         guard suffix.crossProduct, outer.crossProduct else { continue }
                         for prefixFlag in prefixFlags {
-                            for prefix in affixes.prefixes[prefixFlag]! where prefix.crossProduct && prefix.applies(to: twice) {
+                            for prefix in prefixGroups[prefixFlag]!.candidates(for: twice, kind: .prefix)
+                            where prefix.crossProduct && prefix.applies(to: twice) {
                                 if prefix.continuation.contains(affixes.circumfix) != cont.contains(affixes.circumfix) { continue }
                                 if prefix.continuation.contains(affixes.needAffix) || prefix.continuation.contains(affixes.onlyInCompound) { continue }
-                                output(prefix.apply(to: twice), cont, outer.continuation, prefix.continuation)
+                                prefix.apply(to: twice, into: &crossed)
+                                output(crossed, cont, outer.continuation, prefix.continuation)
                             }
                         }
                     }
                 }
                 guard suffix.crossProduct else { continue }
                 // Prefixes of the stem, or ones the suffix allows through its continuation classes.
-                let crossFlags = prefixFlags + cont.flags.filter { affixes.prefixes[$0] != nil && !prefixFlags.contains($0) }
-                for prefixFlag in crossFlags {
-                    for prefix in affixes.prefixes[prefixFlag]! where prefix.crossProduct && prefix.applies(to: suffixed) {
+                for (index, prefixFlag) in (prefixFlags + cont.flags).enumerated() {
+                    if index >= prefixFlags.count, affixes.prefixes[prefixFlag] == nil || prefixFlags.contains(prefixFlag) { continue }
+                    for prefix in prefixGroups[prefixFlag]!.candidates(for: suffixed, kind: .prefix)
+                    where prefix.crossProduct && prefix.applies(to: suffixed) {
                         let circumfixed = cont.contains(affixes.circumfix)
                         if prefix.continuation.contains(affixes.circumfix) != circumfixed { continue }
                         if prefix.continuation.contains(affixes.onlyInCompound) || cont.contains(affixes.onlyInCompound) { continue }
-                        output(prefix.apply(to: suffixed), cont, prefix.continuation)
+                        prefix.apply(to: suffixed, into: &crossed)
+                        output(crossed, cont, prefix.continuation)
                     }
                 }
             }
         }
         for flag in prefixFlags {
-            for prefix in affixes.prefixes[flag]! where prefix.applies(to: root) {
-                let prefixed = prefix.apply(to: root)
+            for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
+                prefix.apply(to: root, into: &prefixed)
                 if standsAlone(prefix.continuation) { output(prefixed, prefix.continuation) }
                 // A suffix the prefix allows through its continuation classes.
                 guard prefix.crossProduct else { continue }
                 for second in prefix.continuation.flags where !flags.contains(second) {
-                    guard let entries = affixes.suffixes[second] else { continue }
-                    for suffix in entries where suffix.crossProduct && suffix.applies(to: root) {
+                    guard let group = suffixGroups[second] else { continue }
+                    for suffix in group.candidates(for: root, kind: .suffix) where suffix.crossProduct && suffix.applies(to: root) {
                         if suffix.continuation.contains(affixes.circumfix) != prefix.continuation.contains(affixes.circumfix) { continue }
-                        output(prefix.apply(to: suffix.apply(to: root)), prefix.continuation, suffix.continuation)
+                        suffix.apply(to: root, into: &suffixed)
+                        prefix.apply(to: suffixed, into: &crossed)
+                        output(crossed, prefix.continuation, suffix.continuation)
                     }
                 }
             }

@@ -5,25 +5,30 @@ import Foundation
 /// `HunspellImpl::spell` checks a capitalised or all-capitals word by
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
-/// directives that look at case (KEEPCASE, capitalised FORBIDDENWORD
-/// entries, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case
-/// rules), through rules that rewrite the word first (IGNORE, ICONV with cased
-/// characters, BREAK patterns other than the hyphen), or through case mappings
-/// Hunspell's tables make differently (`RejectIndex.caseKind`). A dictionary
-/// with none of those lets the compiler ask Hunspell once for a lower-case
-/// form instead of three times. Thread-safe (immutable).
+/// directives that look at case (capitalised FORBIDDENWORD entries,
+/// CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
+/// on the entry the lookup finds, which the caller rules out per form: forms of
+/// a KEEPCASE stem are asked), through rules that rewrite the word first
+/// (IGNORE, ICONV patterns that could apply to a word and not to its variants,
+/// BREAK patterns other than the hyphen), or through case mappings Hunspell's
+/// tables make differently (`RejectIndex.caseKind`). A dictionary with none of
+/// those lets the compiler ask Hunspell once for a lower-case form instead of
+/// three times. Thread-safe (immutable).
 struct CaseInference: Sendable {
     /// Whether the affix data allows inferring at all.
     let isEnabled: Bool
     /// Only ASCII words are inferred (8-bit dictionaries: their case tables are Hunspell's own).
     let asciiOnly: Bool
+    /// Scalars of ICONV patterns: a word holding one is asked in every case (see `iconvWitness`).
+    let witnesses: Set<Unicode.Scalar>
 
     /// Never infers: every spelling is asked.
-    static let disabled = CaseInference(isEnabled: false, asciiOnly: true)
+    static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
-    private init(isEnabled: Bool, asciiOnly: Bool) {
+    private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>) {
         self.isEnabled = isEnabled
         self.asciiOnly = asciiOnly
+        self.witnesses = witnesses
     }
 
     /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read.
@@ -37,10 +42,11 @@ struct CaseInference: Sendable {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
         guard let text = AffixFile.decode(affixBytes, charset: charset) else { self = .disabled; return }
         // Matched as Hunspell matches keywords, by prefix.
-        let refused = ["KEEPCASE", "FORBIDDENWORD", "CHECKSHARPS", "FORCEUCASE", "WARN", "FORBIDWARN", "IGNORE",
+        let refused = ["FORBIDDENWORD", "CHECKSHARPS", "FORCEUCASE", "WARN", "FORBIDWARN", "IGNORE",
                        "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
         var enabled = true
         var breakHeaderSeen = false
+        var witnesses = Set<Unicode.Scalar>()
         lines: for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -61,13 +67,36 @@ struct CaseInference: Sendable {
             }
             if line.hasPrefix("ICONV"), fields.count >= 3 {
                 let patterns = fields[1...].prefix(2).joined()
-                if patterns.unicodeScalars.contains(where: { $0.properties.changesWhenCaseMapped }) {
+                guard patterns.unicodeScalars.contains(where: { $0.properties.changesWhenCaseMapped }) else { continue }
+                guard let witness = Self.iconvWitness(fields[1]) else {
                     enabled = false
                     break
                 }
+                witnesses.insert(witness)
             }
         }
-        self.init(isEnabled: enabled, asciiOnly: !HunspellEngine.isUTF8(charset))
+        self.init(isEnabled: enabled, asciiOnly: !HunspellEngine.isUTF8(charset), witnesses: witnesses)
+    }
+
+    /// A scalar of an ICONV pattern that is in a word exactly when it is in the word's capitalised and capitals spellings.
+    ///
+    /// Hunspell rewrites the word by ICONV before looking at its case, so a
+    /// pattern that could match a word and not its variants (or rewrite them to
+    /// different cases) breaks the inference. A scalar no case mapping changes
+    /// (`à` written as `a` and U+0300 has U+0300), or a lower-case one whose
+    /// capitals do not map back to it (a ligature such as `ﬁ`, the long `ſ`),
+    /// appears in a word that `followsLowerCase` takes exactly when it appears
+    /// in its variants; a word holding it is not inferred. nil when the pattern
+    /// has none (`A`): inferring is then off for the dictionary.
+    static func iconvWitness(_ pattern: Substring) -> Unicode.Scalar? {
+        for scalar in pattern.unicodeScalars {
+            let properties = scalar.properties
+            if !properties.changesWhenCaseMapped { return scalar }
+            if properties.changesWhenLowercased || properties.changesWhenTitlecased && !properties.changesWhenUppercased { continue }
+            let upper = CaseVariants.upper(String(scalar))
+            if upper.unicodeScalars.count != 1 || CaseVariants.lower(upper) != String(scalar) { return scalar }
+        }
+        return nil
     }
 
     /// Whether Hunspell, having accepted `word` as it is, certainly accepts its capitalised and all-capitals spellings.
@@ -80,6 +109,7 @@ struct CaseInference: Sendable {
         var sawLower = false
         for scalar in word.unicodeScalars {
             if asciiOnly && !scalar.isASCII { return false }
+            if !witnesses.isEmpty, witnesses.contains(scalar) { return false }
             switch RejectIndex.caseKind(scalar) {
             case .lower: sawLower = true
             case .neutral: if scalar == "." || scalar == "-" { return false }

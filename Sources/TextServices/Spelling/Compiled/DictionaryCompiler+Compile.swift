@@ -39,7 +39,8 @@ extension DictionaryCompiler {
         progress(.expanding, 0)
         let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = DictionaryWords.forms(info, maximumForms: .max)
+        let forms = WordFormExpander.formList(of: info, maximumForms: .max)
+        guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         progress(.expanding, 1)
 
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: CaseInference(affixPath: info.affixPath)) {
@@ -146,26 +147,29 @@ extension DictionaryCompiler {
     /// The accept table of the distinct forms (each spelling Hunspell accepts, on every core), and how many forms it holds.
     static func verify(_ forms: [WordFormExpander.Form], engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
-        var words = forms.map(\.word)
-        // Byte order, compared with `memcmp`: the generic `lexicographicallyPrecedes` over `UTF8View` took a sixth of a French compile.
-        words.sort(by: utf8Precedes)
-        var unique: [String] = []
-        unique.reserveCapacity(words.count)
-        for word in words where !word.isEmpty && word != unique.last { unique.append(word) }
-        words = []
+        var list = FormList()
+        for form in forms { list.append(form.word, suggestible: form.suggestible, keepsCase: form.keepsCase) }
+        return verify(list, engine: engine, cases: cases, progress: progress)
+    }
+
+    /// The accept table of the distinct forms in `forms` (each spelling Hunspell accepts, on every core), and how many forms it holds.
+    static func verify(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
+                       progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
+        let (unique, keepsCase) = distinctSorted(forms)
         let chunkSize = 4096
         let chunks = (unique.count + chunkSize - 1) / chunkSize
         let results = Locked([[UInt8]](repeating: [], count: chunks))
         let done = Atomic<Int>(0)
-        let frozen = unique
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * chunkSize)..<min(frozen.count, (chunk + 1) * chunkSize)
+            let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
-            for word in frozen[range] {
+            for position in range {
+                let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
                 if engine.spell(word) { flag |= AcceptTable.asIs }
-                if flag != 0, cases.followsLowerCase(word) {
+                // A KEEPCASE form (from any stem that spells it) is asked in every case.
+                if flag != 0, !keepsCase[position], cases.followsLowerCase(word) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
                     if CaseVariants.capitalised(word) != word { flag |= AcceptTable.capitalised }
                     if CaseVariants.upper(word) != word { flag |= AcceptTable.upper }
@@ -184,8 +188,157 @@ extension DictionaryCompiler {
             if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         let flags = results.withLock { $0.flatMap { $0 } }
-        let items = withCapitalsAsKeys(zip(frozen, flags).map { (key: $0, flags: $1) })
+        let items = withCapitalsAsKeys(zip(unique, flags).map { (key: forms.word(Int($0)), flags: $1) })
         return (AcceptTable.build(items), flags.count { $0 != 0 })
+    }
+
+    /// The indices of the distinct non-empty forms in the order of their UTF-8 bytes (the first of equal forms), and
+    /// whether any of the equal forms keeps its case (KEEPCASE).
+    ///
+    /// A radix pass on the first two bytes splits the forms into 65,536 buckets (reading the bytes in
+    /// the order they were written); each bucket is then sorted on every core by the next eight bytes
+    /// as one integer, with `memcmp` of the rest only for ties. Sorting every index by `memcmp` took
+    /// two thirds of an Italian compile (tens of millions of forms).
+    static func distinctSorted(_ forms: FormList) -> (indices: [UInt32], keepsCase: [Bool]) {
+        let bucketCount = 65_536
+        @inline(__always) func bucket(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int {
+            Int(bytes[start]) << 8 | (count > 1 ? Int(bytes[start + 1]) : 0)
+        }
+        var starts = [Int](repeating: 0, count: bucketCount + 1)
+        var order = [UInt32](repeating: 0, count: forms.count)
+        forms.bytes.withUnsafeBufferPointer { bytes in
+            forms.ends.withUnsafeBufferPointer { ends in
+                var start = 0
+                for index in 0..<ends.count {
+                    let end = Int(ends[index])
+                    if end > start { starts[bucket(bytes, start, end - start) + 1] += 1 }
+                    start = end
+                }
+                for position in 0..<bucketCount { starts[position + 1] += starts[position] }
+                var next = starts
+                start = 0
+                for index in 0..<ends.count {
+                    let end = Int(ends[index])
+                    if end > start {
+                        let target = bucket(bytes, start, end - start)
+                        order[next[target]] = UInt32(index)
+                        next[target] += 1
+                    }
+                    start = end
+                }
+            }
+        }
+        let total = starts[bucketCount]
+        // Buckets sorted and deduplicated in place on every core, in groups of about equal size.
+        let groupSize = max(total / 256, 1)
+        var cuts: [Range<Int>] = []
+        var groupStart = 0
+        for position in 1...bucketCount where starts[position] - starts[groupStart] >= groupSize || position == bucketCount {
+            cuts.append(groupStart..<position)
+            groupStart = position
+        }
+        let groups = cuts, bucketStarts = starts
+        let kept = Locked([Int](repeating: 0, count: bucketCount))
+        var keepsCase = [Bool](repeating: false, count: total)
+        order.withUnsafeMutableBufferPointer { orderBuffer in
+            keepsCase.withUnsafeMutableBufferPointer { keepsBuffer in
+                forms.bytes.withUnsafeBufferPointer { bytes in
+                    forms.ends.withUnsafeBufferPointer { ends in
+                        let shared = SortBuffers(bytes: bytes, ends: ends, order: orderBuffer, keeps: keepsBuffer)
+                        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+                            let bytes = shared.bytes, ends = shared.ends, order = shared.order, keeps = shared.keeps
+                            var keys: [(key: UInt64, index: UInt32)] = []
+                            var counts: [(Int, Int)] = []
+                            for bucketIndex in groups[group] {
+                                let range = bucketStarts[bucketIndex]..<bucketStarts[bucketIndex + 1]
+                                guard !range.isEmpty else { continue }
+                                keys.removeAll(keepingCapacity: true)
+                                for position in range {
+                                    keys.append((Self.sortKey(bytes, ends, order[position]), order[position]))
+                                }
+                                keys.sort { a, b in
+                                    if a.key != b.key { return a.key < b.key }
+                                    let order = Self.compareTails(bytes, ends, a.index, b.index)
+                                    return order != 0 ? order < 0 : a.index < b.index
+                                }
+                                var count = 0
+                                var lastKey: UInt64 = 0
+                                for item in keys {
+                                    let keepsThis = forms.keepsCase(Int(item.index))
+                                    if count > 0, lastKey == item.key,
+                                       Self.equalForms(bytes, ends, order[range.lowerBound + count - 1], item.index) {
+                                        if keepsThis { keeps[range.lowerBound + count - 1] = true }
+                                        continue
+                                    }
+                                    order[range.lowerBound + count] = item.index
+                                    keeps[range.lowerBound + count] = keepsThis
+                                    lastKey = item.key
+                                    count += 1
+                                }
+                                counts.append((bucketIndex, count))
+                            }
+                            kept.withLock { for (bucketIndex, count) in counts { $0[bucketIndex] = count } }
+                        }
+                    }
+                }
+            }
+        }
+        // Each bucket's distinct forms moved down to one run, in bucket order.
+        let counts = kept.withLock { $0 }
+        var write = 0
+        for bucketIndex in 0..<bucketCount {
+            let from = starts[bucketIndex]
+            for offset in 0..<counts[bucketIndex] {
+                order[write] = order[from + offset]
+                keepsCase[write] = keepsCase[from + offset]
+                write += 1
+            }
+        }
+        order.removeSubrange(write...)
+        keepsCase.removeSubrange(write...)
+        return (order, keepsCase)
+    }
+
+    /// The buffers `distinctSorted` shares with its threads: each writes only its own buckets' ranges of `order` and `keeps`.
+    private struct SortBuffers: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<UInt32>
+        let order: UnsafeMutableBufferPointer<UInt32>
+        let keeps: UnsafeMutableBufferPointer<Bool>
+    }
+
+    /// Bytes 2..<10 of a form as one big-endian integer, zero past its end (no form holds a zero byte).
+    @inline(__always)
+    private static func sortKey(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>, _ index: UInt32) -> UInt64 {
+        let start = index == 0 ? 0 : Int(ends[Int(index) - 1]), end = Int(ends[Int(index)])
+        var key: UInt64 = 0
+        for position in 2..<10 {
+            key = key << 8 | (start + position < end ? UInt64(bytes[start + position]) : 0)
+        }
+        return key
+    }
+
+    /// The order of two forms' bytes from byte 10 on (their first ten bytes being equal).
+    @inline(__always)
+    private static func compareTails(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>,
+                                     _ a: UInt32, _ b: UInt32) -> Int32 {
+        let aStart = (a == 0 ? 0 : Int(ends[Int(a) - 1])), aCount = Int(ends[Int(a)]) - aStart
+        let bStart = (b == 0 ? 0 : Int(ends[Int(b) - 1])), bCount = Int(ends[Int(b)]) - bStart
+        let common = min(aCount, bCount)
+        if common > 10, let base = bytes.baseAddress {
+            let order = memcmp(base + aStart + 10, base + bStart + 10, common - 10)
+            if order != 0 { return order }
+        }
+        return aCount == bCount ? 0 : (aCount < bCount ? -1 : 1)
+    }
+
+    @inline(__always)
+    private static func equalForms(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>,
+                                   _ a: UInt32, _ b: UInt32) -> Bool {
+        let aStart = (a == 0 ? 0 : Int(ends[Int(a) - 1])), aCount = Int(ends[Int(a)]) - aStart
+        let bStart = (b == 0 ? 0 : Int(ends[Int(b) - 1])), bCount = Int(ends[Int(b)]) - bStart
+        guard aCount == bCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base + aStart, base + bStart, aCount) == 0
     }
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order `AcceptTable.build` and the dedup rely on).
