@@ -229,7 +229,7 @@ extension DictionaryCompiler {
             }
         }
         let total = starts[bucketCount]
-        // Buckets sorted and deduplicated in place on every core, in groups of about equal size.
+        // Buckets sorted in place, duplicates dropped, on every core, in groups of about equal size.
         let groupSize = max(total / 256, 1)
         var cuts: [Range<Int>] = []
         var groupStart = 0
