@@ -16,49 +16,69 @@ public struct LanguageSpan: Sendable, Equatable {
 extension LanguageIdentification {
     /// Spans covering `range` with no gaps, each with the language it is checked in.
     ///
-    /// The text's main language is the one that covers most of its decided
-    /// ranges (paragraph granularity; decided: at least
-    /// `LanguageIdentifier.minimumSentenceWords` words of evidence). A
-    /// range takes another language only on the evidence that cuts a
-    /// paragraph at a sentence: that many words and a lead of
-    /// `LanguageIdentifier.sentenceMargin` nats over the main language, or
-    /// a language written in another script than the main one. So a short comment in
-    /// code (`Update`, `can`) is not checked, and its dictionary not loaded,
-    /// in whatever language its few words happen to suit best. A text with
-    /// no decided range keeps each range's own language. Text between
-    /// ranges (no evidence: no letters, or only words that mix scripts) takes
-    /// the main language, else the language covering most of the text, else
-    /// the default language when it is a candidate, else the first candidate.
+    /// A range is decided when at least `LanguageIdentifier.minimumSentenceWords`
+    /// distinct words of each of its sentences (summed), and at least half its
+    /// words, are in its language's frequency list. A decided range is checked
+    /// in its own language only when that language's list holds more of its
+    /// words than the default language's and it leads the default language by
+    /// `LanguageIdentifier.sentenceMargin` nats (the margin that cuts a
+    /// paragraph at a sentence), or when the two are written in different
+    /// scripts; else in the default language. The main language is the one
+    /// most decided ranges (by bytes) are then checked in, else the default
+    /// language (when it is a candidate; else the language of most of the
+    /// text). Every other range, and the text between ranges, is checked in
+    /// the main language unless it departs from it the same way; in a text of
+    /// fewer words than that minimum (a word to guess or complete) the lead
+    /// alone decides. So a short comment or a run of identifiers in code is
+    /// not checked, and no dictionary loaded, in whatever language its letters
+    /// happen to suit best.
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
         let detected = try identify(text, range: range, candidates: candidates.map(\.tag), maximum: 1)
-        var decidedBytes: [String: Int] = [:]
-        var allBytes: [String: Int] = [:]
-        for found in detected {
-            allBytes[found.language, default: 0] += found.range.byteCount
-            if found.words >= LanguageIdentifier.minimumSentenceWords { decidedBytes[found.language, default: 0] += found.range.byteCount }
+        /// The candidate `found` names, when its evidence is known.
+        func best(_ found: LanguageRange) -> Int? {
+            guard found.scores.count == candidates.count, found.knownWords.count == candidates.count else { return nil }
+            return candidates.firstIndex { $0.tag == found.language }
+        }
+        /// Whether `found` is decided: enough of its words, and half of them, are in its language's list.
+        func isDecided(_ found: LanguageRange) -> Bool {
+            best(found).map { found.knownWords[$0] >= LanguageIdentifier.minimumSentenceWords && 2 * found.knownWords[$0] >= found.words }
+                ?? false
         }
         func most(_ bytes: [String: Int]) -> String? {
             bytes.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
         }
+        var allBytes: [String: Int] = [:]
+        for found in detected { allBytes[found.language, default: 0] += found.range.byteCount }
         let defaultCode = LanguageTag(spelling.defaultLanguage)?.language
-        let fallback = most(decidedBytes) ?? most(allBytes) ?? candidates.first { $0.code == defaultCode }?.tag ?? candidates[0].tag
-        // Without a decided range (a few words in all), each range keeps what its words suggest.
-        let main = decidedBytes.isEmpty ? nil : candidates.firstIndex { $0.tag == fallback }
+        let reference = candidates.first { $0.code == defaultCode }?.tag ?? most(allBytes) ?? candidates[0].tag
+        let isTiny = detected.reduce(0) { $0 + $1.words } < LanguageIdentifier.minimumSentenceWords
         let model = detected.isEmpty ? nil : try model(for: candidates)
         func script(_ candidate: Int) -> LanguageScript? {
             model.flatMap { model in model.languages.firstIndex(of: candidates[candidate].code).map { model.scripts[$0] } }
         }
-        /// The language `found` is checked in: its own where the evidence departs from the main language.
-        func language(of found: LanguageRange) -> String {
-            guard let main, found.scores.count == candidates.count,
-                  let best = candidates.firstIndex(where: { $0.tag == found.language }), best != main else { return found.language }
-            let lead = found.scores[best] - found.scores[main]
-            let departs = script(best) != script(main)
-                || (found.words >= LanguageIdentifier.minimumSentenceWords && lead >= LanguageIdentifier.sentenceMargin)
-            return departs ? found.language : fallback
+        /// Whether `found`'s own language, not `other`, checks it.
+        func departs(_ found: LanguageRange, from other: String) -> Bool {
+            guard let best = best(found), let other = candidates.firstIndex(where: { $0.tag == other }) else { return true }
+            guard best != other else { return true }
+            let lead = found.scores[best] - found.scores[other]
+            // A text of a word or two (a word to guess or complete) has only its letters to go by: the lead decides.
+            return script(best) != script(other) || lead >= LanguageIdentifier.sentenceMargin
+                && (isTiny || isDecided(found) && found.knownWords[best] > found.knownWords[other])
+        }
+        // Decided ranges first, against the default language; the main language is then the one most of them are in.
+        var assigned = [String?](repeating: nil, count: detected.count)
+        var decidedBytes: [String: Int] = [:]
+        for (index, found) in detected.enumerated() where isDecided(found) {
+            let language = departs(found, from: reference) ? found.language : reference
+            assigned[index] = language
+            decidedBytes[language, default: 0] += found.range.byteCount
+        }
+        let fallback = most(decidedBytes) ?? reference
+        for (index, found) in detected.enumerated() where assigned[index] == nil {
+            assigned[index] = departs(found, from: fallback) ? found.language : fallback
         }
         var spans: [LanguageSpan] = []
         var position = range.lowerBound
@@ -70,9 +90,9 @@ extension LanguageIdentification {
                 spans.append(LanguageSpan(range: span, language: language))
             }
         }
-        for found in detected {
+        for (found, language) in zip(detected, assigned) {
             add(position..<found.range.lowerBound, fallback)
-            add(found.range, language(of: found))
+            add(found.range, language ?? fallback)
             position = found.range.upperBound
         }
         add(position..<range.upperBound, fallback)

@@ -105,6 +105,7 @@ struct LanguageIdentifier {
                                   hypotheses: hypotheses)
         found.words = evidence.words
         found.scores = candidates.indices.map { evidence.scores[$0] + scorer.priors[$0] }
+        found.knownWords = evidence.known
         return found
     }
 

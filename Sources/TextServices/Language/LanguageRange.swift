@@ -12,6 +12,8 @@ public struct LanguageRange: Sendable, Equatable {
     var words = 0
     /// Each candidate's log-likelihood with its prior, in the identification's candidate order (empty when not known).
     var scores: [Double] = []
+    /// Per candidate (as `scores`), how many of the words its frequency list holds.
+    var knownWords: [Int] = []
 
     public init(range: ByteRange, language: String, confidence: Double, hypotheses: [LanguageHypothesis]) {
         self.range = range

@@ -6,14 +6,18 @@ struct LanguageEvidence {
     var scores: [Double]
     /// The words that counted.
     var words: Int
+    /// Per candidate, how many distinct words of each scored stretch its frequency list holds (summed over stretches).
+    var known: [Int]
 
     init(candidates: Int) {
         scores = [Double](repeating: 0, count: candidates)
         words = 0
+        known = [Int](repeating: 0, count: candidates)
     }
 
     static func += (left: inout LanguageEvidence, right: LanguageEvidence) {
         for index in left.scores.indices { left.scores[index] += right.scores[index] }
+        for index in left.known.indices { left.known[index] += right.known[index] }
         left.words += right.words
     }
 }
@@ -59,6 +63,12 @@ struct LanguageScorer {
     private var memo: [String: Int] = [:]
     /// Per remembered word, one contribution per candidate, in candidate order.
     private var contributions: [Double] = []
+    /// Per remembered word and candidate (as `contributions`), 1 when the candidate's list holds the word.
+    private var contributionsKnown: [UInt8] = []
+    /// The word being scored: 1 for each candidate whose list holds it.
+    private var wordKnown: [UInt8]
+    /// The remembered words (by their place in `contributions`) the current `evidence` call has counted as known.
+    private var seen = Set<Int>()
     private var known: [UInt8]
     private var trigramSums: [Float]
     private var trigramSeen: [Bool]
@@ -72,24 +82,30 @@ struct LanguageScorer {
         trigramSums = [Float](repeating: 0, count: model.languages.count)
         trigramSeen = [Bool](repeating: false, count: model.languages.count)
         wordScores = [Double](repeating: 0, count: indices.count)
+        wordKnown = [UInt8](repeating: 0, count: indices.count)
     }
 
-    /// The evidence of `range` of `bytes`.
+    /// The evidence of `range` of `bytes`; `known` counts each distinct word once.
     mutating func evidence(_ bytes: [UInt8], range: Range<Int>) -> LanguageEvidence {
         var evidence = LanguageEvidence(candidates: indices.count)
+        seen.removeAll(keepingCapacity: true)
         LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
-            if add(word, of: bytes, to: &evidence.scores) { evidence.words += 1 }
+            if add(word, of: bytes, to: &evidence) { evidence.words += 1 }
         }
         return evidence
     }
 
     /// Adds one word's contributions, scoring it on first sight; false when the word is no evidence.
-    private mutating func add(_ word: LanguageWord, of bytes: [UInt8], to scores: inout [Double]) -> Bool {
+    private mutating func add(_ word: LanguageWord, of bytes: [UInt8], to evidence: inout LanguageEvidence) -> Bool {
         // Short words (most of them) make a string without allocating.
         let key = String(decoding: bytes[word.range.ints], as: UTF8.self)
         if let start = memo[key] {
             guard start >= 0 else { return false }
-            for position in indices.indices { scores[position] += contributions[start + position] }
+            let first = seen.insert(start).inserted
+            for position in indices.indices {
+                evidence.scores[position] += contributions[start + position]
+                if first { evidence.known[position] += Int(contributionsKnown[start + position]) }
+            }
             return true
         }
         let remember = memo.count < Self.memoWords
@@ -97,10 +113,15 @@ struct LanguageScorer {
             if remember { memo[key] = -1 }
             return false
         }
-        for position in indices.indices { scores[position] += wordScores[position] }
+        for position in indices.indices {
+            evidence.scores[position] += wordScores[position]
+            evidence.known[position] += Int(wordKnown[position])
+        }
         if remember {
             memo[key] = contributions.count
+            seen.insert(contributions.count)
             contributions.append(contentsOf: wordScores)
+            contributionsKnown.append(contentsOf: wordKnown)
         }
         return true
     }
@@ -149,6 +170,7 @@ struct LanguageScorer {
                 score = Self.unseenScore + (needsTrigrams ? Self.trigramWeight * Double(trigramSums[index]) : 0)
             }
             wordScores[position] = score
+            wordKnown[position] = model.scripts[index] == word.script && known[index] > 0 ? 1 : 0
             best = max(best, score)
         }
         for position in indices.indices {
