@@ -12,7 +12,9 @@ import TextServices
 /// waiting and every later one fails with `ServiceError.daemonUnavailable`.
 /// A malformed-line error the daemon answers with a null id fails the one
 /// request in flight, or every request in flight when several are (they
-/// cannot be told apart).
+/// cannot be told apart); until the daemon answers a request again, it is
+/// also what requests fail with if the connection then breaks (a refusal the
+/// daemon sends as it accepts can come before the first request is written).
 public final class RemoteTextServices: TextServicesClient {
     public let path: String
     public let positionEncoding: PositionEncoding
@@ -28,6 +30,9 @@ public final class RemoteTextServices: TextServicesClient {
         var pending: [Int: Waiter] = [:]
         /// Why the connection is gone, once it is.
         var broken: String?
+        /// The last error the daemon answered with a null id since its last answer to a request (a refusal it sends
+        /// as it accepts, which may come before the first request is written): what a break that follows is told as.
+        var unclaimed: ServiceError?
     }
 
     /// One request waiting for its answer.
@@ -155,7 +160,7 @@ public final class RemoteTextServices: TextServicesClient {
         if params["positionEncoding"] == nil { params["positionEncoding"] = .string(positionEncoding.rawValue) }
         let waiter = Waiter(completion: completion)
         let id = try state.withLock { (state: inout State) throws(ServiceError) -> Int in
-            if let broken = state.broken { throw .daemonUnavailable(broken) }
+            if let broken = state.broken { throw state.unclaimed ?? .daemonUnavailable(broken) }
             let id = state.nextID
             state.nextID += 1
             state.pending[id] = waiter
@@ -217,10 +222,15 @@ public final class RemoteTextServices: TextServicesClient {
     private func receive(_ message: JSONValue) {
         switch JSONRPCMessage(message) {
         case .response(.int(let id), let result):
-            state.withLock { $0.pending.removeValue(forKey: id) }?.finish(result)
+            // An answer means the connection works: an earlier unclaimed error no longer explains a break.
+            state.withLock { state in
+                state.unclaimed = nil
+                return state.pending.removeValue(forKey: id)
+            }?.finish(result)
         case .response(_, let result):
             // An answer to a line the daemon could not read: it belongs to what is in flight.
             let waiting = state.withLock { state -> [Waiter] in
+                if case .failure(let error) = result { state.unclaimed = error }
                 defer { state.pending.removeAll() }
                 return Array(state.pending.values)
             }
@@ -233,11 +243,11 @@ public final class RemoteTextServices: TextServicesClient {
     }
 
     private func fail(_ reason: String) {
-        let waiting = state.withLock { state -> [Waiter] in
+        let (waiting, unclaimed) = state.withLock { state -> ([Waiter], ServiceError?) in
             state.broken = state.broken ?? reason
             defer { state.pending.removeAll() }
-            return Array(state.pending.values)
+            return (Array(state.pending.values), state.unclaimed)
         }
-        for waiter in waiting { waiter.finish(.failure(.daemonUnavailable(reason))) }
+        for waiter in waiting { waiter.finish(.failure(unclaimed ?? .daemonUnavailable(reason))) }
     }
 }
