@@ -36,21 +36,26 @@ public struct ChildProcessCompileLauncher: CompileLauncher {
 
     public func compile(_ info: DictionaryInfo, compiler: DictionaryCompiler, done: @escaping @Sendable (Bool) -> Void) {
         // A command need not queue a child behind a compile that runs (a daemon does: its child's exit maps the result).
-        var finished = done
+        let report: @Sendable (Bool) -> Void
         if logger == nil {
-            if compiler.isCompiling(info) || compiler.isCompilingQueued() || Self.commandChildRuns.withLock({ runs in
-                defer { runs = true }
-                return runs
-            }) {
+            // Claims this process's one child slot unless it is taken.
+            let claimed = !compiler.isCompiling(info) && !compiler.isCompilingQueued()
+                && Self.commandChildRuns.withLock { runs in
+                    guard !runs else { return false }
+                    runs = true
+                    return true
+                }
+            guard claimed else {
                 done(false)
                 return
             }
-            finished = { succeeded in
+            report = { succeeded in
                 Self.commandChildRuns.withLock { $0 = false }
                 done(succeeded)
             }
+        } else {
+            report = done
         }
-        let done = finished
         var arguments = ["dictionaries", "compile", "--queue", "--nice", "\(niceness)", "--format", "json"]
         for path in dictionaryPaths { arguments += ["--dictionary-path", path] }
         arguments += ["--compiled-folder", compiler.folder, info.tag.tag]
@@ -69,11 +74,11 @@ public struct ChildProcessCompileLauncher: CompileLauncher {
                 } else {
                     logger?.warning("compiling a dictionary failed; Hunspell keeps answering", metadata: metadata)
                 }
-                done(succeeded)
+                report(succeeded)
             }
         } catch {
             logger?.warning("cannot start a compile", metadata: ["dictionary": "\(info.tag.tag)", "error": "\(error)"])
-            done(false)
+            report(false)
         }
     }
 }

@@ -129,9 +129,12 @@ public struct DictionaryCompiler: Sendable {
     }
 
     /// Whether another process (or thread) holds the compile lock of `info`'s form in the user's folder.
-    public func isCompiling(_ info: DictionaryInfo) -> Bool {
+    public func isCompiling(_ info: DictionaryInfo) -> Bool { Self.isHeld(lockPath(for: info)) }
+
+    /// Whether another process (or thread) holds the lock file at `path`; false when it cannot be opened.
+    private static func isHeld(_ path: String) -> Bool {
         do {
-            guard let lock = try FileLock.acquire(lockPath(for: info), wait: false) else { return true }
+            guard let lock = try FileLock.acquire(path, wait: false) else { return true }
             lock.release()
             return false
         } catch {
@@ -150,15 +153,7 @@ public struct DictionaryCompiler: Sendable {
     public var queueLockPath: String { folder + "/compile-queue.lock" }
 
     /// Whether a queued compile runs in this folder now.
-    public func isCompilingQueued() -> Bool {
-        do {
-            guard let lock = try FileLock.acquire(queueLockPath, wait: false) else { return true }
-            lock.release()
-            return false
-        } catch {
-            return false
-        }
-    }
+    public func isCompilingQueued() -> Bool { Self.isHeld(queueLockPath) }
 
     private func openChecked(_ info: DictionaryInfo, at path: String) throws(CompiledFormat.Failure) -> CompiledDictionary {
         guard let file = MappedFile(path: path) else { throw .truncated(size: 0) }
