@@ -127,10 +127,23 @@ extension LanguageIdentification {
             wordCount += result.wordCount
             found += result.misspellings.map { LanguageMisspelling(misspelling: $0, language: span.language, alsoIn: []) }
         }
-        let model = try model(for: candidates)
-        for index in found.indices {
-            found[index].alsoIn = alsoIn(found[index].misspelling.word, except: found[index].language,
-                                         candidates: candidates, checkers: checkers, model: model)
+        if !found.isEmpty {
+            let model = try model(for: candidates)
+            let others = candidates.compactMap { candidate in
+                model.languages.firstIndex(of: candidate.code).map { (tag: candidate.tag, index: $0, script: model.scripts[$0]) }
+            }.sorted { $0.tag < $1.tag }
+            var known: [String: [String]] = [:]
+            for index in found.indices {
+                let key = found[index].language + "\u{0}" + found[index].misspelling.word
+                if let seen = known[key] {
+                    found[index].alsoIn = seen
+                } else {
+                    let accepting = alsoIn(found[index].misspelling.word, except: found[index].language,
+                                           others: others, checkers: checkers, model: model)
+                    known[key] = accepting
+                    found[index].alsoIn = accepting
+                }
+            }
         }
         let start = min(max(startingAt ?? range.lowerBound, range.lowerBound), range.upperBound)
         var ordered = found.filter { $0.misspelling.range.upperBound > start }
@@ -139,18 +152,29 @@ extension LanguageIdentification {
         return (ordered, wordCount)
     }
 
-    private func alsoIn(_ word: String, except language: String, candidates: [LanguageCandidate],
+    /// The candidates of `others` (sorted by tag) other than `language` that accept `word`, in the word's script only.
+    ///
+    /// A loaded dictionary answers for its language; the model's word lists answer for the rest, and are read
+    /// only when some candidate not loaded shares the word's script.
+    private func alsoIn(_ word: String, except language: String, others: [(tag: String, index: Int, script: LanguageScript)],
                         checkers: [String: SpellChecker], model: LanguageModel) -> [String] {
         var script = LanguageScript.other
         for scalar in word.unicodeScalars where scalar.properties.isAlphabetic { script = script.joined(with: .of(scalar.value)) }
-        var known = Set<Int>()
-        model.forEachWordScore(WordList.fold(word)) { index, _ in known.insert(index) }
+        var listed: Set<Int>?
         var accepting: [String] = []
-        for candidate in candidates where candidate.tag != language {
-            guard let index = model.languages.firstIndex(of: candidate.code), model.scripts[index] == script else { continue }
-            if checkers[candidate.tag].map({ $0.accepts(word) }) ?? known.contains(index) { accepting.append(candidate.tag) }
+        for other in others where other.tag != language && other.script == script {
+            if let checker = checkers[other.tag] {
+                if checker.accepts(word) { accepting.append(other.tag) }
+                continue
+            }
+            if listed == nil {
+                var known = Set<Int>()
+                model.forEachWordScore(WordList.fold(word)) { index, _ in known.insert(index) }
+                listed = known
+            }
+            if listed?.contains(other.index) == true { accepting.append(other.tag) }
         }
-        return accepting.sorted()
+        return accepting
     }
 
     /// The language of the text around `range` (its paragraph's, or the sentence's where the paragraph is cut), or of `word` alone.

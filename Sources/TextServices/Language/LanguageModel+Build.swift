@@ -83,10 +83,10 @@ extension LanguageModel {
         }
         let wordTable = Self.table(words)
         let trigramTable = Self.table(trigrams)
-        put32(wordTable.slots, at: 32)
-        put32(wordTable.postings, at: 36)
-        put32(trigramTable.slots, at: 40)
-        put32(trigramTable.postings, at: 44)
+        put32(wordTable.buckets, at: 32)
+        put32(wordTable.recordBytes, at: 36)
+        put32(trigramTable.buckets, at: 40)
+        put32(trigramTable.recordBytes, at: 44)
         bytes += [UInt8](repeating: 0, count: aligned(bytes.count) - bytes.count)
         bytes += wordTable.bytes
         bytes += [UInt8](repeating: 0, count: aligned(bytes.count) - bytes.count)
@@ -95,24 +95,33 @@ extension LanguageModel {
         return bytes
     }
 
-    /// A hashed table's slots and postings, as `HashedPostings` reads them.
-    private static func table(_ entries: [UInt64: [UInt16]]) -> (bytes: [UInt8], slots: Int, postings: Int) {
-        var slotCount = 16
-        while slotCount < entries.count * 2 { slotCount <<= 1 }
-        let mask = slotCount - 1
-        var slots = [UInt32](repeating: 0, count: slotCount * 2)
-        var postings: [UInt16] = []
-        postings.reserveCapacity(entries.values.reduce(0) { $0 + $1.count })
-        for hash in entries.keys.sorted() {
-            let list = entries[hash]!
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while slots[index * 2] != 0 { index = (index + 1) & mask }
-            slots[index * 2] = HashedPostings.fingerprint(hash).littleEndian
-            slots[index * 2 + 1] = UInt32(postings.count << 8 | min(list.count, 255)).littleEndian
-            postings += list.prefix(255).map(\.littleEndian)
+    /// A hashed table's directory and records, as `HashedPostings` reads them.
+    ///
+    /// Two keys of one bucket with the same fingerprint would hide the second; the first (lowest hash) is kept, as a
+    /// lookup finds it.
+    private static func table(_ entries: [UInt64: [UInt16]]) -> (bytes: [UInt8], buckets: Int, recordBytes: Int) {
+        var bucketCount = 16
+        while bucketCount * 4 < entries.count { bucketCount <<= 1 }
+        let mask = bucketCount - 1
+        let ordered = entries.keys.sorted {
+            let left = HashedPostings.bucket($0, mask: mask), right = HashedPostings.bucket($1, mask: mask)
+            return left != right ? left < right : $0 < $1
         }
-        var bytes = slots.withUnsafeBytes { Array($0) }
-        bytes += postings.withUnsafeBytes { Array($0) }
-        return (bytes, slotCount, postings.count)
+        var starts = [UInt32](repeating: 0, count: bucketCount + 1)
+        var records: [UInt8] = []
+        records.reserveCapacity(entries.count * HashedPostings.recordHead + entries.values.reduce(0) { $0 + $1.count } * 2)
+        var bucket = 0
+        for hash in ordered {
+            let own = HashedPostings.bucket(hash, mask: mask)
+            while bucket < own { bucket += 1; starts[bucket] = UInt32(records.count) }
+            let list = entries[hash]!.prefix(255)
+            withUnsafeBytes(of: HashedPostings.fingerprint(hash).littleEndian) { records += $0 }
+            records.append(UInt8(list.count))
+            for posting in list { withUnsafeBytes(of: posting.littleEndian) { records += $0 } }
+        }
+        while bucket < bucketCount { bucket += 1; starts[bucket] = UInt32(records.count) }
+        var bytes = starts.map(\.littleEndian).withUnsafeBytes { Array($0) }
+        bytes += records
+        return (bytes, bucketCount, records.count)
     }
 }

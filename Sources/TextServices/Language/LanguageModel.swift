@@ -8,15 +8,18 @@
 /// Layout (little-endian, every section 8-byte aligned): a header (magic,
 /// format, counts, the key of the sources), one 16-byte record per language
 /// (its code, script and the score of an unseen trigram), then two hashed
-/// tables, words and trigrams. A table is a power-of-two array of 8-byte
-/// slots (a 32-bit fingerprint of the key's hash, then the start and count of
-/// its postings) probed linearly, and an array of 2-byte postings (language
-/// index, value). A word's value is its zipf times ten; a trigram's is its
-/// negative log-probability in the language, times four.
+/// tables, words and trigrams. A table is a power-of-two directory of 4-byte
+/// bucket starts (2 to 4 keys a bucket) and, in bucket order, one record per
+/// key: the key hash's upper 32 bits, the number of its postings, and its
+/// 2-byte postings (language index, value). A lookup reads one directory
+/// entry and the few records of one bucket, which sit side by side, so it
+/// touches about one page of the records. A word's value is its zipf times
+/// ten; a trigram's is its negative log-probability in the language, times
+/// four.
 /// Immutable and thread-safe.
 public final class LanguageModel: Sendable {
     static let magic: [UInt8] = Array("TSVLANG\u{0}".utf8)
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
     static let headerSize = 64
     static let languageRecordSize = 16
     /// Trigram values are negative natural logarithms times this.
@@ -46,7 +49,7 @@ public final class LanguageModel: Sendable {
         let languageCount = word32(12)
         key = ContentHash(high: bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian,
                           low: bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian)
-        let wordSlots = word32(32), wordPostings = word32(36), trigramSlots = word32(40), trigramPostings = word32(44)
+        let wordBuckets = word32(32), wordRecords = word32(36), trigramBuckets = word32(40), trigramRecords = word32(44)
         var offset = Self.headerSize
         let languagesEnd = offset + languageCount * Self.languageRecordSize
         guard languageCount > 0, languageCount < 256, languagesEnd <= bytes.count else {
@@ -61,8 +64,10 @@ public final class LanguageModel: Sendable {
             unseen.append(-Float(bytes[record + 13]) / Self.trigramScale)
         }
         offset = Self.aligned(languagesEnd)
-        guard let words = HashedPostings(bytes: bytes, at: &offset, slots: wordSlots, postings: wordPostings),
-              let trigrams = HashedPostings(bytes: bytes, at: &offset, slots: trigramSlots, postings: trigramPostings) else {
+        guard let words = HashedPostings(bytes: bytes, at: &offset, buckets: wordBuckets, recordBytes: wordRecords,
+                                         languages: languageCount),
+              let trigrams = HashedPostings(bytes: bytes, at: &offset, buckets: trigramBuckets, recordBytes: trigramRecords,
+                                            languages: languageCount) else {
             throw LanguageModelFailure(message: "\(file.path) is cut short")
         }
         self.languages = languages
@@ -114,44 +119,54 @@ public struct LanguageModelFailure: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 }
 
-/// One hashed table of a model: fingerprinted slots pointing at runs of (language, value) postings.
+/// One hashed table of a model: a directory of buckets, each a run of records (key fingerprint, postings).
 struct HashedPostings: @unchecked Sendable {
-    private let slots: UnsafeRawPointer
+    private let directory: UnsafeRawPointer
     private let mask: Int
-    private let postings: UnsafeRawPointer
-    private let postingCount: Int
+    private let records: UnsafeRawPointer
+    private let recordBytes: Int
+    private let languages: Int
+    /// The size of a record's head: the fingerprint (4 bytes) and the number of postings (1 byte).
+    static let recordHead = 5
 
-    init?(bytes: UnsafeRawBufferPointer, at offset: inout Int, slots slotCount: Int, postings count: Int) {
-        guard slotCount > 0, slotCount & (slotCount - 1) == 0, let base = bytes.baseAddress else { return nil }
-        let slotsEnd = offset + slotCount * 8
-        let postingsEnd = slotsEnd + count * 2
-        guard postingsEnd <= bytes.count else { return nil }
-        self.slots = base + offset
-        self.mask = slotCount - 1
-        self.postings = base + slotsEnd
-        self.postingCount = count
-        offset = LanguageModel.aligned(postingsEnd)
+    /// The table at `offset` of `bytes`, which moves past it; nil when it does not fit.
+    ///
+    /// Bucket starts and postings are checked on lookup (a start outside the records reads nothing, a posting of a
+    /// language index of `languages` or more is skipped), not here, so opening a model touches none of its pages.
+    init?(bytes: UnsafeRawBufferPointer, at offset: inout Int, buckets: Int, recordBytes: Int, languages: Int) {
+        guard buckets > 0, buckets & (buckets - 1) == 0, let base = bytes.baseAddress else { return nil }
+        let directoryEnd = offset + (buckets + 1) * 4
+        let recordsEnd = directoryEnd + recordBytes
+        guard recordsEnd <= bytes.count else { return nil }
+        self.directory = base + offset
+        self.mask = buckets - 1
+        self.records = base + directoryEnd
+        self.recordBytes = recordBytes
+        self.languages = languages
+        offset = LanguageModel.aligned(recordsEnd)
     }
 
-    static func fingerprint(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
+    static func fingerprint(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
+
+    static func bucket(_ hash: UInt64, mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
 
     func forEachPosting(hash: UInt64, _ body: (Int, UInt8) -> Void) {
         let fingerprint = Self.fingerprint(hash)
-        var index = Int(truncatingIfNeeded: hash) & mask
-        for _ in 0...mask {
-            let slot = slots.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self).littleEndian
-            if slot == 0 { return }
-            if slot == fingerprint {
-                let packed = Int(slots.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self).littleEndian)
-                let start = packed >> 8, count = packed & 0xFF
-                guard start + count <= postingCount else { return }
-                for posting in start..<start + count {
-                    let value = postings.loadUnaligned(fromByteOffset: posting * 2, as: UInt16.self).littleEndian
-                    body(Int(value >> 8), UInt8(truncatingIfNeeded: value))
+        let bucket = Self.bucket(hash, mask: mask)
+        var position = Int(directory.loadUnaligned(fromByteOffset: bucket * 4, as: UInt32.self).littleEndian)
+        let end = min(Int(directory.loadUnaligned(fromByteOffset: bucket * 4 + 4, as: UInt32.self).littleEndian), recordBytes)
+        while position + Self.recordHead <= end {
+            let count = Int(records.load(fromByteOffset: position + 4, as: UInt8.self))
+            let postingsEnd = position + Self.recordHead + count * 2
+            guard postingsEnd <= end else { return }
+            if records.loadUnaligned(fromByteOffset: position, as: UInt32.self).littleEndian == fingerprint {
+                for posting in stride(from: position + Self.recordHead, to: postingsEnd, by: 2) {
+                    let value = records.loadUnaligned(fromByteOffset: posting, as: UInt16.self).littleEndian
+                    if Int(value >> 8) < languages { body(Int(value >> 8), UInt8(truncatingIfNeeded: value)) }
                 }
                 return
             }
-            index = (index + 1) & mask
+            position = postingsEnd
         }
     }
 }

@@ -71,7 +71,9 @@ struct LanguageScorer {
     private var seen = Set<Int>()
     private var known: [UInt8]
     private var trigramSums: [Float]
-    private var trigramSeen: [Bool]
+    /// Per language, the number of the last trigram whose postings named it (`trigramStamp` counts trigrams).
+    private var trigramStamps: [UInt64]
+    private var trigramStamp: UInt64 = 0
     private var wordScores: [Double]
 
     init(model: LanguageModel, indices: [Int], priors: [Double]) {
@@ -80,7 +82,7 @@ struct LanguageScorer {
         self.priors = priors
         known = [UInt8](repeating: 0, count: model.languages.count)
         trigramSums = [Float](repeating: 0, count: model.languages.count)
-        trigramSeen = [Bool](repeating: false, count: model.languages.count)
+        trigramStamps = [UInt64](repeating: 0, count: model.languages.count)
         wordScores = [Double](repeating: 0, count: indices.count)
         wordKnown = [UInt8](repeating: 0, count: indices.count)
     }
@@ -142,22 +144,30 @@ struct LanguageScorer {
         // `clamp` below the best known score, every unknown score is clamped to the same floor, trigrams or not.
         let needsTrigrams = lacking
             && (bestKnown == 0 || Self.knownScore(UInt8(bestKnown)) - Self.clamp < Self.unseenScore)
-        var trigramCount = 0
         if needsTrigrams {
-            for index in trigramSums.indices { trigramSums[index] = 0 }
-            var previous: (UInt32, UInt32) = (0x5E, 0x5E)
-            func addTrigram(_ next: UInt32) {
-                for index in trigramSeen.indices { trigramSeen[index] = false }
-                model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
-                    trigramSums[language] -= Float(value) / LanguageModel.trigramScale
-                    trigramSeen[language] = true
+            // Each sum takes its trigrams in the word's order, so the sums (and the scores) are the same to the bit
+            // whichever way they are stored; the stamps say which languages the current trigram's postings named.
+            let model = model, indices = indices
+            var counter = trigramStamp
+            defer { trigramStamp = counter }
+            trigramSums.withUnsafeMutableBufferPointer { sums in
+                trigramStamps.withUnsafeMutableBufferPointer { stamps in
+                    sums.update(repeating: 0)
+                    var previous: (UInt32, UInt32) = (0x5E, 0x5E)
+                    func addTrigram(_ next: UInt32) {
+                        counter += 1
+                        let stamp = counter
+                        model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
+                            sums[language] -= Float(value) / LanguageModel.trigramScale
+                            stamps[language] = stamp
+                        }
+                        for index in indices where stamps[index] != stamp { sums[index] += model.unseenTrigram[index] }
+                        previous = (previous.1, next)
+                    }
+                    for scalar in folded.unicodeScalars { addTrigram(scalar.value) }
+                    addTrigram(0x24)
                 }
-                for index in indices where !trigramSeen[index] { trigramSums[index] += model.unseenTrigram[index] }
-                trigramCount += 1
-                previous = (previous.1, next)
             }
-            for scalar in folded.unicodeScalars { addTrigram(scalar.value) }
-            addTrigram(0x24)
         }
         var best = -Double.infinity
         for (position, index) in indices.enumerated() {

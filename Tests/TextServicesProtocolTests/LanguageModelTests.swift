@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import TextServices
+@testable import TextServicesTestSupport
+
+/// The language model file: every word of its lists is found with its value in each language, and nothing else is.
+struct LanguageModelTests {
+    /// Distinct made-up words (`qaab`, `qaac`, ...), `count` of them from the `first`th.
+    static func words(_ count: Int, from first: Int = 0) -> [String] {
+        (first..<first + count).map { number in
+            var letters = "", rest = number
+            for _ in 0..<4 { letters.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(rest % 26)))); rest /= 26 }
+            return "q" + letters
+        }
+    }
+
+    /// A model of two languages whose lists share a third of their words, and the lists' values.
+    static func model() throws -> (LanguageModel, [[String: UInt8]]) {
+        let folder = TestSupport.temporaryFolder("language-model")
+        let lists: [[String: UInt8]] = [
+            Dictionary(uniqueKeysWithValues: words(3_000).enumerated().map { ($1, UInt8(10 + $0 % 60)) }),
+            Dictionary(uniqueKeysWithValues: words(3_000, from: 2_000).enumerated().map { ($1, UInt8(20 + $0 % 50)) }),
+        ]
+        var sources: [LanguageModel.Source] = []
+        for (code, list) in zip(["xa", "xb"], lists) {
+            let path = "\(folder)/\(code).freq"
+            let lines = list.map { "\($0.key)\t\(Double($0.value) / 10)" }.sorted()
+            try ("# test\n" + lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            sources.append(.init(code: code, frequencyPath: path))
+        }
+        return (try LanguageModel.open(sources, cacheFolder: folder), lists)
+    }
+
+    @Test func everyListedWordIsFoundWithItsValueInEachOfItsLanguagesAndNoOtherWordIs() throws {
+        let (model, lists) = try Self.model()
+        #expect(model.languages == ["xa", "xb"])
+        for word in Self.words(5_000) {
+            var found: [Int: UInt8] = [:]
+            model.forEachWordScore(word) { language, value in found[language] = value }
+            var expected: [Int: UInt8] = [:]
+            for (index, list) in lists.enumerated() { expected[index] = list[word] }
+            #expect(found == expected, "\(word)")
+        }
+        for word in Self.words(2_000, from: 10_000) {
+            var found = 0
+            model.forEachWordScore(word) { _, _ in found += 1 }
+            #expect(found == 0, "\(word)")
+        }
+    }
+
+    @Test func aModelOfTheCachedKeyIsReadBackAndACutShortFileIsRefused() throws {
+        let (model, _) = try Self.model()
+        let file = try #require(MappedFile(path: model.path))
+        let again = try LanguageModel(file: file)
+        #expect(again.key == model.key)
+        var found: [Int] = []
+        again.forEachWordScore(Self.words(1, from: 2_500)[0]) { language, _ in found.append(language) }
+        #expect(found == [0, 1])
+        let bytes = Array(file.bytes)
+        let cut = try #require(MappedFile(copying: Array(bytes.prefix(bytes.count / 2)), path: "(cut)"))
+        #expect(throws: LanguageModelFailure.self) { try LanguageModel(file: cut) }
+    }
+}
