@@ -36,7 +36,7 @@ extension LanguageIdentification {
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
-        let detected = try identify(text, range: range, candidates: candidates.map(\.tag), maximum: 1)
+        let detected = try identify(text, range: range, among: candidates, maximum: 1)
         /// The candidate `found` names, when its evidence is known.
         func best(_ found: LanguageRange) -> Int? {
             guard found.scores.count == candidates.count, found.knownWords.count == candidates.count else { return nil }
@@ -159,8 +159,12 @@ extension LanguageIdentification {
     private func alsoIn(_ word: String, except language: String, others: [(tag: String, index: Int, script: LanguageScript)],
                         checkers: [String: SpellChecker], model: LanguageModel) -> [String] {
         var script = LanguageScript.other
-        for scalar in word.unicodeScalars where scalar.properties.isAlphabetic { script = script.joined(with: .of(scalar.value)) }
-        var listed: Set<Int>?
+        for scalar in word.unicodeScalars {
+            // An ASCII scalar is alphabetic exactly when it is a letter; only the others need Unicode's properties.
+            let isLetter = scalar.isASCII ? (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A : scalar.properties.isAlphabetic
+            if isLetter { script = script.joined(with: .of(scalar.value)) }
+        }
+        var listed: [Int]?
         var accepting: [String] = []
         for other in others where other.tag != language && other.script == script {
             if let checker = checkers[other.tag] {
@@ -168,8 +172,8 @@ extension LanguageIdentification {
                 continue
             }
             if listed == nil {
-                var known = Set<Int>()
-                model.forEachWordScore(WordList.fold(word)) { index, _ in known.insert(index) }
+                var known: [Int] = []
+                model.forEachWordScore(WordList.fold(word)) { index, _ in known.append(index) }
                 listed = known
             }
             if listed?.contains(other.index) == true { accepting.append(other.tag) }

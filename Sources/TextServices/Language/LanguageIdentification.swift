@@ -124,7 +124,12 @@ public final class LanguageIdentification: Sendable {
     public func identify(_ text: TextBuffer, range: ByteRange? = nil, candidates requested: [String]? = nil,
                          hints: [String: Double] = [:], granularity: LanguageGranularity = .paragraph,
                          maximum: Int = 3) throws(TextServicesError) -> [LanguageRange] {
-        let candidates = try candidates(requested)
+        try identify(text, range: range, among: try candidates(requested), hints: hints, granularity: granularity, maximum: maximum)
+    }
+
+    /// `identify` among candidates already resolved (as `candidates(_:)` gives them), so they are not looked up again.
+    func identify(_ text: TextBuffer, range: ByteRange?, among candidates: [LanguageCandidate], hints: [String: Double] = [:],
+                  granularity: LanguageGranularity = .paragraph, maximum: Int) throws(TextServicesError) -> [LanguageRange] {
         guard maximum > 0 else { throw .invalidArgument(argument: "maximum", reason: "must be at least 1") }
         var priors = [Double](repeating: 0, count: candidates.count)
         for (tag, weight) in hints {

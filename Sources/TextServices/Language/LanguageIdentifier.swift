@@ -67,11 +67,11 @@ struct LanguageIdentifier {
             whole += found
         }
         guard whole.words > 0 else { return [] }
-        let main = scorer.ranked(whole)[0].candidate
+        let main = scorer.ranked(whole, limit: 1)[0].candidate
         var labels = [Int](repeating: main, count: sentences.count)
         var differs = false
         for (index, found) in evidence.enumerated() where found.words >= Self.minimumSentenceWords {
-            let best = scorer.ranked(found)[0].candidate
+            let best = scorer.ranked(found, limit: 1)[0].candidate
             if best != main, found.scores[best] - found.scores[main] >= Self.sentenceMargin {
                 labels[index] = best
                 differs = true
@@ -97,7 +97,7 @@ struct LanguageIdentifier {
     /// The range's verdict; nil without evidence.
     private func result(_ range: ByteRange, _ evidence: LanguageEvidence) -> LanguageRange? {
         guard evidence.words > 0 else { return nil }
-        let ranked = scorer.ranked(evidence)
+        let ranked = scorer.ranked(evidence, limit: maximum)
         let hypotheses = ranked.prefix(maximum).map {
             LanguageHypothesis(language: candidates[$0.candidate].tag, confidence: Self.rounded($0.probability))
         }

@@ -189,13 +189,39 @@ struct LanguageScorer {
         return true
     }
 
-    /// The candidates ranked by `evidence` (plus the priors), with probabilities that sum to 1.
-    func ranked(_ evidence: LanguageEvidence) -> [(candidate: Int, probability: Double)] {
-        let totals = indices.indices.map { evidence.scores[$0] + priors[$0] }
-        let top = totals.max() ?? 0
-        let weights = totals.map { exp($0 - top) }
-        let sum = weights.reduce(0, +)
-        return indices.indices.map { ($0, weights[$0] / sum) }
-            .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.candidate < $1.candidate }
+    /// The `limit` likeliest candidates by `evidence` (plus the priors), most likely first, with probabilities over all candidates.
+    ///
+    /// Ties go to the lower candidate index. The probabilities of all the
+    /// candidates sum to 1; a `limit` of a few picks them without sorting
+    /// every candidate (the same ones, in the same order, as a full sort).
+    func ranked(_ evidence: LanguageEvidence, limit: Int = .max) -> [(candidate: Int, probability: Double)] {
+        var totals = [Double](repeating: 0, count: indices.count)
+        var top = -Double.infinity
+        for position in indices.indices {
+            totals[position] = evidence.scores[position] + priors[position]
+            top = max(top, totals[position])
+        }
+        if totals.isEmpty { top = 0 }
+        var sum = 0.0
+        for position in totals.indices {
+            totals[position] = exp(totals[position] - top)
+            sum += totals[position]
+        }
+        for position in totals.indices { totals[position] /= sum }
+        /// Whether `a` ranks before `b`.
+        func precedes(_ a: Int, _ b: Int) -> Bool { totals[a] != totals[b] ? totals[a] > totals[b] : a < b }
+        guard limit < 4, limit < totals.count else {
+            return totals.indices.sorted(by: precedes).prefix(limit).map { ($0, totals[$0]) }
+        }
+        var chosen: [(candidate: Int, probability: Double)] = []
+        chosen.reserveCapacity(limit)
+        while chosen.count < limit {
+            var best = -1
+            for position in totals.indices where !chosen.contains(where: { $0.candidate == position }) {
+                if best < 0 || precedes(position, best) { best = position }
+            }
+            chosen.append((best, totals[best]))
+        }
+        return chosen
     }
 }
