@@ -14,6 +14,10 @@ public struct DictionaryCatalog {
 
     public let locator: DictionaryLocator
     public let compiler: DictionaryCompiler
+    /// The bundled word lists' folder, whose language model the listing reports.
+    let bundled: String?
+    /// The install's read-only folders of compiled forms.
+    let systemFolders: [String]
 
     /// The dictionaries `configuration` finds, compiled into `folder` (default: the configuration's, else the cache folder).
     public init(configuration: Configuration, folder: String? = nil) {
@@ -21,6 +25,8 @@ public struct DictionaryCatalog {
         compiler = DictionaryCompiler(folder: folder ?? configuration.compiledDictionaries ?? DictionaryCompiler.defaultFolder(),
                                       frequencyFolders: locator.searchPath.map(\.folder),
                                       systemFolders: configuration.systemCompiledDictionaries)
+        bundled = configuration.bundledDictionaries
+        systemFolders = configuration.systemCompiledDictionaries
     }
 
     /// Prints each dictionary found with its compiled forms' states, and returns how many there are.
@@ -38,7 +44,25 @@ public struct DictionaryCatalog {
             case .text: output.appendLine(DictionaryReport.line(info, state: state, systemStates: systemStates, tagWidth: width))
             }
         }
-        if format == .json { output.appendLine(JSONValue.object(["dictionaries": .array(rows)]).serialized) }
+        let model = bundled.flatMap { LanguageModel.compiledShared(listsIn: $0, folders: systemFolders + [compiler.folder]) }
+        switch format {
+        case .json:
+            var object: JSONObject = ["dictionaries": .array(rows)]
+            if let model {
+                object["languageModel"] = ["path": .string(model.path), "bytes": .int(model.byteCount),
+                                           "languages": .array(model.languages.map { .string($0) }),
+                                           "system": .bool(systemFolders.contains { model.path.hasPrefix($0 + "/") })]
+            }
+            output.appendLine(JSONValue.object(object).serialized)
+        case .text:
+            if let model {
+                output.appendLine("language model (--lang auto): \(model.languages.count) languages, "
+                    + "\(DictionaryReport.megabytes(model.byteCount)), \(model.path)")
+            } else if bundled != nil {
+                output.appendLine("language model (--lang auto): not compiled; the first automatic check builds one "
+                    + "for its candidates (textsvcd dictionaries compile --language-model)")
+            }
+        }
         return all.count
     }
 }
