@@ -31,7 +31,8 @@ public struct DictionaryCatalog {
 
     /// Prints each dictionary found with its compiled forms' states, and returns how many there are.
     ///
-    /// Text is one line a dictionary; json is one `{"dictionaries": [...]}` object.
+    /// Text is one line a dictionary; json is one `{"dictionaries": [...]}` object, with `languageModel`
+    /// (path, bytes, languages, system) when the bundled word lists' shared model is compiled.
     public func list(as format: Format, output: inout StandardOutputBuffer) -> Int {
         let all = locator.available()
         var rows: [JSONValue] = []
@@ -44,24 +45,14 @@ public struct DictionaryCatalog {
             case .text: output.appendLine(DictionaryReport.line(info, state: state, systemStates: systemStates, tagWidth: width))
             }
         }
-        let model = bundled.flatMap { LanguageModel.compiledShared(listsIn: $0, folders: systemFolders + [compiler.folder]) }
-        switch format {
-        case .json:
+        if format == .json {
             var object: JSONObject = ["dictionaries": .array(rows)]
-            if let model {
+            if let model = bundled.flatMap({ LanguageModel.compiledShared(listsIn: $0, folders: systemFolders + [compiler.folder]) }) {
                 object["languageModel"] = ["path": .string(model.path), "bytes": .int(model.byteCount),
                                            "languages": .array(model.languages.map { .string($0) }),
                                            "system": .bool(systemFolders.contains { model.path.hasPrefix($0 + "/") })]
             }
             output.appendLine(JSONValue.object(object).serialized)
-        case .text:
-            if let model {
-                output.appendLine("language model (--lang auto): \(model.languages.count) languages, "
-                    + "\(DictionaryReport.megabytes(model.byteCount)), \(model.path)")
-            } else if bundled != nil {
-                output.appendLine("language model (--lang auto): not compiled; the first automatic check builds one "
-                    + "for its candidates (textsvcd dictionaries compile --language-model)")
-            }
         }
         return all.count
     }
