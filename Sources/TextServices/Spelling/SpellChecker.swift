@@ -90,7 +90,7 @@ public struct SpellChecker: Sendable {
         var found: [Misspelling] = []
         var wordCount = 0
         var memo = WordMemo(textBytes: range.ints.count)
-        func scan(_ words: ArraySlice<ScannedWord>) -> Bool {
+        func scan(_ words: some Sequence<ScannedWord>) -> Bool {
             for word in words {
                 wordCount += 1
                 for misspelling in misspellings(of: word, in: text, memo: &memo) {
@@ -100,7 +100,13 @@ public struct SpellChecker: Sendable {
             }
             return true
         }
-        let words = WordScanner.words(in: text, range: range, locale: locale, rules: WordRules.of(dictionaries[0]))
+        let rules = WordRules.of(dictionaries[0])
+        if start == range.lowerBound {
+            // From the start: no second pass, so the words are judged as they are found, with no array of them.
+            WordScanner.forEachWord(in: text, range: range, locale: locale, rules: rules) { scan(CollectionOfOne($0)) }
+            return (found, wordCount)
+        }
+        let words = WordScanner.words(in: text, range: range, locale: locale, rules: rules)
         // A word that contains `startingAt` belongs to the first pass, so a search from a caret inside a word finds it.
         let firstAfter = words.firstIndex { $0.range.upperBound > start.rawValue } ?? words.count
         if scan(words[firstAfter...]), wrap {
