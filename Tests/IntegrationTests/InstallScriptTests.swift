@@ -76,15 +76,28 @@ struct InstallScriptTests {
         let manifest = try String(contentsOfFile: prefix + "/share/textsvcd/install-manifest", encoding: .utf8)
         let compiledFolder = prefix + "/share/textsvcd/compiled"
         let compiledFiles = try FileManager.default.contentsOfDirectory(atPath: compiledFolder).sorted()
-        #expect(compiledFiles.count == 2 && compiledFiles[0].hasPrefix("en_US-") && compiledFiles[0].hasSuffix(".tsvdict")
-                && compiledFiles[1] == compiledFiles[0] + ".verified", "\(compiledFiles)")
+        #expect(compiledFiles.count == 3 && compiledFiles[0].hasPrefix("en_US-") && compiledFiles[0].hasSuffix(".tsvdict")
+                && compiledFiles[1] == compiledFiles[0] + ".verified"
+                && compiledFiles[2].hasPrefix("languages-") && compiledFiles[2].hasSuffix(".tsvlang"), "\(compiledFiles)")
         for file in compiledFiles { #expect(manifest.contains(" \(compiledFolder)/\(file)\n"), "\(file) is not in the manifest") }
         let listed = try TestProcess.run(binary, ["dictionaries", "--format", "json"], environment: bare, currentDirectory: elsewhere)
         let entries = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])?["dictionaries"] as? [[String: Any]]
         let entry = entries?.first { $0["tag"] as? String == "en_US" }
         #expect(entry?["inUse"] as? String == compiledFolder + "/" + compiledFiles[0], "\(listed.stdout)")
+        let model = (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])?["languageModel"] as? [String: Any]
+        #expect(model?["path"] as? String == compiledFolder + "/" + compiledFiles[2] && model?["system"] as? Bool == true,
+                "\(listed.stdout.suffix(300))")
+        // Detection maps the install's language model: a fresh user's first detection builds none of its own.
+        try "This is a world of text that nobody has read.\n\nEine Welt aus Wörtern und Sätzen, die niemand gelesen hat.\n"
+            .write(toFile: elsewhere + "/mixed.txt", atomically: true, encoding: .utf8)
+        let detected = try TestProcess.run(binary, ["tokenize", "--no-daemon", "--by", "paragraph", "--language",
+                                                    "--lang", "auto:en_US,de_DE", "--format", "json", "mixed.txt"],
+                                           environment: bare, currentDirectory: elsewhere)
+        #expect(detected.status == 0, "\(detected.stderr)")
+        #expect(detected.stdout.contains("\"language\":\"en_US\"") && detected.stdout.contains("\"language\":\"de_DE\""),
+                "\(detected.stdout)")
         let userCache = (try? FileManager.default.contentsOfDirectory(atPath: bare["HOME"]! + "/.cache/textsvcd")) ?? []
-        #expect(userCache.allSatisfy { !$0.hasSuffix(".tsvdict") }, "\(userCache)")
+        #expect(userCache.allSatisfy { !$0.hasSuffix(".tsvdict") && !$0.hasSuffix(".tsvlang") }, "\(userCache)")
 
         // The completions load.
         let bashCompletion = prefix + "/share/bash-completion/completions/textsvcd"
@@ -148,7 +161,7 @@ struct InstallScriptTests {
         let prefix = TestSupport.temporaryFolder("own-prefix")
         var environment = base
         environment["XDG_DATA_HOME"] = prefix + "/share"
-        let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary],
+        let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model"],
                                               environment: environment, timeout: 300)
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installed.stdout.contains("The socket unit is enabled"))
@@ -171,7 +184,7 @@ struct InstallScriptTests {
             let prefix = TestSupport.temporaryFolder("own-prefix")
             var environment = base
             environment["XDG_DATA_HOME"] = prefix + "/share"
-            let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary] + arguments,
+            let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model"] + arguments,
                                                   environment: environment, timeout: 300)
             #expect(installed.status == 0, "\(installed.stderr)")
             #expect(installed.stdout.contains("systemctl --user enable --now textsvcd.socket"))
@@ -186,7 +199,7 @@ struct InstallScriptTests {
         let prefix = try populatedPrefix()
         let before = listing(prefix)
         for _ in 0..<2 {
-            let installed = try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-enable"])
+            let installed = try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model", "--no-enable"])
             #expect(installed.status == 0, "\(installed.stderr)")
         }
         #expect(try run(Self.uninstall, ["--prefix", prefix]).status == 0)
@@ -195,7 +208,7 @@ struct InstallScriptTests {
 
     @Test func uninstallRemovesThePrefixFolderWhenTheInstallCreatedIt() throws {
         let prefix = TestSupport.temporaryFolder("parent") + "/new/prefix"
-        #expect(try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-enable"]).status == 0)
+        #expect(try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model", "--no-enable"]).status == 0)
         let removed = try run(Self.uninstall, ["--prefix", prefix])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: (prefix as NSString).deletingLastPathComponent))
@@ -203,7 +216,7 @@ struct InstallScriptTests {
 
     @Test func uninstallKeepsWhatOthersChangedOrAdded() throws {
         let prefix = try populatedPrefix()
-        #expect(try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-enable"]).status == 0)
+        #expect(try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model", "--no-enable"]).status == 0)
         let dictionaries = prefix + "/share/textsvcd/dictionaries"
         try "SET UTF-8\n".write(toFile: dictionaries + "/xx_XX.aff", atomically: true, encoding: .utf8)
         try "# my notes\n".write(toFile: prefix + "/share/doc/textsvcd/README.md", atomically: true, encoding: .utf8)
@@ -227,7 +240,7 @@ struct InstallScriptTests {
         try FileManager.default.removeItem(atPath: prefix + "/share/man/man1")
         try "not a folder\n".write(toFile: prefix + "/share/man/man1", atomically: true, encoding: .utf8)
         let before = listing(prefix)
-        let installed = try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-enable"])
+        let installed = try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model", "--no-enable"])
         #expect(installed.status == 1)
         #expect(installed.stderr.contains("nothing was left installed"), "\(installed.stderr)")
         #expect(listing(prefix) == before)

@@ -149,24 +149,45 @@ public final class LanguageIdentification: Sendable {
 
     /// A model that knows every language of `candidates`, built or mapped on first need.
     ///
-    /// The model in use serves while it knows them all; otherwise the model
-    /// of exactly these candidates replaces it (cached by its own key).
+    /// The model in use serves while it knows them all; otherwise the
+    /// shared model of every bundled word list, when one is compiled (an
+    /// install does) and the candidates' lists are all among them; otherwise
+    /// the model of exactly these candidates (cached by its own key), built
+    /// here when no cache holds it.
     public func model(for candidates: [LanguageCandidate]) throws(TextServicesError) -> LanguageModel {
         if let model = models.current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
         return try models.building.withLock { _ throws(TextServicesError) -> LanguageModel in
             if let model = models.current.withLock({ $0 }), candidates.allSatisfy({ model.languages.contains($0.code) }) { return model }
+            if let model = sharedModel(for: candidates) {
+                models.current.withLock { $0 = model }
+                return model
+            }
             var sources: [String: LanguageModel.Source] = [:]
             for candidate in candidates where sources[candidate.code] == nil {
                 sources[candidate.code] = .init(code: candidate.code, frequencyPath: candidate.frequencyPath)
             }
             let ordered = sources.keys.sorted().map { sources[$0]! }
             do {
-                let model = try LanguageModel.open(ordered, cacheFolder: spelling.configuration.compiledDictionaries)
+                let model = try LanguageModel.open(ordered, cacheFolder: spelling.configuration.compiledDictionaries,
+                                                   sharedFolders: spelling.configuration.systemCompiledDictionaries)
                 models.current.withLock { $0 = model }
                 return model
             } catch {
                 throw .internalFailure("cannot build the language model: \(error)")
             }
         }
+    }
+
+    /// The compiled model of every word list in the bundled dictionaries folder, when it covers `candidates`; never built here.
+    ///
+    /// Looked for in the install's read-only folders, then the cache
+    /// (`textsvcd dictionaries compile --language-model` writes it).
+    private func sharedModel(for candidates: [LanguageCandidate]) -> LanguageModel? {
+        let configuration = spelling.configuration
+        guard let folder = configuration.bundledDictionaries else { return nil }
+        let paths = Set(LanguageModel.sources(inFolder: folder).map(\.frequencyPath))
+        guard candidates.allSatisfy({ paths.contains($0.frequencyPath) }) else { return nil }
+        let folders = configuration.systemCompiledDictionaries + (configuration.compiledDictionaries.map { [$0] } ?? [])
+        return LanguageModel.compiledShared(listsIn: folder, folders: folders)
     }
 }

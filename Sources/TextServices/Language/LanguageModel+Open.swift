@@ -1,25 +1,19 @@
 import Foundation
 
 extension LanguageModel {
-    /// The model of `sources`: the cached file when its key matches, else built, written to the cache and mapped.
+    /// The model of `sources`: a current cached file (in `sharedFolders`, then the cache), else built, written to the cache and mapped.
     ///
     /// The key covers the format and each source's code, path and file
-    /// identity, so a changed frequency file makes a new model. Without a
-    /// cache folder (or when writing fails) the model lives in an anonymous
-    /// mapping of this process. Throws `LanguageModelFailure` when a source
-    /// cannot be read.
-    static func open(_ sources: [Source], cacheFolder: String?) throws(LanguageModelFailure) -> LanguageModel {
-        var keyText = "format \(format)\n"
-        for source in sources {
-            let identity = FileIdentity.of(source.frequencyPath).map(\.description) ?? "missing"
-            keyText += "\(source.code)\t\(source.frequencyPath)\t\(identity)\n"
-        }
-        let key = ContentHash(Array(keyText.utf8))
-        let path = cacheFolder.map { "\($0)/languages-\(key.description.prefix(16)).tsvlang" }
-        if let path, let file = MappedFile(path: path), let model = try? LanguageModel(file: file), model.key == key {
-            return model
-        }
+    /// identity, so a changed frequency file makes a new model. Shared
+    /// folders (an install's `share/textsvcd/compiled`) are only read.
+    /// Without a cache folder (or when writing fails) the model lives in an
+    /// anonymous mapping of this process. Throws `LanguageModelFailure` when
+    /// a source cannot be read.
+    static func open(_ sources: [Source], cacheFolder: String?, sharedFolders: [String] = []) throws(LanguageModelFailure) -> LanguageModel {
+        let key = key(of: sources)
+        if let model = cached(key, folders: sharedFolders + (cacheFolder.map { [$0] } ?? [])) { return model }
         let bytes = try build(sources, key: key)
+        let path = cacheFolder.map { fileName(key, in: $0) }
         if let path, (try? FileSystem.writeAtomically(bytes, to: path, mode: [.ownerReadWrite, .groupRead, .otherRead])) != nil,
            let file = MappedFile(path: path), let model = try? LanguageModel(file: file), model.key == key {
             return model
@@ -28,5 +22,73 @@ extension LanguageModel {
             throw LanguageModelFailure(message: "cannot map \(bytes.count) bytes for the language model")
         }
         return try LanguageModel(file: file)
+    }
+
+    /// The first current model of `key` in `folders`, mapped; nil when none holds one (a stale or damaged file is passed over).
+    static func cached(_ key: ContentHash, folders: [String]) -> LanguageModel? {
+        for folder in folders {
+            if let file = MappedFile(path: fileName(key, in: folder)), let model = try? LanguageModel(file: file), model.key == key {
+                return model
+            }
+        }
+        return nil
+    }
+
+    /// The key of a model of `sources`, in their order: the format, and each source's code, path and file identity.
+    static func key(of sources: [Source]) -> ContentHash {
+        var keyText = "format \(format)\n"
+        for source in sources {
+            let identity = FileIdentity.of(source.frequencyPath).map(\.description) ?? "missing"
+            keyText += "\(source.code)\t\(source.frequencyPath)\t\(identity)\n"
+        }
+        return ContentHash(Array(keyText.utf8))
+    }
+
+    static func fileName(_ key: ContentHash, in folder: String) -> String {
+        "\(folder)/languages-\(key.description.prefix(16)).tsvlang"
+    }
+
+    /// Every word list in `folder` (`<language>.freq`, a bare language code), sorted by code: the sources of a shared model.
+    ///
+    /// An install compiles the model of its bundled lists once
+    /// (`textsvcd dictionaries compile --language-model`), so that any set
+    /// of candidates among them maps it instead of building its own.
+    public static func sources(inFolder folder: String) -> [Source] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { name -> Source? in
+            guard name.hasSuffix(".freq") else { return nil }
+            let code = String(name.dropLast(5))
+            guard !code.isEmpty, code.count <= 12, !code.contains("_"), !code.hasPrefix(".") else { return nil }
+            return Source(code: code, frequencyPath: folder + "/" + name)
+        }.sorted { $0.code < $1.code }
+    }
+
+    /// Compiles the shared model of every word list in `bundled` into `folder`, unless a current one is there (or `force`).
+    ///
+    /// Returns the model and whether it was built now. Throws
+    /// `LanguageModelFailure` when `bundled` holds no word list, or the
+    /// model cannot be built or written.
+    public static func compileShared(listsIn bundled: String, into folder: String,
+                                     force: Bool = false) throws(LanguageModelFailure) -> (model: LanguageModel, built: Bool) {
+        let sources = sources(inFolder: bundled)
+        guard !sources.isEmpty else { throw LanguageModelFailure(message: "no word lists (<language>.freq) in \(bundled)") }
+        let key = key(of: sources)
+        if !force, let model = cached(key, folders: [folder]) { return (model, false) }
+        let bytes = try build(sources, key: key)
+        let path = fileName(key, in: folder)
+        do {
+            try FileSystem.writeAtomically(bytes, to: path, mode: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw LanguageModelFailure(message: "cannot write \(path): \(error)")
+        }
+        guard let model = cached(key, folders: [folder]) else { throw LanguageModelFailure(message: "\(path) could not be read back") }
+        return (model, true)
+    }
+
+    /// The shared model of the word lists in `bundled` that is compiled in one of `folders`, if any; never built here.
+    public static func compiledShared(listsIn bundled: String, folders: [String]) -> LanguageModel? {
+        let sources = sources(inFolder: bundled)
+        guard !sources.isEmpty else { return nil }
+        return cached(key(of: sources), folders: folders)
     }
 }

@@ -30,13 +30,26 @@ struct CompileDictionaries: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder to write to (default: $XDG_CACHE_HOME/textsvcd).", visibility: .hidden))
     var compiledFolder: String?
 
-    @Argument(help: "Language tags (all dictionaries found when none).")
+    @Flag(name: .long, help: ArgumentHelp("Also compile the language model of the bundled word lists, which --lang auto maps; with no tags, only that.",
+                                           discussion: "An install does this once, so that no user's first automatic check builds its own."))
+    var languageModel = false
+
+    @Argument(help: "Language tags (all dictionaries found when none, unless --language-model is given).")
     var tags: [String] = []
 
     func run() throws {
         if nice > 0 { DictionaryCompiler.lowerPriority(min(nice, 19)) }
-        let catalog = DictionaryCatalog(configuration: Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths),
-                                        folder: compiledFolder)
+        let configuration = Configuration.fromEnvironment(dictionaryPaths: global.dictionaryPaths)
+        let catalog = DictionaryCatalog(configuration: configuration, folder: compiledFolder)
+        var output = StandardOutputBuffer()
+        defer { output.flush() }
+        if languageModel {
+            guard catalog.compileLanguageModel(bundled: configuration.bundledDictionaries, force: force,
+                                               format: format.catalogFormat, output: &output, warn: StandardError.print) else {
+                throw ExitCode(2)
+            }
+            if tags.isEmpty { return }
+        }
         let infos: [DictionaryInfo]
         do {
             infos = try catalog.dictionaries(tags)
@@ -44,8 +57,6 @@ struct CompileDictionaries: ParsableCommand {
             StandardError.print("textsvcd: \(error.message)")
             throw ExitCode(2)
         }
-        var output = StandardOutputBuffer()
-        defer { output.flush() }
         if !catalog.compile(infos, force: force, format: format.catalogFormat, queued: queue, output: &output, warn: StandardError.print) {
             throw ExitCode(2)
         }
