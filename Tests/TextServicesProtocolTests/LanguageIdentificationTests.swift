@@ -202,6 +202,28 @@ struct LanguageIdentificationTests {
         #expect(guessed.objectValue?["language"]?.stringValue == "ru_RU")
     }
 
+    @Test func eachLineOfAHardWrappedParagraphIsCheckedInThatParagraphsLanguage() throws {
+        // Wrapped as an editor wraps plain text: the French paragraph's last line, "amis et voisins.", is too short to
+        // be judged alone, and checked in the text's English it would give two misspellings.
+        let french = "Nous avons toujours aimé cette petite ville au bord de la mer, et nous la\n"
+            + "visitons chaque été avec nos enfants, nos parents et quelques bons\namis et voisins."
+        let text = [Self.english1, french, Self.english2].joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:en_US,fr_FR,de_DE"]).value)
+        #expect(checked.objectValue?["misspellings"]?.arrayValue?.isEmpty == true, "\(checked.serialized)")
+        // A typo on that short line is flagged as French.
+        let typo = text.replacingOccurrences(of: "voisins", with: "viosins")
+        let flagged = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(typo), "language": "auto:en_US,fr_FR,de_DE"]).value)
+        let misspellings = (flagged.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        #expect(misspellings.compactMap { $0["word"]?.stringValue } == ["viosins"])
+        #expect(misspellings.first?["language"]?.stringValue == "fr_FR")
+        // text.language still gives a range a line: a paragraph there is what ends at a line break.
+        let detected = try #require(TestSupport.call(Self.dispatcher, "text.language",
+                                                     ["text": .string(text), "candidates": ["en_US", "fr_FR", "de_DE"]]).value)
+        #expect(detected.objectValue?["ranges"]?.arrayValue?.count == 5)
+    }
+
     @Test func autoGuessesAndCompletionsUseTheLanguageAtTheRange() throws {
         let text = "The weather was fine and we walked along the river.\n\nDas Wettr war schön und wir sind am Fluss entlang gegangen."
         let start = (text as NSString).range(of: "Wettr")

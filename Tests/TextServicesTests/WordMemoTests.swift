@@ -44,4 +44,28 @@ import Testing
         for (index, range) in ranges.enumerated() { memo.store(range, in: text, index % 3 == 0) }
         #expect(ranges.enumerated().allSatisfy { index, range in memo.lookup(range, in: text) == (index % 3 == 0) })
     }
+
+    @Test func longWordsThatShareTheirFirstEightBytesAreToldApart() {
+        let text = Array("internationalisation internationalization internationalisation internationalis".utf8)
+        let ranges = words(text)
+        var memo = WordMemo(textBytes: text.count)
+        memo.store(ranges[0], in: text, true)
+        #expect(memo.lookup(ranges[1], in: text) == nil)
+        memo.store(ranges[1], in: text, false)
+        #expect(memo.lookup(ranges[2], in: text) == true)
+        #expect(memo.lookup(ranges[1], in: text) == false)
+        #expect(memo.lookup(ranges[3], in: text) == nil)
+    }
+
+    @Test func wordsAtTheVeryEndOfTheTextAreAnsweredFromTheirOwnBytes() {
+        // The last words have fewer than eight bytes after their start: nothing past the text is read.
+        let text = Array("ab abc ab a abc".utf8)
+        let ranges = words(text)
+        var memo = WordMemo(textBytes: text.count)
+        memo.store(ranges[0], in: text, true)
+        memo.store(ranges[1], in: text, false)
+        #expect(memo.lookup(ranges[2], in: text) == true)
+        #expect(memo.lookup(ranges[3], in: text) == nil)
+        #expect(memo.lookup(ranges[4], in: text) == false)
+    }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mixed-language documents: `check --lang auto` against each paragraph checked with its own dictionary, and the union.
 
-Usage: mixed.py SETS TEXTSVCD [--per 30] [--seed 22] [--half measure]
+Usage: mixed.py SETS TEXTSVCD [--per 30] [--seed 22] [--half measure] [--wrap COLUMNS]
 (SETS from make-sets.py; only the measurement half is read unless --half says otherwise.)
 
 From HALF-paragraphs.tsv it draws up to PER paragraphs of each of the 13
@@ -17,6 +17,10 @@ three ways in one run, in process (`--no-daemon`), without guesses:
              so every line keeps its number)
   auto       `check --lang auto:<the 13 tags>` on the whole document
   union      `check --lang <the 13 tags>` on the whole document
+
+With --wrap, each paragraph is hard-wrapped at COLUMNS (a space becomes a line
+break, as in a plain-text or Markdown file written in an editor), so a
+paragraph is several lines and its last line may hold a word or two.
 
 A flag is (line, column, word). Recall is the share of the seeded misspellings
 the reference flags that the way flags too; false flags are flags that are not
@@ -79,6 +83,24 @@ def seed(paragraph, rng, count=2):
     return result + paragraph[last:], seeded
 
 
+def wrapped(paragraph, columns):
+    """The paragraph's lines when wrapped at `columns` (each break replaces one space, so offsets keep)."""
+    if not columns:
+        return [paragraph]
+    lines, start, last_space = [], 0, -1
+    for index, character in enumerate(paragraph):
+        if character == " ":
+            if index - start > columns and last_space > start:
+                lines.append(paragraph[start:last_space])
+                start = last_space + 1
+            last_space = index
+    if len(paragraph) - start > columns and last_space > start:
+        lines.append(paragraph[start:last_space])
+        start = last_space + 1
+    lines.append(paragraph[start:])
+    return lines
+
+
 def check(binary, path, languages):
     """The flags of one `check` run as {(line, column, word): language} and its seconds."""
     command = [binary, "check", "--no-daemon", "--guesses", "0", "--format", "json", "--lang", languages, path]
@@ -99,6 +121,7 @@ def main():
     parser.add_argument("sets"), parser.add_argument("binary")
     parser.add_argument("--per", type=int, default=30), parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--half", default="measure")
+    parser.add_argument("--wrap", type=int, default=0, help="hard-wrap each paragraph at this many columns")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     by_language = collections.defaultdict(list)
@@ -114,11 +137,15 @@ def main():
     lines, truth, seeded = [], {}, {}
     for language, text in paragraphs:
         misspelled, found = seed(text, rng)
-        number = len(lines) + 1
-        lines += [misspelled, ""]
-        truth[number] = language
+        first = len(lines) + 1
+        pieces = wrapped(misspelled, args.wrap)
+        starts = [sum(len(piece) + 1 for piece in pieces[:i]) for i in range(len(pieces))]
+        lines += pieces + [""]
+        for offset in range(len(pieces)):
+            truth[first + offset] = language
         for column, word in found:
-            seeded[(number, column, word)] = language
+            piece = max(i for i, start in enumerate(starts) if start <= column - 1)
+            seeded[(first + piece, column - starts[piece], word)] = language
     folder = tempfile.mkdtemp(prefix="mixed-")
     document = f"{folder}/mixed.txt"
     open(document, "w", encoding="utf-8").write("\n".join(lines) + "\n")
@@ -152,8 +179,9 @@ def main():
         return found, expected, false, per
 
     total_words = sum(words.values())
-    print(f"document: {len(paragraphs)} paragraphs, {total_words} words, {len(seeded)} seeded misspellings "
-          f"({sum(1 for k in seeded if k in reference)} flagged by the reference); half {args.half}, seed {args.seed}")
+    print(f"document: {len(paragraphs)} paragraphs ({len(truth)} lines), {total_words} words, {len(seeded)} seeded misspellings "
+          f"({sum(1 for k in seeded if k in reference)} flagged by the reference); half {args.half}, seed {args.seed}"
+          + (f", wrapped at {args.wrap} columns" if args.wrap else ""))
     print("| way | seeded found (of the reference's) | recall vs reference | false flags | per 1,000 words | vs reference | seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     ref_found, ref_expected, ref_false, _ = score(reference)
@@ -171,7 +199,7 @@ def main():
     _, _, _, auto_per = score(auto)
     _, _, _, union_per = score(union)
     for language in TAGS:
-        count = sum(1 for l in truth.values() if l == language)
+        count = sum(1 for p in paragraphs if p[0] == language)
         if not count:
             continue
         r, a, u = ref_per[language], auto_per[language], union_per[language]

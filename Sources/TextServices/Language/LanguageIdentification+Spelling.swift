@@ -16,6 +16,10 @@ public struct LanguageSpan: Sendable, Equatable {
 extension LanguageIdentification {
     /// Spans covering `range` with no gaps, each with the language it is checked in.
     ///
+    /// Ranges are found in blocks of lines between blank lines, so each line
+    /// of a hard-wrapped paragraph (or of a comment block, once masked) is
+    /// judged with its block, and cut from it only as a sentence of another
+    /// language is cut from a paragraph.
     /// A range is decided when at least `LanguageIdentifier.minimumSentenceWords`
     /// distinct words of each of its sentences (summed), and at least half its
     /// words, are in its language's frequency list. A decided range is checked
@@ -36,7 +40,8 @@ extension LanguageIdentification {
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
-        let detected = try identify(text, range: range, candidates: candidates.map(\.tag), maximum: 1)
+        let detected = try identify(text, range: range, candidates: candidates.map(\.tag), hints: [:], granularity: .paragraph,
+                                    maximum: 1, joiningLines: true)
         /// The candidate `found` names, when its evidence is known.
         func best(_ found: LanguageRange) -> Int? {
             guard found.scores.count == candidates.count, found.knownWords.count == candidates.count else { return nil }

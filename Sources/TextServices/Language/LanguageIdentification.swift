@@ -124,6 +124,13 @@ public final class LanguageIdentification: Sendable {
     public func identify(_ text: TextBuffer, range: ByteRange? = nil, candidates requested: [String]? = nil,
                          hints: [String: Double] = [:], granularity: LanguageGranularity = .paragraph,
                          maximum: Int = 3) throws(TextServicesError) -> [LanguageRange] {
+        try identify(text, range: range, candidates: requested, hints: hints, granularity: granularity, maximum: maximum,
+                     joiningLines: false)
+    }
+
+    /// `identify`, where with `joiningLines` a paragraph is a block of lines between blank lines (a hard-wrapped paragraph).
+    func identify(_ text: TextBuffer, range: ByteRange?, candidates requested: [String]?, hints: [String: Double],
+                  granularity: LanguageGranularity, maximum: Int, joiningLines: Bool) throws(TextServicesError) -> [LanguageRange] {
         let candidates = try candidates(requested)
         guard maximum > 0 else { throw .invalidArgument(argument: "maximum", reason: "must be at least 1") }
         var priors = [Double](repeating: 0, count: candidates.count)
@@ -143,7 +150,7 @@ public final class LanguageIdentification: Sendable {
         let indices = candidates.map { candidate in model.languages.firstIndex(of: candidate.code)! }
         var identifier = LanguageIdentifier(scorer: LanguageScorer(model: model, indices: indices, priors: priors),
                                             candidates: candidates, maximum: min(maximum, candidates.count),
-                                            verdicts: models.verdicts)
+                                            verdicts: models.verdicts, joiningLines: joiningLines)
         return try identifier.identify(text, range: range, granularity: granularity)
     }
 

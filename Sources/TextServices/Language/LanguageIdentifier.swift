@@ -13,15 +13,19 @@ struct LanguageIdentifier {
     let candidates: [LanguageCandidate]
     let maximum: Int
     let verdicts: ParagraphVerdicts
+    /// Whether a paragraph is a block of lines between blank lines rather than one line.
+    let joiningLines: Bool
     /// The settings part of every verdict's key.
     private let settings: ContentHash
 
-    init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: ParagraphVerdicts) {
+    init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: ParagraphVerdicts,
+         joiningLines: Bool = false) {
         self.scorer = scorer
         self.candidates = candidates
         self.maximum = maximum
         self.verdicts = verdicts
-        var described = "\(scorer.model.key)|\(maximum)"
+        self.joiningLines = joiningLines
+        var described = "\(scorer.model.key)|\(maximum)|\(joiningLines ? "blocks" : "lines")"
         for (candidate, prior) in zip(candidates, scorer.priors) { described += "|\(candidate.tag)=\(prior)" }
         settings = ContentHash(Array(described.utf8))
     }
@@ -40,21 +44,66 @@ struct LanguageIdentifier {
             }
         case .paragraph:
             var ranges: [LanguageRange] = []
-            for paragraph in try Tokenizer(granularity: .paragraph).tokens(in: text, range: range) {
+            let lines = try Tokenizer(granularity: .paragraph).tokens(in: text, range: range).map(\.range)
+            for paragraph in joiningLines ? Self.blocks(of: lines, in: text.bytes) : lines {
                 let key = ParagraphVerdicts.Key(
-                    paragraph: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.range.ints])) },
+                    paragraph: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.ints])) },
                     settings: settings)
-                let start = paragraph.range.lowerBound
+                let start = paragraph.lowerBound
                 if let known = verdicts.ranges(key, startingAt: start) {
                     ranges += known
                     continue
                 }
-                let found = try paragraphRanges(text, paragraph.range)
+                let found = try paragraphRanges(text, paragraph)
                 verdicts.keep(found, key, startingAt: start)
                 ranges += found
             }
             return ranges
         }
+    }
+
+    /// Lines joined into blocks where a line breaks off mid-sentence, as a hard-wrapped paragraph's lines do.
+    ///
+    /// A line continues the block before it when that block's last line ends
+    /// (past trailing spaces) in a letter, a comma or a hyphen; a line with
+    /// no letter (a blank line, or code masked away) ends a block. So a line
+    /// ending in `.`, `:`, `;` or `{` (a sentence's end, code in a comment)
+    /// starts afresh.
+    static func blocks(of lines: [ByteRange], in bytes: [UInt8]) -> [ByteRange] {
+        var blocks: [ByteRange] = []
+        var open: ByteRange?
+        for line in lines {
+            guard LanguageWordScanner.containsLetter(bytes, range: line.ints) else {
+                if let block = open { blocks.append(block) }
+                open = nil
+                continue
+            }
+            if let block = open, breaksOffMidSentence(bytes, block) {
+                open = block.lowerBound..<line.upperBound
+            } else {
+                if let block = open { blocks.append(block) }
+                open = line
+            }
+        }
+        if let block = open { blocks.append(block) }
+        return blocks
+    }
+
+    /// Whether `range` ends, past trailing white space, in a letter, a comma or a hyphen.
+    static func breaksOffMidSentence(_ bytes: [UInt8], _ range: ByteRange) -> Bool {
+        var end = range.upperBound.rawValue
+        let start = range.lowerBound.rawValue
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D {
+            end -= 1
+        }
+        guard end > start else { return false }
+        let last = bytes[end - 1]
+        if last == UInt8(ascii: ",") || last == UInt8(ascii: "-") { return true }
+        if last < 0x80 { return (last | 0x20) >= UInt8(ascii: "a") && (last | 0x20) <= UInt8(ascii: "z") }
+        var first = end - 1
+        while first > start, bytes[first] & 0xC0 == 0x80 { first -= 1 }
+        let scalar = String(decoding: bytes[first..<end], as: UTF8.self).unicodeScalars.first
+        return scalar?.properties.isAlphabetic ?? false
     }
 
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {

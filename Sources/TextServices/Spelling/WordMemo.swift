@@ -3,22 +3,26 @@
 /// Real text repeats words a great deal; this table answers repeats without
 /// making a string, hashing it twice or taking a lock. Keys are byte ranges
 /// of the text being scanned, so a memo must only be used with that text.
-/// One array of 16-byte slots (offset, length, hash tag and verdict), so a
-/// probe costs one cache miss and the key's bytes. Not thread-safe: one per scan.
+/// One array of 16-byte slots holding a word's first eight bytes, its length,
+/// where it is in the text and the verdict: a probe for a word of up to eight
+/// bytes (most words) reads the slot alone, a longer one also the rest of the
+/// stored word's bytes. Not thread-safe: one per scan.
 struct WordMemo {
-    /// A stored word: where its bytes are in the text, its hash and the verdict; `length` 0 marks a free slot.
+    /// A stored word: its first eight bytes (zero past its end), where its bytes are in the text, its length
+    /// and the verdict; `length` 0 marks a free slot.
     private struct Slot {
+        var prefix: UInt64 = 0
         var start: Int32 = 0
-        var length: UInt32 = 0
-        var hash: UInt32 = 0
+        var length: UInt16 = 0
         var verdict = false
     }
 
     private var slots: [Slot]
     private var count = 0
     private var mask: Int
-    /// Words past 2 GB of text or of that length are not stored (and so judged again).
+    /// Words past 2 GB of text or longer than 64 KB are not stored (and so judged again).
     private static let limit = Int(Int32.max)
+    private static let longestWord = Int(UInt16.max)
 
     /// A memo for about `capacity` distinct words before it grows.
     init(capacity: Int = 1 << 12) {
@@ -32,28 +36,42 @@ struct WordMemo {
         self.init(capacity: min(max(byteCount / 24, 1 << 8), 1 << 16))
     }
 
+    /// The word's first eight bytes, little-endian, zero past its end.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt32 {
-        // FNV-1a over the bytes.
-        var value: UInt32 = 2_166_136_261
-        for index in range {
-            value = (value ^ UInt32(bytes[index])) &* 16_777_619
+    private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        let count = min(range.count, 8)
+        if range.lowerBound + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
+            return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
         }
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(bytes[range.lowerBound + index]) << UInt64(index * 8) }
         return value
+    }
+
+    /// Where a probe starts: the prefix and length mixed (the prefix alone tells most words apart).
+    @inline(__always)
+    private func home(_ prefix: UInt64, _ length: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var value = prefix ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15
+        // Longer words also mix their last eight bytes in, so that words sharing a prefix spread out.
+        if length > 8 { value ^= Self.prefix(bytes, range.upperBound - 8..<range.upperBound) &* 0xC2B2_AE3D_27D4_EB4F }
+        value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: value ^ (value >> 32)) & mask
     }
 
     /// The verdict on the word at `range`, if it was stored before.
     func lookup(_ range: Range<Int>, in text: [UInt8]) -> Bool? {
         text.withUnsafeBufferPointer { bytes in
             slots.withUnsafeBufferPointer { slots in
-                let hash = Self.hash(bytes, range)
-                let length = UInt32(truncatingIfNeeded: range.count)
-                var position = Int(hash) & mask
+                let length = range.count
+                let prefix = Self.prefix(bytes, range)
+                var position = home(prefix, length, bytes, range)
                 while true {
                     let slot = slots[position]
                     if slot.length == 0 { return nil }
-                    if slot.hash == hash, slot.length == length,
-                       ByteComparison.equal(bytes.baseAddress! + Int(slot.start), bytes.baseAddress! + range.lowerBound, range.count) {
+                    if slot.prefix == prefix, Int(slot.length) == length,
+                       length <= 8 || ByteComparison.equal(bytes.baseAddress! + Int(slot.start) + 8,
+                                                           bytes.baseAddress! + range.lowerBound + 8, length - 8) {
                         return slot.verdict
                     }
                     position = (position + 1) & mask
@@ -64,27 +82,34 @@ struct WordMemo {
 
     /// Stores the verdict on the word at `range`.
     mutating func store(_ range: Range<Int>, in text: [UInt8], _ verdict: Bool) {
-        guard !range.isEmpty, range.upperBound < Self.limit else { return }
-        if (count + 1) * 2 > slots.count { grow() }
-        let hash = text.withUnsafeBufferPointer { Self.hash($0, range) }
-        insert(Slot(start: Int32(range.lowerBound), length: UInt32(range.count), hash: hash, verdict: verdict))
+        guard !range.isEmpty, range.upperBound < Self.limit, range.count <= Self.longestWord else { return }
+        if (count + 1) * 2 > slots.count { grow(text) }
+        let (prefix, position) = text.withUnsafeBufferPointer { bytes in
+            let prefix = Self.prefix(bytes, range)
+            return (prefix, home(prefix, range.count, bytes, range))
+        }
+        insert(Slot(prefix: prefix, start: Int32(range.lowerBound), length: UInt16(range.count), verdict: verdict), at: position)
         count += 1
     }
 
-    private mutating func insert(_ slot: Slot) {
-        var position = Int(slot.hash) & mask
+    private mutating func insert(_ slot: Slot, at home: Int) {
+        var position = home
         while slots[position].length != 0 { position = (position + 1) & mask }
         slots[position] = slot
     }
 
-    private mutating func grow() {
+    private mutating func grow(_ text: [UInt8]) {
         let old = slots
         slots = [Slot](repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
-        for slot in old where slot.length != 0 { insert(slot) }
+        text.withUnsafeBufferPointer { bytes in
+            for slot in old where slot.length != 0 {
+                let range = Int(slot.start)..<Int(slot.start) + Int(slot.length)
+                insert(slot, at: home(slot.prefix, range.count, bytes, range))
+            }
+        }
     }
 }
-
 extension Int {
     /// The smallest power of two not below this value.
     var nextPowerOfTwo: Int {

@@ -28,68 +28,119 @@ enum WordScanner {
 
     /// The words in `range` of `text`, in order, cut as `rules` say.
     static func words(in text: TextBuffer, range: ByteRange, locale: String, rules: WordRules = .standard) -> [ScannedWord] {
-        let bytes = text.bytes
-        let skipped = SkipRules.skippedRanges(in: bytes, range: range.ints)
-        let tokens = self.tokens(bytes, range.ints, locale: locale)
         var words: [ScannedWord] = []
-        // About half the tokens are words: one allocation instead of a dozen copies as the array grows.
-        words.reserveCapacity(tokens.count / 2)
-        var skipIndex = 0
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            index += 1
-            guard token.isWord, !followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }
-            while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
-            if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
-            let joinsNext = index + 1 < tokens.count && tokens[index + 1].isWord && isHyphen(bytes, tokens[index].range)
-                && tokens[index].range.lowerBound == token.range.upperBound
-                && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
-            if !joinsNext {
-                // The common case: a lone word, no arrays needed.
-                if !containsDigit(bytes[token.range]), var word = makeWord(bytes, piece: token.range, rules) {
-                    attachEdges(&word, bytes, range.ints, rules)
-                    words.append(word)
-                }
-                continue
-            }
-            // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
-            var pieces = [token.range]
-            while index + 1 < tokens.count, tokens[index + 1].isWord, isHyphen(bytes, tokens[index].range),
-                  tokens[index].range.lowerBound == pieces.last!.upperBound,
-                  tokens[index + 1].range.lowerBound == tokens[index].range.upperBound {
-                pieces.append(tokens[index + 1].range)
-                index += 2
-            }
-            // A piece with a digit is skipped and splits the compound (`RSX-11M` checks `RSX`).
-            var group: [Range<Int>] = []
-            for piece in pieces + [0..<0] {
-                if piece.isEmpty || containsDigit(bytes[piece]) {
-                    if !group.isEmpty, var word = makeWord(bytes, pieces: group, rules) {
-                        attachEdges(&word, bytes, range.ints, rules)
-                        words.append(word)
-                    }
-                    group = []
-                } else {
-                    group.append(piece)
-                }
-            }
+        forEachWord(in: text, range: range, locale: locale, rules: rules) { word in
+            words.append(word)
+            return true
         }
         return words
+    }
+
+    /// Calls `body` with each word in `range` of `text`, in order, cut as `rules` say, until it returns false.
+    ///
+    /// Tokens are made and judged a batch of white-space-separated runs at a time in one buffer, so a large
+    /// range costs no token or word array of its size (no word joins across white space).
+    static func forEachWord(in text: TextBuffer, range: ByteRange, locale: String, rules: WordRules = .standard,
+                            _ body: (ScannedWord) -> Bool) {
+        let bytes = text.bytes
+        var batch = WordBatch(bytes: bytes, limit: range.ints, rules: rules,
+                              skipped: SkipRules.skippedRanges(in: bytes, range: range.ints))
+        forEachTokenBatch(bytes, range.ints, locale: locale) { tokens in batch.words(of: tokens, body) }
+    }
+
+    /// Turns batches of tokens into scanned words, skipping what `SkipRules` skips.
+    private struct WordBatch {
+        let bytes: [UInt8]
+        let limit: Range<Int>
+        let rules: WordRules
+        let skipped: [Range<Int>]
+        var skipIndex = 0
+
+        /// Calls `body` with the words of `tokens` (whole white-space-separated runs); false when `body` stopped.
+        mutating func words(of tokens: [FastWordSegmenter.Token], _ body: (ScannedWord) -> Bool) -> Bool {
+            var index = 0
+            while index < tokens.count {
+                let token = tokens[index]
+                index += 1
+                guard token.isWord, !WordScanner.followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }
+                while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
+                if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
+                let joinsNext = index + 1 < tokens.count && tokens[index + 1].isWord && WordScanner.isHyphen(bytes, tokens[index].range)
+                    && tokens[index].range.lowerBound == token.range.upperBound
+                    && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
+                if !joinsNext {
+                    // The common case: a lone word, no arrays needed.
+                    if !WordScanner.containsDigit(bytes[token.range]), var word = WordScanner.makeWord(bytes, piece: token.range, rules) {
+                        WordScanner.attachEdges(&word, bytes, limit, rules)
+                        guard body(word) else { return false }
+                    }
+                    continue
+                }
+                // Join `word-word-word` (hyphen-minus or U+2010 hyphen, no spaces) into one compound.
+                var pieces = [token.range]
+                while index + 1 < tokens.count, tokens[index + 1].isWord, WordScanner.isHyphen(bytes, tokens[index].range),
+                      tokens[index].range.lowerBound == pieces.last!.upperBound,
+                      tokens[index + 1].range.lowerBound == tokens[index].range.upperBound {
+                    pieces.append(tokens[index + 1].range)
+                    index += 2
+                }
+                // A piece with a digit is skipped and splits the compound (`RSX-11M` checks `RSX`).
+                var group: [Range<Int>] = []
+                for piece in pieces + [0..<0] {
+                    if piece.isEmpty || WordScanner.containsDigit(bytes[piece]) {
+                        if !group.isEmpty, var word = WordScanner.makeWord(bytes, pieces: group, rules) {
+                            WordScanner.attachEdges(&word, bytes, limit, rules)
+                            guard body(word) else { return false }
+                        }
+                        group = []
+                    } else {
+                        group.append(piece)
+                    }
+                }
+            }
+            return true
+        }
     }
 
     /// Word tokens of `range`: whitespace-separated runs go to `FastWordSegmenter` when it handles
     /// them, and to ICU otherwise (consecutive ICU runs in one call). White space is not returned.
     static func tokens(_ bytes: [UInt8], _ range: Range<Int>, locale: String) -> [FastWordSegmenter.Token] {
+        var all: [FastWordSegmenter.Token] = []
+        forEachTokenBatch(bytes, range, locale: locale) { tokens in
+            all += tokens
+            return true
+        }
+        return all
+    }
+
+    /// Calls `body` with the tokens of `range` in batches of whole white-space-separated runs, in order, until it
+    /// returns false; the batch's buffer is reused, so its tokens must not be kept.
+    static func forEachTokenBatch(_ bytes: [UInt8], _ range: Range<Int>, locale: String,
+                                  _ body: ([FastWordSegmenter.Token]) -> Bool) {
+        // One iterator for all of the range's ICU stretches (the pool's lock, taken per stretch, was contended).
+        do {
+            try BreakIteratorPool.shared.withIterator(.word, locale: locale) { iterator in
+                forEachTokenBatch(bytes, range, iterator: iterator, body)
+            }
+        } catch {
+            // No iterator for the locale: the stretches ICU would cut have no words.
+            forEachTokenBatch(bytes, range, iterator: nil, body)
+        }
+    }
+
+    private static func forEachTokenBatch(_ bytes: [UInt8], _ range: Range<Int>, iterator: BreakIterator?,
+                                          _ body: ([FastWordSegmenter.Token]) -> Bool) {
+        /// Tokens are handed over once a batch holds about this many (a buffer that stays in the cache).
+        let batchSize = 1024
         var tokens: [FastWordSegmenter.Token] = []
-        tokens.reserveCapacity(range.count / 5)
+        tokens.reserveCapacity(batchSize + 64)
         var pendingICU: Range<Int>?
         func flushICU() {
             guard let stretch = pendingICU else { return }
             pendingICU = nil
-            icuTokens(bytes, stretch, locale: locale, into: &tokens)
+            if let iterator { icuTokens(bytes, stretch, iterator: iterator, into: &tokens) }
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        let finished: Bool = bytes.withUnsafeBufferPointer { buffer in
             var index = range.lowerBound
             let end = range.upperBound
             while index < end {
@@ -101,28 +152,33 @@ enum WordScanner {
                 if FastWordSegmenter.canSegment(buffer, run) {
                     flushICU()
                     FastWordSegmenter.segment(buffer, run, into: &tokens)
+                    if tokens.count >= batchSize {
+                        guard body(tokens) else { return false }
+                        tokens.removeAll(keepingCapacity: true)
+                    }
                 } else {
                     pendingICU = (pendingICU?.lowerBound ?? run.lowerBound)..<run.upperBound
                 }
             }
+            return true
         }
+        guard finished else { return }
         flushICU()
-        return tokens
+        if !tokens.isEmpty { _ = body(tokens) }
     }
 
     /// ICU's word tokens for a stretch of text (letters only count as words; kana and ideographs do not).
-    private static func icuTokens(_ bytes: [UInt8], _ stretch: Range<Int>, locale: String,
+    private static func icuTokens(_ bytes: [UInt8], _ stretch: Range<Int>, iterator: BreakIterator,
                                   into tokens: inout [FastWordSegmenter.Token]) {
         let base = stretch.lowerBound
-        try? BreakIteratorPool.shared.withIterator(.word, locale: locale, text: Array(bytes[stretch])) { iterator in
-            var start = iterator.first()
-            while let end = iterator.next() {
-                let status = iterator.ruleStatus
-                if status >= ruleStatusLetter || !SkipRules.isSpace(bytes[base + start]) {
-                    tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana))
-                }
-                start = end
+        iterator.setText(Array(bytes[stretch]))
+        var start = iterator.first()
+        while let end = iterator.next() {
+            let status = iterator.ruleStatus
+            if status >= ruleStatusLetter || !SkipRules.isSpace(bytes[base + start]) {
+                tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana))
             }
+            start = end
         }
     }
 

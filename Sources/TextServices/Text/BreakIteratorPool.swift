@@ -27,9 +27,19 @@ final class BreakIteratorPool: Sendable {
     ///
     /// Throws when ICU cannot open an iterator for the locale.
     func withIterator<T>(_ kind: BreakKind, locale: String, text: [UInt8], _ body: (BreakIterator) throws -> T) throws -> T {
+        try withIterator(kind, locale: locale) { iterator in
+            iterator.setText(text)
+            return try body(iterator)
+        }
+    }
+
+    /// Runs `body` with an iterator of a kind for a locale and no text: `body` sets it (`setText`) as often
+    /// as it needs, so a caller with many short stretches of text takes the pool's lock twice in all.
+    ///
+    /// Throws when ICU cannot open an iterator for the locale.
+    func withIterator<T>(_ kind: BreakKind, locale: String, _ body: (BreakIterator) throws -> T) throws -> T {
         let key = Key(kind: kind, locale: locale)
         let iterator = try take(key)
-        iterator.setText(text)
         defer {
             iterator.clearText()
             give(iterator, key)
