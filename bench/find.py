@@ -6,13 +6,14 @@ Usage: bench/find.py --repo /work/.mirror/git+git/repo [--runs 5] [--textsvcd PA
 The repository's HEAD is copied into a temporary git work tree; each tool
 searches the whole tree (textsvcd: the files git lists; grep: `-r` with
 `--exclude-dir=.git`; rg: its defaults, which skip `.git`), with each
-pattern, case-sensitive and with `-i`. Reported: the median wall time, and
+pattern, case-sensitive and with `-i`. Reported: the median wall time and CPU time (user + system), and
 the matching lines each tool found (they must agree: the prefilter may not
 change what matches). --baseline names a second textsvcd (an older build)
 to time beside it.
 """
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,17 +34,22 @@ PATTERNS = [
 
 
 def timed(command, cwd, runs):
+    """The median wall time, the median CPU time (user + system) and the lines printed."""
     times = []
+    cpu = []
     output = ""
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.monotonic()
         result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                 errors="replace")
         times.append(time.monotonic() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         if result.returncode not in (0, 1):
             sys.exit("%s failed with status %d" % (command, result.returncode))
         output = result.stdout
-    return statistics.median(times), output.count("\n")
+    return statistics.median(times), statistics.median(cpu), output.count("\n")
 
 
 def main():
@@ -67,7 +73,7 @@ def main():
     if args.baseline:
         tools.append(("textsvcd find (baseline)", [args.baseline, "find", "--no-daemon"]))
     tools += [("grep -rE", ["grep", "-rnE", "--exclude-dir=.git"]), ("rg", ["rg", "-n", "--no-heading"])]
-    header = "| pattern | -i |" + "".join(" %s s (lines) |" % name for name, _ in tools)
+    header = "| pattern | -i |" + "".join(" %s wall / CPU s (lines) |" % name for name, _ in tools)
     print(header)
     print("|---|---|" + "---:|" * len(tools))
     for pattern, what in PATTERNS:
@@ -76,8 +82,8 @@ def main():
             for name, command in tools:
                 flags = ["-i"] if insensitive else []
                 target = ["."]
-                seconds, lines = timed(command + flags + [pattern] + target, tree, args.runs)
-                cells.append("%.3f (%d)" % (seconds, lines))
+                seconds, cpu, lines = timed(command + flags + [pattern] + target, tree, args.runs)
+                cells.append("%.3f / %.3f (%d)" % (seconds, cpu, lines))
             print("| `%s` (%s) | %s | %s |" % (pattern, what, "yes" if insensitive else "", " | ".join(cells)))
     print()
     print("load after: %s" % open("/proc/loadavg").read().strip())

@@ -43,7 +43,7 @@ public struct CheckInput: Sendable {
 
     /// Text of `bytes` named `name`, refusing binary files (a NUL byte) and invalid UTF-8.
     public static func validated(_ bytes: [UInt8], name: String) throws(Problem) -> CheckInput {
-        if let nul = bytes.firstIndex(of: 0) {
+        if let nul = UTF8Validation.firstNUL(in: bytes) {
             throw Problem(name: name, reason: "binary file (NUL byte at offset \(nul)), skipped", kind: .binary)
         }
         do {

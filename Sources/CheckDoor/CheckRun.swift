@@ -129,14 +129,8 @@ public struct CheckRun: Sendable {
         var warned = Set<String>()
         let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
         if let rule, inputs.count >= rule.minimumFiles {
-            var found: [Result] = []
-            found.reserveCapacity(inputs.count)
-            var start = 0
-            while start < inputs.count {
-                let batch = Array(inputs[start..<min(inputs.count, start + batchSize)])
-                start += batch.count
-                found += checkAll(batch, finding: true)
-            }
+            // The first pass prints nothing: one parallel loop over every input, so that no core waits at a batch's end.
+            var found = checkAll(inputs, finding: true)
             var vocabulary = RepositoryVocabulary(rule: rule)
             for case .found(_, let findings, _, _) in found { vocabulary.add(findings.misspellings.map(\.word)) }
             outcome.vocabulary = vocabulary.learnedWords.count
@@ -150,7 +144,7 @@ public struct CheckRun: Sendable {
                 guard case .found(_, let findings, _, let project) = result, !findings.misspellings.isEmpty else { return nil }
                 return (findings, project)
             })
-            start = 0
+            var start = 0
             while start < found.count, session?.quitting != true, !output.isClosed {
                 let batch = Array(found[start..<min(found.count, start + batchSize)])
                 start += batch.count

@@ -78,4 +78,39 @@ import TextServicesProtocol
         #expect(FileSearch(pattern: "cat").run(missing, client: Self.client, output: &output, warn: { warnings.append($0) }) == .failed)
         #expect(warnings.count == 1, "\(warnings)")
     }
+
+    @Test func filesSearchedOnEveryCorePrintInTheOrderTheyWereNamed() throws {
+        let folder = TestSupport.temporaryFolder("file-search-order")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // More files than one batch holds, of sizes that finish out of order; some without a match, two that are problems.
+        var paths: [String] = []
+        var expected = ""
+        for index in 0..<300 {
+            let path = folder + "/file\(index).txt"
+            paths.append(path)
+            if index == 150 {
+                try Data("2026-11-01 file \u{0}\n".utf8).write(to: URL(fileURLWithPath: path))
+                continue
+            }
+            if index == 7 { continue }
+            let padding = String(repeating: "filler line\n", count: (index * 37) % 400)
+            let matching = index % 3 != 0
+            try (padding + (matching ? "2026-11-\(index % 28 + 1) file \(index)\n" : "none\n")).write(toFile: path, atomically: true,
+                                                                                                        encoding: .utf8)
+            if matching {
+                let line = padding.isEmpty ? 1 : (index * 37) % 400 + 1
+                expected += "\(path):\(line):1: 2026-11-\(index % 28 + 1) file \(index)\n"
+            }
+        }
+        var collected: [UInt8] = []
+        var output = StandardOutputBuffer { collected += $0 }
+        var warnings: [String] = []
+        let outcome = FileSearch(pattern: "[0-9]{4}-[0-9]{2}-[0-9]+ file").run(
+            InputList(paths: paths, standardInputIsData: false), client: Self.client, output: &output,
+            warn: { warnings.append($0) })
+        #expect(outcome == .failed)
+        #expect(String(decoding: collected, as: UTF8.self) == expected)
+        // The missing file and the binary one, named, in their order.
+        #expect(warnings.count == 2 && warnings[0].contains("file7.txt") && warnings[1].contains("file150.txt"), "\(warnings)")
+    }
 }

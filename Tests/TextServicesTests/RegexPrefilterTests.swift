@@ -58,8 +58,9 @@ import Testing
     /// Patterns with and without literals: plain runs, quantifiers, classes, groups, alternation, escapes, anchors.
     func pattern(_ generator: inout Generator) -> String {
         let atoms = ["a", "b", "k", "s", "S", "K", "ss", "ab", "ba", "\u{212A}", "ß", "é", ".", "[ab]", "[^a]", #"\w"#, #"\s"#,
-                     #"\."#, ".", "(a|b)", "(?:ab)", "(?=a)", #"\b"#, "^", "$", #"\x61"#, #"\Qa.\E"#, "\n", #"\n"#, "-", "_"]
-        let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{0,2}", "+?"]
+                     #"\."#, ".", "(a|b)", "(?:ab)", "(?=a)", #"\b"#, "^", "$", #"\x61"#, #"\Qa.\E"#, "\n", #"\n"#, "-", "_",
+                     "[0-9]", "[a-c]", "[k-s_]", "[K.]", "[.-]", "[\\-x]", "1", "[-]"]
+        let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{0,2}", "+?", "{3}", "{1}?"]
         var alternatives: [String] = []
         for _ in 0..<(1 + Int(generator.next() % 3)) {
             var sequence = ""
@@ -70,7 +71,8 @@ import Testing
     }
 
     func text(_ generator: inout Generator) -> String {
-        let pieces = ["a", "b", "k", "K", "s", "S", "ss", "SS", "ab", "BA", "\u{212A}", "ß", "ſ", "é", "E\u{301}", ".", " ", "\n", "_", "-"]
+        let pieces = ["a", "b", "k", "K", "s", "S", "ss", "SS", "ab", "BA", "\u{212A}", "ß", "ſ", "é", "E\u{301}", ".", " ", "\n", "_", "-",
+                      "1", "12", "2024", "c", "x"]
         return (0..<Int(generator.next() % 12)).map { _ in generator.pick(pieces) }.joined()
     }
 
@@ -164,9 +166,31 @@ import Testing
         #expect(lines(RegexPrefilter(pattern: "foo", options: .multiline)) == ["one foo\n", "foo\n"])
         #expect(lines(RegexPrefilter(pattern: "foo|two", options: [.multiline, .caseInsensitive]))
             == ["one foo\n", "two\n", "FOO three\n", "foo\n"])
-        #expect(lines(RegexPrefilter(pattern: "[a-z]+", options: .multiline)) == nil)
+        #expect(lines(RegexPrefilter(pattern: #"\w+"#, options: .multiline)) == nil)
+        // A set is a run of one position: only lines holding one of its bytes.
+        #expect(lines(RegexPrefilter(pattern: "[0-9]+", options: .multiline)) == [])
         let accented = Array("plain\nK\u{212A}\n".utf8)
         #expect(RegexPrefilter(pattern: "kk", options: .caseInsensitive).candidateLines(accented) == [6..<11])
+    }
+
+    @Test func aPatternWithoutALongLiteralNarrowsTheLinesByItsRunOfClasses() {
+        let text = Array("2024-11-26 done\nversion 2.45-rc0\n- item\nat 1999-01-02\n".utf8)
+        let date = RegexPrefilter(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}", options: .multiline)
+        #expect(date.classRuns?.shortest == 10)
+        #expect(date.candidateLines(text).map { $0.map { String(decoding: text[$0], as: UTF8.self) } }
+            == ["2024-11-26 done\n", "at 1999-01-02\n"])
+        #expect(!date.mayMatch(Array("2.45-rc0 and 12-34".utf8)))
+        // A run of classes is cut at what it does not understand (`\d`, any decimal digit) and after a quantifier allowing more;
+        // a run no longer than the literal is not used.
+        #expect(RegexPrefilter(pattern: "\\d{4}-a", options: .multiline).classRuns == nil)
+        #expect(RegexPrefilter(pattern: "x[0-9]+-[a-f]{3}", options: .multiline).classRuns?.shortest == 4)
+        // A literal of three bytes or more is searched for itself.
+        #expect(RegexPrefilter(pattern: "GIT_TRACE2_[A-Z_]+", options: .multiline).classRuns == nil)
+        // With case ignored, letters match in both cases and a line with a character folding to one goes to ICU.
+        let folded = RegexPrefilter(pattern: "[a-k][0-9]{2}", options: [.multiline, .caseInsensitive])
+        let mixed = Array("A12\nz12\n\u{212A}12\n".utf8)
+        #expect(folded.candidateLines(mixed).map { $0.map { String(decoding: mixed[$0], as: UTF8.self) } }
+            == ["A12\n", "\u{212A}12\n"])
     }
 
     @Test func withoutCaseOnlyLinesWithACharacterFoldingToALiteralsLetterGoToICU() {

@@ -121,12 +121,13 @@ extension RegexPrefilter {
 
     /// The lines of a text that may hold a match, each with its line feed, in order; nil when the prefilter has no literal.
     ///
-    /// A line may hold a match when it contains one of the literals (with
+    /// A line may hold a match when it contains one of the `classRuns` when
+    /// there are such, else one of the literals (with
     /// `caseInsensitive`, regardless of ASCII case, and any line with a
     /// character ICU's full case folding may take for one of the literals'
     /// letters, `foldingScalars`). Only meaningful for a pattern that `staysOnOneLine`.
     public func candidateLines(_ bytes: [UInt8]) -> [Range<Int>]? {
-        guard let literals else { return nil }
+        guard literals != nil || classRuns != nil else { return nil }
         var starts = Set<Int>()
         var lines: [Range<Int>] = []
         bytes.withUnsafeBytes { buffer in
@@ -135,7 +136,11 @@ extension RegexPrefilter {
                 if starts.insert(line.lowerBound).inserted { lines.append(line) }
                 return line.upperBound
             }
-            for literal in literals {
+            if let classRuns {
+                var from = 0
+                while from < buffer.count, let found = classRuns.firstMatchEnd(buffer, from: from) { from = addLine(containing: found) }
+            }
+            for literal in classRuns == nil ? literals ?? [] : [] {
                 var from = 0
                 while from < buffer.count {
                     let found = caseInsensitive ? ByteSearch.firstIndexIgnoringASCIICase(buffer, lowered: literal, from: from)

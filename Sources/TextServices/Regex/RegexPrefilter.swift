@@ -20,6 +20,9 @@ public struct RegexPrefilter: Sendable, Equatable {
     /// With `caseInsensitive`: the characters outside ASCII that ICU's case-insensitive matching may take for one of the
     /// literals' letters (`caseFoldingToASCII`); text without them matches only where a literal is, regardless of ASCII case.
     let foldingScalars: [UInt32]
+    /// The runs of byte classes every match must contain (`[0-9]{4}-` is ten positions), used when the literals are
+    /// missing or shorter than `ByteClassRuns.useBelow`; nil when the pattern gives none or the literals suffice.
+    public let classRuns: ByteClassRuns?
 
     /// Every character outside ASCII whose full case folding, lower or upper case holds ASCII letters, with those letters
     /// (Unicode's CaseFolding.txt: the sharp s, dotted and dotless i, long s, the Kelvin sign, the Latin ligatures, ...).
@@ -32,6 +35,7 @@ public struct RegexPrefilter: Sendable, Equatable {
     public init(pattern: String, options: RegexOptions = []) {
         caseInsensitive = options.contains(.caseInsensitive)
         let literals: [[UInt8]]?
+        var runs: [[[UInt8]]]?
         if options.contains(.comments) {
             literals = nil
         } else if options.contains(.literal) {
@@ -40,16 +44,27 @@ public struct RegexPrefilter: Sendable, Equatable {
             literals = usable ? [caseInsensitive ? bytes.map(Self.lowered) : bytes] : nil
         } else {
             var parser = Parser(scalars: Array(pattern.unicodeScalars), caseInsensitive: caseInsensitive)
-            literals = parser.requiredLiterals()
+            (literals, runs) = parser.required()
         }
         self.literals = literals
-        let letters = Set((literals ?? []).joined())
+        // The class runs are scanned only where the literals are short (`-`) or missing: memmem finds a literal faster.
+        let shortestRun = runs?.map(\.count).min() ?? 0
+        let shortestLiteral = literals?.map(\.count).min() ?? 0
+        if shortestLiteral >= ByteClassRuns.useBelow || shortestRun <= shortestLiteral { runs = nil }
+        classRuns = runs.flatMap(ByteClassRuns.init)
+        var letters = Set((literals ?? []).joined())
+        for run in runs ?? [] { for position in run { letters.formUnion(position.map(Self.lowered)) } }
         foldingScalars = caseInsensitive
             ? Self.caseFoldingToASCII.filter { $0.letters.utf8.contains(where: letters.contains) }.map(\.scalar) : []
     }
 
     /// Whether text of these UTF-8 bytes may hold a match (false: it certainly does not).
     public func mayMatch(_ bytes: [UInt8]) -> Bool {
+        if let classRuns {
+            return bytes.withUnsafeBytes { buffer in
+                classRuns.firstMatchEnd(buffer, from: 0) != nil || firstFoldingScalar(buffer, from: 0) != nil
+            }
+        }
         guard let literals else { return true }
         return bytes.withUnsafeBytes { buffer in
             if caseInsensitive {
@@ -83,6 +98,56 @@ public struct RegexPrefilter: Sendable, Equatable {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
+    /// An ASCII letter in lower and upper case; any other byte alone.
+    static func bothCases(_ byte: UInt8) -> [UInt8] {
+        let lower = lowered(byte)
+        return lower >= 0x61 && lower <= 0x7A ? [lower, lower - 0x20] : [byte]
+    }
+
+    /// The bytes a set (`[` to `]`) matches when it is a plain ASCII one, nil otherwise.
+    ///
+    /// Plain: not negated or nested, members printable ASCII other than
+    /// `[ ] - & ^ $ { } :` and space (which ICU's set syntax may read
+    /// otherwise), escaped symbols, `\t \n \r`, and ranges between such
+    /// members; with `caseInsensitive`, letters in both cases.
+    static func classMembers(_ set: ArraySlice<Unicode.Scalar>, caseInsensitive: Bool) -> [UInt8]? {
+        let inner = Array(set.dropFirst().dropLast())
+        var members = Set<UInt8>()
+        var index = 0
+        func member() -> UInt8? {
+            guard index < inner.count, inner[index].isASCII else { return nil }
+            let scalar = inner[index]
+            if scalar == "\\" {
+                guard index + 1 < inner.count, inner[index + 1].isASCII else { return nil }
+                let next = inner[index + 1]
+                index += 2
+                switch next {
+                case "t": return 0x09
+                case "n": return 0x0A
+                case "r": return 0x0D
+                case _ where next.properties.isAlphabetic || ("0"..."9").contains(next): return nil
+                default: return UInt8(next.value)
+                }
+            }
+            guard scalar.value > 0x20, scalar.value < 0x7F, !"[]-&^${}:".unicodeScalars.contains(scalar) else { return nil }
+            index += 1
+            return UInt8(scalar.value)
+        }
+        guard !inner.isEmpty else { return nil }
+        while index < inner.count {
+            guard let lower = member() else { return nil }
+            var upper = lower
+            if index + 1 < inner.count, inner[index] == "-" {
+                index += 1
+                guard let end = member(), end >= lower else { return nil }
+                upper = end
+            }
+            for byte in lower...upper { members.insert(byte) }
+        }
+        if caseInsensitive { for byte in members { members.formUnion(bothCases(byte)) } }
+        return members.sorted()
+    }
+
     /// Reads an ICU pattern far enough to find the literals its top-level alternatives require.
     ///
     /// Conservative: a construct it does not take apart (a group, a class,
@@ -98,6 +163,14 @@ public struct RegexPrefilter: Sendable, Equatable {
         var best: [UInt8] = []
         /// The current run of required literal characters.
         var run: [UInt8] = []
+        /// Whether an alternative required no literal.
+        var literalMissing = false
+        /// The alternatives' runs of byte classes so far, the current alternative's longest and the current run.
+        var classAlternatives: [[[UInt8]]] = []
+        var classBest: [[UInt8]] = []
+        var classRun: [[UInt8]] = []
+        /// Whether an alternative required no run of byte classes.
+        var classMissing = false
 
         init(scalars: [Unicode.Scalar], caseInsensitive: Bool) {
             self.scalars = scalars
@@ -106,50 +179,91 @@ public struct RegexPrefilter: Sendable, Equatable {
 
         var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-        mutating func requiredLiterals() -> [[UInt8]]? {
+        /// The literal each alternative requires and the run of byte classes each requires; either nil when an
+        /// alternative requires none (or the pattern is not understood).
+        mutating func required() -> (literals: [[UInt8]]?, classRuns: [[[UInt8]]]?) {
             while let scalar = current {
                 switch scalar {
                 case "|":
-                    guard endAlternative() else { return nil }
+                    endAlternative()
                     index += 1
                 case "(":
-                    guard skipGroup() else { return nil }
+                    guard skipGroup() else { return (nil, nil) }
                     endRun()
                     skipQuantifier()
                 case "[":
-                    guard skipClass() else { return nil }
-                    endRun()
-                    skipQuantifier()
+                    let start = index
+                    guard skipClass() else { return (nil, nil) }
+                    endLiteralRun()
+                    if let members = RegexPrefilter.classMembers(scalars[start..<index], caseInsensitive: caseInsensitive) {
+                        repeated([members])
+                    } else {
+                        endRun()
+                        skipQuantifier()
+                    }
                 case ".", "^", "$", "]", "}":
                     index += 1
                     endRun()
                     skipQuantifier()
                 case ")", "*", "+", "?", "{":
-                    return nil
+                    return (nil, nil)
                 case "\\":
-                    guard escape() else { return nil }
+                    guard escape() else { return (nil, nil) }
                 default:
                     index += 1
                     literal(scalar)
                 }
             }
-            guard endAlternative() else { return nil }
-            return alternatives
+            endAlternative()
+            return (literalMissing ? nil : alternatives, classMissing ? nil : classAlternatives)
         }
 
-        /// Ends the current run, keeping it when it is the alternative's longest.
+        /// Ends the current runs, keeping each when it is the alternative's longest.
         mutating func endRun() {
+            endLiteralRun()
+            endClassRun()
+        }
+
+        mutating func endLiteralRun() {
             if run.count > best.count { best = run }
             run = []
         }
 
-        /// Ends an alternative; false when it requires no literal (then nothing can be skipped).
-        mutating func endAlternative() -> Bool {
+        mutating func endClassRun() {
+            if classRun.count > classBest.count { classBest = classRun }
+            classRun = []
+        }
+
+        /// Ends an alternative, noting when it requires no literal or no class run (then those cannot skip anything).
+        mutating func endAlternative() {
             endRun()
-            guard !best.isEmpty else { return false }
-            alternatives.append(best)
+            if best.isEmpty { literalMissing = true } else { alternatives.append(best) }
+            if classBest.isEmpty { classMissing = true } else { classAlternatives.append(classBest) }
             best = []
-            return true
+            classBest = []
+        }
+
+        /// Positions read just now (one character or set) under the quantifier at `index`, which is skipped.
+        ///
+        /// Without a quantifier they extend the class run; with `{n}` they
+        /// extend it n times; with another least repetition n, n copies end it.
+        mutating func repeated(_ positions: [[UInt8]]) {
+            guard let minimum = quantifierMinimum() else {
+                classRun += positions
+                return
+            }
+            let exact = quantifierIsExact()
+            for _ in 0..<min(minimum, 16) { classRun += positions }
+            if !exact || minimum > 16 { endClassRun() }
+            skipQuantifier()
+        }
+
+        /// Whether the quantifier at `index` is `{n}` (possibly lazy or possessive): exactly n repetitions.
+        func quantifierIsExact() -> Bool {
+            guard current == "{" else { return false }
+            var position = index + 1
+            while position < scalars.count, ("0"..."9").contains(scalars[position]) { position += 1 }
+            return position > index + 1 && position < scalars.count && scalars[position] == "}"
         }
 
         /// A literal character just read: required unless a quantifier lets it be absent.
@@ -163,14 +277,22 @@ public struct RegexPrefilter: Sendable, Equatable {
             switch quantifierMinimum() {
             case nil:
                 run += bytes
+                classRun += positions(scalar)
             case 0:
                 endRun()
                 skipQuantifier()
             default:
                 run += bytes
-                endRun()
-                skipQuantifier()
+                endLiteralRun()
+                repeated(positions(scalar))
             }
+        }
+
+        /// The byte positions a literal character takes: its UTF-8 bytes, an ASCII letter in both cases when case-insensitive.
+        func positions(_ scalar: Unicode.Scalar) -> [[UInt8]] {
+            let bytes = Array(String(scalar).utf8)
+            guard caseInsensitive, bytes.count == 1 else { return bytes.map { [$0] } }
+            return [RegexPrefilter.bothCases(bytes[0])]
         }
 
         /// The least repetition the quantifier at `index` allows, or nil when there is none.
@@ -296,6 +418,7 @@ public struct RegexPrefilter: Sendable, Equatable {
                         index += 2
                         if quantifierMinimum() != nil {
                             run = []
+                            classRun = []
                             skipQuantifier()
                         }
                         return true
@@ -305,6 +428,7 @@ public struct RegexPrefilter: Sendable, Equatable {
                         endRun()
                     } else {
                         run += Array(String(scalar).utf8).map { caseInsensitive ? RegexPrefilter.lowered($0) : $0 }
+                        classRun += positions(scalar)
                     }
                 }
                 return true

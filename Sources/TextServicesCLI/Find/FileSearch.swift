@@ -1,4 +1,7 @@
 import CheckDoor
+import Dispatch
+import Foundation
+import Synchronization
 import TextServices
 import TextServicesIO
 import TextServicesProtocol
@@ -10,7 +13,7 @@ import TextServicesProtocol
 /// line breaks written `\n` and `\r`. Input is sent in pieces of
 /// `pieceSize` bytes (a match that spans two pieces is not found), and
 /// matches are asked `pageSize` at a time. Not thread-safe.
-public struct FileSearch {
+public struct FileSearch: Sendable {
     public var pattern: String
     public var ignoreCase = false
     public var onlyMatching = false
@@ -45,7 +48,9 @@ public struct FileSearch {
     /// lacks every literal a match must contain (`RegexPrefilter`) is passed
     /// over without asking the service; when no match can cross a line
     /// (`RegexPrefilter.staysOnOneLine`), only the lines holding a literal
-    /// are searched.
+    /// (or a run of classes the pattern requires) are searched. Files are
+    /// searched on every core; the output is in the inputs' order, as one
+    /// core would print it.
     public func run(_ list: InputList, client: any TextServicesClient, output: inout StandardOutputBuffer,
                     warn: (String) -> Void) -> Outcome {
         var matched = false
@@ -53,7 +58,7 @@ public struct FileSearch {
         // Files without the literals every match needs are passed over; the pattern is still compiled (and its error shown) first.
         let prefilter = RegexPrefilter(pattern: pattern, options: regexOptions)
         let byLine = RegexPrefilter.staysOnOneLine(pattern: pattern, options: regexOptions)
-        if prefilter.literals != nil {
+        if prefilter.literals != nil || prefilter.classRuns != nil {
             do {
                 _ = try client.send(RegexFindRequest(pattern: pattern, text: "", options: regexOptions, limit: 1))
             } catch {
@@ -65,31 +70,95 @@ public struct FileSearch {
             warn("textsvcd: \(problem)")
             failed = true
         }
-        // One buffer for every file: most are read, looked at and dropped.
-        var reader = FileReader()
-        for item in list.inputs {
-            do {
-                // The literal is looked for in the raw bytes: a file without it is not even validated.
-                let bytes = try CheckInput.readBytes(item.path, reader: &reader)
-                let lines = byLine ? prefilter.candidateLines(bytes) : nil
-                guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(bytes) else { continue }
-                let input = try CheckInput.validated(bytes, name: item.path)
-                if try search(input, client: client, output: &output, lines: lines) { matched = true }
-            } catch let failure as CheckInput.Problem {
-                // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
-                if !item.named, failure.kind == .binary { continue }
-                output.flush()
-                warn("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
-                if item.named { failed = true }
-            } catch {
-                output.flush()
-                report(ServiceError(wrapping: error)).forEach(warn)
-                return .failed
+        // Files are searched on every core, a batch at a time, and what each gives is printed in the walker's order.
+        let inputs = list.inputs
+        let workers = inputs.count > 1 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        var start = 0
+        while start < inputs.count {
+            let first = start, end = min(start + Self.batchPerCore * workers, inputs.count)
+            let outcomes = Mutex([FileOutcome?](repeating: nil, count: end - first))
+            let next = Mutex(first)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                // One buffer for a worker's files: most are read, looked at and dropped.
+                var reader = FileReader()
+                while true {
+                    let index = next.withLock { next in
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard index < end else { break }
+                    let outcome = searchFile(inputs[index].path, prefilter: prefilter, byLine: byLine, client: client,
+                                             reader: &reader)
+                    outcomes.withLock { $0[index - first] = outcome }
+                }
             }
+            for (offset, outcome) in outcomes.withLock({ $0 }).enumerated() {
+                let item = inputs[start + offset]
+                switch outcome! {
+                case .passedOver:
+                    break
+                case .searched(let bytes):
+                    output.append(bytes: bytes)
+                    matched = true
+                case .problem(let failure):
+                    // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
+                    if !item.named, failure.kind == .binary { continue }
+                    output.flush()
+                    warn("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
+                    if item.named { failed = true }
+                case .failure(let error):
+                    output.flush()
+                    report(error).forEach(warn)
+                    return .failed
+                }
+            }
+            start = end
         }
         output.flush()
         if failed { return .failed }
         return matched ? .matched : .noMatch
+    }
+
+    /// Files a core takes per batch: enough to keep both busy, few enough that output starts soon.
+    static let batchPerCore = 64
+
+    /// What searching one file gave.
+    enum FileOutcome: Sendable {
+        /// Nothing matched, or the prefilter showed nothing could.
+        case passedOver
+        /// The lines to print (not empty).
+        case searched([UInt8])
+        case problem(CheckInput.Problem)
+        /// The service failed: the search ends here.
+        case failure(ServiceError)
+    }
+
+    /// Reads and searches one file, collecting what it prints; safe to call from several threads at once.
+    func searchFile(_ path: String, prefilter: RegexPrefilter, byLine: Bool, client: any TextServicesClient,
+                    reader: inout FileReader) -> FileOutcome {
+        do throws(CheckInput.Problem) {
+            // The literal is looked for in the raw bytes: a file without it is not even validated.
+            let bytes = try CheckInput.readBytes(path, reader: &reader)
+            let lines = byLine ? prefilter.candidateLines(bytes) : nil
+            guard lines.map({ !$0.isEmpty }) ?? prefilter.mayMatch(bytes) else { return .passedOver }
+            let input = try CheckInput.validated(bytes, name: path)
+            let collected = Collected()
+            var buffer = StandardOutputBuffer { bytes in collected.bytes += bytes }
+            do {
+                guard try search(input, client: client, output: &buffer, lines: lines) else { return .passedOver }
+            } catch {
+                return .failure(error)
+            }
+            buffer.flush()
+            return .searched(collected.bytes)
+        } catch {
+            return .problem(error)
+        }
+    }
+
+    /// The bytes a file's search printed.
+    private final class Collected {
+        var bytes: [UInt8] = []
     }
 
     /// The regular expression options the flags ask for.
