@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import TextServices
-import Synchronization
 import TextServicesProtocol
 
 /// A whole `check` run over paths: inputs checked on every core, findings printed in input order.
@@ -307,11 +305,6 @@ public struct CheckRun: Sendable {
 
     /// `transform` applied to each element on every core; results in the order given.
     private func inParallel<Element: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let results = Mutex<[Result?]>(Array(repeating: nil, count: elements.count))
-        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-            let result = transform(elements[index])
-            results.withLock { $0[index] = result }
-        }
-        return results.withLock { $0.map { $0! } }
+        OrderedParallelMap.map(elements.count, state: {}) { _, index in transform(elements[index]) }
     }
 }

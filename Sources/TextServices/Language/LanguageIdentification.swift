@@ -192,9 +192,10 @@ public final class LanguageIdentification: Sendable {
     private func sharedModel(for candidates: [LanguageCandidate]) -> LanguageModel? {
         let configuration = spelling.configuration
         guard let folder = configuration.bundledDictionaries else { return nil }
-        let paths = Set(LanguageModel.sources(inFolder: folder).map(\.frequencyPath))
-        guard candidates.allSatisfy({ paths.contains($0.frequencyPath) }) else { return nil }
+        let sources = LanguageModel.sources(inFolder: folder)
+        let paths = Set(sources.map(\.frequencyPath))
+        guard !sources.isEmpty, candidates.allSatisfy({ paths.contains($0.frequencyPath) }) else { return nil }
         let folders = configuration.systemCompiledDictionaries + (configuration.compiledDictionaries.map { [$0] } ?? [])
-        return LanguageModel.compiledShared(listsIn: folder, folders: folders)
+        return LanguageModel.cached(LanguageModel.key(of: sources), folders: folders)
     }
 }

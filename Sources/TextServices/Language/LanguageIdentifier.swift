@@ -99,11 +99,9 @@ struct LanguageIdentifier {
         guard end > start else { return false }
         let last = bytes[end - 1]
         if last == UInt8(ascii: ",") || last == UInt8(ascii: "-") { return true }
-        if last < 0x80 { return (last | 0x20) >= UInt8(ascii: "a") && (last | 0x20) <= UInt8(ascii: "z") }
         var first = end - 1
         while first > start, bytes[first] & 0xC0 == 0x80 { first -= 1 }
-        let scalar = String(decoding: bytes[first..<end], as: UTF8.self).unicodeScalars.first
-        return scalar?.properties.isAlphabetic ?? false
+        return LanguageWordScanner.containsLetter(bytes, range: first..<end)
     }
 
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {

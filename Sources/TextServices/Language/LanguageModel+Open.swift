@@ -16,11 +16,8 @@ extension LanguageModel {
         let key = key(of: sources)
         if let model = cached(key, folders: sharedFolders + (cacheFolder.map { [$0] } ?? [])) { return model }
         let bytes = try build(sources, key: key)
+        if let cacheFolder, let model = try? write(bytes, key: key, into: cacheFolder) { return model }
         let path = cacheFolder.map { fileName(key, in: $0) }
-        if let path, (try? FileSystem.writeAtomically(bytes, to: path, mode: [.ownerReadWrite, .groupRead, .otherRead])) != nil {
-            MappedFile.dropCachedPages(path: path)
-            if let file = MappedFile(path: path), let model = try? LanguageModel(file: file), model.key == key { return model }
-        }
         guard let file = MappedFile(copying: bytes, path: path ?? "(memory)") else {
             throw LanguageModelFailure(message: "cannot map \(bytes.count) bytes for the language model")
         }
@@ -77,7 +74,11 @@ extension LanguageModel {
         guard !sources.isEmpty else { throw LanguageModelFailure(message: "no word lists (<language>.freq) in \(bundled)") }
         let key = key(of: sources)
         if !force, let model = cached(key, folders: [folder]) { return (model, false) }
-        let bytes = try build(sources, key: key)
+        return (try write(try build(sources, key: key), key: key, into: folder), true)
+    }
+
+    /// Writes a model's bytes into `folder` (atomically, readable by all), drops them from the page cache and maps them back.
+    private static func write(_ bytes: [UInt8], key: ContentHash, into folder: String) throws(LanguageModelFailure) -> LanguageModel {
         let path = fileName(key, in: folder)
         do {
             try FileSystem.writeAtomically(bytes, to: path, mode: [.ownerReadWrite, .groupRead, .otherRead])
@@ -86,7 +87,7 @@ extension LanguageModel {
         }
         MappedFile.dropCachedPages(path: path)
         guard let model = cached(key, folders: [folder]) else { throw LanguageModelFailure(message: "\(path) could not be read back") }
-        return (model, true)
+        return model
     }
 
     /// The shared model of the word lists in `bundled` that is compiled in one of `folders`, if any; never built here.

@@ -1,7 +1,5 @@
 import CheckDoor
-import Dispatch
 import Foundation
-import Synchronization
 import TextServices
 import TextServicesIO
 import TextServicesProtocol
@@ -72,29 +70,17 @@ public struct FileSearch: Sendable {
         }
         // Files are searched on every core, a batch at a time, and what each gives is printed in the walker's order.
         let inputs = list.inputs
-        let workers = inputs.count > 1 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let batch = Self.batchPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
         var start = 0
         while start < inputs.count {
-            let first = start, end = min(start + Self.batchPerCore * workers, inputs.count)
-            let outcomes = Mutex([FileOutcome?](repeating: nil, count: end - first))
-            let next = Mutex(first)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                // One buffer for a worker's files: most are read, looked at and dropped.
-                var reader = FileReader()
-                while true {
-                    let index = next.withLock { next in
-                        defer { next += 1 }
-                        return next
-                    }
-                    guard index < end else { break }
-                    let outcome = searchFile(inputs[index].path, prefilter: prefilter, byLine: byLine, client: client,
-                                             reader: &reader)
-                    outcomes.withLock { $0[index - first] = outcome }
-                }
+            let first = start, end = min(start + batch, inputs.count)
+            // One buffer for a worker's files: most are read, looked at and dropped.
+            let outcomes = OrderedParallelMap.map(end - first, state: { FileReader() }) { reader, offset in
+                searchFile(inputs[first + offset].path, prefilter: prefilter, byLine: byLine, client: client, reader: &reader)
             }
-            for (offset, outcome) in outcomes.withLock({ $0 }).enumerated() {
+            for (offset, outcome) in outcomes.enumerated() {
                 let item = inputs[start + offset]
-                switch outcome! {
+                switch outcome {
                 case .passedOver:
                     break
                 case .searched(let bytes):
