@@ -134,6 +134,63 @@ struct LanguageIdentificationTests {
         #expect(verdicts.ranges(key, startingAt: UTF8Offset(0)) == nil)
     }
 
+    @Test func keptSpansMoveWithTheTextAndEmptyWhenFull() {
+        let key = KeptSpans.Key(text: ContentHash(Array("Ein Text.".utf8)), settings: ContentHash([1]))
+        let kept = KeptSpans()
+        kept.keep([LanguageSpan(range: UTF8Offset(10)..<UTF8Offset(19), language: "de_DE")], key, startingAt: UTF8Offset(10))
+        #expect(kept.spans(key, startingAt: UTF8Offset(0)) == [LanguageSpan(range: UTF8Offset(0)..<UTF8Offset(9), language: "de_DE")])
+        #expect(kept.spans(KeptSpans.Key(text: key.text, settings: ContentHash([2])), startingAt: UTF8Offset(0)) == nil)
+        for index in 1..<KeptSpans.capacity {
+            kept.keep([], KeptSpans.Key(text: ContentHash([UInt8(index & 0xFF), UInt8(index >> 8)]), settings: key.settings),
+                      startingAt: UTF8Offset(0))
+        }
+        #expect(kept.count == KeptSpans.capacity)
+        kept.keep([], KeptSpans.Key(text: ContentHash([0xFF, 0xFF, 0xFF]), settings: key.settings), startingAt: UTF8Offset(0))
+        #expect(kept.count == 1)
+        #expect(kept.spans(key, startingAt: UTF8Offset(0)) == nil)
+    }
+
+    @Test func wordListingsKeepWhatTheModelSaysOfEachWord() throws {
+        let languages = Self.services.languages
+        let model = try languages.model(for: try languages.candidates(Self.candidates))
+        let german = UInt8(try #require(model.languages.firstIndex(of: "de")))
+        let words = ["nicht", "Wettr", "Рим", "H\u{435}llo", "nicht", "42"]
+        let listings = WordListings()
+        let first = listings.listings(words, model: model)
+        #expect(first == words.map { WordListings.listing($0, model: model) })
+        #expect(first[0].script == .latin && first[0].languages.contains(german))
+        #expect(first[1].script == .latin && first[1].languages.isEmpty)
+        #expect(first[2].script == .cyrillic && first[3].script == .mixed && first[5].script == .other)
+        #expect(listings.count == 5)
+        #expect(listings.listings(words.reversed(), model: model) == first.reversed())
+        #expect(listings.count == 5)
+    }
+
+    @Test func aRecheckAnswersAsTheFirstCheckAndAChangedParagraphIsIdentifiedAgain() throws {
+        // Texts no other test sends, so the first check of each finds nothing kept.
+        let english = "The train from the Bahnhof was nicht crowded this morning, and the conductor smiled at every passenger."
+        let german = "Der Zug aus dem Norden war heute morgen pünktlich, und die Schaffnerin grüßte jeden Fahrgast freundlich. Das Wettr war schön."
+        let french = "Le train du matin était à l'heure, et le contrôleur saluait chaque voyageur avec le sourire. Le tmeps était beau."
+        func check(_ text: String) throws -> [JSONValue] {
+            let result = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                       ["text": .string(text), "language": "auto",
+                                                        "candidates": .array(Self.candidates.map { .string($0) })]).value)
+            return result.objectValue?["misspellings"]?.arrayValue ?? []
+        }
+        func described(_ misspellings: [JSONValue]) -> [String] {
+            misspellings.compactMap(\.objectValue).map { found in
+                let alsoIn = found["alsoIn"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                return "\(found["word"]?.stringValue ?? "") \(found["language"]?.stringValue ?? "") \(alsoIn)"
+            }
+        }
+        let first = try check([english, german].joined(separator: "\n\n"))
+        #expect(described(first) == ["Bahnhof en_US [\"de_DE\"]", "nicht en_US [\"de_DE\"]", "Wettr de_DE []"])
+        #expect(try check([english, german].joined(separator: "\n\n")) == first)
+        // The German paragraph replaced by a French one: a new text, whose changed paragraph is checked in French.
+        #expect(described(try check([english, french].joined(separator: "\n\n")))
+                    == ["Bahnhof en_US [\"de_DE\"]", "nicht en_US [\"de_DE\"]", "tmeps fr_FR []"])
+    }
+
     @Test func anUninstalledCandidateIsUnknownLanguageWithTheAvailableList() {
         let result = TestSupport.call(Self.dispatcher, "text.language", ["text": "hello", "candidates": ["en_US", "zz_ZZ"]])
         #expect(result.errorCode == -32001)

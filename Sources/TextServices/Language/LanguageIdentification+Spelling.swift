@@ -36,10 +36,29 @@ extension LanguageIdentification {
     /// alone decides. So a short comment or a run of identifiers in code is
     /// not checked, and no dictionary loaded, in whatever language its letters
     /// happen to suit best.
+    ///
+    /// A text seen before with the same settings gets the spans it got then (`KeptSpans`).
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
+        guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else {
+            return (try identifiedSpans(text, range: range, candidates: candidates), candidates)
+        }
+        let model = try model(for: candidates)
+        var settings = "\(model.key)|\(spelling.defaultLanguage)"
+        for candidate in candidates { settings += "|\(candidate.tag)=\(candidate.code)" }
+        let key = KeptSpans.Key(text: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) },
+                                settings: ContentHash(Array(settings.utf8)))
+        if let kept = models.spans.spans(key, startingAt: range.lowerBound) { return (kept, candidates) }
+        let spans = try identifiedSpans(text, range: range, candidates: candidates)
+        models.spans.keep(spans, key, startingAt: range.lowerBound)
+        return (spans, candidates)
+    }
+
+    /// `spans` of `range`, found paragraph by paragraph.
+    private func identifiedSpans(_ text: TextBuffer, range: ByteRange,
+                                 candidates: [LanguageCandidate]) throws(TextServicesError) -> [LanguageSpan] {
         let detected = try identify(text, range: range, among: candidates, hints: [:], granularity: .paragraph, maximum: 1,
                                     joiningLines: true)
         /// The candidate `found` names, when its evidence is known.
@@ -101,7 +120,7 @@ extension LanguageIdentification {
             position = found.range.upperBound
         }
         add(position..<range.upperBound, fallback)
-        return (spans, candidates)
+        return spans
     }
 
     /// Checks each span of `range` with its own language's dictionary (`language: "auto"`).
@@ -132,56 +151,48 @@ extension LanguageIdentification {
             wordCount += result.wordCount
             found += result.misspellings.map { LanguageMisspelling(misspelling: $0, language: span.language, alsoIn: []) }
         }
-        if !found.isEmpty {
-            let model = try model(for: candidates)
-            let others = candidates.compactMap { candidate in
-                model.languages.firstIndex(of: candidate.code).map { (tag: candidate.tag, index: $0, script: model.scripts[$0]) }
-            }.sorted { $0.tag < $1.tag }
-            var known: [String: [String]] = [:]
-            for index in found.indices {
-                let key = found[index].language + "\u{0}" + found[index].misspelling.word
-                if let seen = known[key] {
-                    found[index].alsoIn = seen
-                } else {
-                    let accepting = alsoIn(found[index].misspelling.word, except: found[index].language,
-                                           others: others, checkers: checkers, model: model)
-                    known[key] = accepting
-                    found[index].alsoIn = accepting
-                }
-            }
-        }
         let start = min(max(startingAt ?? range.lowerBound, range.lowerBound), range.upperBound)
         var ordered = found.filter { $0.misspelling.range.upperBound > start }
         if wrap { ordered += found.filter { $0.misspelling.range.upperBound <= start } }
         if let limit { ordered = Array(ordered.prefix(limit)) }
+        if !ordered.isEmpty {
+            let model = try model(for: candidates)
+            let others = candidates.compactMap { candidate in
+                model.languages.firstIndex(of: candidate.code).map {
+                    AlsoInCandidate(tag: candidate.tag, index: UInt8($0), script: model.scripts[$0], checker: checkers[candidate.tag])
+                }
+            }.sorted { $0.tag < $1.tag }
+            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model)
+            var rejecting = (tag: "", position: -1)
+            for index in ordered.indices {
+                let language = ordered[index].language
+                if language != rejecting.tag { rejecting = (language, others.firstIndex { $0.tag == language } ?? -1) }
+                ordered[index].alsoIn = Self.alsoIn(ordered[index].misspelling.word, listings[index],
+                                                    except: rejecting.position, others: others)
+            }
+        }
         return (ordered, wordCount)
     }
 
-    /// The candidates of `others` (sorted by tag) other than `language` that accept `word`, in the word's script only.
+    /// A candidate `alsoIn` may name: its place in the model, its script, and its dictionary when the check loaded it.
+    private struct AlsoInCandidate {
+        var tag: String
+        var index: UInt8
+        var script: LanguageScript
+        var checker: SpellChecker?
+    }
+
+    /// The candidates of `others` (sorted by tag) but the one at `except` that accept `word`, in the word's script only.
     ///
-    /// A loaded dictionary answers for its language; the model's word lists answer for the rest, and are read
-    /// only when some candidate not loaded shares the word's script.
-    private func alsoIn(_ word: String, except language: String, others: [(tag: String, index: Int, script: LanguageScript)],
-                        checkers: [String: SpellChecker], model: LanguageModel) -> [String] {
-        var script = LanguageScript.other
-        for scalar in word.unicodeScalars {
-            // An ASCII scalar is alphabetic exactly when it is a letter; only the others need Unicode's properties.
-            let isLetter = scalar.isASCII ? (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A : scalar.properties.isAlphabetic
-            if isLetter { script = script.joined(with: .of(scalar.value)) }
-        }
-        var listed: [Int]?
+    /// A loaded dictionary answers for its language; the model's word lists (the word's `listing`) answer for the rest.
+    private static func alsoIn(_ word: String, _ listing: WordListings.Listing, except: Int, others: [AlsoInCandidate]) -> [String] {
         var accepting: [String] = []
-        for other in others where other.tag != language && other.script == script {
-            if let checker = checkers[other.tag] {
+        for (position, other) in others.enumerated() where position != except && other.script == listing.script {
+            if let checker = other.checker {
                 if checker.accepts(word) { accepting.append(other.tag) }
-                continue
+            } else if listing.languages.contains(other.index) {
+                accepting.append(other.tag)
             }
-            if listed == nil {
-                var known: [Int] = []
-                model.forEachWordScore(WordList.fold(word)) { index, _ in known.append(index) }
-                listed = known
-            }
-            if listed?.contains(other.index) == true { accepting.append(other.tag) }
         }
         return accepting
     }

@@ -13,16 +13,19 @@ import Synchronization
 /// Thread-safe.
 public final class LanguageIdentification: Sendable {
     let spelling: SpellingService
-    private let models: Models
+    let models: Models
     private let defaults = Mutex<(time: ContinuousClock.Instant, candidates: [LanguageCandidate])?>(nil)
     /// The candidate each requested tag resolved to in this scope; like a dictionary's name, kept for the life of the process.
     private let resolved = Mutex<[String: LanguageCandidate]>([:])
 
-    /// The model in use, the lock that builds one, and the paragraphs' verdicts, shared by every scope.
-    private final class Models: Sendable {
+    /// The model in use, the lock that builds one, and what is kept across requests (the paragraphs' verdicts, the
+    /// checked texts' spans, the misspelled words' listings), shared by every scope.
+    final class Models: Sendable {
         let current = Mutex<LanguageModel?>(nil)
         let building = Mutex<Void>(())
         let verdicts = ParagraphVerdicts()
+        let spans = KeptSpans()
+        let listings = WordListings()
     }
 
     public init(spelling: SpellingService) {
