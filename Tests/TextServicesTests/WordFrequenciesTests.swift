@@ -39,4 +39,21 @@ import Testing
             #expect(frequencies.count > 1000, "\(file)")
         }
     }
+
+    @Test func locatingWithFolderListingsFindsTheSamePathsAsLookingForEach() throws {
+        let first = TestSupport.temporaryFolder("freq-listed"), second = TestSupport.temporaryFolder("freq-listed")
+        for path in [first + "/de.freq", second + "/de_AT.freq", second + "/fr.freq"] {
+            try Data("der\t7.5\n".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let folders = [first + "/missing", first, second]
+        var listings: [String: Set<String>?] = [:]
+        for raw in ["de_DE", "de_AT", "fr_FR", "fr", "en_US", "pt_BR"] {
+            let tag = try #require(LanguageTag(raw))
+            let plain = WordFrequencies.locate(tag, folders: folders)
+            #expect(WordFrequencies.locate(tag, folders: folders, listings: &listings) == plain, "\(raw)")
+        }
+        #expect(WordFrequencies.locate(try #require(LanguageTag("de_AT")), folders: folders, listings: &listings) == second + "/de_AT.freq")
+        #expect(listings.count == 3)
+        #expect(listings[first + "/missing"] == .some(nil))
+    }
 }

@@ -47,6 +47,26 @@ public struct WordFrequencies: Sendable {
         return nil
     }
 
+    /// `locate(_:folders:)` for many tags in turn: `listings` keeps each folder's file names once listed.
+    ///
+    /// A folder that cannot be listed is kept as nil, and its paths are then
+    /// tried one by one; in a listed folder, a file that is not there costs no
+    /// system call. The same path as `locate(_:folders:)`.
+    public static func locate(_ tag: LanguageTag, folders: [String], listings: inout [String: Set<String>?]) -> String? {
+        let manager = FileManager.default
+        for name in [tag.tag, tag.language] {
+            for folder in folders {
+                if listings[folder] == nil {
+                    listings[folder] = .some((try? manager.contentsOfDirectory(atPath: folder)).map(Set.init))
+                }
+                if case .some(.some(let names)) = listings[folder], !names.contains(name + ".freq") { continue }
+                let path = folder + "/" + name + ".freq"
+                if manager.isReadableFile(atPath: path) { return path }
+            }
+        }
+        return nil
+    }
+
     /// Reads a frequency file; nil when it cannot be read or holds no entries.
     ///
     /// Malformed lines, and lines holding only a word before any `<TAB>zipf` line, are skipped.
