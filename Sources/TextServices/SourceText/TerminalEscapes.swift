@@ -2,7 +2,7 @@
 ///
 /// Logs, test snapshots and `grep --color` captures kept in repositories
 /// hold `ESC [ 1;33m`, `ESC [K` and the like glued to words (`\e[KWhenever`
-/// was checked as `KWhenever`). Recognised, as ECMA-48 defines them: control
+/// was checked as `KWhenever`). Found as ECMA-48 defines them: control
 /// sequences (`ESC [`, parameter and intermediate bytes, one final byte),
 /// operating-system commands (`ESC ]` through BEL or `ESC \`), and two-byte
 /// escapes (`ESC` and one byte from `@` to `~`, or `ESC (` and a charset
