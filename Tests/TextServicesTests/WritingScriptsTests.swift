@@ -11,6 +11,8 @@ import Testing
         #expect(WritingScripts.scripts(ofLanguage: "sr_Latn_RS").contains(Self.latin))
         #expect(WritingScripts.scripts(ofLanguage: "ja").isSuperset(of: [Self.han, Self.hiragana, Self.katakana]))
         #expect(WritingScripts.scripts(ofLanguage: "ko").contains(Self.hangul))
+        #expect(WritingScripts.scripts(ofLanguage: "zz_ZZ").isEmpty)  // ICU's "unknown" names no script
+        #expect(WritingScripts.scripts(ofLanguage: "tlh").isEmpty)
     }
 
     @Test func aWordIsInAnotherScriptOnlyWhenNoneOfItsLettersIsInTheLanguagesScripts() {

@@ -30,7 +30,8 @@ public enum WritingScripts {
     public static func scripts(ofLanguage tag: String) -> Set<Int32> {
         if let found = known.withLock({ $0[tag] }) { return found }
         var scripts = Set<Int32>()
-        for code in ScriptCodes.of(locale: tag) {
+        // ICU answers `Zzzz` (unknown) for a tag it cannot place (`zz_ZZ`): that names no script.
+        for code in ScriptCodes.of(locale: tag) where code != common && code != inherited && code != unknown && code >= 0 {
             if let parts = composites[code] { scripts.formUnion(parts) } else { scripts.insert(code) }
         }
         known.withLock { $0[tag] = scripts }
