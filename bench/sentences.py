@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Sentence units on real text: three sentences joined, how often they come back exactly as the three.
 
-Usage: bench/sentences.py [--binary PATH] [--half measure|tune] [--triples N] [--data FOLDER] [LANG...]
+Usage: bench/sentences.py [--binary PATH] [--half measure|tune] [--triples N] [--data FOLDER]
+                          [--ud FOLDER] [--gold debian|ud|both] [--failures N] [LANG...]
 
-Gold sentences come from the measurement half (scripts/sentence_corpus.py) of
+Two golds, side by side. The Debian gold: sentences come from the measurement half (scripts/sentence_corpus.py) of
 Debian's translated manual pages, fortunes, maint-guide and debian-reference:
 each paragraph is cut only at ends that need no abbreviation list (a `!` or
 `?`; a period after a word mostly seen without one, or after a number of
@@ -15,6 +16,13 @@ joined three at a time with a space, one triple a line, and tokenized by
 alone (`--no-abbreviations`), ICU with its `ss=standard` suppressions, and
 with the language's lists (the default). A triple counts when exactly the
 three sentences come back.
+
+The UD gold (`--ud FOLDER`, the Universal Dependencies treebanks fetched
+there, one sub-folder per treebank: scripts/ud_corpus.py) is marked by
+people: three consecutive sentences of one document that each end in `.`,
+`!` or `?` (closing quotes or brackets allowed), joined with a space, up to
+2,000 a language after a seeded shuffle; the tuning half is the treebanks'
+dev and train files, the measurement half their test files.
 """
 
 import argparse
@@ -29,6 +37,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import sentence_corpus as corpus  # noqa: E402
+import ud_corpus  # noqa: E402
 
 LOCALES = {"pt": "pt_BR"}
 
@@ -67,6 +76,26 @@ def score(tokens, triples):
     return right, failures
 
 
+MODES = [("ICU", False, ""), ("ICU ss=standard", False, "@ss=standard"), ("with lists", True, "")]
+
+
+def measure(binary, triples, language, environment):
+    """For each of MODES: (triples right, failures with the lists, seconds)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as handle:
+        handle.write("".join(" ".join(triple) + "\n" for triple in triples))
+        path = handle.name
+    results = []
+    try:
+        for _, abbreviations, keyword in MODES:
+            locale = LOCALES.get(language, language) + keyword
+            tokens, elapsed = tokenize(binary, path, locale, abbreviations, environment)
+            right, failures = score(tokens, triples)
+            results.append((right, failures, elapsed))
+    finally:
+        os.unlink(path)
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=None)
@@ -74,9 +103,15 @@ def main():
     parser.add_argument("--triples", type=int, default=2000)
     parser.add_argument("--data", default=None, help="a dictionaries folder holding sentences/ (default: the bundled one)")
     parser.add_argument("--cache", default=os.path.join(ROOT, "bench", "out", "sentences"))
+    parser.add_argument("--ud", default=None, help="a folder of fetched Universal Dependencies treebanks (UD_English-EWT, ...)")
+    parser.add_argument("--gold", choices=["debian", "ud", "both"], default=None,
+                        help="which gold to measure on (default: both with --ud, else debian)")
     parser.add_argument("--failures", type=int, default=0, help="print this many failures a language (with the lists)")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
+    gold = arguments.gold or ("both" if arguments.ud else "debian")
+    if gold != "debian" and not arguments.ud:
+        parser.error("--gold ud and --gold both need --ud FOLDER")
     binary = arguments.binary or os.path.join(
         subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "textsvcd")
@@ -84,35 +119,44 @@ def main():
     if arguments.data:
         environment["TEXTSVCD_BUNDLED_DICTIONARIES"] = arguments.data
     half = 1 if arguments.half == "measure" else 0
-    modes = [("ICU", False, ""), ("ICU ss=standard", False, "@ss=standard"), ("with lists", True, "")]
-    totals = {name: [0, 0] for name, _, _ in modes}
-    seconds = {name: 0.0 for name, _, _ in modes}
-    print(f"| language | triples | " + " | ".join(name for name, _, _ in modes) + " |")
-    print("|---|---:|" + "---:|" * len(modes))
+    golds = [name for name in ("debian", "ud") if gold in (name, "both")]
+    totals = {(name, mode): [0, 0] for name in golds for mode, _, _ in MODES}
+    seconds = {mode: 0.0 for mode, _, _ in MODES}
+    header, rule = "| language |", "|---|"
+    for name in golds:
+        label = "Debian" if name == "debian" else "UD"
+        header += f" {label} triples | " + " | ".join(f"{label} {mode}" for mode, _, _ in MODES) + " |"
+        rule += "---:|" * (len(MODES) + 1)
+    print(header)
+    print(rule)
     for language in arguments.languages:
-        triples = triples_of(language, half, arguments.triples, arguments.cache)
-        if not triples:
-            continue
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as handle:
-            handle.write("".join(" ".join(triple) + "\n" for triple in triples))
-            path = handle.name
-        cells = []
-        for name, abbreviations, keyword in modes:
-            locale = LOCALES.get(language, language) + keyword
-            tokens, elapsed = tokenize(binary, path, locale, abbreviations, environment)
-            right, failures = score(tokens, triples)
-            totals[name][0] += right
-            totals[name][1] += len(triples)
-            seconds[name] += elapsed
-            cells.append(f"{100 * right / len(triples):.1f}%")
-            if abbreviations and arguments.failures:
-                for gold, got in failures[:arguments.failures]:
-                    print(f"  {language} gold: {' | '.join(gold)}\n  {language} got:  {' | '.join(got)}", file=sys.stderr)
-        os.unlink(path)
-        print(f"| {language} | {len(triples)} | " + " | ".join(cells) + " |", flush=True)
-    print(f"| all | {totals[modes[0][0]][1]} | " + " | ".join(
-        f"{100 * right / max(1, count):.2f}%" for right, count in totals.values()) + " |")
-    print("\nseconds (the three tokenize runs, whole process): " +
+        row = f"| {language} |"
+        for name in golds:
+            if name == "debian":
+                triples = triples_of(language, half, arguments.triples, arguments.cache)
+            else:
+                triples = ud_corpus.triples(arguments.ud, language, half, arguments.triples)
+            if not triples:
+                row += " 0 |" + " - |" * len(MODES)
+                continue
+            row += f" {len(triples)} |"
+            for (mode, abbreviations, _), (right, failures, elapsed) in zip(
+                    MODES, measure(binary, triples, language, environment)):
+                totals[(name, mode)][0] += right
+                totals[(name, mode)][1] += len(triples)
+                seconds[mode] += elapsed
+                row += f" {100 * right / len(triples):.1f}% |"
+                if abbreviations and arguments.failures:
+                    for gold_triple, got in failures[:arguments.failures]:
+                        print(f"  {language} {name} gold: {' | '.join(gold_triple)}\n"
+                              f"  {language} {name} got:  {' | '.join(got)}", file=sys.stderr)
+        print(row, flush=True)
+    row = "| all |"
+    for name in golds:
+        row += f" {totals[(name, MODES[0][0])][1]} |" + "".join(
+            f" {100 * totals[(name, mode)][0] / max(1, totals[(name, mode)][1]):.2f}% |" for mode, _, _ in MODES)
+    print(row)
+    print("\nseconds (the tokenize runs, whole process): " +
           ", ".join(f"{name} {value:.2f}" for name, value in seconds.items()))
 
 
