@@ -22,7 +22,11 @@ there, one sub-folder per treebank: scripts/ud_corpus.py) is marked by
 people: three consecutive sentences of one document that each end in `.`,
 `!` or `?` (closing quotes or brackets allowed), joined with a space, up to
 2,000 a language after a seeded shuffle; the tuning half is the treebanks'
-dev and train files, the measurement half their test files.
+dev and train files, the measurement half their test files. The last two
+columns count the UD triples whose second and third sentences start
+upper-case (or with a digit), and how many of those come back with the
+lists: a sentence that starts in lower case after a period is one no
+period rule may cut (Unicode's SB8 keeps it joined, and so does real text).
 """
 
 import argparse
@@ -76,6 +80,12 @@ def score(tokens, triples):
     return right, failures
 
 
+def starts_lower(text):
+    """Whether a sentence's first letter or digit, after opening quotes, brackets and dashes, is not upper-case or a digit."""
+    stripped = text.lstrip("\"'«»„“”‘‚‹›([¿¡-–— ")
+    return not stripped or not (stripped[0].isupper() or stripped[0].isdigit())
+
+
 MODES = [("ICU", False, ""), ("ICU ss=standard", False, "@ss=standard"), ("with lists", True, "")]
 
 
@@ -127,8 +137,12 @@ def main():
         label = "Debian" if name == "debian" else "UD"
         header += f" {label} triples | " + " | ".join(f"{label} {mode}" for mode, _, _ in MODES) + " |"
         rule += "---:|" * (len(MODES) + 1)
+    if "ud" in golds:
+        header += " UD cased triples | UD cased with lists |"
+        rule += "---:|---:|"
     print(header)
     print(rule)
+    cased_totals = [0, 0]
     for language in arguments.languages:
         row = f"| {language} |"
         for name in golds:
@@ -140,8 +154,8 @@ def main():
                 row += " 0 |" + " - |" * len(MODES)
                 continue
             row += f" {len(triples)} |"
-            for (mode, abbreviations, _), (right, failures, elapsed) in zip(
-                    MODES, measure(binary, triples, language, environment)):
+            results = measure(binary, triples, language, environment)
+            for (mode, abbreviations, _), (right, failures, elapsed) in zip(MODES, results):
                 totals[(name, mode)][0] += right
                 totals[(name, mode)][1] += len(triples)
                 seconds[mode] += elapsed
@@ -150,11 +164,24 @@ def main():
                     for gold_triple, got in failures[:arguments.failures]:
                         print(f"  {language} {name} gold: {' | '.join(gold_triple)}\n"
                               f"  {language} {name} got:  {' | '.join(got)}", file=sys.stderr)
+        if "ud" in golds:
+            if triples and name == "ud":
+                # Sentences that start in lower case: no rule about periods may cut before them (Unicode's SB8).
+                failed = {tuple(gold_triple) for gold_triple, _ in results[-1][1]}
+                cased = [triple for triple in triples if not any(starts_lower(text) for text in triple[1:])]
+                right = sum(1 for triple in cased if tuple(triple) not in failed)
+                cased_totals[0] += right
+                cased_totals[1] += len(cased)
+                row += f" {len(cased)} | {100 * right / max(1, len(cased)):.1f}% |"
+            else:
+                row += " 0 | - |"
         print(row, flush=True)
     row = "| all |"
     for name in golds:
         row += f" {totals[(name, MODES[0][0])][1]} |" + "".join(
             f" {100 * totals[(name, mode)][0] / max(1, totals[(name, mode)][1]):.2f}% |" for mode, _, _ in MODES)
+    if "ud" in golds:
+        row += f" {cased_totals[1]} | {100 * cased_totals[0] / max(1, cased_totals[1]):.2f}% |"
     print(row)
     print("\nseconds (the tokenize runs, whole process): " +
           ", ".join(f"{name} {value:.2f}" for name, value in seconds.items()))

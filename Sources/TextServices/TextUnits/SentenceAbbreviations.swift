@@ -144,9 +144,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// opens a line of dialogue or a list item before a capital or a digit
     /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`; not `- disse lei`), which
     /// Unicode's rule SB8a keeps in the sentence before; and,
-    /// after a period that follows a word of three letters or more, a number
-    /// (`this week. 2005 is going to rock!`), which rule SB8 keeps there when
-    /// a lower-case word follows it. Looks at a few bytes on each side.
+    /// after a period that follows a word of four letters or more, a number
+    /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
+    /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
@@ -163,7 +163,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard mark == UInt8(ascii: ".") || mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?") else { return false }
         if isDigit {
             guard mark == UInt8(ascii: "."), terminator == end,
-                  case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 3 else { return false }
+                  case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
         } else {
             var dash = offset
             while dash < bytes.count, bytes[dash] == UInt8(ascii: "-") { dash += 1 }
