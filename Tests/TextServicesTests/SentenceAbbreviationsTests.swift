@@ -105,6 +105,30 @@ struct SentenceAbbreviationsTests {
                 == ["Le prix va à J.M. Dupuis cette année. ", "Il est content."])
     }
 
+    @Test func anInitialBeforeAnotherInitialEndsNoSentence() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        #expect(data.starters.contains("I"))
+        #expect(try Self.sentences("The paper by A. I. Smith came out. It sold well.", "en")
+                == ["The paper by A. I. Smith came out. ", "It sold well."])
+    }
+
+    @Test func oneLowerCaseLetterBeforeANumberEndsNoSentence() throws {
+        #expect(try Self.sentences("It was built c. 1230 BC. It grew fast.", "en") == ["It was built c. 1230 BC. ", "It grew fast."])
+        #expect(try Self.sentences("It was built c. 1230 BC. It grew fast.", nil) == ["It was built c. ", "1230 BC. ", "It grew fast."])
+    }
+
+    @Test func aNumberAfterATitleIsNoListLabel() throws {
+        let data = try #require(Self.store.abbreviations(for: "nl"))
+        #expect(data.titles.contains("nr"))
+        #expect(try Self.sentences("Hij eindigde op nr. 29. Bijna iedereen lachte.", "nl")
+                == ["Hij eindigde op nr. 29. ", "Bijna iedereen lachte."])
+    }
+
+    @Test func aSpeakersInitialBeforeADashStartsNothing() throws {
+        #expect(try Self.sentences("P. -- Quando começou? R. -- A ideia veio cedo.", "pt")
+                == ["P. -- Quando começou? ", "R. -- A ideia veio cedo."])
+    }
+
     @Test func aListLabelStartsItsSentence() throws {
         #expect(try Self.sentences("The rules are simple. 2. Nobody may leave early. That holds always.", "en")
                 == ["The rules are simple. ", "2. Nobody may leave early. ", "That holds always."])

@@ -83,6 +83,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
     /// allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
+        joins(bytes, at: boundary, label: true)
+    }
+
+    /// `joins(_:at:)`, with the rule for a list's label only when `label` (it looks one period back, once).
+    private func joins(_ bytes: [UInt8], at boundary: Int, label: Bool) -> Bool {
         guard boundary > 0, boundary < bytes.count else { return false }
         var period = boundary
         while period > 0 {
@@ -121,12 +126,27 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 if titles.contains(joined) || abbreviations.contains(joined) { return true }
             }
             if abbreviations.contains(word) { return !startsSentence }
-            return Self.isInitials(word) && next.isCapitalised && !startsSentence
+            if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
+               let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil {
+                return true  // one lower-case letter before a number: "c. 1230", "n. 970", "p. 12"
+            }
+            guard Self.isInitials(word), next.isCapitalised else { return false }
+            // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
+            let anotherInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
+            return anotherInitial || !startsSentence
         case .number(let digits, let midSentence, let atStart):
-            // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence.
-            if atStart && digits <= 4 && next.isCapitalised { return true }
+            // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence,
+            // unless the period before it is an abbreviation's ("op nr. 29. Bijna").
+            if label, atStart, digits <= 4, next.isCapitalised,
+               !joins(bytes, at: period - 1 - digits, label: false) { return true }
             return writesOrdinals && digits <= 3 && midSentence && !startsSentence
         }
+    }
+
+    /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
+    static func standsAlone(_ bytes: [UInt8], before start: Int) -> Bool {
+        guard let (scalar, _) = UTF8Scalars.before(bytes, start) else { return true }
+        return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
@@ -161,6 +181,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard terminator > 0 else { return false }
         let mark = bytes[terminator - 1]
         guard mark == UInt8(ascii: ".") || mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?") else { return false }
+        if mark == UInt8(ascii: "."), terminator == end, case .word(let word, _)? = SentenceKey(bytes, period: end - 1),
+           Self.isInitials(word) {
+            return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
+        }
         if isDigit {
             guard mark == UInt8(ascii: "."), terminator == end,
                   case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
