@@ -97,13 +97,13 @@ def learn(paragraphs):
             "numbers": len(numbers), "paragraphs": len(paragraphs)}
 
 
-def usable_treebanks(folder, language):
-    """The treebanks of a language whose licence allows any use (no NonCommercial clause), with licence and commit."""
+def usable_treebanks(folder, language, noncommercial=False):
+    """The treebanks of a language whose licence allows any use (no NonCommercial clause unless asked), with their commits."""
     found = []
     for treebank in ud_corpus.treebanks(folder, language):
         licence = open(os.path.join(treebank, "LICENSE.txt"), encoding="utf-8", errors="replace").read() \
             if os.path.exists(os.path.join(treebank, "LICENSE.txt")) else ""
-        if "noncommercial" in licence.lower().replace("-", "").replace(" ", "") or "BY-NC" in licence:
+        if not noncommercial and ("noncommercial" in licence.lower().replace("-", "").replace(" ", "") or "BY-NC" in licence):
             continue
         if not ud_corpus.files(treebank, 0):
             continue  # a test set only (PUD): nothing to learn from
@@ -197,12 +197,14 @@ def main():
     parser.add_argument("--out", default=os.path.join(root, "dictionaries", "sentences"))
     parser.add_argument("--cache", default=os.path.join(root, "bench", "out", "sentences"))
     parser.add_argument("--ud", default=None, help="a folder of fetched Universal Dependencies treebanks to learn from too")
+    parser.add_argument("--noncommercial", action="store_true",
+                        help="also learn from treebanks under a NonCommercial licence (not for the bundled data)")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
     for language in arguments.languages:
         learned = learn(corpus.paragraphs(language, 0, cache=arguments.cache))
-        treebanks = usable_treebanks(arguments.ud, language) if arguments.ud else []
+        treebanks = usable_treebanks(arguments.ud, language, arguments.noncommercial) if arguments.ud else []
         if treebanks:
             learned = merge(learned, learn_marked(treebanks), treebanks)
             print(f"{language}: the treebanks add {learned['added'][0]} titles, {learned['added'][1]} abbreviations "
