@@ -37,12 +37,20 @@ final class AbbreviationAwareSentences: BoundaryCursor {
 
     /// The first sentence start ICU missed strictly between `lower` and `upper`.
     private func firstOpening(after lower: Int, before upper: Int) -> Int? {
+        let end = min(upper, bytes.count)
         var offset = max(lower + 1, 2)
-        while offset < min(upper, bytes.count) {
-            if mayOpen(offset) { return offset }
-            offset += 1
+        guard offset < end else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            // Only a space before a dash, a dash's lead byte or a digit is worth a look.
+            while offset < end {
+                let byte = buffer[offset]
+                if (byte == UInt8(ascii: "-") || byte == 0xE2 || (byte &- UInt8(ascii: "0")) < 10), mayOpen(offset) {
+                    return offset
+                }
+                offset += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The last sentence start ICU missed strictly between `lower` and `upper`.
