@@ -191,6 +191,31 @@ struct SentenceAbbreviationsTests {
         }
     }
 
+    @Test func boundaryQueriesAgreeWithTokensOnGeneratedText() throws {
+        let pieces = ["Er kam.", " ", "- Ja", "-- Nein.", "— Gut!", "2005 war", "am 3. Mai", "Dr.", "z. B.", "A. B.",
+                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging."]
+        let data = try #require(Self.store.abbreviations(for: "de"))
+        let tokenizer = try Tokenizer(granularity: .sentence, locale: "de", sentenceAbbreviations: data)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let text = TextBuffer((0..<Int.random(in: 1...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " "))
+            let ends = try tokenizer.tokens(in: text).map { $0.range.upperBound }
+            var forward: [UTF8Offset] = [], offset = UTF8Offset(0)
+            while offset < UTF8Offset(text.byteCount), let next = try tokenizer.boundary(from: offset, direction: .forward, in: text) {
+                forward.append(next)
+                offset = next
+            }
+            #expect(forward == ends, "\(String(decoding: text.bytes, as: UTF8.self))")
+            var backward: [UTF8Offset] = [UTF8Offset(text.byteCount)]
+            offset = UTF8Offset(text.byteCount)
+            while offset > UTF8Offset(0), let previous = try tokenizer.boundary(from: offset, direction: .backward, in: text) {
+                backward.append(previous)
+                offset = previous
+            }
+            #expect(Array(backward.reversed().dropFirst()) == ends, "\(String(decoding: text.bytes, as: UTF8.self))")
+        }
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
         let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
         for language in ["de", "en", "ru", "cs", "bg"] {
