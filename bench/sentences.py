@@ -9,7 +9,9 @@ Debian's translated manual pages, fortunes, maint-guide and debian-reference:
 each paragraph is cut only at ends that need no abbreviation list (a `!` or
 `?`; a period after a word mostly seen without one, or after a number of
 four or more digits or a version; or any period followed by a word that, in
-this same half, mostly starts sentences), and pieces that start upper-case,
+this same half, mostly starts sentences; a dash and a space between the end
+and the capital, a line of dialogue, are passed over), and pieces that start
+upper-case (after such a dash or not),
 end in `.`, `!` or `?` and hold no ellipsis are kept. Shuffled sentences are
 joined three at a time with a space, one triple a line, and tokenized by
 `textsvcd tokenize --by sentence` three ways in one run: ICU's boundaries
