@@ -116,38 +116,26 @@ struct LanguageIdentificationTests {
         #expect(last.hypotheses.prefix(4).map(\.confidence) == alone[0].hypotheses.map(\.confidence))
     }
 
-    @Test func paragraphVerdictsMoveWithTheParagraphAndEmptyWhenFull() {
+    @Test func keptItemsMoveWithTheirTextAndEmptyWhenFull() {
         let range = LanguageRange(range: UTF8Offset(10)..<UTF8Offset(25), language: "de_DE", confidence: 1,
                                   hypotheses: [LanguageHypothesis(language: "de_DE", confidence: 1)])
-        let key = ParagraphVerdicts.Key(paragraph: ContentHash(Array("Ein Absatz.".utf8)), settings: ContentHash([1]))
-        let verdicts = ParagraphVerdicts()
+        let key = KeptByContent<LanguageRange>.Key(content: ContentHash(Array("Ein Absatz.".utf8)), settings: ContentHash([1]))
+        let verdicts = KeptByContent<LanguageRange>(capacity: 8)
         verdicts.keep([range], key, startingAt: UTF8Offset(10))
-        #expect(verdicts.ranges(key, startingAt: UTF8Offset(100))?.map(\.range) == [UTF8Offset(100)..<UTF8Offset(115)])
-        #expect(verdicts.ranges(ParagraphVerdicts.Key(paragraph: key.paragraph, settings: ContentHash([2])), startingAt: UTF8Offset(0)) == nil)
-        for index in 1..<ParagraphVerdicts.capacity {
-            verdicts.keep([], ParagraphVerdicts.Key(paragraph: ContentHash([UInt8(index & 0xFF), UInt8(index >> 8)]), settings: key.settings),
-                          startingAt: UTF8Offset(0))
+        #expect(verdicts.items(key, startingAt: UTF8Offset(100))?.map(\.range) == [UTF8Offset(100)..<UTF8Offset(115)])
+        #expect(verdicts.items(key, startingAt: UTF8Offset(100))?.first?.hypotheses == range.hypotheses)
+        #expect(verdicts.items(.init(content: key.content, settings: ContentHash([2])), startingAt: UTF8Offset(0)) == nil)
+        for index in 1..<verdicts.capacity {
+            verdicts.keep([], .init(content: ContentHash([UInt8(index)]), settings: key.settings), startingAt: UTF8Offset(0))
         }
-        #expect(verdicts.count == ParagraphVerdicts.capacity)
-        verdicts.keep([], ParagraphVerdicts.Key(paragraph: ContentHash([0xFF, 0xFF, 0xFF]), settings: key.settings), startingAt: UTF8Offset(0))
+        #expect(verdicts.count == verdicts.capacity)
+        verdicts.keep([], .init(content: ContentHash([0xFF, 0xFF, 0xFF]), settings: key.settings), startingAt: UTF8Offset(0))
         #expect(verdicts.count == 1)
-        #expect(verdicts.ranges(key, startingAt: UTF8Offset(0)) == nil)
-    }
-
-    @Test func keptSpansMoveWithTheTextAndEmptyWhenFull() {
-        let key = KeptSpans.Key(text: ContentHash(Array("Ein Text.".utf8)), settings: ContentHash([1]))
-        let kept = KeptSpans()
-        kept.keep([LanguageSpan(range: UTF8Offset(10)..<UTF8Offset(19), language: "de_DE")], key, startingAt: UTF8Offset(10))
-        #expect(kept.spans(key, startingAt: UTF8Offset(0)) == [LanguageSpan(range: UTF8Offset(0)..<UTF8Offset(9), language: "de_DE")])
-        #expect(kept.spans(KeptSpans.Key(text: key.text, settings: ContentHash([2])), startingAt: UTF8Offset(0)) == nil)
-        for index in 1..<KeptSpans.capacity {
-            kept.keep([], KeptSpans.Key(text: ContentHash([UInt8(index & 0xFF), UInt8(index >> 8)]), settings: key.settings),
-                      startingAt: UTF8Offset(0))
-        }
-        #expect(kept.count == KeptSpans.capacity)
-        kept.keep([], KeptSpans.Key(text: ContentHash([0xFF, 0xFF, 0xFF]), settings: key.settings), startingAt: UTF8Offset(0))
-        #expect(kept.count == 1)
-        #expect(kept.spans(key, startingAt: UTF8Offset(0)) == nil)
+        #expect(verdicts.items(key, startingAt: UTF8Offset(0)) == nil)
+        let spans = KeptByContent<LanguageSpan>(capacity: 2)
+        let text = KeptByContent<LanguageSpan>.Key(content: ContentHash(Array("Ein Text.".utf8)), settings: ContentHash([1]))
+        spans.keep([LanguageSpan(range: UTF8Offset(10)..<UTF8Offset(19), language: "de_DE")], text, startingAt: UTF8Offset(10))
+        #expect(spans.items(text, startingAt: UTF8Offset(0)) == [LanguageSpan(range: UTF8Offset(0)..<UTF8Offset(9), language: "de_DE")])
     }
 
     @Test func wordListingsKeepWhatTheModelSaysOfEachWord() throws {

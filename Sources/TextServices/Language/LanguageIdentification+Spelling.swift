@@ -37,7 +37,7 @@ extension LanguageIdentification {
     /// not checked, and no dictionary loaded, in whatever language its letters
     /// happen to suit best.
     ///
-    /// A text seen before with the same settings gets the spans it got then (`KeptSpans`).
+    /// A text seen before with the same settings gets the spans it got then (kept in `models.spans`).
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
         let candidates = try candidates(requested)
@@ -48,9 +48,9 @@ extension LanguageIdentification {
         let model = try model(for: candidates)
         var settings = "\(model.key)|\(spelling.defaultLanguage)"
         for candidate in candidates { settings += "|\(candidate.tag)=\(candidate.code)" }
-        let key = KeptSpans.Key(text: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) },
-                                settings: ContentHash(Array(settings.utf8)))
-        if let kept = models.spans.spans(key, startingAt: range.lowerBound) { return (kept, candidates) }
+        let content = text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) }
+        let key = KeptByContent<LanguageSpan>.Key(content: content, settings: ContentHash(Array(settings.utf8)))
+        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates) }
         let spans = try identifiedSpans(text, range: range, candidates: candidates)
         models.spans.keep(spans, key, startingAt: range.lowerBound)
         return (spans, candidates)

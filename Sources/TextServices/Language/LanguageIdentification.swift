@@ -23,8 +23,10 @@ public final class LanguageIdentification: Sendable {
     final class Models: Sendable {
         let current = Mutex<LanguageModel?>(nil)
         let building = Mutex<Void>(())
-        let verdicts = ParagraphVerdicts()
-        let spans = KeptSpans()
+        /// Each paragraph's language ranges, by its bytes and the identification's settings.
+        let verdicts = KeptByContent<LanguageRange>(capacity: 8_192)
+        /// The spans a whole text was checked in with `auto`, by its bytes and the settings (`spans`).
+        let spans = KeptByContent<LanguageSpan>(capacity: 256)
         let listings = WordListings()
     }
 

@@ -12,13 +12,13 @@ struct LanguageIdentifier {
     var scorer: LanguageScorer
     let candidates: [LanguageCandidate]
     let maximum: Int
-    let verdicts: ParagraphVerdicts
+    let verdicts: KeptByContent<LanguageRange>
     /// Whether a paragraph is a block of lines between blank lines rather than one line.
     let joiningLines: Bool
     /// The settings part of every verdict's key.
     private let settings: ContentHash
 
-    init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: ParagraphVerdicts,
+    init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: KeptByContent<LanguageRange>,
          joiningLines: Bool = false) {
         self.scorer = scorer
         self.candidates = candidates
@@ -46,11 +46,11 @@ struct LanguageIdentifier {
             var ranges: [LanguageRange] = []
             let lines = try Tokenizer(granularity: .paragraph).tokens(in: text, range: range).map(\.range)
             for paragraph in joiningLines ? Self.blocks(of: lines, in: text.bytes) : lines {
-                let key = ParagraphVerdicts.Key(
-                    paragraph: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.ints])) },
+                let key = KeptByContent<LanguageRange>.Key(
+                    content: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.ints])) },
                     settings: settings)
                 let start = paragraph.lowerBound
-                if let known = verdicts.ranges(key, startingAt: start) {
+                if let known = verdicts.items(key, startingAt: start) {
                     ranges += known
                     continue
                 }
