@@ -334,3 +334,44 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     let source = #"d["userId"] = "utf-8"; m("textDocument/didOpen", "GET", "Helo", "Done!", "a sentense here", "naïve")"#
     #expect(visible(source, .javascript) == "Helo|Done!|a sentense here|naïve")
 }
+
+@Test func reStructuredTextShowsItsProseNotItsLiteralsRolesOrCodeBlocks() {
+    let text = """
+    Title
+    =====
+
+    Call ``get_thing()`` or :func:`requests.get` with `Requests <https://x.org/>`_.
+
+    :param timeout: seconds to wait
+
+    Example::
+
+        resp = requests.get(url)
+
+    Back to prose.
+
+    .. code-block:: python
+
+        import requests
+
+    .. note::
+       Mind the gap.
+
+    .. [1] A footnote text.
+    .. _target: https://x.org/
+    .. a comment
+       continued
+
+    Keepers of the Crystals
+    ```````````````````````
+    - Kenneth Reitz
+
+    >>> requests.get(url)
+    <Response [200]>
+
+    End.
+    """
+    #expect(visible(text, .reStructuredText)
+            == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
+    #expect(DocumentKind(languageId: nil, path: "/x/docs/index.rst") == .reStructuredText)
+}
