@@ -22,15 +22,20 @@ public struct TextMask: Sendable {
     public var visibleLetterRuns: Int {
         bytes.withUnsafeBufferPointer { bytes in
             visible.withUnsafeBufferPointer { visible in
-                var count = 0
-                var inWord = false
-                for offset in bytes.indices {
-                    let byte = bytes[offset]
-                    let letter = visible[offset] && ((byte | 0x20) &- 0x61 < 26 || byte >= 0x80)
-                    if letter, !inWord { count += 1 }
-                    inWord = letter
+                visible.withMemoryRebound(to: UInt8.self) { shown in
+                    guard !bytes.isEmpty else { return 0 }
+                    // A run starts at a letter whose byte before is none. Each byte is tested on its own, without
+                    // a flag carried from the last one, so the compiler counts many bytes at once.
+                    @inline(__always) func letter(_ offset: Int) -> UInt8 {
+                        let byte = bytes[offset]
+                        return (((byte | 0x20) &- 0x61 < 26 ? 1 : 0) | byte >> 7) & shown[offset]
+                    }
+                    var count = Int(letter(0))
+                    for offset in 1..<bytes.count {
+                        count &+= Int(letter(offset) & ~letter(offset - 1))
+                    }
+                    return count
                 }
-                return count
             }
         }
     }
