@@ -1,20 +1,34 @@
 #!/usr/bin/env python3
 """Sentence units on real text: three sentences joined, how often they come back exactly as the three.
 
-Usage: bench/sentences.py [--binary PATH] [--half measure|tune] [--triples N] [--data FOLDER] [LANG...]
+Usage: bench/sentences.py [--binary PATH] [--half measure|tune] [--triples N] [--data FOLDER]
+                          [--ud FOLDER] [--gold debian|ud|both] [--failures N] [LANG...]
 
-Gold sentences come from the measurement half (scripts/sentence_corpus.py) of
+Two golds, side by side. The Debian gold: sentences come from the measurement half (scripts/sentence_corpus.py) of
 Debian's translated manual pages, fortunes, maint-guide and debian-reference:
 each paragraph is cut only at ends that need no abbreviation list (a `!` or
 `?`; a period after a word mostly seen without one, or after a number of
 four or more digits or a version; or any period followed by a word that, in
-this same half, mostly starts sentences), and pieces that start upper-case,
+this same half, mostly starts sentences; a dash and a space between the end
+and the capital, a line of dialogue, are passed over), and pieces that start
+upper-case (after such a dash or not),
 end in `.`, `!` or `?` and hold no ellipsis are kept. Shuffled sentences are
 joined three at a time with a space, one triple a line, and tokenized by
 `textsvcd tokenize --by sentence` three ways in one run: ICU's boundaries
 alone (`--no-abbreviations`), ICU with its `ss=standard` suppressions, and
 with the language's lists (the default). A triple counts when exactly the
 three sentences come back.
+
+The UD gold (`--ud FOLDER`, the Universal Dependencies treebanks fetched
+there, one sub-folder per treebank: scripts/ud_corpus.py) is marked by
+people: three consecutive sentences of one document that each end in `.`,
+`!` or `?` (closing quotes or brackets allowed), joined with a space, up to
+2,000 a language after a seeded shuffle; the tuning half is the treebanks'
+dev and train files, the measurement half their test files. The last two
+columns count the UD triples whose second and third sentences start
+upper-case (or with a digit), and how many of those come back with the
+lists: a sentence that starts in lower case after a period is one no
+period rule may cut (Unicode's SB8 keeps it joined, and so does real text).
 """
 
 import argparse
@@ -29,6 +43,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import sentence_corpus as corpus  # noqa: E402
+import ud_corpus  # noqa: E402
 
 LOCALES = {"pt": "pt_BR"}
 
@@ -67,6 +82,32 @@ def score(tokens, triples):
     return right, failures
 
 
+def starts_lower(text):
+    """Whether a sentence's first letter or digit, after opening quotes, brackets and dashes, is not upper-case or a digit."""
+    stripped = text.lstrip("\"'«»„“”‘‚‹›([¿¡-–— ")
+    return not stripped or not (stripped[0].isupper() or stripped[0].isdigit())
+
+
+MODES = [("ICU", False, ""), ("ICU ss=standard", False, "@ss=standard"), ("with lists", True, "")]
+
+
+def measure(binary, triples, language, environment):
+    """For each of MODES: (triples right, failures with the lists, seconds)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as handle:
+        handle.write("".join(" ".join(triple) + "\n" for triple in triples))
+        path = handle.name
+    results = []
+    try:
+        for _, abbreviations, keyword in MODES:
+            locale = LOCALES.get(language, language) + keyword
+            tokens, elapsed = tokenize(binary, path, locale, abbreviations, environment)
+            right, failures = score(tokens, triples)
+            results.append((right, failures, elapsed))
+    finally:
+        os.unlink(path)
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=None)
@@ -74,9 +115,15 @@ def main():
     parser.add_argument("--triples", type=int, default=2000)
     parser.add_argument("--data", default=None, help="a dictionaries folder holding sentences/ (default: the bundled one)")
     parser.add_argument("--cache", default=os.path.join(ROOT, "bench", "out", "sentences"))
+    parser.add_argument("--ud", default=None, help="a folder of fetched Universal Dependencies treebanks (UD_English-EWT, ...)")
+    parser.add_argument("--gold", choices=["debian", "ud", "both"], default=None,
+                        help="which gold to measure on (default: both with --ud, else debian)")
     parser.add_argument("--failures", type=int, default=0, help="print this many failures a language (with the lists)")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
+    gold = arguments.gold or ("both" if arguments.ud else "debian")
+    if gold != "debian" and not arguments.ud:
+        parser.error("--gold ud and --gold both need --ud FOLDER")
     binary = arguments.binary or os.path.join(
         subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "textsvcd")
@@ -84,35 +131,61 @@ def main():
     if arguments.data:
         environment["TEXTSVCD_BUNDLED_DICTIONARIES"] = arguments.data
     half = 1 if arguments.half == "measure" else 0
-    modes = [("ICU", False, ""), ("ICU ss=standard", False, "@ss=standard"), ("with lists", True, "")]
-    totals = {name: [0, 0] for name, _, _ in modes}
-    seconds = {name: 0.0 for name, _, _ in modes}
-    print(f"| language | triples | " + " | ".join(name for name, _, _ in modes) + " |")
-    print("|---|---:|" + "---:|" * len(modes))
+    golds = [name for name in ("debian", "ud") if gold in (name, "both")]
+    totals = {(name, mode): [0, 0] for name in golds for mode, _, _ in MODES}
+    seconds = {mode: 0.0 for mode, _, _ in MODES}
+    header, rule = "| language |", "|---|"
+    for name in golds:
+        label = "Debian" if name == "debian" else "UD"
+        header += f" {label} triples | " + " | ".join(f"{label} {mode}" for mode, _, _ in MODES) + " |"
+        rule += "---:|" * (len(MODES) + 1)
+    if "ud" in golds:
+        header += " UD cased triples | UD cased with lists |"
+        rule += "---:|---:|"
+    print(header)
+    print(rule)
+    cased_totals = [0, 0]
     for language in arguments.languages:
-        triples = triples_of(language, half, arguments.triples, arguments.cache)
-        if not triples:
-            continue
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as handle:
-            handle.write("".join(" ".join(triple) + "\n" for triple in triples))
-            path = handle.name
-        cells = []
-        for name, abbreviations, keyword in modes:
-            locale = LOCALES.get(language, language) + keyword
-            tokens, elapsed = tokenize(binary, path, locale, abbreviations, environment)
-            right, failures = score(tokens, triples)
-            totals[name][0] += right
-            totals[name][1] += len(triples)
-            seconds[name] += elapsed
-            cells.append(f"{100 * right / len(triples):.1f}%")
-            if abbreviations and arguments.failures:
-                for gold, got in failures[:arguments.failures]:
-                    print(f"  {language} gold: {' | '.join(gold)}\n  {language} got:  {' | '.join(got)}", file=sys.stderr)
-        os.unlink(path)
-        print(f"| {language} | {len(triples)} | " + " | ".join(cells) + " |", flush=True)
-    print(f"| all | {totals[modes[0][0]][1]} | " + " | ".join(
-        f"{100 * right / max(1, count):.2f}%" for right, count in totals.values()) + " |")
-    print("\nseconds (the three tokenize runs, whole process): " +
+        row = f"| {language} |"
+        for name in golds:
+            if name == "debian":
+                triples = triples_of(language, half, arguments.triples, arguments.cache)
+            else:
+                triples = ud_corpus.triples(arguments.ud, language, half, arguments.triples)
+            if not triples:
+                row += " 0 |" + " - |" * len(MODES)
+                continue
+            row += f" {len(triples)} |"
+            results = measure(binary, triples, language, environment)
+            for (mode, abbreviations, _), (right, failures, elapsed) in zip(MODES, results):
+                totals[(name, mode)][0] += right
+                totals[(name, mode)][1] += len(triples)
+                seconds[mode] += elapsed
+                row += f" {100 * right / len(triples):.1f}% |"
+                if abbreviations and arguments.failures:
+                    for gold_triple, got in failures[:arguments.failures]:
+                        print(f"  {language} {name} gold: {' | '.join(gold_triple)}\n"
+                              f"  {language} {name} got:  {' | '.join(got)}", file=sys.stderr)
+        if "ud" in golds:
+            if triples and name == "ud":
+                # Sentences that start in lower case: no rule about periods may cut before them (Unicode's SB8).
+                failed = {tuple(gold_triple) for gold_triple, _ in results[-1][1]}
+                cased = [triple for triple in triples if not any(starts_lower(text) for text in triple[1:])]
+                right = sum(1 for triple in cased if tuple(triple) not in failed)
+                cased_totals[0] += right
+                cased_totals[1] += len(cased)
+                row += f" {len(cased)} | {100 * right / max(1, len(cased)):.1f}% |"
+            else:
+                row += " 0 | - |"
+        print(row, flush=True)
+    row = "| all |"
+    for name in golds:
+        row += f" {totals[(name, MODES[0][0])][1]} |" + "".join(
+            f" {100 * totals[(name, mode)][0] / max(1, totals[(name, mode)][1]):.2f}% |" for mode, _, _ in MODES)
+    if "ud" in golds:
+        row += f" {cased_totals[1]} | {100 * cased_totals[0] / max(1, cased_totals[1]):.2f}% |"
+    print(row)
+    print("\nseconds (the tokenize runs, whole process): " +
           ", ".join(f"{name} {value:.2f}" for name, value in seconds.items()))
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learns each language's sentence abbreviations, initials rule, ordinals and sentence starters from real text.
 
-Usage: scripts/make-sentence-data.py [--out dictionaries/sentences] [--cache bench/out/sentences] [LANG...]
+Usage: scripts/make-sentence-data.py [--out dictionaries/sentences] [--cache bench/out/sentences] [--ud FOLDER] [LANG...]
 
 Reads the tuning half of Debian's translated manual pages, fortunes,
 maint-guide and debian-reference (scripts/sentence_corpus.py; install them with
@@ -21,6 +21,15 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
   three digits with a period, right after a lower-case word (so not a
   list's "1."), is followed by a lower-case word or a non-starter capital
   often enough.
+
+With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
+their tuning half (dev and train files) adds what people marked: a token
+with a period *inside* a sentence at least twice, and at a sentence's end at
+most a quarter as often, is an abbreviation (a title when never seen at an
+end, at least three times); a capitalised word that starts at least 30% of
+its occurrences (at least three) is a starter. Only treebanks whose licence
+allows commercial use are read (LICENSE.txt without "NonCommercial"), so the
+lists stay free for any use; each file's header names those it used.
 """
 
 import argparse
@@ -29,6 +38,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sentence_corpus as corpus  # noqa: E402
+import ud_corpus  # noqa: E402
 
 # Thresholds, tuned on the tuning half with bench/sentences.py --half tune.
 MINIMUM_ABBREVIATION_COUNT = 3
@@ -39,6 +49,9 @@ MINIMUM_STARTER_COUNT = 3
 STARTER_RATIO = 0.3          # after a clear end / all capitalised occurrences
 MAXIMUM_ABBREVIATION_LETTERS = 4  # in each period-separated part
 ORDINAL_RATIO = 0.4          # numbers with a period followed by a non-start
+MINIMUM_INSIDE_COUNT = 2     # UD: periods inside a marked sentence
+FINAL_RATIO = 0.25           # UD: at a sentence end / inside
+MINIMUM_UD_TITLE_COUNT = 3   # UD: never at an end, seen this often inside
 
 
 def learn(paragraphs):
@@ -84,6 +97,77 @@ def learn(paragraphs):
             "numbers": len(numbers), "paragraphs": len(paragraphs)}
 
 
+def usable_treebanks(folder, language, noncommercial=False):
+    """The treebanks of a language whose licence allows any use (no NonCommercial clause unless asked), with their commits."""
+    found = []
+    for treebank in ud_corpus.treebanks(folder, language):
+        licence = open(os.path.join(treebank, "LICENSE.txt"), encoding="utf-8", errors="replace").read() \
+            if os.path.exists(os.path.join(treebank, "LICENSE.txt")) else ""
+        if not noncommercial and ("noncommercial" in licence.lower().replace("-", "").replace(" ", "") or "BY-NC" in licence):
+            continue
+        if not ud_corpus.files(treebank, 0):
+            continue  # a test set only (PUD): nothing to learn from
+        commit_path = os.path.join(treebank, "COMMIT")
+        commit = open(commit_path).read().strip() if os.path.exists(commit_path) else "unknown"
+        found.append((treebank, commit))
+    return found
+
+
+def learn_marked(treebanks):
+    """Abbreviations, titles and starters from sentences people marked (the treebanks' tuning files)."""
+    inside, final, capitalised, starts = {}, {}, {}, {}
+    for treebank, _ in treebanks:
+        for path in ud_corpus.files(treebank, 0):
+            for document in ud_corpus.documents(path):
+                for text, _ in document:
+                    text = text.strip()
+                    for match in corpus.BOUNDARY.finditer(text):
+                        if match.group(1) != "." or match.end(1) != match.start(2) or match.end() >= len(text):
+                            continue
+                        if match.start(1) > 0 and text[match.start(1) - 1] == ".":
+                            continue
+                        key = corpus.key_before_period(text, match.start(1))
+                        if key and not key.startswith("#"):
+                            inside[key] = inside.get(key, 0) + 1
+                    stripped = text.rstrip(corpus.CLOSERS)
+                    if stripped.endswith(".") and not stripped.endswith(".."):
+                        key = corpus.key_before_period(stripped, len(stripped) - 1)
+                        if key and not key.startswith("#"):
+                            final[key] = final.get(key, 0) + 1
+                    for match in corpus.WORD.finditer(text):
+                        if match.group()[0].isupper():
+                            capitalised[match.group()] = capitalised.get(match.group(), 0) + 1
+                    first = corpus.next_word(text.lstrip(corpus.OPENERS), 0)
+                    if first[:1].isupper():
+                        starts[first] = starts.get(first, 0) + 1
+    titles, abbreviations = [], []
+    for key, count in inside.items():
+        parts = key.split(".")
+        if count < MINIMUM_INSIDE_COUNT or max(len(part) for part in parts) > MAXIMUM_ABBREVIATION_LETTERS:
+            continue
+        if all(len(part) == 1 and part.isupper() for part in parts):
+            continue  # initials: the runtime's rule covers them
+        ends = final.get(key, 0)
+        if ends > FINAL_RATIO * count:
+            continue
+        (titles if ends == 0 and count >= MINIMUM_UD_TITLE_COUNT else abbreviations).append(key)
+    starters = [word for word, count in starts.items()
+                if count >= MINIMUM_STARTER_COUNT and count >= STARTER_RATIO * capitalised.get(word, count)]
+    return {"titles": titles, "abbreviations": abbreviations, "starters": starters}
+
+
+def merge(learned, marked, treebanks):
+    """The Debian-learned lists with what the treebanks add (a treebank's title stays an abbreviation where Debian saw it before starters)."""
+    titles = set(learned["titles"]) | (set(marked["titles"]) - set(learned["abbreviations"]))
+    abbreviations = (set(learned["abbreviations"]) | set(marked["abbreviations"])) - titles
+    merged = dict(learned)
+    merged.update({"titles": sorted(titles), "abbreviations": sorted(abbreviations),
+                   "starters": sorted(set(learned["starters"]) | set(marked["starters"])),
+                   "treebanks": [(os.path.basename(path), commit) for path, commit in treebanks],
+                   "added": (len(titles) - len(learned["titles"]), len(abbreviations - set(learned["abbreviations"])))})
+    return merged
+
+
 def write(language, learned, folder):
     path = os.path.join(folder, f"{language}.txt")
     with open(path, "w", encoding="utf-8") as out:
@@ -91,6 +175,10 @@ def write(language, learned, folder):
         out.write(f"# from the tuning half ({learned['paragraphs']} paragraphs) of the Debian packages: "
                   f"{', '.join(corpus.packages(language))}.\n")
         out.write("# Their licences (GPL, BSD-style, public domain, free documentation) are listed in dictionaries/README.md.\n")
+        if learned.get("treebanks"):
+            out.write("# Also from the dev files of the Universal Dependencies treebanks (sentences marked by people): "
+                      + ", ".join(f"{name} at {commit[:12]}" for name, commit in learned["treebanks"])
+                      + "; their licences (CC BY-SA, LGPL-LR) are listed in dictionaries/README.md.\n")
         out.write("# Lines: 'ordinals yes|no', 'title KEY' (joins whatever follows), 'abbreviation KEY'\n")
         out.write("# (joins unless a sentence starter follows), 'starter WORD'.\n")
         out.write(f"ordinals {'yes' if learned['ordinals'] else 'no'}\n")
@@ -108,11 +196,19 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--out", default=os.path.join(root, "dictionaries", "sentences"))
     parser.add_argument("--cache", default=os.path.join(root, "bench", "out", "sentences"))
+    parser.add_argument("--ud", default=None, help="a folder of fetched Universal Dependencies treebanks to learn from too")
+    parser.add_argument("--noncommercial", action="store_true",
+                        help="also learn from treebanks under a NonCommercial licence (not for the bundled data)")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
     for language in arguments.languages:
         learned = learn(corpus.paragraphs(language, 0, cache=arguments.cache))
+        treebanks = usable_treebanks(arguments.ud, language, arguments.noncommercial) if arguments.ud else []
+        if treebanks:
+            learned = merge(learned, learn_marked(treebanks), treebanks)
+            print(f"{language}: the treebanks add {learned['added'][0]} titles, {learned['added'][1]} abbreviations "
+                  f"({', '.join(name for name, _ in learned['treebanks'])})", file=sys.stderr)
         path = write(language, learned, arguments.out)
         print(f"{language}: {len(learned['titles'])} titles, {len(learned['abbreviations'])} abbreviations, "
               f"{len(learned['starters'])} starters, ordinals {learned['ordinals']} "

@@ -325,19 +325,25 @@ def is_clear_end(paragraph, terminator, counts):
     return without >= 1 and without >= 2 * with_period
 
 
-def clear_splits(paragraph, counts, starts=None):
+DASHES = "-–—"
+
+
+def clear_splits(paragraph, counts, starts=None, dialogue=False):
     """The paragraph cut at its clear sentence ends (each followed by an upper-case letter).
 
     With `starts` (how often each capitalised word follows a clear end), an
     unclear end is also cut when the word after it is one that mostly starts
     sentences in this same text (seen capitalised at least 3 times, at least
-    half of them right after a clear end).
+    half of them right after a clear end). With `dialogue`, a dash and a
+    space before the upper-case letter (`polany. - Jasiu`) are passed over
+    too: the treebanks' people cut a line of dialogue there.
     """
     pieces, start = [], 0
     for match in BOUNDARY.finditer(paragraph):
         after = match.end()
         probe = after
-        while probe < len(paragraph) and paragraph[probe] in OPENERS:
+        while probe < len(paragraph) and (paragraph[probe] in OPENERS or (
+                dialogue and paragraph[probe] == " " and probe > after and paragraph[probe - 1] in DASHES)):
             probe += 1
         if probe >= len(paragraph) or not (paragraph[probe].isupper() or paragraph[probe].isdigit()):
             continue
@@ -362,12 +368,12 @@ def gold_sentences(paragraphs_list):
     starts = sentence_starts(paragraphs_list, counts)
     sentences = []
     for paragraph in paragraphs_list:
-        for piece in clear_splits(paragraph, counts, starts):
+        for piece in clear_splits(paragraph, counts, starts, dialogue=True):
             piece = piece.strip()
             stripped = piece.rstrip(CLOSERS)
             if not (20 <= len(piece) <= 400) or not stripped or stripped[-1] not in ".!?":
                 continue
-            first = piece.lstrip(SENTENCE_OPENERS)
+            first = re.sub(r"^[" + DASHES + r"]{1,3} ", "", piece).lstrip(SENTENCE_OPENERS)
             if re.search(r"(\.\.|…)[^.…]", piece):
                 continue  # an ellipsis inside: whether it ends a sentence is anyone's guess
             if first and first[0].isupper():

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/ucasemap.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
@@ -400,4 +401,22 @@ void tsv_regex_set_deadline(tsv_regex *regex, int64_t milliseconds, int32_t *sta
 
 int32_t tsv_regex_deadline_passed(const tsv_regex *regex) {
     return regex->deadline_ns != 0 && tsv_now_ns() >= regex->deadline_ns;
+}
+
+/* ---- Scripts ---- */
+
+int32_t tsv_script_of(uint32_t codepoint) {
+    UErrorCode error = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)codepoint, &error);
+    return U_FAILURE(error) ? USCRIPT_INVALID_CODE : (int32_t)code;
+}
+
+int32_t tsv_scripts_of_locale(const char *locale, int32_t *codes, int32_t capacity) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t count = uscript_getCode(locale, (UScriptCode *)codes, capacity, &error);
+    return U_FAILURE(error) ? 0 : count;
+}
+
+const char *tsv_script_name(int32_t code) {
+    return uscript_getName((UScriptCode)code);
 }

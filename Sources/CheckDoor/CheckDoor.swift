@@ -31,6 +31,8 @@ public struct CheckDoor: Sendable {
         public var notes: [String] = []
         /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
         public var skippedTranslations: String?
+        /// Words not reported because they are in a script none of their languages is written in, by script name.
+        public var otherScripts: [String: Int] = [:]
         /// With `CheckOptions.interactive`: each misspelling with its guesses, in text order, to ask about (`lines` is empty).
         public var findings: [Finding] = []
     }
@@ -51,6 +53,9 @@ public struct CheckDoor: Sendable {
         public var language: String
         /// A gettext catalog's `Language:` when its translations were not checked (not a language asked for; "" when it names none).
         public var skippedTranslations: String?
+        /// Words not reported because they are in a script none of their languages is written in
+        /// (`OtherScripts.skip`), by script name.
+        public var otherScripts: [String: Int] = [:]
     }
 
     /// Checks one input with its project's words.
@@ -93,8 +98,15 @@ public struct CheckDoor: Sendable {
             throw ServiceError(wrapping: error)
         }
         if let changes = options.changedLines { misspellings = changes.filter(misspellings, in: input) }
+        var otherScripts: [String: Int] = [:]
+        // The list format is `hunspell -l`'s output (docs/protocol.md): Hunspell's verdict on every word unless asked otherwise.
+        if (options.otherScripts ?? settings.otherScripts?.value ?? (options.format == .list ? .check : .skip)) == .skip {
+            let tags = languages ?? options.languageLabel.split(separator: ",").map(String.init)
+            (misspellings, otherScripts) = WritingScripts.partition(misspellings, languages: tags)
+        }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
-        return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped)
+        return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
+                        otherScripts: otherScripts)
     }
 
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).
@@ -106,6 +118,7 @@ public struct CheckDoor: Sendable {
                        asked: RunGuesses = RunGuesses()) throws(ServiceError) -> Report {
         var report = try wordedReport(findings, in: input, project: project, asked: asked)
         report.skippedTranslations = findings.skippedTranslations
+        report.otherScripts = findings.otherScripts
         return report
     }
 

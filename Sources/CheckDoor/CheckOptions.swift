@@ -15,6 +15,9 @@ public struct CheckOptions: Sendable {
     public var languages: [String]?
     /// The language findings are reported in (SARIF's `language` property): the tags asked for, or the default's.
     public var languageLabel = "en_US"
+    /// What is done with words in a script none of the languages is written in (`--other-scripts`), or nil for
+    /// the project's `other-scripts`, else `.skip` (`.check` in the list format, which is `hunspell -l`'s).
+    public var otherScripts: OtherScripts?
     /// Only misspellings on these lines are reported (`--diff`, `--staged`), or nil for all.
     public var changedLines: ChangedLines?
     /// Replace confident misspellings in the files (`--fix`), or nil to only report.

@@ -23,4 +23,17 @@ extension CheckRun.Outcome {
         }
         return "translations not checked (language not asked for): " + languages.joined(separator: ", ")
     }
+
+    /// `words in other scripts not checked: Cyrillic (297 in 1 file), Hangul (796 in 1 file)`, nil when none.
+    ///
+    /// The words no language of the run is written in (`OtherScripts.skip`);
+    /// `--other-scripts check` or `--lang auto` checks them.
+    public var otherScriptsSummary: String? {
+        guard !otherScriptWords.isEmpty else { return nil }
+        let scripts = otherScriptWords.keys.sorted().map { script in
+            let words = otherScriptWords[script]!, files = otherScriptFiles[script] ?? 1
+            return "\(script) (\(words) \(words == 1 ? "word" : "words") in \(files) \(files == 1 ? "file" : "files"))"
+        }
+        return "words in other scripts not checked: " + scripts.joined(separator: ", ")
+    }
 }

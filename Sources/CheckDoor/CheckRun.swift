@@ -40,8 +40,19 @@ public struct CheckRun: Sendable {
         public var vocabulary = 0
         /// Gettext catalogs whose translations were not checked (not a language asked for), by their `Language:` ("" when it names none).
         public var skippedTranslations: [String: Int] = [:]
+        /// Words not reported because they are in a script none of their languages is written in, by script name.
+        public var otherScriptWords: [String: Int] = [:]
+        /// Files that held such words, by script name.
+        public var otherScriptFiles: [String: Int] = [:]
 
         public init() {}
+
+        mutating func countOtherScripts(_ words: [String: Int]) {
+            for (script, count) in words {
+                otherScriptWords[script, default: 0] += count
+                otherScriptFiles[script, default: 0] += 1
+            }
+        }
 
         /// The exit status: 2 when any error was met, else 1 when any misspelling was found, else 0.
         public var exitStatus: Int32 { sawError ? 2 : sawMisspelling ? 1 : 0 }
@@ -53,7 +64,7 @@ public struct CheckRun: Sendable {
         /// Checked in a learning run's first pass, no guesses asked yet; the text is kept only for standard input.
         case found(InputList.Input, CheckDoor.Findings, kept: CheckInput?, project: Project)
         /// Checked, and nothing left to report once the repository's own words are taken out.
-        case quiet(words: Int, skippedTranslations: String?, projectProblems: [String], configErrors: [String])
+        case quiet(words: Int, skippedTranslations: String?, otherScripts: [String: Int], projectProblems: [String], configErrors: [String])
         case unreadable(String)
         case excluded(configErrors: [String])
         case binary
@@ -78,9 +89,9 @@ public struct CheckRun: Sendable {
         }
         var outcome = batch.run(inputs: list.inputs, output: output, before: list.walk.problems,
                                 learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)
-        let untranslated = outcome.untranslatedSummary
+        let untranslated = [outcome.untranslatedSummary, outcome.otherScriptsSummary].compactMap { $0 }.joined(separator: "; ")
         guard list.walked else {
-            if let untranslated { output.summarize(untranslated) }
+            if !untranslated.isEmpty { output.summarize(untranslated) }
             return outcome
         }
         let walk = list.walk
@@ -101,7 +112,7 @@ public struct CheckRun: Sendable {
             summary += "; \(outcome.vocabulary) recurring \(outcome.vocabulary == 1 ? "word" : "words") taken as the repository's own"
         }
         if !skipped.isEmpty { summary += "; skipped: " + skipped.joined(separator: ", ") }
-        if let untranslated { summary += "; " + untranslated }
+        if !untranslated.isEmpty { summary += "; " + untranslated }
         output.summarize(summary)
         if !walk.problems.isEmpty { outcome.sawError = true }
         return outcome
@@ -204,14 +215,17 @@ public struct CheckRun: Sendable {
             outcome.words += report.words
             outcome.misspellings += report.misspellings
             if let skipped = report.skippedTranslations { outcome.skippedTranslations[skipped, default: 0] += 1 }
+            outcome.countOtherScripts(report.otherScripts)
             output.checked(input)
         case .found(_, let findings, _, let project):
             // A first pass's result is reported (`reportAll`) before it is handled; this one had nothing to tell.
-            handle(.quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: project.problems,
+            handle(.quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, otherScripts: findings.otherScripts,
+                          projectProblems: project.problems,
                           configErrors: project.errors), alone: alone, output: output,
                    outcome: &outcome, warned: &warned, session: session)
-        case .quiet(let words, let skipped, let problems, let errors):
+        case .quiet(let words, let skipped, let otherScripts, let problems, let errors):
             if let skipped { outcome.skippedTranslations[skipped, default: 0] += 1 }
+            outcome.countOtherScripts(otherScripts)
             self.report(errors, to: output, seen: &warned, outcome: &outcome)
             for problem in problems where warned.insert(problem).inserted { output.warn("warning: \(problem)") }
             outcome.checked += 1
@@ -278,7 +292,8 @@ public struct CheckRun: Sendable {
             guard case .found(let item, let findings, let kept, let project) = result else { return result }
             let problems = project.problems, errors = project.errors
             guard !findings.misspellings.isEmpty else {
-                return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, projectProblems: problems,
+                return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, otherScripts: findings.otherScripts,
+                              projectProblems: problems,
                               configErrors: errors)
             }
             let input: CheckInput

@@ -18,6 +18,7 @@ public enum ConfigReport {
         add(settings.checkIdentifiers?.origin, "check-identifiers", String(settings.checkIdentifiers?.value ?? true))
         add(settings.minimumWordLength?.origin, "minimum-word-length",
             settings.minimumWordLength.map { String($0.value) } ?? "(4 for identifier parts, 3 for words in code)")
+        add(settings.otherScripts?.origin, "other-scripts", (settings.otherScripts?.value ?? .skip).rawValue)
         if let excluded = settings.excludedBy { add(excluded.origin, "exclude", "\(excluded.value) (matches this path)") }
         for pattern in settings.ignorePatterns { add(pattern.origin, "ignore-patterns", pattern.value) }
         var byOrigin: [(origin: String, words: [String])] = []

@@ -26,6 +26,9 @@ public struct LSPSettings: Sendable, Equatable {
     public var maxCompletions = 20
     /// Whether string literals in source code are checked (comments always are).
     public var checkStrings = true
+    /// The language the service checks in when no setting names one (the door's `--lang`, `TEXTSVCD_LANG` or the
+    /// locale), for telling which scripts a document's words may be in; not a client setting.
+    public var defaultLanguage: String?
 
     public init() {}
 

@@ -91,6 +91,10 @@ extension LanguageServer {
                        translations: { GettextCatalog.tag(forLanguage: $0, among: self.translationLanguages(project: project)) },
                        limit: settings.maxDiagnostics)
             state.misspellings = result.misspellings
+            if (config?.otherScripts?.value ?? .skip) == .skip {
+                let languages = settings.languages ?? config?.languages?.value ?? settings.defaultLanguage.map { [$0] } ?? []
+                state.misspellings = WritingScripts.partition(result.misspellings, languages: languages).kept
+            }
             state.mask = result.mask
             state.projectSignature = project?.signature ?? []
         } catch {

@@ -30,6 +30,15 @@ import Testing
         #expect(result.stdout == "teh\nteh\nwiht\n")
     }
 
+    @Test func terminalEscapesInCapturedOutputAreNotPartOfWords() throws {
+        let captured = "\u{1B}[35m\u{1B}[Knotes.md\u{1B}[m\u{1B}[K:\u{1B}[1;33m\u{1B}[KWhenever\u{1B}[m\u{1B}[K the wrold turns\n"
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "json", "-"], stdin: Array(captured.utf8))
+        let words = result.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["word"] as? String
+        }
+        #expect(words == ["wrold"], "\(result.stdout)")
+    }
+
     @Test func jsonFormatPrintsAnObjectALine() throws {
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "json", "-"], stdin: Array("my wrold".utf8))
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

@@ -46,6 +46,23 @@ import Testing
         #expect(messages.last?["id"] == 2)
     }
 
+    @Test func wordsInAScriptTheLanguageIsNotWrittenInGetNoDiagnostic() throws {
+        var input: [UInt8] = []
+        input += Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        input += Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        input += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.txt","languageId":"plaintext","version":1,"text":"Привет wrold"}}}"#)
+        input += Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+        input += Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        let root = TestSupport.temporaryFolder("lsp-scripts")
+        let output = try TestProcess.run(TestSupport.binary, ["lsp", "--lang", "en_US"], stdin: input,
+                                         environment: TestSupport.isolatedEnvironment(root), timeout: 60)
+        #expect(output.status == 0, "\(output.stderr)")
+        let diagnostics = Self.messages(output.stdoutBytes).first { $0["method"] == "textDocument/publishDiagnostics" }
+        let found = diagnostics?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(found.count == 1)
+        #expect(found.first?["range"]?["start"]?["character"] == 7)
+    }
+
     @Test func endOfInputWithoutShutdownExitsOne() throws {
         let root = TestSupport.temporaryFolder("lsp-eof")
         let input = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)

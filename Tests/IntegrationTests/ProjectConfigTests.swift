@@ -89,6 +89,7 @@ import Testing
         ("words = []\ncheck-identifiers = 1\n", 2, "check-identifiers must be true or false"),
         ("minimum-word-length = 0\n", 1, "minimum-word-length must be an integer from 1 to 64"),
         ("minimum-word-length = \"4\"\n", 1, "minimum-word-length must be an integer"),
+        ("words = []\nother-scripts = \"maybe\"\n", 2, "other-scripts must be \"skip\" or \"check\""),
         ("[[override]]\nfiles = [\"a\"]\nmode = \"poetry\"\n", 3, "override.mode must be one of"),
         ("exclude = [\n  \"ok/**\",\n  \"src/[a-z\",\n]\n", 3, "exclude: the glob \u{201C}src/[a-z\u{201D} does not compile: a [ set is not closed"),
         ("[[override]]\nfiles = [\"docs/[z-a]*\"]\n", 2, "override.files: the glob \u{201C}docs/[z-a]*\u{201D} does not compile: the range z-a"),

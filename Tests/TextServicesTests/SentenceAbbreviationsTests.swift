@@ -98,9 +98,127 @@ struct SentenceAbbreviationsTests {
         #expect(try tokenizer.enclosingUnit(at: UTF8Offset(5), in: text)?.range == UTF8Offset(0)..<UTF8Offset(16))
     }
 
+    @Test func initialsJoinedByPeriodsEndNoSentence() throws {
+        #expect(try Self.sentences("A novel by H.G. Wells came out. It sold well.", "en")
+                == ["A novel by H.G. Wells came out. ", "It sold well."])
+        #expect(try Self.sentences("Le prix va à J.M. Dupuis cette année. Il est content.", "fr")
+                == ["Le prix va à J.M. Dupuis cette année. ", "Il est content."])
+    }
+
+    @Test func anInitialBeforeAnotherInitialEndsNoSentence() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        #expect(data.starters.contains("I"))
+        #expect(try Self.sentences("The paper by A. I. Smith came out. It sold well.", "en")
+                == ["The paper by A. I. Smith came out. ", "It sold well."])
+    }
+
+    @Test func oneLowerCaseLetterBeforeANumberEndsNoSentence() throws {
+        #expect(try Self.sentences("It was built c. 1230 BC. It grew fast.", "en") == ["It was built c. 1230 BC. ", "It grew fast."])
+        #expect(try Self.sentences("It was built c. 1230 BC. It grew fast.", nil) == ["It was built c. ", "1230 BC. ", "It grew fast."])
+    }
+
+    @Test func aNumberAfterATitleIsNoListLabel() throws {
+        let data = try #require(Self.store.abbreviations(for: "nl"))
+        #expect(data.titles.contains("nr"))
+        #expect(try Self.sentences("Hij eindigde op nr. 29. Bijna iedereen lachte.", "nl")
+                == ["Hij eindigde op nr. 29. ", "Bijna iedereen lachte."])
+    }
+
+    @Test func aSpeakersInitialBeforeADashStartsNothing() throws {
+        #expect(try Self.sentences("P. -- Quando começou? R. -- A ideia veio cedo.", "pt")
+                == ["P. -- Quando começou? ", "R. -- A ideia veio cedo."])
+    }
+
+    @Test func aListLabelStartsItsSentence() throws {
+        #expect(try Self.sentences("The rules are simple. 2. Nobody may leave early. That holds always.", "en")
+                == ["The rules are simple. ", "2. Nobody may leave early. ", "That holds always."])
+        #expect(try Self.sentences("12. Gli alberi vanno potati. Poi si raccoglie.", "it")
+                == ["12. Gli alberi vanno potati. ", "Poi si raccoglie."])
+    }
+
+    @Test func aDialogueDashAfterASentenceEndStartsASentence() throws {
+        #expect(try Self.sentences("Това е всичко. - Да, разбира се. Благодаря.", "bg")
+                == ["Това е всичко. ", "- Да, разбира се. ", "Благодаря."])
+        #expect(try Self.sentences("Você vem amanhã? -- Sim, eu vou. Até logo.", "pt")
+                == ["Você vem amanhã? ", "-- Sim, eu vou. ", "Até logo."])
+        #expect(try Self.sentences("We stand together. — The Editor", "en") == ["We stand together. ", "— The Editor"])
+        // ICU alone keeps the dash in the sentence before (Unicode's SB8a).
+        #expect(try Self.sentences("Това е всичко. - Да.", nil) == ["Това е всичко. - Да."])
+    }
+
+    @Test func aNumberAfterASentenceEndStartsASentence() throws {
+        #expect(try Self.sentences("We moved there this week. 2005 is going to be a good year. Nobody doubts it.", "en")
+                == ["We moved there this week. ", "2005 is going to be a good year. ", "Nobody doubts it."])
+        #expect(try Self.sentences("Мы приехали утром. 12 человек ждали нас.", "ru")
+                == ["Мы приехали утром. ", "12 человек ждали нас."])
+    }
+
+    @Test func aDashOrNumberAfterAnAbbreviationStartsNothing() throws {
+        #expect(try Self.sentences("Es kamen ca. 3000 Leute und z. B. - wie immer - Bauern. Dann ging er.", "de")
+                == ["Es kamen ca. 3000 Leute und z. B. - wie immer - Bauern. ", "Dann ging er."])
+        #expect(try Self.sentences("Es kamen ca. 3000 Leute.", "de") == ["Es kamen ca. 3000 Leute."])
+    }
+
+    @Test func abbreviationsLearnedFromTheTreebanksEndNoSentence() throws {
+        #expect(try Self.sentences("Sie wohnen in St. Peter am See. Es ist schön.", "de")
+                == ["Sie wohnen in St. Peter am See. ", "Es ist schön."])
+        #expect(try Self.sentences("Vi köpte frukt, t.ex. Äpplen och päron. Sedan gick vi hem.", "sv")
+                == ["Vi köpte frukt, t.ex. Äpplen och päron. ", "Sedan gick vi hem."])
+    }
+
+    @Test func queriesSeeTheSameBoundariesAsTokensWhereSentencesAreAdded() throws {
+        let data = try #require(Self.store.abbreviations(for: "bg"))
+        let tokenizer = try Tokenizer(granularity: .sentence, locale: "bg", sentenceAbbreviations: data)
+        let text = TextBuffer("Добре ли си? - Да, добре. - А ти? 12 души дойдоха днес.")
+        let ends = try tokenizer.tokens(in: text).map { $0.range.upperBound }
+        var forward: [UTF8Offset] = [], offset = UTF8Offset(0)
+        while offset < UTF8Offset(text.byteCount) {
+            offset = try #require(try tokenizer.boundary(from: offset, direction: .forward, in: text))
+            forward.append(offset)
+        }
+        #expect(forward == ends)
+        #expect(ends.count == 4)
+        var backward: [UTF8Offset] = [UTF8Offset(text.byteCount)]
+        offset = UTF8Offset(text.byteCount)
+        while offset > UTF8Offset(0) {
+            offset = try #require(try tokenizer.boundary(from: offset, direction: .backward, in: text))
+            backward.append(offset)
+        }
+        #expect(Array(backward.reversed().dropFirst()) == ends)
+        for end in ends.dropLast() {
+            #expect(try tokenizer.isAtBoundary(end, direction: nil, in: text))
+            #expect(try tokenizer.enclosingUnit(at: end, in: text)?.range.lowerBound == end)
+        }
+    }
+
+    @Test func boundaryQueriesAgreeWithTokensOnGeneratedText() throws {
+        let pieces = ["Er kam.", " ", "- Ja", "-- Nein.", "— Gut!", "2005 war", "am 3. Mai", "Dr.", "z. B.", "A. B.",
+                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging."]
+        let data = try #require(Self.store.abbreviations(for: "de"))
+        let tokenizer = try Tokenizer(granularity: .sentence, locale: "de", sentenceAbbreviations: data)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let text = TextBuffer((0..<Int.random(in: 1...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " "))
+            let ends = try tokenizer.tokens(in: text).map { $0.range.upperBound }
+            var forward: [UTF8Offset] = [], offset = UTF8Offset(0)
+            while offset < UTF8Offset(text.byteCount), let next = try tokenizer.boundary(from: offset, direction: .forward, in: text) {
+                forward.append(next)
+                offset = next
+            }
+            #expect(forward == ends, "\(String(decoding: text.bytes, as: UTF8.self))")
+            var backward: [UTF8Offset] = [UTF8Offset(text.byteCount)]
+            offset = UTF8Offset(text.byteCount)
+            while offset > UTF8Offset(0), let previous = try tokenizer.boundary(from: offset, direction: .backward, in: text) {
+                backward.append(previous)
+                offset = previous
+            }
+            #expect(Array(backward.reversed().dropFirst()) == ends, "\(String(decoding: text.bytes, as: UTF8.self))")
+        }
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
-        let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X."
-        for language in ["de", "en", "ru", "cs"] {
+        let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
+        for language in ["de", "en", "ru", "cs", "bg"] {
             let pieces = try Self.sentences(text, language)
             #expect(pieces.joined() == text, "\(language)")
             #expect(pieces.allSatisfy { !$0.isEmpty }, "\(language)")

@@ -302,6 +302,19 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/README") == .plainText)
 }
 
+@Test func aFileOfNoKnownTypeIsTechnicalTextUnlessItsNameSaysProse() {
+    #expect(DocumentKind(languageId: nil, path: "/x/Apache.sublime-syntax") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/config.h.in") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .otherText)
+    #expect(DocumentKind(languageId: "unknown-thing", path: "/x/data.weird") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/CHANGES.old") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/LICENSE-MIT") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/a.txt") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: nil) == .plainText)
+    #expect(DocumentKind.otherText.isTechnical && DocumentKind.otherText.isProse)
+}
+
 @Test func moduleNamesInImportsAreNotChecked() {
     let go = visible("import (\n\t\"fmt\"\n\t\"strconv\"\n)\nimport \"os\"\nvar s = \"Helo\"", .go)
     #expect(go == "Helo")

@@ -126,6 +126,19 @@ int64_t tsv_case_map(int32_t kind, const char *locale, const uint8_t *source, in
 /* The English display name of a locale ("en_US" gives "English (United States)") as UTF-8. */
 int64_t tsv_locale_display_name(const char *locale, uint8_t *target, int64_t capacity, int32_t *status);
 
+/* ---- Scripts ---- */
+
+/* The Unicode script code (ICU's `UScriptCode`) of a code point; 0 (Common) or 1 (Inherited) for punctuation and marks. */
+int32_t tsv_script_of(uint32_t codepoint);
+/*
+ * The script codes a locale's language is written in ("sr" gives Cyrillic,
+ * "ja" Katakana, Hiragana and Han), up to `capacity`; returns how many, 0
+ * when ICU knows none for the locale.
+ */
+int32_t tsv_scripts_of_locale(const char *locale, int32_t *codes, int32_t capacity);
+/* The long English name of a script code ("Cyrillic"), or NULL for an invalid code. */
+const char *tsv_script_name(int32_t code);
+
 /* ---- Text units and regular expressions: deadlines (added for text units and regex) ---- */
 
 /*

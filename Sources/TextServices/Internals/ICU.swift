@@ -340,3 +340,21 @@ extension ICURegex {
         if status > 0 { throw ICUError(status: status) }
     }
 }
+
+/// Unicode scripts from ICU's data (`uscript.h`).
+enum ScriptCodes {
+    /// The script code of one code point (0 Common, 1 Inherited for punctuation, digits and marks).
+    static func of(_ scalar: UInt32) -> Int32 { tsv_script_of(scalar) }
+
+    /// The script codes ICU gives a locale's language; empty when it knows none.
+    static func of(locale: String) -> [Int32] {
+        var codes = [Int32](repeating: 0, count: 8)
+        let count = Int(tsv_scripts_of_locale(locale, &codes, 8))
+        return Array(codes.prefix(max(0, min(count, 8))))
+    }
+
+    /// The long English name of a script code (`Cyrillic`), nil for an invalid one.
+    static func name(_ code: Int32) -> String? {
+        tsv_script_name(code).map { String(cString: $0) }
+    }
+}

@@ -13,6 +13,7 @@ import TOMLReader
 /// check-strings = true                # check string literals in code
 /// check-identifiers = true            # check camelCase and snake_case identifiers part by part
 /// minimum-word-length = 4             # shorter identifier parts (and words in code) pass
+/// other-scripts = "skip"              # words in a script the languages are not written in: skip or check
 ///
 /// [[override]]                        # for the files its globs match
 /// files = ["docs/de/**"]
@@ -29,7 +30,7 @@ public struct ProjectConfig: Sendable {
     public static let fileName = "config.toml"
     /// The top-level keys.
     public static let keys = ["language", "exclude", "ignore-patterns", "words", "check-strings", "check-identifiers",
-                              "minimum-word-length", "override"]
+                              "minimum-word-length", "other-scripts", "override"]
     /// The values `minimum-word-length` may take.
     public static let wordLengths = 1...64
     /// The modes an override may set.
@@ -58,6 +59,7 @@ public struct ProjectConfig: Sendable {
     public private(set) var words: [String] = []
     public private(set) var checkStrings: Bool?
     public private(set) var checkIdentifiers: Bool?
+    public private(set) var otherScripts: OtherScripts?
     public private(set) var minimumWordLength: Int?
     public private(set) var overrides: [Override] = []
     /// The line each top-level key is set on, for `textsvcd config`.
@@ -157,6 +159,11 @@ public struct ProjectConfig: Sendable {
                     throw Fault(line: line, reason: "minimum-word-length must be an integer from \(Self.wordLengths.lowerBound) to \(Self.wordLengths.upperBound)")
                 }
                 minimumWordLength = length
+            case "other-scripts":
+                guard let choice = value.string.flatMap(OtherScripts.init(rawValue:)) else {
+                    throw Fault(line: line, reason: "other-scripts must be \"skip\" or \"check\"")
+                }
+                otherScripts = choice
             case "override":
                 overrides = try Self.overrides(value, lines: lines)
             default:

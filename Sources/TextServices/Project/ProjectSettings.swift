@@ -2,7 +2,7 @@
 ///
 /// Config files apply from the file's folder up to the root, nearest first:
 /// a setting (`language`, `check-strings`, `check-identifiers`,
-/// `minimum-word-length`, an override's `language` or
+/// `minimum-word-length`, `other-scripts`, an override's `language` or
 /// `mode`) comes from the nearest file that sets it; lists (`exclude`,
 /// `ignore-patterns`, `words`) join. A broken file's settings are not used,
 /// and its fault is in `errors`. A value; thread-safe.
@@ -23,6 +23,8 @@ public struct ProjectSettings: Sendable {
     public var checkIdentifiers: Sourced<Bool>?
     /// The length under which identifier parts and words in code pass, or nil for the checker's defaults.
     public var minimumWordLength: Sourced<Int>?
+    /// What is done with words in a script the languages are not written in, or nil for the default (skip).
+    public var otherScripts: Sourced<OtherScripts>?
     /// Whether an `exclude` glob matches the file, and which.
     public var excludedBy: Sourced<String>?
     /// Patterns whose matches are not checked.
@@ -60,6 +62,9 @@ public struct ProjectSettings: Sendable {
             }
             if minimumWordLength == nil, let value = config.minimumWordLength {
                 minimumWordLength = Sourced(value: value, origin: origin("minimum-word-length"))
+            }
+            if otherScripts == nil, let value = config.otherScripts {
+                otherScripts = Sourced(value: value, origin: origin("other-scripts"))
             }
             ignorePatterns += config.ignorePatterns.map { Sourced(value: $0, origin: origin("ignore-patterns")) }
             patterns += config.compiledPatterns

@@ -2,14 +2,14 @@
 public enum CheckableText {
     /// A mask over `bytes` (UTF-8) that shows only the prose of a document of `kind`.
     ///
-    /// Plain text is shown whole; Markdown, commit messages, markup and TeX
+    /// Plain text and text of other types are shown whole; Markdown, commit messages, markup and TeX
     /// without their code and markup; source code only in its comments and
     /// string literals (comments only when `checkStrings` is false); gettext
     /// catalogs in their strings (`GettextCatalog`). Offsets
     /// in the masked text equal offsets in `bytes`.
     public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true) -> TextMask {
         switch kind {
-        case .plainText: return TextMask(bytes: bytes, visible: true)
+        case .plainText, .otherText: return TextMask(bytes: bytes, visible: true)
         case .markdown: return MarkdownMasker.mask(bytes)
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)

@@ -5,6 +5,10 @@
 /// in its comments and string literals.
 public enum DocumentKind: Hashable, Sendable {
     case plainText
+    /// A file of a type none of the others is (`.sublime-syntax`, `.in`, `.gitignore`): shown whole, like plain text,
+    /// and checked as technical prose (identifiers part by part, programming words pass), since such files in a
+    /// project are mostly configuration and data.
+    case otherText
     case markdown
     case gitCommit
     /// HTML and XML: text and comments, not tags.
@@ -16,6 +20,10 @@ public enum DocumentKind: Hashable, Sendable {
     case source(SourceLanguage)
 
     /// The kind for an LSP `languageId`, falling back to the file name's extension, then plain text.
+    ///
+    /// A file whose name says nothing known is `otherText`, unless it is
+    /// prose by name (`README`, `LICENSE`, `NEWS`: no extension, or one of
+    /// `proseNames`); no path and no known `languageId` is plain text.
     public init(languageId: String?, path: String?) {
         if let languageId, let kind = Self.byLanguageId[languageId.lowercased()] {
             self = kind
@@ -25,7 +33,25 @@ public enum DocumentKind: Hashable, Sendable {
             self = kind
             return
         }
+        if let path, !Self.isProseByName(path) {
+            self = .otherText
+            return
+        }
         self = .plainText
+    }
+
+    /// Names of prose files that carry no extension, or no known one, in upper case and without it.
+    static let proseNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS", "CHANGELOG",
+                                          "CHANGES", "HISTORY", "THANKS", "TODO", "INSTALL", "CONTRIBUTING", "HACKING",
+                                          "NOTICE", "CREDITS", "MAINTAINERS", "CONTRIBUTORS", "RELEASE", "FAQ", "BUGS"]
+
+    /// Whether a file the extension table does not know is prose by its name: no extension (`README`, `notes`),
+    /// or a name whose stem is one of `proseNames` (`README.rst`, `CHANGES.old`).
+    static func isProseByName(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return !name.hasPrefix(".") }
+        let stem = name[..<dot].uppercased()
+        return proseNames.contains(stem) || proseNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
     }
 
     /// Whether the whole document is prose (as opposed to code with comments and strings).

@@ -83,6 +83,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
     /// allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
+        joins(bytes, at: boundary, label: true)
+    }
+
+    /// `joins(_:at:)`, with the rule for a list's label only when `label` (it looks one period back, once).
+    private func joins(_ bytes: [UInt8], at boundary: Int, label: Bool) -> Bool {
         guard boundary > 0, boundary < bytes.count else { return false }
         var period = boundary
         while period > 0 {
@@ -121,9 +126,80 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 if titles.contains(joined) || abbreviations.contains(joined) { return true }
             }
             if abbreviations.contains(word) { return !startsSentence }
-            return scalars == 1 && word.unicodeScalars.first!.properties.isUppercase && next.isCapitalised && !startsSentence
-        case .number(let digits, let midSentence):
+            if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
+               let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil {
+                return true  // one lower-case letter before a number: "c. 1230", "n. 970", "p. 12"
+            }
+            guard Self.isInitials(word), next.isCapitalised else { return false }
+            // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
+            let anotherInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
+            return anotherInitial || !startsSentence
+        case .number(let digits, let midSentence, let atStart):
+            // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence,
+            // unless the period before it is an abbreviation's ("op nr. 29. Bijna").
+            if label, atStart, digits <= 4, next.isCapitalised,
+               !joins(bytes, at: period - 1 - digits, label: false) { return true }
             return writesOrdinals && digits <= 3 && midSentence && !startsSentence
         }
+    }
+
+    /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
+    static func standsAlone(_ bytes: [UInt8], before start: Int) -> Bool {
+        guard let (scalar, _) = UTF8Scalars.before(bytes, start) else { return true }
+        return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
+    }
+
+    /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
+    static func isInitials(_ key: String) -> Bool {
+        key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            part.unicodeScalars.count == 1 && part.unicodeScalars.first!.properties.isUppercase
+        }
+    }
+
+    /// Whether a sentence starts at byte `offset` where ICU puts no boundary.
+    ///
+    /// Two cases, both after a `.`, `!` or `?` (closing marks allowed) and
+    /// spaces on the same line, where that end is not an abbreviation's, an
+    /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
+    /// opens a line of dialogue or a list item before a capital or a digit
+    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`; not `- disse lei`), which
+    /// Unicode's rule SB8a keeps in the sentence before; and,
+    /// after a period that follows a word of four letters or more, a number
+    /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
+    /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
+    public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
+        guard offset > 1, offset < bytes.count else { return false }
+        let first = bytes[offset]
+        let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        guard isDigit || first == UInt8(ascii: "-") || first == 0xE2 else { return false }
+        var end = offset
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
+            end -= bytes[end - 1] == 0xA0 ? 2 : 1
+        }
+        guard end < offset, end > 0 else { return false }
+        let terminator = Self.beforeClosingMarks(bytes, end)
+        guard terminator > 0 else { return false }
+        let mark = bytes[terminator - 1]
+        guard mark == UInt8(ascii: ".") || mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?") else { return false }
+        if mark == UInt8(ascii: "."), terminator == end, case .word(let word, _)? = SentenceKey(bytes, period: end - 1),
+           Self.isInitials(word) {
+            return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
+        }
+        if isDigit {
+            guard mark == UInt8(ascii: "."), terminator == end,
+                  case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
+        } else {
+            var dash = offset
+            while dash < bytes.count, bytes[dash] == UInt8(ascii: "-") { dash += 1 }
+            if dash == offset {
+                // U+2013 EN DASH or U+2014 EM DASH.
+                guard offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94 else { return false }
+                dash = offset + 3
+            }
+            guard dash - offset <= 3, dash < bytes.count, bytes[dash] == 0x20,
+                  let (first, _) = UTF8Scalars.at(bytes, dash + 1),
+                  first.properties.isUppercase || first.properties.numericType != nil else { return false }
+        }
+        return !joins(bytes, at: offset)
     }
 }

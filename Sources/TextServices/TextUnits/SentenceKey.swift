@@ -2,9 +2,10 @@
 enum SentenceKey {
     /// Letters and inner periods ("Dr", "p.m"; "z. B." as "z.B"), with the count of scalars of the last part.
     case word(String, scalars: Int)
-    /// A whole token of digits, after a space or an opening bracket or quote: how many digits, and
-    /// whether a lower-case word comes right before it ("am 21." rather than a list's "1.").
-    case number(digits: Int, midSentence: Bool)
+    /// A whole token of digits, after a space or an opening bracket or quote: how many digits,
+    /// whether a lower-case word comes right before it ("am 21." rather than a list's "1."), and whether
+    /// it starts a line or follows a sentence end ("wollten. 4. Die": a list's label).
+    case number(digits: Int, midSentence: Bool, atStart: Bool)
 
     /// What may come right before a number that is a token of its own.
     static let openers = "([\"'«„“‘"
@@ -27,7 +28,7 @@ enum SentenceKey {
             var wordEnd = digits
             while let (scalar, previous) = UTF8Scalars.before(bytes, wordEnd), scalar.properties.isWhitespace { wordEnd = previous }
             let lowerCaseBefore = wordEnd < digits && (UTF8Scalars.before(bytes, wordEnd).map { $0.0.properties.isLowercase } ?? false)
-            self = .number(digits: period - digits, midSentence: lowerCaseBefore)
+            self = .number(digits: period - digits, midSentence: lowerCaseBefore, atStart: Self.startsSentence(bytes, digits))
             return
         }
         if let (scalar, _) = UTF8Scalars.before(bytes, start), scalar.properties.numericType != nil { return nil }
@@ -45,5 +46,20 @@ enum SentenceKey {
             }
         }
         self = .word(token, scalars: scalars)
+    }
+
+    /// Whether a token at `start` begins the text or a line, or follows a `.`, `!` or `?` (closing marks allowed) and spaces.
+    static func startsSentence(_ bytes: [UInt8], _ start: Int) -> Bool {
+        var index = start
+        while let (scalar, previous) = UTF8Scalars.before(bytes, index), scalar.properties.isWhitespace {
+            if scalar == "\n" || scalar == "\r" { return true }
+            index = previous
+        }
+        guard index > 0 else { return true }
+        guard index < start else { return false }
+        let terminator = SentenceAbbreviations.beforeClosingMarks(bytes, index)
+        guard terminator > 0 else { return false }
+        let mark = bytes[terminator - 1]
+        return mark == UInt8(ascii: ".") || mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?")
     }
 }

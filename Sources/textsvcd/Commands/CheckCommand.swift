@@ -70,6 +70,10 @@ struct CheckCommand: ParsableCommand {
           help: "In folders walked, do not report words the tree uses again and again (docs/config.md).")
     var repositoryWords = true
 
+    @Option(name: .customLong("other-scripts"),
+            help: "Words in a script none of the languages is written in (Cyrillic with --lang en_US): skip (the default, counted in the summary) or check.")
+    var otherScripts: OtherScripts?
+
     @Argument(help: "Files and folders to check; '-' reads standard input. Nothing: standard input when it is a file or a pipe, else the current git work tree.")
     var files: [String] = []
 
@@ -87,6 +91,7 @@ struct CheckCommand: ParsableCommand {
                                    encoding: try global.validatedEncoding() ?? .utf16, languages: context.languages)
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
         if !repositoryWords { options.repositoryVocabulary = nil }
+        options.otherScripts = otherScripts
         if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
         options.interactive = interactive
         var session: InteractiveSession?
@@ -166,3 +171,4 @@ struct CheckCommand: ParsableCommand {
 
 extension CheckFormat: ExpressibleByArgument {}
 extension CheckMode: ExpressibleByArgument {}
+extension OtherScripts: ExpressibleByArgument {}

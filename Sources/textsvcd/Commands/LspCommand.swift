@@ -31,10 +31,12 @@ struct LspCommand: ParsableCommand {
 
     func run() throws {
         let relay = LanguageServerRelay()
-        let client = ClientFactory.forEditorDoor(global.clientOptions).makeClient { relay.servicesChanged($0) }
+        let factory = ClientFactory.forEditorDoor(global.clientOptions)
+        let client = factory.makeClient { relay.servicesChanged($0) }
         let output = FramedOutput(handle: FileHandle.standardOutput)
         var defaults = LSPSettings()
         defaults.languages = global.languages
+        defaults.defaultLanguage = factory.configuration.defaultLanguage
         if let debounce { defaults.debounceMilliseconds = min(max(debounce, 0), 10_000) }
         let server = LanguageServer(client: client, defaults: defaults,
                                     preferredEncoding: try global.validatedEncoding()) { message in output.write(message) }

@@ -1,0 +1,127 @@
+"""Sentences marked by people: the Universal Dependencies treebanks' `# text` lines, as a tuning and a measurement half.
+
+Shared by bench/sentences.py (the human-annotated gold, beside the Debian one)
+and scripts/make-sentence-data.py (which learns from the tuning half too).
+
+The folder given holds one sub-folder per treebank, named as its repository
+(`UD_English-EWT`, `UD_Polish-PDB`, ...), with its `.conllu` files; every
+treebank of a language found there is used. The tuning half is the dev and
+train files, the measurement half the test files. A document starts at
+`# newdoc` (or `# newdoc_id`); a treebank without those marks groups its
+sentences by the document part of `# orig_file_sentence` or of a Dutch
+`sent_id` (`wiki-135.p.4.s.2`), and otherwise counts the file as one
+document in its order. A paragraph starts at `# newpar` where the treebank
+marks them. Nothing is copied into the repository: licences vary (each
+treebank's LICENSE.txt; docs/benchmarks.md names them and their commits).
+"""
+
+import glob
+import os
+import random
+import re
+import unicodedata
+
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
+         "pl": "Polish", "ru": "Russian", "nl": "Dutch", "sv": "Swedish", "cs": "Czech", "uk": "Ukrainian",
+         "bg": "Bulgarian"}
+CLOSERS = "\"'»«”“’‘›‹)]}"
+DUTCH_DOCUMENT = re.compile(r"^(?:.*\\)?([^\\]+?)\.p\.\d+\.s\.\d+$")
+
+
+def treebanks(folder, language):
+    """The treebank folders of a language in `folder` (`UD_German-GSD`, ...), sorted."""
+    return sorted(path for path in glob.glob(os.path.join(folder, f"UD_{NAMES[language]}-*")) if os.path.isdir(path))
+
+
+def files(treebank, half):
+    """The .conllu files of one half (0 tuning: dev and train; 1 measurement: test)."""
+    found = sorted(glob.glob(os.path.join(treebank, "*.conllu")))
+    if half == 1:
+        return [path for path in found if re.search(r"-test\.conllu$", path)]
+    return [path for path in found if re.search(r"-(dev|train)(-[a-z])?\.conllu$", path)]
+
+
+def documents(path):
+    """The documents of one .conllu file: lists of (sentence text, starts a paragraph)."""
+    result, current, key, paragraph = [], [], None, True
+    pending = {}
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if not line.startswith("#"):
+            if not line and "text" in pending:
+                document = pending.get("doc")
+                if document is not None and document != key:
+                    if current:
+                        result.append(current)
+                    current, key, paragraph = [], document, True
+                current.append((unicodedata.normalize("NFC", pending["text"]), paragraph or pending.get("par", False)))
+                paragraph = False
+                pending = {}
+            continue
+        name, _, value = line[1:].strip().partition("=")
+        name, value = name.strip(), value.strip()
+        if name == "text":
+            pending["text"] = value
+        elif name in ("newdoc", "newdoc id", "newdoc_id") or name.startswith("newdoc"):
+            pending["doc"] = ("newdoc", value or len(result) + len(current))
+        elif name.startswith("newpar"):
+            pending["par"] = True
+        elif name == "orig_file_sentence" or line.startswith("# orig_file_sentence "):
+            pending.setdefault("doc", ("file", (value or line.split()[-1]).split("#")[0]))
+        elif name == "sent_id":
+            match = DUTCH_DOCUMENT.match(value)
+            if match:
+                pending.setdefault("doc", ("file", match.group(1)))
+    if current:
+        result.append(current)
+    return result
+
+
+def ends_sentence(text):
+    """Whether a sentence ends in `.`, `!` or `?`, closing quotes or brackets allowed after it."""
+    stripped = text.rstrip().rstrip(CLOSERS)
+    return bool(stripped) and stripped[-1] in ".!?"
+
+
+def triples(folder, language, half, count, seed=None):
+    """Up to `count` triples of consecutive sentences of one document, each ending in . ! or ?, after a seeded shuffle."""
+    found = []
+    for treebank in treebanks(folder, language):
+        for path in files(treebank, half):
+            for document in documents(path):
+                texts = [text.strip() for text, _ in document]
+                index = 0
+                while index + 3 <= len(texts):
+                    window = texts[index:index + 3]
+                    if all(ends_sentence(text) for text in window):
+                        found.append(window)
+                        index += 3
+                    else:
+                        index += 1
+    random.Random(seed or f"ud-sentences-{language}").shuffle(found)
+    return found[:count]
+
+
+def paragraphs(folder, language, half):
+    """Running text rebuilt from one half: a paragraph's sentences joined with a space (ten at most where none are marked)."""
+    result = []
+    for treebank in treebanks(folder, language):
+        for path in files(treebank, half):
+            for document in documents(path):
+                current = []
+                for text, starts in document:
+                    if current and (starts or len(current) >= 10):
+                        result.append(" ".join(current))
+                        current = []
+                    current.append(text.strip())
+                if current:
+                    result.append(" ".join(current))
+    return result
+
+
+def sentences(folder, language, half):
+    """Documents of one half as lists of sentence texts (for learning from marked ends)."""
+    return [[text.strip() for text, _ in document]
+            for treebank in treebanks(folder, language)
+            for path in files(treebank, half)
+            for document in documents(path)]
