@@ -39,6 +39,31 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(TextMask(bytes: [], visible: true).visibleLetterRuns == 0)
 }
 
+@Test func visibleLetterRunsAgreeWithARunByRunCountOnRandomMasks() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "Zz", " ", "9", "é", "@", "[", "`", "{", "\n", "wörd", "-"]
+    for _ in 0..<300 {
+        let bytes = Array((0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+        var mask = TextMask(bytes: bytes, visible: Bool.random(using: &generator))
+        var visible = (0..<bytes.count).map { mask.isVisible($0) }
+        for _ in 0..<Int.random(in: 0...3, using: &generator) where !bytes.isEmpty {
+            let lower = Int.random(in: 0..<bytes.count, using: &generator)
+            let range = lower..<Int.random(in: lower...bytes.count, using: &generator)
+            let show = Bool.random(using: &generator)
+            if show { mask.show(range) } else { mask.hide(range) }
+            for index in range { visible[index] = show }
+        }
+        var expected = 0
+        var inRun = false
+        for (index, byte) in bytes.enumerated() {
+            let letter = visible[index] && (("a"..."z").contains(Character(Unicode.Scalar(byte | 0x20))) || byte >= 0x80)
+            if letter, !inRun { expected += 1 }
+            inRun = letter
+        }
+        #expect(mask.visibleLetterRuns == expected, "\(bytes) \(visible)")
+    }
+}
+
 @Test func swiftChecksCommentsAndStringsButNotCode() {
     let source = """
     /// Returns the wrold.
