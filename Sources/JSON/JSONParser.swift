@@ -273,6 +273,8 @@ public struct JSONParser {
             }
             index = start
             var bytes: [UInt8] = []
+            // A text with line breaks escapes one byte in dozens: the bytes between escapes are copied as runs.
+            bytes.reserveCapacity(Swift.min(buffer.count - start, 16 << 10))
             var valid = true
             while true {
                 guard index < buffer.count else { throw fail("unterminated string") }
@@ -329,8 +331,14 @@ public struct JSONParser {
                     }
                 default:
                     if byte < 0x20 { throw fail("control character in string") }
-                    bytes.append(byte)
+                    let run = index
                     index += 1
+                    while index < buffer.count {
+                        let next = buffer[index]
+                        if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                        index += 1
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<index]))
                 }
             }
         }

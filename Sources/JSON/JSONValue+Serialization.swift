@@ -12,7 +12,7 @@ extension JSONValue {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .int(let value): Self.writeInt(value, to: &output)
         case .double(let value):
             if value.isFinite {
                 if value.rounded() == value, abs(value) < 1e15 {
@@ -47,8 +47,30 @@ extension JSONValue {
 
     @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ value: String, to output: inout [UInt8]) {
+    /// Appends a string as a JSON string literal: quotes, backslashes and control characters escaped.
+    public static func writeString(_ value: String, to output: inout [UInt8]) {
         writeString(utf8: value.utf8, to: &output)
+    }
+
+    /// Appends an integer in decimal, as `String(value)` spells it.
+    public static func writeInt(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        // At most 20 digits, written backwards into a small buffer on the stack.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            while magnitude > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            output.append(contentsOf: buffer[start...])
+        }
     }
 
     /// Appends UTF-8 bytes to `output` as a JSON string literal: quotes, backslashes and control characters escaped.

@@ -39,6 +39,13 @@ import Testing
         #expect(words == ["wrold"], "\(result.stdout)")
     }
 
+    @Test func armoredKeysAreNotCheckedAndTheTextAroundThemIs() throws {
+        let text = "The key:\n-----BEGIN PRIVATE KEY-----\nxXnKBAQUtlmrLFKIGe+UCD+r+wfSpS6Sl7BUDmeCSczG9dPN5vnyZA4ixUke2SCC\n-----END PRIVATE KEY-----\nthe wrold\n"
+        let path = try file("server.key", Array(text.utf8))
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", path])
+        #expect(result.stdout == "wrold\n", "\(result.stdout)")
+    }
+
     @Test func jsonFormatPrintsAnObjectALine() throws {
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "json", "-"], stdin: Array("my wrold".utf8))
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

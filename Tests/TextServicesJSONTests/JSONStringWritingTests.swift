@@ -31,4 +31,22 @@ import TextServicesJSON
             #expect(try JSONParser.parse(contiguous) == .string(text), "\(text.debugDescription)")
         }
     }
+
+    @Test func integersAreWrittenAsStringSpellsThem() {
+        var generator = SystemRandomNumberGenerator()
+        let edges = [0, 9, 10, 99, 100, -1, -9, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for value in edges + (0..<500).map({ _ in Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...63, using: &generator) }) {
+            var output: [UInt8] = []
+            JSONValue.writeInt(value, to: &output)
+            #expect(String(decoding: output, as: UTF8.self) == String(value))
+        }
+    }
+
+    @Test func aStringWithEscapesBetweenLongRunsParsesBack() throws {
+        let line = String(repeating: "plain words, ", count: 3000)
+        let text = (0..<20).map { "\(line)\($0)\n\t\"" }.joined() + "end é"
+        var output: [UInt8] = []
+        JSONValue.writeString(utf8: text.utf8, to: &output)
+        #expect(try JSONParser.parse(output) == .string(text))
+    }
 }

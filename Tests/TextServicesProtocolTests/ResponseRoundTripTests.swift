@@ -11,7 +11,8 @@ import Testing
 /// scripts) go through the server's path (`JSONValueEncoder`, the JSON-RPC
 /// response line) and back through the client's (`JSONParser`,
 /// `JSONRPCMessage`, `RemoteTextServices.decodeAnswer`); the value read must
-/// be the value sent.
+/// be the value sent. A model that writes or reads itself (`JSONWritable`,
+/// `JSONReadable`) must write the encoder's bytes and read the decoder's value.
 @Suite struct ResponseRoundTripTests {
     /// How many values each method's generator makes.
     static let valuesPerMethod = 300
@@ -46,6 +47,20 @@ import Testing
     static func roundTrip<Response: Codable & Equatable>(_ response: Response,
                                                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         let line = JSONRPCMessage.encode(JSONRPCMessage.response(id: .int(1), result: JSONValueEncoder().encode(response)))
+        // A model that writes itself (the daemon's path for it) must write the encoder's bytes exactly.
+        if let writable = response as? any JSONWritable {
+            var result: [UInt8] = []
+            writable.writeJSON(to: &result)
+            let written = JSONRPCMessage.encodeResponse(id: .int(1), writtenResult: result)
+            #expect(String(decoding: written, as: UTF8.self) == String(decoding: line, as: UTF8.self), sourceLocation: sourceLocation)
+        }
+        // A model that reads itself (the client's path for it) must read what the Codable decoder reads.
+        if let readable = Response.self as? any JSONReadable.Type,
+           case .response(_, .success(let value)) = JSONRPCMessage(try JSONParser.parse(line)) {
+            let fast = readable.init(json: value) as? Response
+            #expect(fast == response, "the fast reader read \(String(describing: fast))", sourceLocation: sourceLocation)
+            #expect(try JSONValueDecoder().decode(Response.self, from: value) == response, sourceLocation: sourceLocation)
+        }
         guard case .response(_, let result) = JSONRPCMessage(try JSONParser.parse(line)) else {
             Issue.record("the server's line is not a response: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
             return

@@ -39,6 +39,31 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(TextMask(bytes: [], visible: true).visibleLetterRuns == 0)
 }
 
+@Test func visibleLetterRunsAgreeWithARunByRunCountOnRandomMasks() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "Zz", " ", "9", "é", "@", "[", "`", "{", "\n", "wörd", "-"]
+    for _ in 0..<300 {
+        let bytes = Array((0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+        var mask = TextMask(bytes: bytes, visible: Bool.random(using: &generator))
+        var visible = (0..<bytes.count).map { mask.isVisible($0) }
+        for _ in 0..<Int.random(in: 0...3, using: &generator) where !bytes.isEmpty {
+            let lower = Int.random(in: 0..<bytes.count, using: &generator)
+            let range = lower..<Int.random(in: lower...bytes.count, using: &generator)
+            let show = Bool.random(using: &generator)
+            if show { mask.show(range) } else { mask.hide(range) }
+            for index in range { visible[index] = show }
+        }
+        var expected = 0
+        var inRun = false
+        for (index, byte) in bytes.enumerated() {
+            let letter = visible[index] && (("a"..."z").contains(Character(Unicode.Scalar(byte | 0x20))) || byte >= 0x80)
+            if letter, !inRun { expected += 1 }
+            inRun = letter
+        }
+        #expect(mask.visibleLetterRuns == expected, "\(bytes) \(visible)")
+    }
+}
+
 @Test func swiftChecksCommentsAndStringsButNotCode() {
     let source = """
     /// Returns the wrold.
@@ -333,4 +358,45 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
 @Test func keyLikeStringsAreNotCheckedButWordsAndSentencesAre() {
     let source = #"d["userId"] = "utf-8"; m("textDocument/didOpen", "GET", "Helo", "Done!", "a sentense here", "naïve")"#
     #expect(visible(source, .javascript) == "Helo|Done!|a sentense here|naïve")
+}
+
+@Test func reStructuredTextShowsItsProseNotItsLiteralsRolesOrCodeBlocks() {
+    let text = """
+    Title
+    =====
+
+    Call ``get_thing()`` or :func:`requests.get` with `Requests <https://x.org/>`_.
+
+    :param timeout: seconds to wait
+
+    Example::
+
+        resp = requests.get(url)
+
+    Back to prose.
+
+    .. code-block:: python
+
+        import requests
+
+    .. note::
+       Mind the gap.
+
+    .. [1] A footnote text.
+    .. _target: https://x.org/
+    .. a comment
+       continued
+
+    Keepers of the Crystals
+    ```````````````````````
+    - Kenneth Reitz
+
+    >>> requests.get(url)
+    <Response [200]>
+
+    End.
+    """
+    #expect(visible(text, .reStructuredText)
+            == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
+    #expect(DocumentKind(languageId: nil, path: "/x/docs/index.rst") == .reStructuredText)
 }

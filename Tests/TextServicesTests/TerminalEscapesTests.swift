@@ -20,3 +20,21 @@ import Testing
         #expect(found("no escapes at all").isEmpty)
     }
 }
+
+/// Armored keys and certificates are found from their BEGIN line through their END line.
+@Suite struct ArmoredBlocksTests {
+    @Test func aBlockRunsFromItsBeginLineThroughItsEndLine() {
+        let text = "Key below.\n-----BEGIN PRIVATE KEY-----\nMIIEuwIBADANBgkqhkiG9w0BAQEFAASCBKUw\n-----END PRIVATE KEY-----\nAfter it.\n"
+        let bytes = Array(text.utf8)
+        let ranges = ArmoredBlocks.ranges(in: bytes)
+        #expect(ranges.count == 1)
+        #expect(ranges.first.map { String(decoding: bytes[$0], as: UTF8.self) }
+                == "-----BEGIN PRIVATE KEY-----\nMIIEuwIBADANBgkqhkiG9w0BAQEFAASCBKUw\n-----END PRIVATE KEY-----\n")
+    }
+
+    @Test func anUnendedBlockRunsToTheEndAndTextWithoutOneHasNone() {
+        let bytes = Array("x\n-----BEGIN CERTIFICATE-----\nMIIB".utf8)
+        #expect(ArmoredBlocks.ranges(in: bytes) == [2..<bytes.count])
+        #expect(ArmoredBlocks.ranges(in: Array("----- not a block -----".utf8)).isEmpty)
+    }
+}

@@ -23,6 +23,18 @@ import Testing
         #expect(buffer.byteOffset(utf16, in: .utf16) == UTF8Offset(bytes))
     }
 
+    @Test func countsAgreeWithSwiftsOnRandomTextsOfEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        let scalars = ["a", "\n", "\u{E9}", "\u{436}", "\u{65E5}", "\u{1F600}", "\u{10FFFF}", "\u{7F}", "\u{80}"]
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 0...700, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }.joined()
+            let buffer = TextBuffer(text)
+            #expect(buffer.utf16Count == text.utf16.count)
+            #expect(buffer.scalarCount == text.unicodeScalars.count)
+            #expect(buffer.encode(UTF8Offset(buffer.byteCount), as: .utf16) == text.utf16.count)
+        }
+    }
+
     @Test func rejectsPositionsThatSplitACodePointOrLieOutside() {
         let buffer = TextBuffer("x😀y")
         #expect(buffer.byteOffset(2, in: .utf16) == nil)

@@ -11,6 +11,7 @@ public enum CheckableText {
         switch kind {
         case .plainText, .otherText: return TextMask(bytes: bytes, visible: true)
         case .markdown: return MarkdownMasker.mask(bytes)
+        case .reStructuredText: return ReStructuredTextMasker.mask(bytes)
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)
         case .tex: return TeXMasker.mask(bytes)

@@ -11,6 +11,8 @@ public enum DocumentKind: Hashable, Sendable {
     case otherText
     case markdown
     case gitCommit
+    /// reStructuredText: prose, not its literals, roles, code blocks or directives (`ReStructuredTextMasker`).
+    case reStructuredText
     /// HTML and XML: text and comments, not tags.
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
@@ -82,6 +84,7 @@ public enum DocumentKind: Hashable, Sendable {
 
     static let byLanguageId: [String: DocumentKind] = [
         "plaintext": .plainText, "text": .plainText, "txt": .plainText,
+        "restructuredtext": .reStructuredText, "rst": .reStructuredText,
         "markdown": .markdown, "md": .markdown, "mdx": .markdown, "rmd": .markdown, "quarto": .markdown,
         "gitcommit": .gitCommit, "git-commit": .gitCommit, "git_commit": .gitCommit, "hgcommit": .gitCommit,
         "html": .markup, "xml": .markup, "xhtml": .markup, "svg": .markup,
@@ -108,6 +111,7 @@ public enum DocumentKind: Hashable, Sendable {
     static let byExtension: [String: DocumentKind] = [
         "txt": .plainText, "text": .plainText,
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown, "mdx": .markdown,
+        "rst": .reStructuredText, "rest": .reStructuredText,
         "html": .markup, "htm": .markup, "xhtml": .markup, "xml": .markup, "svg": .markup,
         "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex, "po": .gettext, "pot": .gettext,
         "c": .source(.c), "h": .source(.c), "m": .source(.c),

@@ -28,16 +28,28 @@ public final class TextBuffer: @unchecked Sendable {
         var utf16 = 0
         var scalars = 0
         validatedBytes.withUnsafeBufferPointer { buffer in
-            // Block by block, branch-free, so that the compiler can count many bytes at once.
+            guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return }
+            // Block by block, eight bytes at a time: a byte's top bits, shifted up within its own byte, say whether it
+            // continues a scalar (10xxxxxx) or leads a four-byte one (11110xxx), for eight bytes in one word.
+            let topBits: UInt64 = 0x8080_8080_8080_8080
             var start = 0
             while start < buffer.count {
                 table.append(Checkpoint(utf16: utf16, scalars: scalars))
                 let end = min(start + Self.stride, buffer.count)
-                var leads = 0, fourByteLeads = 0
-                for index in start..<end {
+                var continuations = 0, fourByteLeads = 0
+                var index = start
+                while index + 8 <= end {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    continuations &+= (word & ~(word << 1) & topBits).nonzeroBitCount
+                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & topBits).nonzeroBitCount
+                    index += 8
+                }
+                var leads = index - start - continuations
+                while index < end {
                     let byte = buffer[index]
                     leads &+= byte & 0xC0 != 0x80 ? 1 : 0
                     fourByteLeads &+= byte >= 0xF0 ? 1 : 0
+                    index += 1
                 }
                 scalars += leads
                 utf16 += leads + fourByteLeads

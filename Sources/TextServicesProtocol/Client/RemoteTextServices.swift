@@ -186,6 +186,11 @@ public final class RemoteTextServices: TextServicesClient {
     static func decodeAnswer<Response: Decodable>(_ type: Response.Type,
                                                   _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
         let value = try result.get()
+        // A model that reads itself takes a well-formed answer without the Codable machinery; anything else is decoded
+        // below, for the error that names the field.
+        if let readable = Response.self as? any JSONReadable.Type, let response = readable.init(json: value) as? Response {
+            return response
+        }
         do {
             return try JSONValueDecoder().decodeParams(type, from: value)
         } catch {

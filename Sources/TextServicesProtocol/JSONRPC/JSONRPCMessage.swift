@@ -95,6 +95,20 @@ public enum JSONRPCMessage: Sendable {
         return ["jsonrpc": "2.0", "id": id.json, "error": .object(body)]
     }
 
+    /// `{"jsonrpc": "2.0", "id", "result"}` as one line of bytes (no newline), around a result already written as compact JSON.
+    ///
+    /// The same bytes as `encode(response(id:result:))` of the parsed result.
+    public static func encodeResponse(id: RequestID, writtenResult result: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(result.count + 48)
+        bytes.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        id.json.write(to: &bytes)
+        bytes.append(contentsOf: #","result":"#.utf8)
+        bytes.append(contentsOf: result)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
     /// A message as one line of bytes, without its newline.
     public static func encode(_ message: JSONValue) -> [UInt8] {
         var bytes: [UInt8] = []

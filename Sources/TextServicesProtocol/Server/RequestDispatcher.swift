@@ -40,10 +40,18 @@ public final class RequestDispatcher: Sendable {
         }
         let message: JSONValue
         do {
-            message = try JSONParser.parse(Array(body))
+            message = try body.withUnsafeBufferPointer { bytes throws(JSONParser.Failure) in try JSONParser.parse(bytes) }
         } catch {
             stats.recordError()
             return JSONRPCMessage.encode(JSONRPCMessage.errorResponse(id: .null, error: .parseError(error.description)))
+        }
+        // A request's result is written straight to bytes where its model can (`JSONWritable`): no tree for a large answer.
+        if case .request(let id, let method, let params) = JSONRPCMessage(message) {
+            switch perform(method: method, params: params, session: session, writing: true) {
+            case .success(.written(let result)): return JSONRPCMessage.encodeResponse(id: id, writtenResult: result)
+            case .success(.value(let result)): return JSONRPCMessage.encode(JSONRPCMessage.response(id: id, result: result))
+            case .failure(let error): return JSONRPCMessage.encode(JSONRPCMessage.errorResponse(id: id, error: error))
+            }
         }
         guard let response = handle(message: message, session: session) else { return nil }
         return JSONRPCMessage.encode(response)
@@ -70,10 +78,26 @@ public final class RequestDispatcher: Sendable {
 
     /// Runs a method given by name with untyped params; the result as JSON, or the error.
     public func call(method: String, params: JSONObject, session: ConnectionState) -> Result<JSONValue, ServiceError> {
+        perform(method: method, params: params, session: session, writing: false).map { answer in
+            switch answer {
+            case .value(let value): return value
+            case .written(let bytes): return (try? JSONParser.parse(bytes)) ?? .null
+            }
+        }
+    }
+
+    /// A result as a value, or as the compact JSON its model wrote itself (`JSONWritable`).
+    private enum Answer {
+        case value(JSONValue)
+        case written([UInt8])
+    }
+
+    /// Runs a method, timing it; with `writing`, a result whose model is `JSONWritable` comes back as its bytes.
+    private func perform(method: String, params: JSONObject, session: ConnectionState, writing: Bool) -> Result<Answer, ServiceError> {
         let started = ContinuousClock.now
-        let result: Result<JSONValue, ServiceError>
+        let result: Result<Answer, ServiceError>
         if let type = MethodTable.request(named: method) {
-            result = Result { () throws(ServiceError) -> JSONValue in try run(type, params: params, session: session) }
+            result = Result { () throws(ServiceError) -> Answer in try run(type, params: params, session: session, writing: writing) }
         } else {
             result = .failure(.methodNotFound(method))
         }
@@ -87,14 +111,20 @@ public final class RequestDispatcher: Sendable {
         return result
     }
 
-    private func run<Request: TextServicesRequest>(_ type: Request.Type, params: JSONObject,
-                                                   session: ConnectionState) throws(ServiceError) -> JSONValue {
+    private func run<Request: TextServicesRequest>(_ type: Request.Type, params: JSONObject, session: ConnectionState,
+                                                   writing: Bool) throws(ServiceError) -> Answer {
         var params = params
         let encoding = try Self.positionEncoding(params.storage.removeValue(forKey: "positionEncoding"))
         let request = try decoder.decodeParams(Request.self, from: .object(params))
         let context = RequestContext(services: services, session: session, requestedEncoding: encoding, server: server)
         do {
-            return JSONValueEncoder().encode(try request.handle(context))
+            let response = try request.handle(context)
+            if writing, let writable = response as? any JSONWritable {
+                var bytes: [UInt8] = []
+                writable.writeJSON(to: &bytes)
+                return .written(bytes)
+            }
+            return .value(JSONValueEncoder().encode(response))
         } catch {
             throw ServiceError(wrapping: error)
         }
