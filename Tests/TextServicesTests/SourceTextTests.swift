@@ -382,6 +382,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     .. note::
        Mind the gap.
 
+    .. warning:: Keep it secret.
+
+    Read `the whole guide
+    <https://x.org/guide>`_ first.
+
     .. [1] A footnote text.
     .. _target: https://x.org/
     .. a comment
@@ -397,6 +402,6 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     End.
     """
     #expect(visible(text, .reStructuredText)
-            == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
+            == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|Keep it secret.|Read `the whole guide|<https://x.org/guide>`_ first.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
     #expect(DocumentKind(languageId: nil, path: "/x/docs/index.rst") == .reStructuredText)
 }

@@ -49,8 +49,10 @@ enum ReStructuredTextMasker {
                 case .footnote(let labelEnd):
                     mask.hide(line.lowerBound..<indent + labelEnd)
                     maskInline(bytes, line, into: &mask)
-                case .proseDirective:
-                    mask.hide(line)
+                case .proseDirective(let nameEnd):
+                    // `.. warning:: The key must be...`: the text after the name is the body's first line.
+                    mask.hide(line.lowerBound..<indent + nameEnd)
+                    maskInline(bytes, indent + nameEnd..<line.upperBound, into: &mask)
                     // Its options (`:class: x`) come first; the body after them is prose.
                     while index < lines.count, !isBlank(bytes, lines[index]),
                           indentation(bytes, lines[index]) - lines[index].lowerBound > column,
@@ -75,7 +77,8 @@ enum ReStructuredTextMasker {
     private enum ExplicitMarkup {
         /// `.. [1] text`: the label ends at this offset of the line's content.
         case footnote(labelEnd: Int)
-        case proseDirective
+        /// A directive whose body is prose; its name and `::` end at this offset of the line's content.
+        case proseDirective(nameEnd: Int)
         /// Other directives, comments, link targets, substitution definitions: hidden with their body.
         case other
     }
@@ -87,7 +90,7 @@ enum ReStructuredTextMasker {
         }
         guard let colons = rest.firstRange(of: Array("::".utf8)) else { return .other }
         let name = String(decoding: rest[rest.startIndex..<colons.lowerBound], as: UTF8.self).lowercased()
-        return proseDirectives.contains(name) ? .proseDirective : .other
+        return proseDirectives.contains(name) ? .proseDirective(nameEnd: colons.upperBound) : .other
     }
 
     /// Hides the lines from `start` that are blank or indented deeper than `column`; returns the first line after them.
@@ -129,6 +132,11 @@ enum ReStructuredTextMasker {
             if byte == backquote {
                 var end = position + 1
                 while end < line.upperBound, bytes[end] != backquote { end += 1 }
+                // Interpreted text that goes on to the next line (a long link's text) is left visible.
+                guard end < line.upperBound else {
+                    position = end
+                    continue
+                }
                 let isLink = end + 1 < line.upperBound && bytes[end + 1] == UInt8(ascii: "_")
                 let role = roleStart(bytes, before: position, lineStart: line.lowerBound)
                 if isLink && role == nil {
