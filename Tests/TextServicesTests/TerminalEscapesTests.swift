@@ -32,9 +32,17 @@ import Testing
                 == "-----BEGIN PRIVATE KEY-----\nMIIEuwIBADANBgkqhkiG9w0BAQEFAASCBKUw\n-----END PRIVATE KEY-----\n")
     }
 
-    @Test func anUnendedBlockRunsToTheEndAndTextWithoutOneHasNone() {
-        let bytes = Array("x\n-----BEGIN CERTIFICATE-----\nMIIB".utf8)
-        #expect(ArmoredBlocks.ranges(in: bytes) == [2..<bytes.count])
+    @Test func anUnendedBlockOrOneWithOtherLinesIsNoBlock() {
+        #expect(ArmoredBlocks.ranges(in: Array("x\n-----BEGIN CERTIFICATE-----\nMIIB\nmore words here".utf8)).isEmpty)
+        let code = "static const char *markers[] = {\n\t\"-----BEGIN PGP SIGNATURE-----\",\n\t\"-----BEGIN PGP MESSAGE-----\",\n};\n"
+        #expect(ArmoredBlocks.ranges(in: Array(code.utf8)).isEmpty)
+        let prose = "-----BEGIN PGP SIGNATURE-----\nThe signature goes here.\n-----END PGP SIGNATURE-----\n"
+        #expect(ArmoredBlocks.ranges(in: Array(prose.utf8)).isEmpty)
         #expect(ArmoredBlocks.ranges(in: Array("----- not a block -----".utf8)).isEmpty)
+    }
+
+    @Test func armorHeadersAndBlankLinesBelongToTheBlock() {
+        let text = "-----BEGIN PGP SIGNATURE-----\nVersion: GnuPG v2\n\niQEzBAABCAAdFiEE+r/w=\n-----END PGP SIGNATURE-----\n"
+        #expect(ArmoredBlocks.ranges(in: Array(text.utf8)) == [0..<text.utf8.count])
     }
 }
