@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checking speed against aspell and hunspell (issue 25, item 3), side by side in one run (release build).
+# Checking speed against aspell and hunspell (issue 25, item 3), side by side in one run (release build with the
+# Swift runtime linked in, as scripts/install builds it).
 # For each language, the same large real text through four checkers:
 #   hunspell -d LANG -l, aspell --lang=LANG list, textsvcd check --no-daemon --format list (compiled form
 #   mapped), and textsvcd check --format list through a running daemon (warm: one run before the timed ones).
@@ -19,7 +20,7 @@
 #   PERF=DIR              also record `perf record -g` of the no-daemon check of each language into DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product textsvcd >&2
+[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product textsvcd >&2
 textsvcd=$(swift build -c release --show-bin-path)/textsvcd
 work=$(mktemp -d)
 daemon=

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TEXTSVCD:-}" ]; then
-  swift build -c release --product textsvcd >&2
+  swift build -c release --static-swift-stdlib --product textsvcd >&2
   TEXTSVCD=$(swift build -c release --show-bin-path)/textsvcd
 fi
 folder=/usr/share/hunspell

@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include "textsvcd_platform.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <string.h>
 #include <spawn.h>
@@ -87,4 +89,15 @@ int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *n
     if (length < needle_length) return -1;
     const uint8_t *found = memmem(haystack, (size_t)length, needle, (size_t)needle_length);
     return found ? (int64_t)(found - haystack) : -1;
+}
+
+int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) {
+    Dl_info info;
+    if (dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == 0) return -1;
+    char resolved[PATH_MAX];
+    if (realpath(info.dli_fname, resolved) == NULL) return -1;
+    size_t length = strlen(resolved);
+    if (capacity <= 0 || length + 1 > (size_t)capacity) return -1;
+    memcpy(target, resolved, length + 1);
+    return 0;
 }
