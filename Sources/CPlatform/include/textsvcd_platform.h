@@ -46,7 +46,7 @@ int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_
 /* Where `needle` first occurs in `haystack` (glibc's memmem): its offset, or -1. */
 int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
 
-/* The resolved path (realpath) of the shared object or executable that holds `address` (dladdr), written NUL-terminated
+/* The resolved path (`realpath`) of the shared object or executable that holds `address` (dladdr), written NUL-terminated
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);
 
