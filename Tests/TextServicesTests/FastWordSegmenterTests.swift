@@ -88,24 +88,30 @@ import Testing
         #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5).map { "\($0.debugDescription): icu \(icu($0)) fast \(scanner($0))" })")
     }
 
+    /// Segments every fortune file in `folder` both ways and records each file whose tokens differ; the bytes compared.
+    func compareWithICU(inFortunes folder: String, locale: String = "en-US", label: String) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var checked = 0
+        for name in names.sorted() where !name.hasSuffix(".dat") && !name.hasSuffix(".u8") {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name),
+                  let text = String(data: data, encoding: .utf8) else { continue }
+            let expected = icu(text, locale: locale)
+            let actual = scanner(text)
+            if expected != actual {
+                let first = Array(zip(expected, actual)).firstIndex { $0.0 != $0.1 } ?? min(expected.count, actual.count)
+                Issue.record("\(label)\(name): token \(first): icu \(expected[first..<min(first + 3, expected.count)]) fast \(actual[first..<min(first + 3, actual.count)])")
+            }
+            checked += text.utf8.count
+        }
+        return checked
+    }
+
     /// Russian, German, Spanish, Italian, Polish, Czech and Bulgarian prose: the fast path now takes their letters.
     @Test func matchesICUOnRealProseInOtherLanguages() throws {
         var checked = 0
         for (folder, locale) in [("ru", "ru-RU"), ("de", "de-DE"), ("es", "es-ES"), ("it", "it-IT"), ("pl", "pl-PL"),
                                  ("cs", "cs-CZ"), ("bg", "bg-BG")] {
-            let path = "/usr/share/games/fortunes/" + folder
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
-            for name in names.sorted() where !name.hasSuffix(".dat") && !name.hasSuffix(".u8") {
-                guard let data = FileManager.default.contents(atPath: path + "/" + name),
-                      let text = String(data: data, encoding: .utf8) else { continue }
-                let expected = icu(text, locale: locale)
-                let actual = scanner(text)
-                if expected != actual {
-                    let first = Array(zip(expected, actual)).firstIndex { $0.0 != $0.1 } ?? min(expected.count, actual.count)
-                    Issue.record("\(folder)/\(name): token \(first): icu \(expected[first..<min(first + 3, expected.count)]) fast \(actual[first..<min(first + 3, actual.count)])")
-                }
-                checked += text.utf8.count
-            }
+            checked += compareWithICU(inFortunes: "/usr/share/games/fortunes/" + folder, locale: locale, label: folder + "/")
         }
         print("FastWordSegmenter: \(checked) bytes of other languages' fortunes segmented exactly as ICU does")
         // fortunes-ru and fortunes-de alone hold more (scripts/install-deps installs them for this test).
@@ -114,20 +120,9 @@ import Testing
 
     @Test func matchesICUOnRealProse() throws {
         let folder = "/usr/share/games/fortunes"
-        let names = try #require(try? FileManager.default.contentsOfDirectory(atPath: folder),
-                                 "Debian's fortunes package is needed for this test (scripts/install-deps installs it)")
-        var checked = 0
-        for name in names.sorted() where !name.hasSuffix(".dat") && !name.hasSuffix(".u8") {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + name),
-                  let text = String(data: data, encoding: .utf8) else { continue }
-            let expected = icu(text)
-            let actual = scanner(text)
-            if expected != actual {
-                let first = Array(zip(expected, actual)).firstIndex { $0.0 != $0.1 } ?? min(expected.count, actual.count)
-                Issue.record("\(name): token \(first): icu \(expected[first..<min(first + 3, expected.count)]) fast \(actual[first..<min(first + 3, actual.count)])")
-            }
-            checked += text.utf8.count
-        }
+        _ = try #require(try? FileManager.default.contentsOfDirectory(atPath: folder),
+                         "Debian's fortunes package is needed for this test (scripts/install-deps installs it)")
+        let checked = compareWithICU(inFortunes: folder, label: "")
         print("FastWordSegmenter: \(checked) bytes of fortunes segmented exactly as ICU does")
         #expect(checked > 1_000_000)
     }
