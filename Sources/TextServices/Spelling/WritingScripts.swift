@@ -17,7 +17,7 @@ public enum OtherScripts: String, Sendable, CaseIterable {
 /// Thread-safe.
 public enum WritingScripts {
     private static let known = Locked<[String: Set<Int32>]>([:])
-    private static let common: Int32 = 0, inherited: Int32 = 1, unknown: Int32 = 103
+    private static let common: Int32 = 0, inherited: Int32 = 1, latin: Int32 = 25, unknown: Int32 = 103
     /// Composite codes ICU may give a locale, spelled out as the scripts of its letters.
     private static let composites: [Int32: [Int32]] = [
         105: [17, 20, 22],  // `Jpan`: Han, Hiragana, Katakana
@@ -44,9 +44,8 @@ public enum WritingScripts {
     public static func otherScript(of word: String, writtenIn scripts: Set<Int32>) -> String? {
         guard !scripts.isEmpty else { return nil }
         var other: Int32?
-        for scalar in word.unicodeScalars where scalar.value >= 0x80 || scalar.properties.isAlphabetic {
-            guard scalar.properties.isAlphabetic else { continue }
-            let code = ScriptCodes.of(scalar.value)
+        for scalar in word.unicodeScalars where scalar.properties.isAlphabetic {
+            let code = scalar.isASCII ? latin : ScriptCodes.of(scalar.value)
             if code == common || code == inherited || code == unknown { continue }
             if scripts.contains(code) { return nil }
             if other == nil { other = code }
