@@ -17,6 +17,32 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     visible(text, .source(language))
 }
 
+@Test func aScalarWithAnyHiddenByteIsHiddenWholeWhereverItFallsInTheText() {
+    // Random masks over text of one- to four-byte scalars: each scalar shown whole or made spaces (a line feed kept),
+    // as a scalar-by-scalar reference says, also where one crosses the eight-byte steps `masked()` takes.
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "b", " ", "\n", "é", "ж", "✓", "😀", "xyz", "\u{301}"]
+    for _ in 0..<300 {
+        let text = (0..<Int.random(in: 1...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        let bytes = Array(text.utf8)
+        var mask = TextMask(bytes: bytes, visible: Bool.random(using: &generator))
+        for _ in 0..<Int.random(in: 0...4, using: &generator) {
+            let lower = Int.random(in: 0...bytes.count, using: &generator)
+            let range = lower..<min(bytes.count, lower + Int.random(in: 0...20, using: &generator))
+            if Bool.random(using: &generator) { mask.hide(range) } else { mask.show(range) }
+        }
+        var expected: [UInt8] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            let shown = (offset..<offset + width).allSatisfy(mask.isVisible)
+            expected += shown ? Array(bytes[offset..<offset + width]) : bytes[offset..<offset + width].map { $0 == 0x0A ? 0x0A : 0x20 }
+            offset += width
+        }
+        #expect(mask.masked() == expected, "\(text.debugDescription)")
+    }
+}
+
 @Test func maskedTextKeepsEveryOffsetAndStaysValidUTF8() {
     let text = "let s = \"héllo 😀 wörld\" // ünïcode 😀\nlet t = 1 /* ✓ */"
     let mask = CheckableText.mask(Array(text.utf8), kind: .source(.swift))
@@ -290,6 +316,20 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(words("ÜberGrößeTest") == ["Über", "Größe", "Test"])
     let parts = IdentifierSplitter.parts(of: "naïveWorld")
     #expect(parts.map(\.range) == [0..<6, 6..<11])
+}
+
+@Test func asciiIdentifiersSplitAsUnicodePropertiesSay() {
+    // ASCII is classified by value; every ASCII character must fall where its Unicode properties put it.
+    for value in UInt32(0)..<0x80 {
+        let scalar = Unicode.Scalar(value)!
+        let properties = scalar.properties
+        let separator = scalar == "_" || scalar == "-" || scalar == "."
+        let digit = !separator && properties.numericType != nil && properties.generalCategory == .decimalNumber
+        let upper = !separator && !digit && (properties.isUppercase || properties.generalCategory == .titlecaseLetter)
+        let identifier = "ab\(Character(scalar))Cd"
+        let expected: [String] = separator || digit ? ["ab", "Cd"] : upper ? ["ab", "\(Character(scalar))Cd"] : ["ab\(Character(scalar))", "Cd"]
+        #expect(IdentifierSplitter.parts(of: identifier).map(\.word) == expected, "\(value)")
+    }
 }
 
 @Test func documentKindsComeFromLanguageIdsAndFileNames() {

@@ -15,6 +15,17 @@ import Testing
         #expect(try misspelled("The quick brown fox jumpd over the lazzy dog.") == ["jumpd", "lazzy"])
     }
 
+    @Test func aWordLearnedBetweenTwoChecksIsAcceptedByTheSecond() throws {
+        // The second check starts from the first one's memo of verdicts (`WordMemoPool`); learning a word must end it.
+        let services = TestSupport.services(dataHome: TestSupport.temporaryFolder("memo-learn"))
+        let text = TextBuffer("the qzvlearnd word, qzvlearnd again")
+        #expect(try services.spelling.checker(languages: ["en_US"]).check(text).misspellings.map(\.word) == ["qzvlearnd", "qzvlearnd"])
+        try services.spelling.learn("qzvlearnd", language: "en_US")
+        #expect(try services.spelling.checker(languages: ["en_US"]).check(text).misspellings.isEmpty)
+        try services.spelling.unlearn("qzvlearnd", language: "en_US")
+        #expect(try services.spelling.checker(languages: ["en_US"]).check(text).misspellings.count == 2)
+    }
+
     @Test func skipsNumbersAndTokensWithDigits() throws {
         #expect(try misspelled("In 2024 we shipped 3rd-party mp3 files, 1,234.5 of them, on x86.").isEmpty)
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextServices
 
-/// The checker's memo of verdicts, keyed by the words' bytes in the scanned text.
+/// The checker's memo of verdicts, keyed by the words' bytes (its own copy of them).
 @Suite struct WordMemoTests {
     /// The byte ranges of the space-separated words of `text`.
     func words(_ text: [UInt8]) -> [Range<Int>] {
@@ -67,5 +67,35 @@ import Testing
         #expect(memo.lookup(ranges[2], in: text) == true)
         #expect(memo.lookup(ranges[3], in: text) == nil)
         #expect(memo.lookup(ranges[4], in: text) == false)
+    }
+
+    @Test func aMemoAnswersForTheSameBytesInAnotherText() {
+        // The memo keeps its own copy of each word, so the first text may be gone when the second is scanned.
+        var memo = WordMemo(capacity: 16)
+        do {
+            let first = Array("internationalisation cat internationalization".utf8)
+            for (index, range) in words(first).enumerated() { memo.store(range, in: first, index != 2) }
+        }
+        let second = Array("xx internationalization dog cat internationalisation internationalisatio".utf8)
+        let ranges = words(second)
+        #expect(memo.lookup(ranges[1], in: second) == false)
+        #expect(memo.lookup(ranges[2], in: second) == nil)
+        #expect(memo.lookup(ranges[3], in: second) == true)
+        #expect(memo.lookup(ranges[4], in: second) == true)
+        #expect(memo.lookup(ranges[5], in: second) == nil)
+    }
+
+    @Test func aFullMemoStartsOverAndNeverAnswersWrong() {
+        // More distinct words than a memo holds, long ones among them: every answer is the stored verdict or none,
+        // and the words stored since it started over are all answered.
+        let count = WordMemo.maximumWords + 5000
+        let list = (0..<count).map { index in index % 7 == 0 ? "longword\(String(index, radix: 36))tail" : "w\(String(index, radix: 36))" }
+        let text = Array(list.joined(separator: " ").utf8)
+        let ranges = words(text)
+        var memo = WordMemo(capacity: 16)
+        for (index, range) in ranges.enumerated() { memo.store(range, in: text, index % 3 == 0) }
+        let answers = ranges.map { memo.lookup($0, in: text) }
+        #expect(answers.enumerated().allSatisfy { index, answer in answer == nil || answer == (index % 3 == 0) })
+        #expect(answers.suffix(4000).enumerated().allSatisfy { offset, answer in answer == ((count - 4000 + offset) % 3 == 0) })
     }
 }

@@ -84,13 +84,15 @@ public struct DocumentChecker: Sendable {
         func ask(_ word: String) {
             if asked.insert(word).inserted { questions.append(word) }
         }
-        func identifierParts(_ word: String) -> [(range: Range<Int>, word: String)] {
-            technical ? IdentifierSplitter.parts(of: word) : []
+        // Each found word's identifier parts, split once for both passes below.
+        let allParts = technical ? found.map { IdentifierSplitter.parts(of: $0.word) } : []
+        func identifierParts(_ index: Int) -> [(range: Range<Int>, word: String)] {
+            technical ? allParts[index] : []
         }
-        for misspelling in found {
+        for (index, misspelling) in found.enumerated() {
             if let (joined, _) = Self.escapedApostropheJoin(misspelling, bytes: bytes) { ask(joined) }
             guard checkIdentifiers else { continue }
-            for part in identifierParts(misspelling.word) where !passes(part.word, technical: technical) {
+            for part in identifierParts(index) where !passes(part.word, technical: technical) {
                 ask(part.word)
             }
         }
@@ -103,7 +105,7 @@ public struct DocumentChecker: Sendable {
         }
         var result: [Misspelling] = []
         var skipUntil = 0
-        for misspelling in found {
+        for (index, misspelling) in found.enumerated() {
             if result.count >= limit { break }
             if misspelling.range.lowerBound.rawValue < skipUntil { continue }
             if let (joined, end) = Self.escapedApostropheJoin(misspelling, bytes: bytes), verdicts[joined] == true {
@@ -111,8 +113,8 @@ public struct DocumentChecker: Sendable {
                 continue
             }
             if technical, CodeVocabulary.contains(misspelling.word) { continue }
-            if isCode, Self.isAcronym(misspelling.word) || misspelling.word.count < (minimumWordLength ?? 3) { continue }
-            let parts = identifierParts(misspelling.word)
+            if isCode, Self.isAcronym(misspelling.word) || Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
+            let parts = identifierParts(index)
             if !parts.isEmpty, !checkIdentifiers { continue }
             if parts.isEmpty {
                 if Self.isPartOfCompound(misspelling.range, in: bytes, hyphens: isCode),
@@ -138,7 +140,7 @@ public struct DocumentChecker: Sendable {
     /// Parts shorter than four letters (`Num`, `Ptr`, `ctx`; `minimumWordLength` when set) are
     /// abbreviations, and short all-capital parts acronyms: both pass, as in other code spell checkers.
     private func passes(_ word: String, technical: Bool) -> Bool {
-        word.count < (minimumWordLength ?? 4) || Self.isAcronym(word) || (technical && CodeVocabulary.contains(word))
+        Self.length(word) < (minimumWordLength ?? 4) || Self.isAcronym(word) || (technical && CodeVocabulary.contains(word))
     }
 
     /// Whether a word is one part of `snake_case` or `dotted.name` (the checker reports such parts alone).
@@ -160,7 +162,16 @@ public struct DocumentChecker: Sendable {
 
     /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters. In code these are acronyms or constants.
     static func isAcronym(_ word: String) -> Bool {
-        word.count <= 5 && word.allSatisfy { $0.isUppercase }
+        // ASCII by its bytes: Character's properties cost more than the rest of the test.
+        let utf8 = word.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.count <= 5 && utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
+        return word.count <= 5 && word.allSatisfy { $0.isUppercase }
+    }
+
+    /// The word's length in characters (`String.count`), counted by bytes for ASCII.
+    private static func length(_ word: String) -> Int {
+        let utf8 = word.utf8
+        return utf8.allSatisfy({ $0 < 0x80 }) ? utf8.count : word.count
     }
 
     /// For `couldn\'t` inside a string: the word joined across the escaped apostrophe and where it ends.

@@ -12,11 +12,21 @@ public enum IdentifierSplitter {
         var offset = 0
         for scalar in identifier.unicodeScalars {
             let width = UTF8.width(scalar)
-            let properties = scalar.properties
             let kind: Kind
-            if scalar == "_" || scalar == "-" || scalar == "." {
-                kind = .separator
-            } else if properties.numericType != nil, properties.generalCategory == .decimalNumber {
+            // ASCII is classified by its value: Unicode's property tables cost a tenth of a repository's check.
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x5F, 0x2D, 0x2E: kind = .separator
+                case 0x30...0x39: kind = .digit
+                case 0x41...0x5A: kind = .upper
+                default: kind = .lower
+                }
+                scalars.append((offset, width, kind))
+                offset += width
+                continue
+            }
+            let properties = scalar.properties
+            if properties.numericType != nil, properties.generalCategory == .decimalNumber {
                 kind = .digit
             } else if properties.isUppercase || properties.generalCategory == .titlecaseLetter {
                 kind = .upper

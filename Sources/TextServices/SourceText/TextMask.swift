@@ -80,7 +80,23 @@ public struct TextMask: Sendable {
         guard visible.contains(false) else { return bytes }
         var output = bytes
         var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
         while index < bytes.count {
+            // Eight bytes at a time where all are shown (nothing to do) or all hidden ASCII (spaces, line feeds kept).
+            if index + 8 <= bytes.count {
+                let shown = visible.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
+                // (All shown: skipped unless a scalar runs on past the eight, whose hidden tail would hide it whole.)
+                if shown == ones, index + 8 == bytes.count || bytes[index + 8] & 0xC0 != 0x80 {
+                    index += 8
+                    continue
+                }
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
+                if shown == 0, word & 0x8080_8080_8080_8080 == 0 {
+                    for offset in index..<index + 8 { output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20 }
+                    index += 8
+                    continue
+                }
+            }
             let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
             var show = true
             for offset in index..<index + width where !visible[offset] { show = false }

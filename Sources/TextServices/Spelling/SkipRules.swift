@@ -5,24 +5,18 @@
 /// punctuation (brackets, quotes, trailing sentence punctuation) trimmed.
 /// Each rule is documented in docs/spelling.md.
 enum SkipRules {
-    /// Byte ranges (within `range`) of chunks that are not prose.
-    static func skippedRanges(in bytes: [UInt8], range: Range<Int>) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var index = range.lowerBound
-        let end = range.upperBound
-        while index < end {
-            while index < end, isSpace(bytes[index]) { index += 1 }
-            let start = index
-            while index < end, !isSpace(bytes[index]) { index += 1 }
-            guard start < index else { continue }
-            var lower = start
-            var upper = index
-            while lower < upper, isOpening(bytes[lower]) { lower += 1 }
-            while upper > lower, isClosing(bytes[upper - 1]) { upper -= 1 }
-            guard lower < upper else { continue }
-            if shouldSkip(bytes[lower..<upper]) { result.append(lower..<upper) }
-        }
-        return result
+    /// The chunk of a white-space-separated run (`run` holds no white space) that is not prose, or nil.
+    ///
+    /// The chunk is the run with its enclosing punctuation trimmed; when it is skipped, so are the run's words,
+    /// since the trimmed punctuation holds none.
+    @inline(__always)
+    static func skippedChunk(_ bytes: [UInt8], _ run: Range<Int>) -> Range<Int>? {
+        var lower = run.lowerBound
+        var upper = run.upperBound
+        while lower < upper, isOpening(bytes[lower]) { lower += 1 }
+        while upper > lower, isClosing(bytes[upper - 1]) { upper -= 1 }
+        guard lower < upper, shouldSkip(bytes[lower..<upper]) else { return nil }
+        return lower..<upper
     }
 
     @inline(__always)

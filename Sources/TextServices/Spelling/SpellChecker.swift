@@ -42,6 +42,12 @@ public struct SpellChecker: Sendable {
         return dictionaries.contains { $0.accepts(word) }
     }
 
+    /// `accepts(_:)` for a word whose bytes no compiled form accepted (`SpellDictionary.acceptsFromCompiled`).
+    private func acceptsNotFromCompiled(_ word: String) -> Bool {
+        if ignoredWords.contains(word) { return true }
+        return dictionaries.contains { $0.accepts(word, bytesNotAccepted: true) }
+    }
+
     /// The misspelled parts of a scanned word (the whole word, some of its parts, or nothing).
     func misspellings(of scanned: ScannedWord, in text: TextBuffer, memo: inout WordMemo) -> [Misspelling] {
         let bytes = text.bytes
@@ -71,7 +77,7 @@ public struct SpellChecker: Sendable {
             let word = UnsafeBufferPointer(rebasing: buffer[range])
             return dictionaries.contains { $0.acceptsFromCompiled(utf8: word) }
         }
-        let verdict = fromCompiled || accepts(String(decoding: bytes[range], as: UTF8.self))
+        let verdict = fromCompiled || acceptsNotFromCompiled(String(decoding: bytes[range], as: UTF8.self))
         memo.store(range, in: bytes, verdict)
         return verdict
     }
@@ -89,7 +95,13 @@ public struct SpellChecker: Sendable {
         if let limit, limit <= 0 { return ([], 0) }
         // One value for the scan's state: a closure or nested function capturing several variables made every
         // access to them a dynamic exclusivity check (3% of a check's CPU).
-        var scan = Scan(checker: self, text: text, limit: limit, memo: WordMemo(textBytes: range.ints.count))
+        // The memo of the last scan with the same dictionaries goes on (a repository's files, a text's pieces, a
+        // daemon's requests share the words judged before); a document's ignored words make its verdicts its own.
+        let memoKey = ignoredWords.isEmpty ? WordMemoPool.Key(dictionaries: dictionaries.map(\.verdictStamp)) : nil
+        let memos = dictionaries[0].memos
+        var scan = Scan(checker: self, text: text, limit: limit,
+                        memo: memoKey.map { memos.take($0, textBytes: range.ints.count) } ?? WordMemo(textBytes: range.ints.count))
+        defer { if let memoKey { memos.give(scan.memo, memoKey) } }
         let rules = WordRules.of(dictionaries[0])
         if start == range.lowerBound {
             // From the start: no second pass, so the words are judged as they are found, with no array of them.

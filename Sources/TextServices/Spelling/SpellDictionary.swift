@@ -9,6 +9,13 @@ public final class SpellDictionary: Sendable {
     public let engine: HunspellEngine
     private let compiled = CompiledSlot()
     private let cache: VerdictCache
+    /// This dictionary's number among those this process loaded, for telling them apart (`VerdictStamp`).
+    private let serial = SpellDictionary.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<Int>(0)
+    /// How many times the learned words changed.
+    private let learnedGeneration = Atomic<Int>(0)
+    /// Word memos kept between scans of checkers whose first dictionary this is (`SpellChecker.check`).
+    let memos = WordMemoPool()
     /// Guesses already given, by word; cleared when the words or the dictionary change.
     let guessCache = GuessCache()
     /// Hunspell's suggest on a worker, bounded in time (`suggestBudget`).
@@ -85,8 +92,20 @@ public final class SpellDictionary: Sendable {
     /// Typographic apostrophes are treated like ASCII ones. A word the
     /// compiled form holds is decided there; any other goes to Hunspell.
     public func accepts(_ word: String) -> Bool {
+        accepts(word, bytesNotAccepted: false)
+    }
+
+    /// `accepts(_:)`, told whether `acceptsFromCompiled(utf8:)` already answered no for the word's bytes.
+    ///
+    /// For an ASCII word that answer is the compiled form's whole answer, so the cache is asked first: a word
+    /// it holds was not accepted by the compiled form (only such words are stored), and its verdict is final.
+    func accepts(_ word: String, bytesNotAccepted: Bool) -> Bool {
         if let form = compiled.load() {
-            if form.accepted.accepts(word) { return true }
+            if bytesNotAccepted, word.utf8.allSatisfy({ $0 < 0x80 }) {
+                if let verdict = cache.lookup(word) { return verdict }
+            } else if form.accepted.accepts(word) {
+                return true
+            }
             let hasTypographic = word.utf8.contains(0xE2) && word.contains("\u{2019}")
             let ascii = hasTypographic ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
             if hasTypographic, form.accepted.accepts(ascii) { return true }
@@ -107,7 +126,7 @@ public final class SpellDictionary: Sendable {
         }
         if let verdict = cache.lookup(word) { return verdict }
         var verdict = engine.spell(word)
-        if !verdict, word.contains("\u{2019}") {
+        if !verdict, word.utf8.contains(0xE2), word.contains("\u{2019}") {
             verdict = engine.spell(String(word.map { $0 == "\u{2019}" ? "'" : $0 }))
         }
         if !verdict, !learnedWords.withLock({ $0.isEmpty }) {
@@ -126,10 +145,22 @@ public final class SpellDictionary: Sendable {
         return suggestions
     }
 
+    /// What a verdict of this dictionary depends on that can change: which dictionary it is, and its learned words.
+    struct VerdictStamp: Equatable, Sendable {
+        var serial: Int
+        var learnedGeneration: Int
+    }
+
+    /// This dictionary's stamp now.
+    var verdictStamp: VerdictStamp {
+        VerdictStamp(serial: serial, learnedGeneration: learnedGeneration.load(ordering: .acquiring))
+    }
+
     /// Makes a word correct in this dictionary for the life of the process.
     func addLearned(_ word: String) {
         learnedWords.withLock { _ = $0.insert(word) }
         engine.add(word)
+        learnedGeneration.add(1, ordering: .releasing)
         cache.clear()
         guessCache.clear()
         budgetedSuggestions.clear()
@@ -139,6 +170,7 @@ public final class SpellDictionary: Sendable {
     func removeLearned(_ word: String) {
         learnedWords.withLock { _ = $0.remove(word) }
         engine.remove(word)
+        learnedGeneration.add(1, ordering: .releasing)
         cache.clear()
         guessCache.clear()
         budgetedSuggestions.clear()

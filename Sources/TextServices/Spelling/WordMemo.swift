@@ -1,15 +1,18 @@
-/// Verdicts on words already judged during one scan, keyed by the words' bytes in the text.
+/// Verdicts on words already judged, keyed by the words' bytes.
 ///
 /// Real text repeats words a great deal; this table answers repeats without
-/// making a string, hashing it twice or taking a lock. Keys are byte ranges
-/// of the text being scanned, so a memo must only be used with that text.
-/// One array of 16-byte slots holding a word's first eight bytes, its length,
-/// where it is in the text and the verdict: a probe for a word of up to eight
-/// bytes (most words) reads the slot alone, a longer one also the rest of the
-/// stored word's bytes. Not thread-safe: one per scan.
+/// making a string, hashing it twice or taking a lock. It keeps its own copy
+/// of each word's bytes, so it answers for any text: a checker keeps one
+/// from one scan to the next (`WordMemoPool`), and a repository's files or a
+/// large text's pieces share what earlier ones judged. One array of 16-byte
+/// slots holding a word's first eight bytes, its length, where the rest of
+/// its bytes are kept and the verdict: a probe for a word of up to eight
+/// bytes (most words) reads the slot alone, a longer one also the rest of
+/// the stored word's bytes. Holds at most `maximumWords` words, then starts
+/// over empty. Not thread-safe: one per scan at a time.
 struct WordMemo {
-    /// A stored word: its first eight bytes (zero past its end), where its bytes are in the text, its length
-    /// and the verdict; `length` 0 marks a free slot.
+    /// A stored word: its first eight bytes (zero past its end), where its bytes past the eighth are in `rest`,
+    /// its length and the verdict; `length` 0 marks a free slot.
     private struct Slot {
         var prefix: UInt64 = 0
         var start: Int32 = 0
@@ -18,20 +21,25 @@ struct WordMemo {
     }
 
     private var slots: [Slot]
+    /// The bytes past the eighth of the stored words, one after another.
+    private var rest: [UInt8] = []
     private var count = 0
     private var mask: Int
-    /// Words past 2 GB of text or longer than 64 KB are not stored (and so judged again).
-    private static let limit = Int(Int32.max)
+    /// Words longer than 64 KB are not stored (and so judged again).
     private static let longestWord = Int(UInt16.max)
+    /// How many words a memo holds before it starts over (2 MB of slots; English fortunes have 39,000 distinct words).
+    static let maximumWords = 1 << 16
+    /// How many bytes of long words a memo keeps before it starts over.
+    private static let maximumRestBytes = 1 << 22
 
     /// A memo for about `capacity` distinct words before it grows.
     init(capacity: Int = 1 << 12) {
-        let size = max(16, (capacity * 2).nextPowerOfTwo)
+        let size = max(16, (min(capacity, Self.maximumWords) * 2).nextPowerOfTwo)
         slots = [Slot](repeating: Slot(), count: size)
         mask = size - 1
     }
 
-    /// A memo sized for the distinct words of a text of `byteCount` bytes (about one for every 24 bytes, at most 64k).
+    /// A memo sized for the distinct words of a text of `byteCount` bytes (about one for every 24 bytes).
     init(textBytes byteCount: Int) {
         self.init(capacity: min(max(byteCount / 24, 1 << 8), 1 << 16))
     }
@@ -51,45 +59,64 @@ struct WordMemo {
 
     /// Where a probe starts: the prefix and length mixed (the prefix alone tells most words apart).
     @inline(__always)
-    private func home(_ prefix: UInt64, _ length: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    private func home(_ prefix: UInt64, _ length: Int, last: UInt64) -> Int {
         var value = prefix ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15
         // Longer words also mix their last eight bytes in, so that words sharing a prefix spread out.
-        if length > 8 { value ^= Self.prefix(bytes, range.upperBound - 8..<range.upperBound) &* 0xC2B2_AE3D_27D4_EB4F }
+        if length > 8 { value ^= last &* 0xC2B2_AE3D_27D4_EB4F }
         value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: value ^ (value >> 32)) & mask
     }
 
-    /// The verdict on the word at `range`, if it was stored before.
+    /// The last eight bytes of a word longer than eight bytes (0 for a shorter one).
+    @inline(__always)
+    private static func last(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        range.count > 8 ? prefix(bytes, range.upperBound - 8..<range.upperBound) : 0
+    }
+
+    /// The verdict on the word at `range` of `text`, if a word with the same bytes was stored before.
     func lookup(_ range: Range<Int>, in text: [UInt8]) -> Bool? {
         text.withUnsafeBufferPointer { bytes in
             slots.withUnsafeBufferPointer { slots in
-                let length = range.count
-                let prefix = Self.prefix(bytes, range)
-                var position = home(prefix, length, bytes, range)
-                while true {
-                    let slot = slots[position]
-                    if slot.length == 0 { return nil }
-                    if slot.prefix == prefix, Int(slot.length) == length,
-                       length <= 8 || ByteComparison.equal(bytes.baseAddress! + Int(slot.start) + 8,
-                                                           bytes.baseAddress! + range.lowerBound + 8, length - 8) {
-                        return slot.verdict
+                rest.withUnsafeBufferPointer { rest in
+                    let length = range.count
+                    let prefix = Self.prefix(bytes, range)
+                    var position = home(prefix, length, last: Self.last(bytes, range))
+                    while true {
+                        let slot = slots[position]
+                        if slot.length == 0 { return nil }
+                        if slot.prefix == prefix, Int(slot.length) == length,
+                           length <= 8 || ByteComparison.equal(rest.baseAddress! + Int(slot.start),
+                                                               bytes.baseAddress! + range.lowerBound + 8, length - 8) {
+                            return slot.verdict
+                        }
+                        position = (position + 1) & mask
                     }
-                    position = (position + 1) & mask
                 }
             }
         }
     }
 
-    /// Stores the verdict on the word at `range`.
+    /// Stores the verdict on the word at `range` of `text`, with a copy of its bytes.
     mutating func store(_ range: Range<Int>, in text: [UInt8], _ verdict: Bool) {
-        guard !range.isEmpty, range.upperBound < Self.limit, range.count <= Self.longestWord else { return }
-        if (count + 1) * 2 > slots.count { grow(text) }
-        let (prefix, position) = text.withUnsafeBufferPointer { bytes in
-            let prefix = Self.prefix(bytes, range)
-            return (prefix, home(prefix, range.count, bytes, range))
+        guard !range.isEmpty, range.count <= Self.longestWord else { return }
+        if count >= Self.maximumWords || rest.count > Self.maximumRestBytes {
+            removeAll()
+        } else if (count + 1) * 2 > slots.count {
+            grow()
         }
-        insert(Slot(prefix: prefix, start: Int32(range.lowerBound), length: UInt16(range.count), verdict: verdict), at: position)
+        let (prefix, last) = text.withUnsafeBufferPointer { bytes in (Self.prefix(bytes, range), Self.last(bytes, range)) }
+        let start = rest.count
+        if range.count > 8 { rest.append(contentsOf: text[range.lowerBound + 8..<range.upperBound]) }
+        insert(Slot(prefix: prefix, start: Int32(start), length: UInt16(range.count), verdict: verdict),
+               at: home(prefix, range.count, last: last))
         count += 1
+    }
+
+    /// Forgets every word, keeping the memory.
+    private mutating func removeAll() {
+        for index in slots.indices { slots[index] = Slot() }
+        rest.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     private mutating func insert(_ slot: Slot, at home: Int) {
@@ -98,16 +125,25 @@ struct WordMemo {
         slots[position] = slot
     }
 
-    private mutating func grow(_ text: [UInt8]) {
+    private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
-        text.withUnsafeBufferPointer { bytes in
-            for slot in old where slot.length != 0 {
-                let range = Int(slot.start)..<Int(slot.start) + Int(slot.length)
-                insert(slot, at: home(slot.prefix, range.count, bytes, range))
-            }
+        for slot in old where slot.length != 0 {
+            insert(slot, at: home(slot.prefix, Int(slot.length), last: storedLast(slot)))
         }
+    }
+
+    /// The last eight bytes of a stored word longer than eight bytes, from its prefix and `rest` (0 for a shorter one).
+    private func storedLast(_ slot: Slot) -> UInt64 {
+        let length = Int(slot.length)
+        guard length > 8 else { return 0 }
+        var value: UInt64 = 0
+        for index in length - 8..<length {
+            let byte = index < 8 ? UInt8(truncatingIfNeeded: slot.prefix >> UInt64(index * 8)) : rest[Int(slot.start) + index - 8]
+            value |= UInt64(byte) << UInt64((index - (length - 8)) * 8)
+        }
+        return value
     }
 }
 extension Int {

@@ -43,28 +43,24 @@ enum WordScanner {
     static func forEachWord(in text: TextBuffer, range: ByteRange, locale: String, rules: WordRules = .standard,
                             _ body: (ScannedWord) -> Bool) {
         let bytes = text.bytes
-        var batch = WordBatch(bytes: bytes, limit: range.ints, rules: rules,
-                              skipped: SkipRules.skippedRanges(in: bytes, range: range.ints))
-        forEachTokenBatch(bytes, range.ints, locale: locale) { tokens in batch.words(of: tokens, body) }
+        let batch = WordBatch(bytes: bytes, limit: range.ints, rules: rules)
+        // The runs `SkipRules` skips give no tokens: one pass over the bytes finds the runs, skips and tokens.
+        forEachTokenBatch(bytes, range.ints, locale: locale, skippingRules: true) { tokens in batch.words(of: tokens, body) }
     }
 
-    /// Turns batches of tokens into scanned words, skipping what `SkipRules` skips.
+    /// Turns batches of tokens (without those of the runs `SkipRules` skips) into scanned words.
     private struct WordBatch {
         let bytes: [UInt8]
         let limit: Range<Int>
         let rules: WordRules
-        let skipped: [Range<Int>]
-        var skipIndex = 0
 
         /// Calls `body` with the words of `tokens` (whole white-space-separated runs); false when `body` stopped.
-        mutating func words(of tokens: [FastWordSegmenter.Token], _ body: (ScannedWord) -> Bool) -> Bool {
+        func words(of tokens: [FastWordSegmenter.Token], _ body: (ScannedWord) -> Bool) -> Bool {
             var index = 0
             while index < tokens.count {
                 let token = tokens[index]
                 index += 1
                 guard token.isWord, !WordScanner.followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }
-                while skipIndex < skipped.count, skipped[skipIndex].upperBound <= token.range.lowerBound { skipIndex += 1 }
-                if skipIndex < skipped.count, skipped[skipIndex].lowerBound < token.range.upperBound { continue }
                 let joinsNext = index + 1 < tokens.count && tokens[index + 1].isWord && WordScanner.isHyphen(bytes, tokens[index].range)
                     && tokens[index].range.lowerBound == token.range.upperBound
                     && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
@@ -115,21 +111,23 @@ enum WordScanner {
 
     /// Calls `body` with the tokens of `range` in batches of whole white-space-separated runs, in order, until it
     /// returns false; the batch's buffer is reused, so its tokens must not be kept.
-    static func forEachTokenBatch(_ bytes: [UInt8], _ range: Range<Int>, locale: String,
+    ///
+    /// With `skippingRules`, a run whose chunk `SkipRules` skips (a URL, a path, ...) gives no tokens.
+    static func forEachTokenBatch(_ bytes: [UInt8], _ range: Range<Int>, locale: String, skippingRules: Bool = false,
                                   _ body: ([FastWordSegmenter.Token]) -> Bool) {
         // One iterator for all of the range's ICU stretches (the pool's lock, taken per stretch, was contended).
         do {
             try BreakIteratorPool.shared.withIterator(.word, locale: locale) { iterator in
-                forEachTokenBatch(bytes, range, iterator: iterator, body)
+                forEachTokenBatch(bytes, range, iterator: iterator, skippingRules: skippingRules, body)
             }
         } catch {
             // No iterator for the locale: the stretches ICU would cut have no words.
-            forEachTokenBatch(bytes, range, iterator: nil, body)
+            forEachTokenBatch(bytes, range, iterator: nil, skippingRules: skippingRules, body)
         }
     }
 
     private static func forEachTokenBatch(_ bytes: [UInt8], _ range: Range<Int>, iterator: BreakIterator?,
-                                          _ body: ([FastWordSegmenter.Token]) -> Bool) {
+                                          skippingRules: Bool, _ body: ([FastWordSegmenter.Token]) -> Bool) {
         /// Tokens are handed over once a batch holds about this many (a buffer that stays in the cache).
         let batchSize = 1024
         var tokens: [FastWordSegmenter.Token] = []
@@ -149,6 +147,11 @@ enum WordScanner {
                 while index < end, !SkipRules.isSpace(buffer[index]) { index += 1 }
                 guard runStart < index else { continue }
                 let run = runStart..<index
+                if skippingRules, SkipRules.skippedChunk(bytes, run) != nil {
+                    // An ICU stretch never takes in a skipped run.
+                    flushICU()
+                    continue
+                }
                 if FastWordSegmenter.canSegment(buffer, run) {
                     flushICU()
                     FastWordSegmenter.segment(buffer, run, into: &tokens)
