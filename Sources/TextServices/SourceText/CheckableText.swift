@@ -5,9 +5,9 @@ public enum CheckableText {
     /// Plain text and text of other types are shown whole; Markdown, commit messages, markup and TeX
     /// without their code and markup; source code only in its comments and
     /// string literals (comments only when `checkStrings` is false); gettext
-    /// catalogs in their strings (`GettextCatalog`). Offsets
+    /// catalogs in their strings (`GettextCatalog`; `catalog` when the caller has read it already). Offsets
     /// in the masked text equal offsets in `bytes`.
-    public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true) -> TextMask {
+    public static func mask(_ bytes: [UInt8], kind: DocumentKind, checkStrings: Bool = true, catalog: GettextCatalog? = nil) -> TextMask {
         switch kind {
         case .plainText, .otherText: return TextMask(bytes: bytes, visible: true)
         case .markdown: return MarkdownMasker.mask(bytes)
@@ -17,7 +17,7 @@ public enum CheckableText {
         case .tex: return TeXMasker.mask(bytes)
         case .gettext:
             var mask = TextMask(bytes: bytes, visible: false)
-            let catalog = GettextCatalog(bytes)
+            let catalog = catalog ?? GettextCatalog(bytes)
             for range in catalog.source + catalog.translations { mask.show(range) }
             return mask
         case .source(let language): return SourceScanner.mask(bytes, language: language, checkStrings: checkStrings)

@@ -18,8 +18,9 @@ extension DocumentChecker {
                       translations: (_ catalogLanguage: String) -> String? = { _ in nil }, limit: Int = .max) throws -> Result {
         var directives = directives
         var skipped: String?
-        if kind == .gettext {
-            let catalog = GettextCatalog(text.bytes)
+        // A catalog is read once, for its translations here and for the mask.
+        let catalog = kind == .gettext ? GettextCatalog(text.bytes) : nil
+        if let catalog {
             if let language = catalog.language, let tag = translations(language) {
                 directives.languages += catalog.translations.map { (tag, $0) }
             } else {
@@ -27,17 +28,17 @@ extension DocumentChecker {
                 if !catalog.translations.isEmpty { skipped = catalog.language ?? "" }
             }
         }
-        var result = try check(text, kind: kind, directives: directives, checker: checker, limit: limit)
+        var result = try check(text, kind: kind, directives: directives, checker: checker, limit: limit, catalog: catalog)
         result.skippedTranslations = skipped
         return result
     }
 
     private func check(_ text: TextBuffer, kind: DocumentKind, directives: InlineDirectives,
-                       checker: (_ languages: [String]?) -> any WordChecking, limit: Int) throws -> Result {
-        guard !directives.isEmpty else { return try check(text, kind: kind, using: checker(nil), limit: limit) }
+                       checker: (_ languages: [String]?) -> any WordChecking, limit: Int, catalog: GettextCatalog?) throws -> Result {
+        guard !directives.isEmpty else { return try check(text, kind: kind, using: checker(nil), limit: limit, catalog: catalog) }
         let accepted = AcceptedSpellings(directives.words)
         func checkAccepting<Base: WordChecking>(_ base: Base, hiding: [Range<Int>]) throws -> Result {
-            try check(text, kind: kind, using: AcceptingWords(base, spellings: accepted), hiding: hiding, limit: limit)
+            try check(text, kind: kind, using: AcceptingWords(base, spellings: accepted), hiding: hiding, limit: limit, catalog: catalog)
         }
         let main = try checkAccepting(checker(nil), hiding: directives.hidden + directives.languages.map(\.range))
         guard !directives.languages.isEmpty else { return main }

@@ -57,9 +57,9 @@ public struct DocumentChecker: Sendable {
     /// The prose of `text` a document of `kind` shows, with terminal escape sequences (`TerminalEscapes`), armored keys and certificates
     /// (`ArmoredBlocks`) and ignore-pattern matches hidden.
     ///
-    /// `extra` are byte ranges hidden too (an inline directive's).
-    public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = []) -> TextMask {
-        var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings)
+    /// `extra` are byte ranges hidden too (an inline directive's); `catalog` is a gettext catalog's reading, when made already.
+    public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = [], catalog: GettextCatalog? = nil) -> TextMask {
+        var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings, catalog: catalog)
         for range in TerminalEscapes.ranges(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes) { mask.hide(range) }
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
@@ -70,11 +70,11 @@ public struct DocumentChecker: Sendable {
 
     /// The misspellings of a document, in order, at most `limit`, with the mask that was checked.
     ///
-    /// `extra` are byte ranges not to check (see `mask(_:kind:hiding:)`).
+    /// `extra` are byte ranges not to check and `catalog` a gettext catalog's reading (see `mask(_:kind:hiding:catalog:)`).
     public func check(_ text: TextBuffer, kind: DocumentKind, using checker: some WordChecking,
-                      hiding extra: [Range<Int>] = [], limit: Int = .max) throws -> Result {
+                      hiding extra: [Range<Int>] = [], limit: Int = .max, catalog: GettextCatalog? = nil) throws -> Result {
         let bytes = text.bytes
-        let mask = mask(text, kind: kind, hiding: extra)
+        let mask = mask(text, kind: kind, hiding: extra, catalog: catalog)
         let found = try checker.misspellings(in: TextBuffer(validatedBytes: mask.masked()))
         let technical = kind.isTechnical
         let isCode = !kind.isProse
