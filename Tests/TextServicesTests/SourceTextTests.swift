@@ -340,9 +340,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
                      "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
-                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# "]
+                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
+                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'"]
     var generator = SystemRandomNumberGenerator()
-    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex] + SourceLanguage.allCases.map { .source($0) }
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
+        + SourceLanguage.allCases.map { .source($0) }
     for _ in 0..<300 {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
         let bytes = Array(text.utf8)
@@ -404,4 +406,46 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible(text, .reStructuredText)
             == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|Keep it secret.|Read `the whole guide|<https://x.org/guide>`_ first.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
     #expect(DocumentKind(languageId: nil, path: "/x/docs/index.rst") == .reStructuredText)
+}
+
+@Test func roffShowsAManualPagesTextNotItsRequestsEscapesOptionsOrExamples() {
+    let text = #"""
+    .\" A comment with a mispeled word
+    .TH FZF 1 "Nov 2025" "fzf 0.60" "fzf - a command-line fuzzy finder"
+    .SH NAME
+    fzf \- a command\-line fuzzy finder
+    .SH OPTIONS
+    .TP
+    .BI "\-\-bind=" KEYBINDS
+    Comma\-separated list of \fIcustom\fR key bindings; see \fB\-\-bind\fR=\fIKEYS\fR and \(lqthe\(rq \*(lqlist\*(rq.
+    .IP \(bu 2
+    Pressing \fBCTRL\-C\fR quits \s-1now\s0, \fBsee the list\fR.
+    .B "Read this first"
+    \fBbw   \fRNo colors.
+    .BR fzf (1)
+    .nf
+    fzf \-\-preview 'cat {}'
+    .fi
+    .EX
+    printf "hello"
+    .EE
+    .de Xy
+    .  ft B
+    ..
+    .Nm fzf
+    .Op Fl v Ar file
+    .It Sy Note: the Pa /etc/fzfrc file
+    .TS
+    tab(;);
+    l l.
+    Key;Action
+    .TE
+    The end.
+    """#
+    #expect(visible(text, .roff) == "NAME|fzf|a command|line fuzzy finder|OPTIONS|Comma|separated list of|key bindings; see|and|the|list|.|2|Pressing|quits|now|,|see the list|.|\"Read this first\"|No colors.|(1)|Note: the|Key;Action|The end.")
+    #expect(DocumentKind(languageId: nil, path: "/x/man/man1/fzf.1") == .roff)
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/ssl.3ssl") == .roff)
+    #expect(DocumentKind(languageId: "groff", path: nil) == .roff)
+    // A licence named for its version is not a manual page.
+    #expect(DocumentKind(languageId: nil, path: "/x/LGPL-2.1") != .roff)
 }

@@ -13,6 +13,9 @@ public enum DocumentKind: Hashable, Sendable {
     case gitCommit
     /// reStructuredText: prose, not its literals, roles, code blocks or directives (`ReStructuredTextMasker`).
     case reStructuredText
+    /// A manual page in roff (man(7), mdoc(7)): text lines and the text of prose macros, not requests, escapes,
+    /// options or examples (`RoffMasker`).
+    case roff
     /// HTML and XML: text and comments, not tags.
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
@@ -79,12 +82,24 @@ public enum DocumentKind: Hashable, Sendable {
         default: break
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return byExtension[name[name.index(after: dot)...].lowercased()]
+        let suffix = name[name.index(after: dot)...]
+        if isManualSection(suffix), let last = name[..<dot].last, !last.isNumber { return .roff }
+        return byExtension[suffix.lowercased()]
+    }
+
+    /// Whether an extension is a manual section (`1`, `3p`, `8ssl`): a digit from 1 to 9, then letters.
+    ///
+    /// A name whose part before it ends in a digit (`LGPL-2.1`, `GPL-3.0`) is a version,
+    /// not a manual page.
+    private static func isManualSection(_ suffix: Substring) -> Bool {
+        guard let first = suffix.first, ("1"..."9").contains(first) else { return false }
+        return suffix.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
     }
 
     static let byLanguageId: [String: DocumentKind] = [
         "plaintext": .plainText, "text": .plainText, "txt": .plainText,
         "restructuredtext": .reStructuredText, "rst": .reStructuredText,
+        "groff": .roff, "nroff": .roff, "troff": .roff, "roff": .roff, "man": .roff, "mdoc": .roff,
         "markdown": .markdown, "md": .markdown, "mdx": .markdown, "rmd": .markdown, "quarto": .markdown,
         "gitcommit": .gitCommit, "git-commit": .gitCommit, "git_commit": .gitCommit, "hgcommit": .gitCommit,
         "html": .markup, "xml": .markup, "xhtml": .markup, "svg": .markup,
@@ -112,6 +127,7 @@ public enum DocumentKind: Hashable, Sendable {
         "txt": .plainText, "text": .plainText,
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown, "mdx": .markdown,
         "rst": .reStructuredText, "rest": .reStructuredText,
+        "man": .roff, "mdoc": .roff, "roff": .roff, "groff": .roff, "nroff": .roff, "troff": .roff,
         "html": .markup, "htm": .markup, "xhtml": .markup, "xml": .markup, "svg": .markup,
         "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex, "po": .gettext, "pot": .gettext,
         "c": .source(.c), "h": .source(.c), "m": .source(.c),
