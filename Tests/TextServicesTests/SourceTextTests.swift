@@ -333,6 +333,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible("-- a coment\nselect 'it''s here' from \"TableName\" /* blok */", .sql) == "a coment|it|s here|blok")
     #expect(visible("f x' = x' -- coment\n{- blok {- nested -} -}", .haskell) == "coment|blok {- nested -}")
     #expect(visible("x = 1 # a coment\ny = \"Helo #{name} there\"", .hash) == "a coment|Helo|there")
+    #expect(visible("\" a coment\nlet g:fzf_layout = { 'window': \"Helo\" }\n  \" indnted", .vim) == "a coment|Helo|indnted")
+    #expect(visible("#include \"textflag.h\"\n\tMOVQ AX, BX // a coment\n; nasm coment\n# gas coment\n/* blok */", .assembly)
+            == "a coment|nasm coment|gas coment|blok")
+    #expect(DocumentKind(languageId: nil, path: "/x/plugin/fzf.vim") == .source(.vim))
+    #expect(DocumentKind(languageId: nil, path: "/x/src/indexbyte_amd64.s") == .source(.assembly))
 }
 
 @Test func randomInputNeverBreaksAMaskOrItsOffsets() {
@@ -448,4 +453,18 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: "groff", path: nil) == .roff)
     // A licence named for its version is not a manual page.
     #expect(DocumentKind(languageId: nil, path: "/x/LGPL-2.1") != .roff)
+}
+
+@Test func aFileNamedForNothingWithAShebangLineIsAScriptInItsInterpretersLanguage() {
+    func kind(_ path: String, _ text: String) -> DocumentKind {
+        DocumentKind(languageId: nil, path: path, contents: Array(text.utf8))
+    }
+    #expect(kind("/x/install", "#!/usr/bin/env bash\nset -eu # strict mode\n") == .source(.shell))
+    #expect(kind("/x/bin/tool", "#!/usr/bin/python3.12 -u\nimport os\n") == .source(.python))
+    #expect(kind("/x/bin/run", "#!/usr/bin/env -S node --experimental\n") == .source(.javascript))
+    #expect(kind("/x/bin/old", "#!/usr/bin/perl -w\n") == .source(.hash))
+    // A known name wins over the first line; a file without one stays prose.
+    #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
+    #expect(kind("/x/README", "Read me first.\n") == .plainText)
+    #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
 }
