@@ -234,6 +234,15 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(!all.contains("nbsp"))
 }
 
+@Test func markdownHidesALinksTextWhenItsDestinationSpellsItOut() {
+    let text = """
+    * [jonchurch](https://github.com/jonchurch) - **Jon Chruch**
+    * [@blakeembrey](https://github.com/blakeembrey) and [the [docs]](https://exmple.com/docs)
+    * [a smal guide](https://exmple.com/guide) and [guide](https://exmple.com/guides)
+    """
+    #expect(visible(text, .markdown) == "* [|]|- **Jon Chruch**|* [|]|and [the [docs]]|* [a smal guide]|and [guide]")
+}
+
 @Test func commitMessagesSkipCommentsTrailersAndTheDiff() {
     let text = """
     Fix the speling of things
