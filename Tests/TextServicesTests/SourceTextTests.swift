@@ -480,3 +480,19 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(kind("/x/README", "Read me first.\n") == .plainText)
     #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
 }
+
+@Test func copyrightLinesHideTheirNamesButNotTheirOtherWords() {
+    let text = "/*\n * Copyright (c) 2012 Zack Weinberg <zw@x.org>, Éric Fusy and Joyent, Inc. All rihgts reserved.\n"
+        + " * Contact Zack Weinberg for details.\n * (c) Hanz Schmit\n */\n"
+    let bytes = Array(text.utf8)
+    let names = CopyrightNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
+    // Without a year, a line that names copyright is prose like any other.
+    #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func fillerTextPassesInTechnicalTextOnly() {
+    #expect(CodeVocabulary.contains("Lorem") && CodeVocabulary.contains("consectetur"))
+    #expect(CodeVocabulary.contains("aaaaaaaa") && CodeVocabulary.contains("XXXX"))
+    #expect(!CodeVocabulary.contains("aab") && !CodeVocabulary.contains("zz"))
+}
