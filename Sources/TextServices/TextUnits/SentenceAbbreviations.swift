@@ -127,8 +127,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if abbreviations.contains(word) { return !startsSentence }
             if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
-               let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil {
-                return true  // one lower-case letter before a number: "c. 1230", "n. 970", "p. 12"
+               let (first, _) = UTF8Scalars.at(bytes, boundary) {
+                // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
+                if first.properties.numericType != nil { return true }
             }
             guard Self.isInitials(word), next.isCapitalised else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
@@ -149,6 +150,16 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
+    /// The first scalar at or after `offset` that is not an opening quote or bracket (`- "Avete`, `— «Sì`).
+    static func scalarAfterOpeningQuotes(_ bytes: [UInt8], _ offset: Int) -> Unicode.Scalar? {
+        var index = offset
+        while let (scalar, next) = UTF8Scalars.at(bytes, index) {
+            guard SentenceKey.openers.unicodeScalars.contains(scalar) || scalar == "»" || scalar == "”" else { return scalar }
+            index = next
+        }
+        return nil
+    }
+
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
     static func isInitials(_ key: String) -> Bool {
         key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
@@ -161,8 +172,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// Two cases, both after a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
-    /// opens a line of dialogue or a list item before a capital or a digit
-    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`; not `- disse lei`), which
+    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
+    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`; not `- disse lei`), and Dutch opening
+    /// quotes typed as two commas before a capital (`,,Het meet`), which
     /// Unicode's rule SB8a keeps in the sentence before; and,
     /// after a period that follows a word of four letters or more, a number
     /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
@@ -171,7 +183,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
         let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
-        guard isDigit || first == UInt8(ascii: "-") || first == 0xE2 else { return false }
+        let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
+        let isLowerCase = !isDigit && !isCommaQuote && first != UInt8(ascii: "-")
+            && (UTF8Scalars.at(bytes, offset)?.0.properties.isLowercase ?? false)
+        guard isDigit || isCommaQuote || isLowerCase || first == UInt8(ascii: "-") || first == 0xE2 else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -185,7 +200,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
            Self.isInitials(word) {
             return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
         }
-        if isDigit {
+        if isLowerCase {
+            // "you should get one. no, i am not kidding": a period after a word of LOWER_MIN letters or more that no list knows.
+            guard mark == UInt8(ascii: "."), terminator == end,
+                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
+            else { return false }
+        } else if isCommaQuote {
+            // Dutch opening quotes typed as two commas (",,Het meet"): Unicode's SB8a keeps a comma in the sentence before.
+            var after = offset + 2
+            while after < bytes.count, bytes[after] == 0x20 { after += 1 }
+            guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
+        } else if isDigit {
             guard mark == UInt8(ascii: "."), terminator == end,
                   case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
         } else {
@@ -197,7 +222,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 dash = offset + 3
             }
             guard dash - offset <= 3, dash < bytes.count, bytes[dash] == 0x20,
-                  let (first, _) = UTF8Scalars.at(bytes, dash + 1),
+                  let first = Self.scalarAfterOpeningQuotes(bytes, dash + 1),
                   first.properties.isUppercase || first.properties.numericType != nil else { return false }
         }
         return !joins(bytes, at: offset)
