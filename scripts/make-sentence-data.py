@@ -32,6 +32,11 @@ form) is kept unless the tuning half sees the word without a period more
 than three times as often as with one (English `in.`, `no.`, German `Art.`
 are ordinary words). Single letters are left to the runtime's rules.
 
+With `--hunspell FOLDER` (default /usr/share/hunspell when given without
+a value), the entries of the language's Hunspell dictionary that end in a
+period (`Abk.`, `atd.`, `bijv.`, `bl.a.`: the dictionary's own spelling of
+an abbreviation) are added the same way (cs_CZ, de_DE, nl, sv_SE hold them).
+
 With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
 their tuning half (dev and train files) adds what people marked: a token
 with a period *inside* a sentence at least twice, and at a sentence's end at
@@ -130,8 +135,35 @@ def libreoffice_entries(folder, language):
     return [name[:-1] for name in names if name.endswith(".") and " " not in name and not name.endswith("..")]
 
 
-def add_libreoffice(learned, entries):
-    """The learned lists with LibreOffice's abbreviations the tuning text does not contradict."""
+HUNSPELL_DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_BR",
+                         "pl": "pl_PL", "ru": "ru_RU", "nl": "nl", "sv": "sv_SE", "cs": "cs_CZ", "uk": "uk_UA", "bg": "bg_BG"}
+
+
+def hunspell_entries(folder, language):
+    """The words of a language's Hunspell dictionary written with a final period (keys without it), or []."""
+    name = HUNSPELL_DICTIONARIES.get(language)
+    path = os.path.join(folder, f"{name}.dic") if name else ""
+    if not path or not os.path.exists(path):
+        return []
+    encoding = "utf-8"
+    aff = path[:-4] + ".aff"
+    if os.path.exists(aff):
+        for line in open(aff, "rb"):
+            if line.startswith(b"SET "):
+                encoding = line.split()[1].decode("ascii", "replace")
+                break
+    entries = []
+    with open(path, encoding=encoding, errors="replace") as dictionary:
+        next(dictionary, None)  # the word count
+        for line in dictionary:
+            word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+            if word.endswith(".") and " " not in word and not word.endswith(".."):
+                entries.append(word[:-1])
+    return entries
+
+
+def add_libreoffice(learned, entries, source="libreoffice"):
+    """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict."""
     counts = learned["counts"]
     known = set(learned["titles"]) | set(learned["abbreviations"])
     added = set()
@@ -150,7 +182,7 @@ def add_libreoffice(learned, entries):
                 added.add(key)
     merged = dict(learned)
     merged["abbreviations"] = sorted(set(learned["abbreviations"]) | added)
-    merged["libreoffice"] = len(added)
+    merged[source] = len(added)
     return merged
 
 
@@ -235,6 +267,9 @@ def write(language, learned, folder):
         if learned.get("libreoffice"):
             out.write("# Also abbreviations from LibreOffice's autocorrect SentenceExceptList.xml (Debian package "
                       "libreoffice-common 4:7.4.7, MPL-2.0), where the tuning half does not mostly see them as words.\n")
+        if learned.get("hunspell"):
+            out.write(f"# Also abbreviations from the Hunspell dictionary {HUNSPELL_DICTIONARIES[language]} (its words written "
+                      "with a period; licence in dictionaries/README.md), where the tuning half does not mostly see them as words.\n")
         if learned.get("treebanks"):
             out.write("# Also from the dev files of the Universal Dependencies treebanks (sentences marked by people): "
                       + ", ".join(f"{name} at {commit[:12]}" for name, commit in learned["treebanks"])
@@ -261,6 +296,8 @@ def main():
                         help="also learn from treebanks under a NonCommercial licence (not for the bundled data)")
     parser.add_argument("--libreoffice", default=None,
                         help="LibreOffice's autocorr folder (acor_*.dat) to take abbreviations from too")
+    parser.add_argument("--hunspell", nargs="?", const="/usr/share/hunspell", default=None,
+                        help="a folder of Hunspell dictionaries whose words with a final period are abbreviations")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
@@ -275,6 +312,9 @@ def main():
             # After the treebanks, so that LibreOffice's entry adds to what people marked and never demotes a title.
             learned = add_libreoffice(learned, libreoffice_entries(arguments.libreoffice, language))
             print(f"{language}: LibreOffice adds {learned['libreoffice']} abbreviations", file=sys.stderr)
+        if arguments.hunspell:
+            learned = add_libreoffice(learned, hunspell_entries(arguments.hunspell, language), source="hunspell")
+            print(f"{language}: Hunspell adds {learned['hunspell']} abbreviations", file=sys.stderr)
         path = write(language, learned, arguments.out)
         print(f"{language}: {len(learned['titles'])} titles, {len(learned['abbreviations'])} abbreviations, "
               f"{len(learned['starters'])} starters, ordinals {learned['ordinals']} "
