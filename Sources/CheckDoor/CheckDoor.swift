@@ -82,7 +82,7 @@ public struct CheckDoor: Sendable {
         let words: Int
         let skipped: String?
         do {
-            let result = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
+            let result = try checker.check(input.text, kind: mode.kind(forPath: path, contents: input.text.bytes), directives: InlineDirectives(input.text.bytes),
                                            checker: { regionLanguages in
                 var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil

@@ -111,6 +111,15 @@ struct SourceScanner {
 
     func lineCommentPrefix(at position: Int) -> Int? {
         for prefix in lineCommentPrefixes where matches(prefix, at: position) {
+            if syntax.commentsStartLines {
+                var before = position
+                while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+                if before > 0, bytes[before - 1] != ascii("\n") { continue }
+            }
+            if prefix == [ascii("#")], syntax.hashDirectives, position + 1 < bytes.count,
+               (bytes[position + 1] | 0x20) &- ascii("a") < 26 {
+                continue
+            }
             if prefix == [ascii("#")], syntax.hashNeedsSpace, position > 0 {
                 let previous = bytes[position - 1]
                 let allowed: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, ascii(";"), ascii("|"), ascii("&"), ascii("(")]
