@@ -247,7 +247,8 @@ OPENERS = "\"'«»„“”‘‚‹›([{¿¡—–-"
 CLOSERS = "\"'»«”“’‘›‹)]}"
 SENTENCE_OPENERS = "\"'«»„“”‘‚‹›([¿¡"
 PARAGRAPH_CLOSERS = ")]\"'»”’"
-BOUNDARY = re.compile(r"([.!?…])[" + re.escape(CLOSERS) + r"]*(\s+)")
+# A space may stand before a closing quote after the mark (French: « Tu viens ? » Il part).
+BOUNDARY = re.compile(r"([.!?…])(?:[" + re.escape(CLOSERS) + r"]|[ \u00a0\u202f](?=[»”]))*(\s+)")
 
 
 class Counts:
@@ -352,8 +353,8 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
             probe += 1
         if probe >= len(paragraph):
             continue
-        if lower and paragraph[probe].islower() and probe == after and match.group(1) == "." \
-                and match.end(1) == match.start(2):
+        if lower and paragraph[probe].islower() and match.group(1) == "." and match.end(1) == match.start(2) \
+                and all(c in SENTENCE_OPENERS for c in paragraph[after:probe]):
             if is_clear_end(paragraph, match.start(1), counts):
                 pieces.append(paragraph[start:match.start(2)])
                 start = after

@@ -167,6 +167,8 @@ struct SentenceAbbreviationsTests {
                 == ["you should get a spaniel. ", "no, i am not kidding. ", "they are sweet."])
         #expect(try Self.sentences("Die Funktion liefert das Objekt. len ist die Länge.", "de")
                 == ["Die Funktion liefert das Objekt. ", "len ist die Länge."])
+        #expect(try Self.sentences("Il convegno è finito tardi. \"non torneremo\", disse Marco.", "it")
+                == ["Il convegno è finito tardi. ", "\"non torneremo\", disse Marco."])
         // ICU alone never cuts before a lower-case word (Unicode's SB8).
         #expect(try Self.sentences("you should get a spaniel. no, i am not kidding.", nil)
                 == ["you should get a spaniel. no, i am not kidding."])
@@ -177,6 +179,14 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("Er kam ca. drei Tage später. Dann ging er.", "de") == ["Er kam ca. drei Tage später. ", "Dann ging er."])
         #expect(try Self.sentences("Gli ho detto di no. e lui è uscito.", "it") == ["Gli ho detto di no. e lui è uscito."])
         #expect(try Self.sentences("He signed it J.R. and left. Then he ran.", "en") == ["He signed it J.R. and left. ", "Then he ran."])
+    }
+
+    @Test func aClosingQuoteAfterASpacedMarkStaysInItsSentence() throws {
+        #expect(try Self.sentences("« Tu viens ? » Il est parti sans elle. « Non ! » dit-elle.", "fr")
+                == ["« Tu viens ? » ", "Il est parti sans elle. ", "« Non ! » dit-elle."])
+        #expect(try Self.sentences("Le caractère « ! » est réservé. Voilà.", "fr") == ["Le caractère « ! » est réservé. ", "Voilà."])
+        // ICU alone cuts before the closing quote.
+        #expect(try Self.sentences("« Tu viens ? » Il est parti.", nil) == ["« Tu viens ? ", "» Il est parti."])
     }
 
     @Test func abbreviationsFromLibreOfficesListsEndNoSentence() throws {
@@ -243,7 +253,7 @@ struct SentenceAbbreviationsTests {
 
     @Test func boundaryQueriesAgreeWithTokensOnGeneratedText() throws {
         let pieces = ["Er kam.", " ", "- Ja", "-- Nein.", "— Gut!", "2005 war", "am 3. Mai", "Dr.", "z. B.", "A. B.",
-                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging.", ",,Ja", ",, Nein", "- \"So", "len ist", "Objekt."]
+                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging.", ",,Ja", ",, Nein", "- \"So", "len ist", "Objekt.", "« Ja ? »", "\"nein", "(Ja)"]
         let data = try #require(Self.store.abbreviations(for: "de"))
         let tokenizer = try Tokenizer(granularity: .sentence, locale: "de", sentenceAbbreviations: data)
         var generator = SystemRandomNumberGenerator()

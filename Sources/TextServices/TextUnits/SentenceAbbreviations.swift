@@ -107,6 +107,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
         }
         guard period > 0 else { return false }
+        if let (closing, _) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
+           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
+            return true  // « Tu viens ? » : a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it)
+        }
         let next = NextWord(bytes, at: boundary)
         let terminator = Self.beforeClosingMarks(bytes, period)
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
@@ -150,6 +154,28 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
+    /// Whether the capital at `offset` follows `? »`, `! ”` or `. »` written with spaces (French typography), where ICU cut before the closing mark.
+    func followsSpacedClosingMark(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var end = offset
+        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        let closing = Self.beforeClosingMarks(bytes, end)
+        guard end < offset, closing < end else { return false }
+        var terminator = closing
+        while terminator > 0, bytes[terminator - 1] == 0x20 || (bytes[terminator - 1] == 0xA0 && terminator >= 2 && bytes[terminator - 2] == 0xC2) {
+            terminator -= bytes[terminator - 1] == 0xA0 ? 2 : 1
+        }
+        guard terminator < closing, terminator > 0 else { return false }
+        switch bytes[terminator - 1] {
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            return true
+        case UInt8(ascii: "."):
+            guard case .word(let word, _)? = SentenceKey(bytes, period: terminator - 1) else { return false }
+            return !titles.contains(word) && !abbreviations.contains(word) && !Self.isInitials(word)
+        default:
+            return false
+        }
+    }
+
     /// The first scalar at or after `offset` that is not an opening quote or bracket (`- "Avete`, `— «Sì`).
     static func scalarAfterOpeningQuotes(_ bytes: [UInt8], _ offset: Int) -> Unicode.Scalar? {
         var index = offset
@@ -175,7 +201,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
     /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`; not `- disse lei`), and Dutch opening
     /// quotes typed as two commas before a capital (`,,Het meet`), which
-    /// Unicode's rule SB8a keeps in the sentence before; and,
+    /// Unicode's rule SB8a keeps in the sentence before; a capital after a mark and a closing quote written
+    /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
+    /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
     /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
     /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
@@ -184,9 +212,14 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let first = bytes[offset]
         let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
         let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
-        let isLowerCase = !isDigit && !isCommaQuote && first != UInt8(ascii: "-")
-            && (UTF8Scalars.at(bytes, offset)?.0.properties.isLowercase ?? false)
-        guard isDigit || isCommaQuote || isLowerCase || first == UInt8(ascii: "-") || first == 0xE2 else { return false }
+        let isDash = first == UInt8(ascii: "-")
+            || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
+        let opening = isDigit || isCommaQuote || isDash ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
+        if let opening, opening.properties.isUppercase, UTF8Scalars.at(bytes, offset)?.0 == opening {
+            return followsSpacedClosingMark(bytes, offset)
+        }
+        let isLowerCase = opening?.properties.isLowercase ?? false
+        guard isDigit || isCommaQuote || isLowerCase || isDash else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -201,7 +234,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
         }
         if isLowerCase {
-            // "you should get one. no, i am not kidding": a period after a word of LOWER_MIN letters or more that no list knows.
+            // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
+            // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end,
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
             else { return false }
