@@ -354,7 +354,8 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
         if probe >= len(paragraph):
             continue
         if lower and paragraph[probe].islower() and match.group(1) == "." and match.end(1) == match.start(2) \
-                and all(c in SENTENCE_OPENERS for c in paragraph[after:probe]):
+                and all(c in SENTENCE_OPENERS for c in paragraph[after:probe]) \
+                and not (match.start(1) > 0 and paragraph[match.start(1) - 1] == "."):
             if is_clear_end(paragraph, match.start(1), counts):
                 pieces.append(paragraph[start:match.start(2)])
                 start = after

@@ -236,9 +236,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
-            guard mark == UInt8(ascii: "."), terminator == end,
+            guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
-            else { return false }
+            else { return false }  // not after an ellipsis either: "and maybe... if you"
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (",,Het meet"): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2
