@@ -30,7 +30,9 @@ LibreOffice Writer does not capitalise a sentence start, MPL-2.0) adds
 abbreviations: an entry (and, when written in lower case, its capitalised
 form) is kept unless the tuning half sees the word without a period more
 than three times as often as with one (English `in.`, `no.`, German `Art.`
-are ordinary words). Single letters are left to the runtime's rules.
+are ordinary words), or, seen at least three times with its period, mostly
+before a sentence starter (Spanish `etc.` ends sentences). Single letters
+are left to the runtime's rules.
 
 With `--hunspell FOLDER` (default /usr/share/hunspell when given without
 a value), the entries of the language's Hunspell dictionary that end in a
@@ -165,6 +167,7 @@ def hunspell_entries(folder, language):
 def add_libreoffice(learned, entries, source="libreoffice"):
     """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict."""
     counts = learned["counts"]
+    starters = set(learned["starters"])
     known = set(learned["titles"]) | set(learned["abbreviations"])
     added = set()
     for entry in entries:
@@ -178,6 +181,10 @@ def add_libreoffice(learned, entries, source="libreoffice"):
             without = counts.without_period.get(key, 0)
             if without > LIBREOFFICE_WITHOUT_RATIO * max(1, counts.with_period.get(key, 0)):
                 continue  # mostly an ordinary word here ("in", "no", "Art")
+            followers = [word for word in counts.followers.get(key, []) if word and (word[0].isalpha() or word[0].isdigit())]
+            before_starters = sum(1 for word in followers if word[0].isupper() and word in starters)
+            if len(followers) >= MINIMUM_ABBREVIATION_COUNT and before_starters > (1 - CONTINUED_RATIO) * len(followers):
+                continue  # mostly ends sentences here ("etc. Cristo", "itp. Zapłaciliśmy"), as Punkt's test for learned ones
             if key not in known:
                 added.add(key)
     merged = dict(learned)

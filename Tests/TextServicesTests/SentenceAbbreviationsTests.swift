@@ -186,6 +186,8 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("« Tu viens ? » Il est parti sans elle. « Non ! » dit-elle.", "fr")
                 == ["« Tu viens ? » ", "Il est parti sans elle. ", "« Non ! » dit-elle."])
         #expect(try Self.sentences("Le caractère « ! » est réservé. Voilà.", "fr") == ["Le caractère « ! » est réservé. ", "Voilà."])
+        // German opens a quote with the same sign, glued to its word.
+        #expect(try Self.sentences("Das ist so. »Nicht definiert« bedeutet nichts.", "de") == ["Das ist so. ", "»Nicht definiert« bedeutet nichts."])
         // ICU alone cuts before the closing quote.
         #expect(try Self.sentences("« Tu viens ? » Il est parti.", nil) == ["« Tu viens ? ", "» Il est parti."])
     }

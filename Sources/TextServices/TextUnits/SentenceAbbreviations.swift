@@ -107,9 +107,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
         }
         guard period > 0 else { return false }
-        if let (closing, _) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
+        if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
+           UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil }) ?? true,
            [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
-            return true  // « Tu viens ? » : a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it)
+            // « Tu viens ? » : a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
+            // German »Nicht« opens with the same sign, glued to its word.
+            return true
         }
         let next = NextWord(bytes, at: boundary)
         let terminator = Self.beforeClosingMarks(bytes, period)
