@@ -37,9 +37,18 @@ final class AbbreviationAwareSentences: BoundaryCursor {
     private func mayOpen(_ offset: Int) -> Bool {
         let byte = bytes[offset]
         let previous = bytes[offset - 1]
-        return (previous == 0x20 || previous == 0xA0 || previous == 0x09)
-            && Self.mayStart(byte)
-            && abbreviations.opens(bytes, at: offset)
+        guard (previous == 0x20 || previous == 0xA0 || previous == 0x09), Self.mayStart(byte) else { return false }
+        // Cheap before the real test: the spaces must follow a terminator or a closing mark's last byte.
+        var end = offset - 1
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0xA0 || bytes[end - 1] == 0xC2 { end -= 1 }
+        guard end > 0 else { return false }
+        switch bytes[end - 1] {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"),
+             UInt8(ascii: "]"), 0xBB, 0x9D, 0x99:
+            return abbreviations.opens(bytes, at: offset)
+        default:
+            return false
+        }
     }
 
     /// The first sentence start ICU missed strictly between `lower` and `upper`.
@@ -50,8 +59,8 @@ final class AbbreviationAwareSentences: BoundaryCursor {
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             // Only a space before a letter, a digit, a dash, a comma (",,") or an opening quote is worth a look.
             while offset < end {
-                let byte = buffer[offset]
-                if Self.mayStart(byte), mayOpen(offset) {
+                let previous = buffer[offset - 1]
+                if previous == 0x20 || previous == 0xA0 || previous == 0x09, Self.mayStart(buffer[offset]), mayOpen(offset) {
                     return offset
                 }
                 offset += 1
