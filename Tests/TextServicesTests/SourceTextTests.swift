@@ -345,6 +345,9 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible("\" a coment\nlet g:fzf_layout = { 'window': \"Helo\" }\n  \" indnted", .vim) == "a coment|Helo|indnted")
     #expect(visible("#include \"textflag.h\"\n\tMOVQ AX, BX // a coment\n; nasm coment\n# gas coment\n/* blok */", .assembly)
             == "a coment|nasm coment|gas coment|blok")
+    // Manual-page text in strings and comments keeps its words, not its font escapes.
+    #expect(visible("let s = r#\"\\fBdumbb\\fP or \\fIterm\\fR\"#; s = \"\\fBcolr\\fR set\" // \\fBbolld\\fP", .rust)
+            == "dumbb|or|term|colr|set|bolld")
     #expect(DocumentKind(languageId: nil, path: "/x/plugin/fzf.vim") == .source(.vim))
     #expect(DocumentKind(languageId: nil, path: "/x/src/indexbyte_amd64.s") == .source(.assembly))
 }

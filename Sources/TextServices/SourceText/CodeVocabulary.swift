@@ -2,10 +2,13 @@
 /// accepted in code, Markdown, commit messages and markup.
 ///
 /// Only words that the en_US Hunspell dictionary rejects are listed; the
-/// comparison is case-insensitive.
+/// comparison is case-insensitive. `words` is chosen by hand; `learned`
+/// (`CodeVocabulary+Learned.swift`) is learned from Debian's English manual
+/// pages and documents by `scripts/make-technical-words.py`.
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
-        words.contains(word.lowercased())
+        let folded = word.lowercased()
+        return words.contains(folded) || learned.contains(folded)
     }
 
     static let words: Set<String> = [

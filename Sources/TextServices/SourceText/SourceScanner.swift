@@ -394,6 +394,8 @@ struct SourceScanner {
             end = position + 2
             while end < bytes.count, bytes[end] != ascii("}"), end - position < 12 { end += 1 }
             if end < bytes.count, bytes[end] == ascii("}") { end += 1 }
+        case ascii("f") where ProseMarkup.isRoffFontEscape(bytes, at: position - 1, end: bytes.count):
+            end = position + 2
         case ascii("x"): end = hexEnd(from: position + 1, maximum: 2)
         case ascii("u"): end = hexEnd(from: position + 1, maximum: 4)
         case ascii("U"): end = hexEnd(from: position + 1, maximum: 8)
