@@ -184,7 +184,7 @@ def add_libreoffice(learned, entries, source="libreoffice"):
             followers = [word for word in counts.followers.get(key, []) if word and (word[0].isalpha() or word[0].isdigit())]
             before_starters = sum(1 for word in followers if word[0].isupper() and word in starters)
             if len(followers) >= MINIMUM_ABBREVIATION_COUNT and before_starters > (1 - CONTINUED_RATIO) * len(followers):
-                continue  # mostly ends sentences here ("etc. Cristo", "itp. Zapłaciliśmy"), as Punkt's test for learned ones
+                continue  # mostly ends sentences here (`etc. Cristo`, `itp. Zapłaciliśmy`), as Punkt's test for learned ones
             if key not in known:
                 added.add(key)
     merged = dict(learned)

@@ -111,7 +111,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
            UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil }) ?? true,
            [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
             // « Tu viens ? » : a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
-            // German »Nicht« opens with the same sign, glued to its word.
+            // German `»Nicht«` opens with the same sign, glued to its word.
             return true
         }
         let next = NextWord(bytes, at: boundary)
