@@ -247,7 +247,7 @@ OPENERS = "\"'«»„“”‘‚‹›([{¿¡—–-"
 CLOSERS = "\"'»«”“’‘›‹)]}"
 SENTENCE_OPENERS = "\"'«»„“”‘‚‹›([¿¡"
 PARAGRAPH_CLOSERS = ")]\"'»”’"
-# A space may stand before a closing quote after the mark (French: « Tu viens ? » Il part).
+# A space may stand before a closing quote after the mark (French: `« Tu viens ? » Il part`).
 BOUNDARY = re.compile(r"([.!?…])(?:[" + re.escape(CLOSERS) + r"]|[ \u00a0\u202f](?=[»”]))*(\s+)")
 
 

@@ -110,7 +110,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
            UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil }) ?? true,
            [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
-            // « Tu viens ? » : a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
+            // `« Tu viens ? »`: a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
             // German `»Nicht«` opens with the same sign, glued to its word.
             return true
         }
@@ -243,7 +243,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
             else { return false }  // not after an ellipsis either: "and maybe... if you"
         } else if isCommaQuote {
-            // Dutch opening quotes typed as two commas (",,Het meet"): Unicode's SB8a keeps a comma in the sentence before.
+            // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2
             while after < bytes.count, bytes[after] == 0x20 { after += 1 }
             guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
