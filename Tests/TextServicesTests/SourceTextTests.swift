@@ -358,7 +358,8 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
                      "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
                      " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
-                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'"]
+                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
+                     "Copyright", "(c) 2024", "©", "Éric", "]("]
     var generator = SystemRandomNumberGenerator()
     let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
         + SourceLanguage.allCases.map { .source($0) }
@@ -366,10 +367,13 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
         let bytes = Array(text.utf8)
         for kind in kinds {
-            let masked = CheckableText.mask(bytes, kind: kind).masked()
+            let mask = CheckableText.mask(bytes, kind: kind)
+            let masked = mask.masked()
             #expect(masked.count == bytes.count)
             #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil, "\(kind): \(text.debugDescription)")
+            _ = CodeNames.hidden(in: mask)
         }
+        #expect(CopyrightNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
         _ = IdentifierSplitter.parts(of: text)
     }
 }
