@@ -398,7 +398,8 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
                      "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
                      " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
-                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'"]
+                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
+                     "Copyright", "(c) 2024", "©", "Éric", "]("]
     var generator = SystemRandomNumberGenerator()
     let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
         + SourceLanguage.allCases.map { .source($0) }
@@ -406,10 +407,13 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
         let bytes = Array(text.utf8)
         for kind in kinds {
-            let masked = CheckableText.mask(bytes, kind: kind).masked()
+            let mask = CheckableText.mask(bytes, kind: kind)
+            let masked = mask.masked()
             #expect(masked.count == bytes.count)
             #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil, "\(kind): \(text.debugDescription)")
+            _ = CodeNames.hidden(in: mask)
         }
+        #expect(CopyrightNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
         _ = IdentifierSplitter.parts(of: text)
     }
 }
@@ -519,4 +523,20 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
     #expect(kind("/x/README", "Read me first.\n") == .plainText)
     #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
+}
+
+@Test func copyrightLinesHideTheirNamesButNotTheirOtherWords() {
+    let text = "/*\n * Copyright (c) 2012 Zack Weinberg <zw@x.org>, Éric Fusy and Joyent, Inc. All rihgts reserved.\n"
+        + " * Contact Zack Weinberg for details.\n * (c) Hanz Schmit\n */\n"
+    let bytes = Array(text.utf8)
+    let names = CopyrightNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
+    // Without a year, a line that names copyright is prose like any other.
+    #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func fillerTextPassesInTechnicalTextOnly() {
+    #expect(CodeVocabulary.contains("Lorem") && CodeVocabulary.contains("consectetur"))
+    #expect(CodeVocabulary.contains("aaaaaaaa") && CodeVocabulary.contains("XXXX"))
+    #expect(!CodeVocabulary.contains("aab") && !CodeVocabulary.contains("zz"))
 }
