@@ -120,3 +120,14 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
         #expect(Array(WordList.fold(word, unchanged: &unchanged).utf8) == Array(WordList.fold(word).utf8), "\(word)")
     }
 }
+
+@Test func directivesInAnAffixFileWithCRLFLineEndsAreSeen() throws {
+    // Catalan's .aff ends its lines with CR LF, and `"\r\n"` is one Character: split on "\n" alone, the file was one line.
+    let crlf = { (lines: [String]) in Array(lines.joined(separator: "\r\n").utf8) }
+    #expect(CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", ""])).isEnabled)
+    #expect(!CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", "FORBIDDENWORD !", ""])).isEnabled)
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: ["SET UTF-8", "TRY abc", "COMPOUNDFLAG X", "SFX S Y 1", "SFX S 0 s .", ""]
+        .joined(separator: "\r\n"), dic: "2\r\nfoo/SX\r\nbar/X\r\n")
+    let built = RejectIndex.build(info: info)
+    #expect(!built.index.isUsable && built.reason == "COMPOUNDFLAG", "\(built.reason ?? "usable")")
+}

@@ -47,7 +47,7 @@ struct CaseInference: Sendable {
         var enabled = true
         var breakHeaderSeen = false
         var witnesses = Set<Unicode.Scalar>()
-        lines: for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        lines: for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if line.hasPrefix("LANG"), fields.count >= 2 {
