@@ -10,7 +10,8 @@ each paragraph is cut only at ends that need no abbreviation list (a `!` or
 `?`; a period after a word mostly seen without one, or after a number of
 four or more digits or a version; or any period followed by a word that, in
 this same half, mostly starts sentences; a dash and a space between the end
-and the capital, a line of dialogue, are passed over), and pieces that start
+and the capital, a line of dialogue, are passed over; a clear end at a period
+is also cut before a lower-case word, as the segmenter does), and pieces that start
 upper-case (after such a dash or not),
 end in `.`, `!` or `?` and hold no ellipsis are kept. Shuffled sentences are
 joined three at a time with a space, one triple a line, and tokenized by

@@ -22,6 +22,23 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
   list's "1."), is followed by a lower-case word or a non-starter capital
   often enough.
 
+With `--libreoffice FOLDER` (LibreOffice's `autocorr` folder, from the
+Debian package libreoffice-common: `apt-get download libreoffice-common &&
+dpkg-deb -x libreoffice-common_*.deb DIR`, then DIR/usr/lib/libreoffice/share/autocorr),
+each language's `SentenceExceptList.xml` (the abbreviations after which
+LibreOffice Writer does not capitalise a sentence start, MPL-2.0) adds
+abbreviations: an entry (and, when written in lower case, its capitalised
+form) is kept unless the tuning half sees the word without a period more
+than three times as often as with one (English `in.`, `no.`, German `Art.`
+are ordinary words), or, seen at least three times with its period, mostly
+before a sentence starter (Spanish `etc.` ends sentences). Single letters
+are left to the runtime's rules.
+
+With `--hunspell FOLDER` (default /usr/share/hunspell when given without
+a value), the entries of the language's Hunspell dictionary that end in a
+period (`Abk.`, `atd.`, `bijv.`, `bl.a.`: the dictionary's own spelling of
+an abbreviation) are added the same way (cs_CZ, de_DE, nl, sv_SE hold them).
+
 With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
 their tuning half (dev and train files) adds what people marked: a token
 with a period *inside* a sentence at least twice, and at a sentence's end at
@@ -51,6 +68,9 @@ MAXIMUM_ABBREVIATION_LETTERS = 4  # in each period-separated part
 ORDINAL_RATIO = 0.4          # numbers with a period followed by a non-start
 MINIMUM_INSIDE_COUNT = 2     # UD: periods inside a marked sentence
 FINAL_RATIO = 0.25           # UD: at a sentence end / inside
+LIBREOFFICE_WITHOUT_RATIO = 3  # LibreOffice: drop an entry seen this many times as often without its period
+LIBREOFFICE_LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "es": "es", "it": "it", "pt": "pt-BR", "pl": "pl-PL",
+                       "ru": "ru-RU", "nl": "nl-NL", "sv": "sv-SE", "cs": "cs-CZ", "bg": "bg-BG"}
 MINIMUM_UD_TITLE_COUNT = 3   # UD: never at an end, seen this often inside
 
 
@@ -67,6 +87,10 @@ def learn(paragraphs):
     def continues(word):
         return bool(word) and not (word[0].isupper() and word in starter_set)
 
+    def tells(word):
+        """Whether a follower says anything about the period before it: a word or a number, not a dash or a quote."""
+        return bool(word) and (word[0].isalpha() or word[0].isdigit())
+
     abbreviations, titles = [], []
     for key, with_period in counts.with_period.items():
         if key.startswith("#") or with_period < MINIMUM_ABBREVIATION_COUNT:
@@ -78,7 +102,7 @@ def learn(paragraphs):
         without = counts.without_period.get(key, 0)
         if with_period < PERIOD_RATIO * (with_period + without):
             continue
-        followers = [word for word in counts.followers[key] if word]
+        followers = [word for word in counts.followers[key] if tells(word)]
         if not followers:
             continue
         continued = sum(1 for word in followers if continues(word))
@@ -94,7 +118,79 @@ def learn(paragraphs):
     ordinal_share = sum(1 for word in numbers if continues(word)) / max(1, len(numbers))
     return {"starters": starters, "abbreviations": sorted(abbreviations), "titles": sorted(titles),
             "ordinals": ordinal_share >= ORDINAL_RATIO, "ordinal_share": ordinal_share,
-            "numbers": len(numbers), "paragraphs": len(paragraphs)}
+            "numbers": len(numbers), "paragraphs": len(paragraphs), "counts": counts}
+
+
+def libreoffice_entries(folder, language):
+    """The abbreviations of LibreOffice's SentenceExceptList.xml for a language (keys without the final period), or []."""
+    import xml.etree.ElementTree as ElementTree
+    import zipfile
+    locale = LIBREOFFICE_LOCALES.get(language)
+    path = os.path.join(folder, f"acor_{locale}.dat") if locale else ""
+    if not path or not os.path.exists(path):
+        return []
+    with zipfile.ZipFile(path) as archive:
+        if "SentenceExceptList.xml" not in archive.namelist():
+            return []
+        root = ElementTree.fromstring(archive.read("SentenceExceptList.xml"))
+    names = [value for element in root.iter() for name, value in element.attrib.items() if name.endswith("abbreviated-name")]
+    return [name[:-1] for name in names if name.endswith(".") and " " not in name and not name.endswith("..")]
+
+
+HUNSPELL_DICTIONARIES = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "pt": "pt_BR",
+                         "pl": "pl_PL", "ru": "ru_RU", "nl": "nl", "sv": "sv_SE", "cs": "cs_CZ", "uk": "uk_UA", "bg": "bg_BG"}
+
+
+def hunspell_entries(folder, language):
+    """The words of a language's Hunspell dictionary written with a final period (keys without it), or []."""
+    name = HUNSPELL_DICTIONARIES.get(language)
+    path = os.path.join(folder, f"{name}.dic") if name else ""
+    if not path or not os.path.exists(path):
+        return []
+    encoding = "utf-8"
+    aff = path[:-4] + ".aff"
+    if os.path.exists(aff):
+        for line in open(aff, "rb"):
+            if line.startswith(b"SET "):
+                encoding = line.split()[1].decode("ascii", "replace")
+                break
+    entries = []
+    with open(path, encoding=encoding, errors="replace") as dictionary:
+        next(dictionary, None)  # the word count
+        for line in dictionary:
+            word = line.split("/", 1)[0].split("\t", 1)[0].strip()
+            if word.endswith(".") and " " not in word and not word.endswith(".."):
+                entries.append(word[:-1])
+    return entries
+
+
+def add_libreoffice(learned, entries, source="libreoffice"):
+    """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict."""
+    counts = learned["counts"]
+    starters = set(learned["starters"])
+    known = set(learned["titles"]) | set(learned["abbreviations"])
+    added = set()
+    for entry in entries:
+        forms = [entry]
+        if entry.islower() and len(entry.replace(".", "")) >= 2:
+            forms.append(entry[0].upper() + entry[1:])
+        for key in forms:
+            parts = key.split(".")
+            if any(not part.isalpha() for part in parts) or all(len(part) == 1 for part in parts) and len(parts) == 1:
+                continue  # single letters: the runtime's rules for initials and lower-case letters
+            without = counts.without_period.get(key, 0)
+            if without > LIBREOFFICE_WITHOUT_RATIO * max(1, counts.with_period.get(key, 0)):
+                continue  # mostly an ordinary word here ("in", "no", "Art")
+            followers = [word for word in counts.followers.get(key, []) if word and (word[0].isalpha() or word[0].isdigit())]
+            before_starters = sum(1 for word in followers if word[0].isupper() and word in starters)
+            if len(followers) >= MINIMUM_ABBREVIATION_COUNT and before_starters > (1 - CONTINUED_RATIO) * len(followers):
+                continue  # mostly ends sentences here (`etc. Cristo`, `itp. Zapłaciliśmy`), as Punkt's test for learned ones
+            if key not in known:
+                added.add(key)
+    merged = dict(learned)
+    merged["abbreviations"] = sorted(set(learned["abbreviations"]) | added)
+    merged[source] = len(added)
+    return merged
 
 
 def usable_treebanks(folder, language, noncommercial=False):
@@ -175,6 +271,12 @@ def write(language, learned, folder):
         out.write(f"# from the tuning half ({learned['paragraphs']} paragraphs) of the Debian packages: "
                   f"{', '.join(corpus.packages(language))}.\n")
         out.write("# Their licences (GPL, BSD-style, public domain, free documentation) are listed in dictionaries/README.md.\n")
+        if learned.get("libreoffice"):
+            out.write("# Also abbreviations from LibreOffice's autocorrect SentenceExceptList.xml (Debian package "
+                      "libreoffice-common 4:7.4.7, MPL-2.0), where the tuning half does not mostly see them as words.\n")
+        if learned.get("hunspell"):
+            out.write(f"# Also abbreviations from the Hunspell dictionary {HUNSPELL_DICTIONARIES[language]} (its words written "
+                      "with a period; licence in dictionaries/README.md), where the tuning half does not mostly see them as words.\n")
         if learned.get("treebanks"):
             out.write("# Also from the dev files of the Universal Dependencies treebanks (sentences marked by people): "
                       + ", ".join(f"{name} at {commit[:12]}" for name, commit in learned["treebanks"])
@@ -199,6 +301,10 @@ def main():
     parser.add_argument("--ud", default=None, help="a folder of fetched Universal Dependencies treebanks to learn from too")
     parser.add_argument("--noncommercial", action="store_true",
                         help="also learn from treebanks under a NonCommercial licence (not for the bundled data)")
+    parser.add_argument("--libreoffice", default=None,
+                        help="LibreOffice's autocorr folder (acor_*.dat) to take abbreviations from too")
+    parser.add_argument("--hunspell", nargs="?", const="/usr/share/hunspell", default=None,
+                        help="a folder of Hunspell dictionaries whose words with a final period are abbreviations")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
@@ -209,6 +315,13 @@ def main():
             learned = merge(learned, learn_marked(treebanks), treebanks)
             print(f"{language}: the treebanks add {learned['added'][0]} titles, {learned['added'][1]} abbreviations "
                   f"({', '.join(name for name, _ in learned['treebanks'])})", file=sys.stderr)
+        if arguments.libreoffice:
+            # After the treebanks, so that LibreOffice's entry adds to what people marked and never demotes a title.
+            learned = add_libreoffice(learned, libreoffice_entries(arguments.libreoffice, language))
+            print(f"{language}: LibreOffice adds {learned['libreoffice']} abbreviations", file=sys.stderr)
+        if arguments.hunspell:
+            learned = add_libreoffice(learned, hunspell_entries(arguments.hunspell, language), source="hunspell")
+            print(f"{language}: Hunspell adds {learned['hunspell']} abbreviations", file=sys.stderr)
         path = write(language, learned, arguments.out)
         print(f"{language}: {len(learned['titles'])} titles, {len(learned['abbreviations'])} abbreviations, "
               f"{len(learned['starters'])} starters, ordinals {learned['ordinals']} "

@@ -247,7 +247,8 @@ OPENERS = "\"'«»„“”‘‚‹›([{¿¡—–-"
 CLOSERS = "\"'»«”“’‘›‹)]}"
 SENTENCE_OPENERS = "\"'«»„“”‘‚‹›([¿¡"
 PARAGRAPH_CLOSERS = ")]\"'»”’"
-BOUNDARY = re.compile(r"([.!?…])[" + re.escape(CLOSERS) + r"]*(\s+)")
+# A space may stand before a closing quote after the mark (French: `« Tu viens ? » Il part`).
+BOUNDARY = re.compile(r"([.!?…])(?:[" + re.escape(CLOSERS) + r"]|[ \u00a0\u202f](?=[»”]))*(\s+)")
 
 
 class Counts:
@@ -328,8 +329,13 @@ def is_clear_end(paragraph, terminator, counts):
 DASHES = "-–—"
 
 
-def clear_splits(paragraph, counts, starts=None, dialogue=False):
+def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
     """The paragraph cut at its clear sentence ends (each followed by an upper-case letter).
+
+    With `lower`, a clear end at a period is also cut before a lower-case
+    letter (`... object. req indicates`, `... wirkten. tolle`): a sentence
+    that starts with a command's or a variable's name, or in chat written
+    without capitals, starts there too (docs/spelling.md "Sentences").
 
     With `starts` (how often each capitalised word follows a clear end), an
     unclear end is also cut when the word after it is one that mostly starts
@@ -345,7 +351,16 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False):
         while probe < len(paragraph) and (paragraph[probe] in OPENERS or (
                 dialogue and paragraph[probe] == " " and probe > after and paragraph[probe - 1] in DASHES)):
             probe += 1
-        if probe >= len(paragraph) or not (paragraph[probe].isupper() or paragraph[probe].isdigit()):
+        if probe >= len(paragraph):
+            continue
+        if lower and paragraph[probe].islower() and match.group(1) == "." and match.end(1) == match.start(2) \
+                and all(c in SENTENCE_OPENERS for c in paragraph[after:probe]) \
+                and not (match.start(1) > 0 and paragraph[match.start(1) - 1] == "."):
+            if is_clear_end(paragraph, match.start(1), counts):
+                pieces.append(paragraph[start:match.start(2)])
+                start = after
+            continue
+        if not (paragraph[probe].isupper() or paragraph[probe].isdigit()):
             continue
         cut = is_clear_end(paragraph, match.start(1), counts)
         if not cut and starts is not None and paragraph[probe].isupper():
@@ -368,7 +383,7 @@ def gold_sentences(paragraphs_list):
     starts = sentence_starts(paragraphs_list, counts)
     sentences = []
     for paragraph in paragraphs_list:
-        for piece in clear_splits(paragraph, counts, starts, dialogue=True):
+        for piece in clear_splits(paragraph, counts, starts, dialogue=True, lower=True):
             piece = piece.strip()
             stripped = piece.rstrip(CLOSERS)
             if not (20 <= len(piece) <= 400) or not stripped or stripped[-1] not in ".!?":

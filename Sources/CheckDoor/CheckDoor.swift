@@ -56,6 +56,8 @@ public struct CheckDoor: Sendable {
         /// Words not reported because they are in a script none of their languages is written in
         /// (`OtherScripts.skip`), by script name.
         public var otherScripts: [String: Int] = [:]
+        /// The keys (`CodeNames`) of the names the input's code uses (`find` with `names`; empty otherwise).
+        public var names: Set<UInt64> = []
     }
 
     /// Checks one input with its project's words.
@@ -70,9 +72,11 @@ public struct CheckDoor: Sendable {
 
     /// Finds the misspellings of one input with its project's words, asking no guesses.
     ///
-    /// `onPieces` is as in `check`. Throws the service's error.
-    public func find(in input: CheckInput, project: Project,
-                     onPieces: (@Sendable (Int) -> Void)? = nil) throws(ServiceError) -> Findings {
+    /// `onPieces` is as in `check`. With `names`, the findings of a source
+    /// file also hold the names its code uses (`CodeNames`), for a whole
+    /// tree's `RepositoryVocabulary`. Throws the service's error.
+    public func find(in input: CheckInput, project: Project, onPieces: (@Sendable (Int) -> Void)? = nil,
+                     names: Bool = false) throws(ServiceError) -> Findings {
         let settings = project.settings
         let languages = options.languages ?? settings.languages?.value
         let path = input.name == "-" ? nil : input.name
@@ -81,8 +85,10 @@ public struct CheckDoor: Sendable {
         var misspellings: [Misspelling]
         let words: Int
         let skipped: String?
+        var codeNames: Set<UInt64> = []
+        let kind = mode.kind(forPath: path, contents: input.text.bytes)
         do {
-            let result = try checker.check(input.text, kind: mode.kind(forPath: path), directives: InlineDirectives(input.text.bytes),
+            let result = try checker.check(input.text, kind: kind, directives: InlineDirectives(input.text.bytes),
                                            checker: { regionLanguages in
                 var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil
@@ -94,6 +100,7 @@ public struct CheckDoor: Sendable {
             misspellings = result.misspellings
             words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
+            if names, case .source = kind { codeNames = CodeNames.hidden(in: result.mask) }
         } catch {
             throw ServiceError(wrapping: error)
         }
@@ -106,7 +113,7 @@ public struct CheckDoor: Sendable {
         }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
         return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
-                        otherScripts: otherScripts)
+                        otherScripts: otherScripts, names: codeNames)
     }
 
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).

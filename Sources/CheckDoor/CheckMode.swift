@@ -4,10 +4,10 @@ import TextServices
 public enum CheckMode: String, CaseIterable, Sendable {
     case auto, prose, markdown, tex, markup, commit, code
 
-    /// The document kind for a file at `path` (nil for standard input).
-    public func kind(forPath path: String?) -> DocumentKind {
+    /// The document kind for a file at `path` (nil for standard input) holding `contents` (a `#!` line names a script's language).
+    public func kind(forPath path: String?, contents: [UInt8] = []) -> DocumentKind {
         switch self {
-        case .auto: return DocumentKind(languageId: nil, path: path)
+        case .auto: return DocumentKind(languageId: nil, path: path, contents: contents)
         case .prose: return .plainText
         case .markdown: return .markdown
         case .tex: return .tex

@@ -38,6 +38,8 @@ public struct CheckRun: Sendable {
         public var excluded = 0
         /// Distinct words not reported because the tree uses them again and again (`RepositoryVocabulary`).
         public var vocabulary = 0
+        /// Distinct words flagged too seldom to recur but not reported because the tree's code uses them as names.
+        public var codeNames = 0
         /// Gettext catalogs whose translations were not checked (not a language asked for), by their `Language:` ("" when it names none).
         public var skippedTranslations: [String: Int] = [:]
         /// Words not reported because they are in a script none of their languages is written in, by script name.
@@ -111,6 +113,9 @@ public struct CheckRun: Sendable {
         if outcome.vocabulary > 0 {
             summary += "; \(outcome.vocabulary) recurring \(outcome.vocabulary == 1 ? "word" : "words") taken as the repository's own"
         }
+        if outcome.codeNames > 0 {
+            summary += "; \(outcome.codeNames) \(outcome.codeNames == 1 ? "word" : "words") its code uses as names"
+        }
         if !skipped.isEmpty { summary += "; skipped: " + skipped.joined(separator: ", ") }
         if !untranslated.isEmpty { summary += "; " + untranslated }
         output.summarize(summary)
@@ -141,8 +146,12 @@ public struct CheckRun: Sendable {
             // The first pass prints nothing: one parallel loop over every input, so that no core waits at a batch's end.
             var found = checkAll(inputs, finding: true)
             var vocabulary = RepositoryVocabulary(rule: rule)
-            for case .found(_, let findings, _, _) in found { vocabulary.add(findings.misspellings.map(\.word)) }
+            for case .found(_, let findings, _, _) in found {
+                vocabulary.add(findings.misspellings.map(\.word))
+                vocabulary.addNames(findings.names)
+            }
             outcome.vocabulary = vocabulary.learnedWords.count
+            outcome.codeNames = vocabulary.namedWords.count
             for index in found.indices {
                 guard case .found(let item, var findings, let kept, let project) = found[index] else { continue }
                 findings.misspellings.removeAll { vocabulary.contains($0.word) }
@@ -266,7 +275,8 @@ public struct CheckRun: Sendable {
         let onPieces = reading(input)
         do {
             if finding {
-                return .found(item, try door.find(in: input, project: project, onPieces: onPieces), kept: item.path == "-" ? input : nil,
+                return .found(item, try door.find(in: input, project: project, onPieces: onPieces, names: true),
+                              kept: item.path == "-" ? input : nil,
                               project: project)
             }
             return .checked(input, try door.check(input, project: project, onPieces: onPieces), projectProblems: project.problems,

@@ -21,8 +21,8 @@ public struct LSPDocument: Sendable {
         self.uri = uri
         self.languageId = languageId
         self.version = version
-        self.kind = DocumentKind(languageId: languageId, path: Self.path(ofURI: uri))
         self.text = TextBuffer(text)
+        self.kind = DocumentKind(languageId: languageId, path: Self.path(ofURI: uri), contents: self.text.bytes)
         self.lineStarts = Self.lineStarts(of: self.text.bytes)
     }
 

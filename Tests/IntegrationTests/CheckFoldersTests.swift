@@ -165,6 +165,17 @@ import Testing
         #expect(result.stderr.contains("22 files checked; 2 recurring words taken as the repository's own"), "\(result.stderr)")
     }
 
+    @Test func aWordACommentMentionsThatTheCodeUsesAsANameIsNotReported() throws {
+        let root = try repositoryWithItsOwnWords()
+        try write(["src/node.c": "static int nodeptr = 0;\n/* Move nodeptr on; a commant typo. */\n"], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/node.c:2:23: commant"],
+                "\(lines)")
+        #expect(result.stderr.contains("1 word its code uses as names"), "\(result.stderr)")
+    }
+
     @Test func aWalkedTreeIsGuessedOnceARunFromTheRankerWithTheProjectsWordsNear() throws {
         let root = try repositoryWithItsOwnWords()
         try write([

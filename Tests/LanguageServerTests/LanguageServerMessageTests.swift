@@ -264,6 +264,16 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         #expect(words(client.diagnostics(uri)) == ["compilr"])
     }
 
+    @Test func wordsOfSoftwareLearnedFromDebiansDocumentsPassInCodeButNotInPlainText() {
+        let client = TestClient()
+        _ = client.initialize()
+        let comment = "# The hardcoded netmask of the loopback subnet, with bugfixes and autodetection; a misspeled word.\n"
+        client.open("file:///tmp/net.py", comment, languageId: "python")
+        #expect(words(client.diagnostics("file:///tmp/net.py")) == ["misspeled"])
+        client.open("file:///tmp/net.txt", comment, languageId: "plaintext")
+        #expect(words(client.diagnostics("file:///tmp/net.txt")).contains("netmask"))
+    }
+
     @Test func markdownAndCommitMessagesSkipTheirCode() {
         let client = TestClient()
         _ = client.initialize()

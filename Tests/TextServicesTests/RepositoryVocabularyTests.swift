@@ -30,6 +30,24 @@ import TextServices
         #expect(learned.counts["strbuf"] == RepositoryVocabulary.Count(files: 2, occurrences: 2))
     }
 
+    @Test func aWordTheCodeUsesAsANameIsTheRepositorysOwnFlaggedOnce() {
+        var learned = vocabulary([["nodeptr", "recieve"]])
+        let code = Array("int nodeptr = 0; /* recieve the nodeptr */ char *NextNode; int x2 = 0x1f; naïve_x\n".utf8)
+        var mask = TextMask(bytes: code, visible: false)
+        mask.show(16..<43)
+        learned.addNames(CodeNames.hidden(in: mask))
+        #expect(learned.contains("nodeptr"))
+        #expect(learned.contains("NEXTNODE"))
+        #expect(!learned.contains("recieve"))
+        #expect(!learned.contains("x1f"))
+        #expect(learned.namedWords == ["nodeptr"])
+        // Only whole names of three or more characters outside comments and strings count.
+        let names = CodeNames.hidden(in: mask)
+        #expect(names.contains(CodeNames.key("int")) && names.contains(CodeNames.key("char")))
+        #expect(!names.contains(CodeNames.key("x2")))
+        #expect(!names.contains(CodeNames.key("the")))
+    }
+
     @Test func aSmallTreeLearnsNothing() {
         let learned = vocabulary([["strbuf"], ["strbuf"]], files: 19)
         #expect(learned.fileCount == 19)

@@ -146,6 +146,69 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("Това е всичко. - Да.", nil) == ["Това е всичко. - Да."])
     }
 
+    @Test func aDialogueDashBeforeOpeningQuotesStartsASentence() throws {
+        #expect(try Self.sentences("Non è facile. - \"Se non sei a letto, torna a casa\". Tanto va la gatta.", "it")
+                == ["Non è facile. ", "- \"Se non sei a letto, torna a casa\". ", "Tanto va la gatta."])
+        #expect(try Self.sentences("Он ушёл. — «Куда ты?» Никто не ответил.", "ru")
+                == ["Он ушёл. ", "— «Куда ты?» ", "Никто не ответил."])
+        #expect(try Self.sentences("Er sagte es. - \"nein\", meinte sie.", "de") == ["Er sagte es. - \"nein\", meinte sie."])
+    }
+
+    @Test func dutchOpeningQuotesTypedAsTwoCommasStartASentence() throws {
+        #expect(try Self.sentences("Het was een nieuwe versie. ,,Het meet de bloeddruk.'' Dat zei hij.", "nl")
+                == ["Het was een nieuwe versie. ", ",,Het meet de bloeddruk.'' ", "Dat zei hij."])
+        #expect(try Self.sentences("Hij won. ,, Ik ben blij.''", "nl") == ["Hij won. ", ",, Ik ben blij.''"])
+        // ICU alone keeps the commas in the sentence before (Unicode's SB8a).
+        #expect(try Self.sentences("Hij won. ,,Ik ben blij.''", nil) == ["Hij won. ,,Ik ben blij.''"])
+    }
+
+    @Test func aLowerCaseWordAfterAPeriodBehindALongWordStartsASentence() throws {
+        #expect(try Self.sentences("you should get a spaniel. no, i am not kidding. they are sweet.", "en")
+                == ["you should get a spaniel. ", "no, i am not kidding. ", "they are sweet."])
+        #expect(try Self.sentences("Die Funktion liefert das Objekt. len ist die Länge.", "de")
+                == ["Die Funktion liefert das Objekt. ", "len ist die Länge."])
+        #expect(try Self.sentences("Il convegno è finito tardi. \"non torneremo\", disse Marco.", "it")
+                == ["Il convegno è finito tardi. ", "\"non torneremo\", disse Marco."])
+        // ICU alone never cuts before a lower-case word (Unicode's SB8).
+        #expect(try Self.sentences("you should get a spaniel. no, i am not kidding.", nil)
+                == ["you should get a spaniel. no, i am not kidding."])
+    }
+
+    @Test func aLowerCaseWordAfterAnAbbreviationOrAShortWordStartsNothing() throws {
+        #expect(try Self.sentences("It costs approx. three euros a kilo. Buy it.", "en") == ["It costs approx. three euros a kilo. ", "Buy it."])
+        #expect(try Self.sentences("Er kam ca. drei Tage später. Dann ging er.", "de") == ["Er kam ca. drei Tage später. ", "Dann ging er."])
+        #expect(try Self.sentences("Gli ho detto di no. e lui è uscito.", "it") == ["Gli ho detto di no. e lui è uscito."])
+        #expect(try Self.sentences("He signed it J.R. and left. Then he ran.", "en") == ["He signed it J.R. and left. ", "Then he ran."])
+        #expect(try Self.sentences("It went well... maybe too well. Then it rained.", "en") == ["It went well... maybe too well. ", "Then it rained."])
+    }
+
+    @Test func aClosingQuoteAfterASpacedMarkStaysInItsSentence() throws {
+        #expect(try Self.sentences("« Tu viens ? » Il est parti sans elle. « Non ! » dit-elle.", "fr")
+                == ["« Tu viens ? » ", "Il est parti sans elle. ", "« Non ! » dit-elle."])
+        #expect(try Self.sentences("Le caractère « ! » est réservé. Voilà.", "fr") == ["Le caractère « ! » est réservé. ", "Voilà."])
+        // German opens a quote with the same sign, glued to its word.
+        #expect(try Self.sentences("Das ist so. »Nicht definiert« bedeutet nichts.", "de") == ["Das ist so. ", "»Nicht definiert« bedeutet nichts."])
+        // ICU alone cuts before the closing quote.
+        #expect(try Self.sentences("« Tu viens ? » Il est parti.", nil) == ["« Tu viens ? ", "» Il est parti."])
+    }
+
+    @Test func abbreviationsFromLibreOfficesListsEndNoSentence() throws {
+        #expect(try Self.sentences("Si veda il precedente art. 12. Poi si procede.", "it")
+                == ["Si veda il precedente art. 12. ", "Poi si procede."])
+        #expect(try Self.sentences("Pan Bóg mówi do św. Piotra, że idzie. Potem wrócił.", "pl")
+                == ["Pan Bóg mówi do św. Piotra, że idzie. ", "Potem wrócił."])
+        #expect(try Self.sentences("El informe lo firma la Lic. Marta López. Nadie lo leyó.", "es")
+                == ["El informe lo firma la Lic. Marta López. ", "Nadie lo leyó."])
+    }
+
+    @Test func aPlaceNameAtASentenceEndIsNoTitle() throws {
+        // "Como." was learned as a title from a fortune repeated before a dialogue dash; a dash tells nothing now.
+        let data = try #require(Self.store.abbreviations(for: "it"))
+        #expect(!data.titles.contains("Como") && !data.abbreviations.contains("Como"))
+        #expect(try Self.sentences("Siamo andati in gita a Como. Marco guidava piano.", "it")
+                == ["Siamo andati in gita a Como. ", "Marco guidava piano."])
+    }
+
     @Test func aNumberAfterASentenceEndStartsASentence() throws {
         #expect(try Self.sentences("We moved there this week. 2005 is going to be a good year. Nobody doubts it.", "en")
                 == ["We moved there this week. ", "2005 is going to be a good year. ", "Nobody doubts it."])
@@ -193,7 +256,7 @@ struct SentenceAbbreviationsTests {
 
     @Test func boundaryQueriesAgreeWithTokensOnGeneratedText() throws {
         let pieces = ["Er kam.", " ", "- Ja", "-- Nein.", "— Gut!", "2005 war", "am 3. Mai", "Dr.", "z. B.", "A. B.",
-                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging."]
+                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging.", ",,Ja", ",, Nein", "- \"So", "len ist", "Objekt.", "« Ja ? »", "\"nein", "(Ja)"]
         let data = try #require(Self.store.abbreviations(for: "de"))
         let tokenizer = try Tokenizer(granularity: .sentence, locale: "de", sentenceAbbreviations: data)
         var generator = SystemRandomNumberGenerator()

@@ -234,6 +234,15 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(!all.contains("nbsp"))
 }
 
+@Test func markdownHidesALinksTextWhenItsDestinationSpellsItOut() {
+    let text = """
+    * [jonchurch](https://github.com/jonchurch) - **Jon Chruch**
+    * [@blakeembrey](https://github.com/blakeembrey) and [the [docs]](https://exmple.com/docs)
+    * [a smal guide](https://exmple.com/guide) and [guide](https://exmple.com/guides)
+    """
+    #expect(visible(text, .markdown) == "* [|]|- **Jon Chruch**|* [|]|and [the [docs]]|* [a smal guide]|and [guide]")
+}
+
 @Test func commitMessagesSkipCommentsTrailersAndTheDiff() {
     let text = """
     Fix the speling of things
@@ -333,6 +342,14 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible("-- a coment\nselect 'it''s here' from \"TableName\" /* blok */", .sql) == "a coment|it|s here|blok")
     #expect(visible("f x' = x' -- coment\n{- blok {- nested -} -}", .haskell) == "coment|blok {- nested -}")
     #expect(visible("x = 1 # a coment\ny = \"Helo #{name} there\"", .hash) == "a coment|Helo|there")
+    #expect(visible("\" a coment\nlet g:fzf_layout = { 'window': \"Helo\" }\n  \" indnted", .vim) == "a coment|Helo|indnted")
+    #expect(visible("#include \"textflag.h\"\n\tMOVQ AX, BX // a coment\n; nasm coment\n# gas coment\n/* blok */", .assembly)
+            == "a coment|nasm coment|gas coment|blok")
+    // Manual-page text in strings and comments keeps its words, not its font escapes.
+    #expect(visible("let s = r#\"\\fBdumbb\\fP or \\fIterm\\fR\"#; s = \"\\fBcolr\\fR set\" // \\fBbolld\\fP", .rust)
+            == "dumbb|or|term|colr|set|bolld")
+    #expect(DocumentKind(languageId: nil, path: "/x/plugin/fzf.vim") == .source(.vim))
+    #expect(DocumentKind(languageId: nil, path: "/x/src/indexbyte_amd64.s") == .source(.assembly))
 }
 
 @Test func randomInputNeverBreaksAMaskOrItsOffsets() {
@@ -340,17 +357,23 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
                      "\\", "\\(", "${", "}", "$(", ")", "#{", "r#\"", "\"#", "R\"x(", ")x\"", "@\"", "<<EOF\n", "\nEOF\n",
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
-                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# "]
+                     " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
+                     "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
+                     "Copyright", "(c) 2024", "©", "Éric", "]("]
     var generator = SystemRandomNumberGenerator()
-    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex] + SourceLanguage.allCases.map { .source($0) }
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
+        + SourceLanguage.allCases.map { .source($0) }
     for _ in 0..<300 {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
         let bytes = Array(text.utf8)
         for kind in kinds {
-            let masked = CheckableText.mask(bytes, kind: kind).masked()
+            let mask = CheckableText.mask(bytes, kind: kind)
+            let masked = mask.masked()
             #expect(masked.count == bytes.count)
             #expect(UTF8Validation.firstInvalidOffset(in: masked) == nil, "\(kind): \(text.debugDescription)")
+            _ = CodeNames.hidden(in: mask)
         }
+        #expect(CopyrightNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
         _ = IdentifierSplitter.parts(of: text)
     }
 }
@@ -404,4 +427,76 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible(text, .reStructuredText)
             == "Title|Call|or|with `Requests|.|seconds to wait|Example::|Back to prose.|Mind the gap.|Keep it secret.|Read `the whole guide|<https://x.org/guide>`_ first.|A footnote text.|Keepers of the Crystals|- Kenneth Reitz|End.")
     #expect(DocumentKind(languageId: nil, path: "/x/docs/index.rst") == .reStructuredText)
+}
+
+@Test func roffShowsAManualPagesTextNotItsRequestsEscapesOptionsOrExamples() {
+    let text = #"""
+    .\" A comment with a mispeled word
+    .TH FZF 1 "Nov 2025" "fzf 0.60" "fzf - a command-line fuzzy finder"
+    .SH NAME
+    fzf \- a command\-line fuzzy finder
+    .SH OPTIONS
+    .TP
+    .BI "\-\-bind=" KEYBINDS
+    Comma\-separated list of \fIcustom\fR key bindings; see \fB\-\-bind\fR=\fIKEYS\fR and \(lqthe\(rq \*(lqlist\*(rq.
+    .IP \(bu 2
+    Pressing \fBCTRL\-C\fR quits \s-1now\s0, \fBsee the list\fR.
+    .B "Read this first"
+    \fBbw   \fRNo colors.
+    .BR fzf (1)
+    .nf
+    fzf \-\-preview 'cat {}'
+    .fi
+    .EX
+    printf "hello"
+    .EE
+    .de Xy
+    .  ft B
+    ..
+    .Nm fzf
+    .Op Fl v Ar file
+    .It Sy Note: the Pa /etc/fzfrc file
+    .TS
+    tab(;);
+    l l.
+    Key;Action
+    .TE
+    The end.
+    """#
+    #expect(visible(text, .roff) == "NAME|fzf|a command|line fuzzy finder|OPTIONS|Comma|separated list of|key bindings; see|and|the|list|.|2|Pressing|quits|now|,|see the list|.|\"Read this first\"|No colors.|(1)|Note: the|Key;Action|The end.")
+    #expect(DocumentKind(languageId: nil, path: "/x/man/man1/fzf.1") == .roff)
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/ssl.3ssl") == .roff)
+    #expect(DocumentKind(languageId: "groff", path: nil) == .roff)
+    // A licence named for its version is not a manual page.
+    #expect(DocumentKind(languageId: nil, path: "/x/LGPL-2.1") != .roff)
+}
+
+@Test func aFileNamedForNothingWithAShebangLineIsAScriptInItsInterpretersLanguage() {
+    func kind(_ path: String, _ text: String) -> DocumentKind {
+        DocumentKind(languageId: nil, path: path, contents: Array(text.utf8))
+    }
+    #expect(kind("/x/install", "#!/usr/bin/env bash\nset -eu # strict mode\n") == .source(.shell))
+    #expect(kind("/x/bin/tool", "#!/usr/bin/python3.12 -u\nimport os\n") == .source(.python))
+    #expect(kind("/x/bin/run", "#!/usr/bin/env -S node --experimental\n") == .source(.javascript))
+    #expect(kind("/x/bin/old", "#!/usr/bin/perl -w\n") == .source(.hash))
+    // A known name wins over the first line; a file without one stays prose.
+    #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
+    #expect(kind("/x/README", "Read me first.\n") == .plainText)
+    #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
+}
+
+@Test func copyrightLinesHideTheirNamesButNotTheirOtherWords() {
+    let text = "/*\n * Copyright (c) 2012 Zack Weinberg <zw@x.org>, Éric Fusy and Joyent, Inc. All rihgts reserved.\n"
+        + " * Contact Zack Weinberg for details.\n * (c) Hanz Schmit\n */\n"
+    let bytes = Array(text.utf8)
+    let names = CopyrightNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
+    // Without a year, a line that names copyright is prose like any other.
+    #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func fillerTextPassesInTechnicalTextOnly() {
+    #expect(CodeVocabulary.contains("Lorem") && CodeVocabulary.contains("consectetur"))
+    #expect(CodeVocabulary.contains("aaaaaaaa") && CodeVocabulary.contains("XXXX"))
+    #expect(!CodeVocabulary.contains("aab") && !CodeVocabulary.contains("zz"))
 }

@@ -8,8 +8,10 @@
 /// vocabulary and not reported (`contains(_:)`). Words are compared case
 /// insensitively (`Strbuf`, `STRBUF` and `strbuf` are one word). Learning
 /// needs a tree of some size: with fewer than `Rule.minimumFiles` files,
-/// `contains(_:)` is false for every word. A value; not thread-safe to add
-/// to from several threads.
+/// `contains(_:)` is false for every word. A word that the tree's code uses
+/// as a name (`addNames(_:)`, `CodeNames`) is the repository's own too,
+/// flagged once or not: a comment that mentions `nodeptr` refers to the
+/// code. A value; not thread-safe to add to from several threads.
 public struct RepositoryVocabulary: Sendable {
     /// When a recurring flagged word counts as the repository's own.
     public struct Rule: Sendable, Equatable {
@@ -46,6 +48,8 @@ public struct RepositoryVocabulary: Sendable {
     public private(set) var counts: [String: Count] = [:]
     /// Files added (with or without flagged words).
     public private(set) var fileCount = 0
+    /// The keys (`CodeNames.key`) of the names the tree's code uses.
+    public private(set) var names: Set<UInt64> = []
 
     public init(rule: Rule = .standard) {
         self.rule = rule
@@ -62,15 +66,34 @@ public struct RepositoryVocabulary: Sendable {
         }
     }
 
-    /// Whether `word` recurs enough in the files added to be the repository's own word.
+    /// Adds the names one file's code uses (`CodeNames.hidden(in:)`).
+    public mutating func addNames(_ keys: Set<UInt64>) {
+        names.formUnion(keys)
+    }
+
+    /// Whether `word` recurs enough in the files added, or is a name in their code, to be the repository's own word.
     public func contains(_ word: String) -> Bool {
-        guard fileCount >= rule.minimumFiles, let count = counts[word.lowercased()] else { return false }
+        guard fileCount >= rule.minimumFiles else { return false }
+        if isName(word) { return true }
+        guard let count = counts[word.lowercased()] else { return false }
         return count.files >= rule.files || count.occurrences >= rule.occurrences
     }
 
-    /// The distinct words (lower-cased) that `contains(_:)` accepts, sorted.
+    /// Whether the tree's code uses `word` as a name (a learning tree only, as `contains(_:)`).
+    public func isName(_ word: String) -> Bool {
+        fileCount >= rule.minimumFiles && !names.isEmpty && names.contains(CodeNames.key(word))
+    }
+
+    /// The distinct flagged words (lower-cased) that recur enough for `contains(_:)`, sorted.
     public var learnedWords: [String] {
         guard fileCount >= rule.minimumFiles else { return [] }
         return counts.filter { $0.value.files >= rule.files || $0.value.occurrences >= rule.occurrences }.keys.sorted()
+    }
+
+    /// The distinct flagged words (lower-cased) that do not recur but that the code uses as names, sorted.
+    public var namedWords: [String] {
+        guard fileCount >= rule.minimumFiles else { return [] }
+        return counts.filter { !($0.value.files >= rule.files || $0.value.occurrences >= rule.occurrences) && isName($0.key) }
+            .keys.sorted()
     }
 }

@@ -12,6 +12,7 @@ public enum CheckableText {
         case .plainText, .otherText: return TextMask(bytes: bytes, visible: true)
         case .markdown: return MarkdownMasker.mask(bytes)
         case .reStructuredText: return ReStructuredTextMasker.mask(bytes)
+        case .roff: return RoffMasker.mask(bytes)
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)
         case .tex: return TeXMasker.mask(bytes)

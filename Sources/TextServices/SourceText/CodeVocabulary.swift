@@ -1,11 +1,30 @@
-/// Words of programming that general dictionaries lack (`config`, `enum`, `stdout`, `tokenizer`, `utf`),
-/// accepted in code, Markdown, commit messages and markup.
+/// Words of programming that general dictionaries lack (`config`, `enum`, `stdout`, `tokenizer`, `utf`), and the
+/// filler text that code and its data hold (`Lorem ipsum`, `xxxxxxxx`), accepted in code, Markdown, commit messages
+/// and markup.
 ///
 /// Only words that the en_US Hunspell dictionary rejects are listed; the
-/// comparison is case-insensitive.
+/// comparison is case-insensitive. `words` is chosen by hand; `learned`
+/// (`CodeVocabulary+Learned.swift`) is learned from Debian's English manual
+/// pages and documents by `scripts/make-technical-words.py`.
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
-        words.contains(word.lowercased())
+        let folded = word.lowercased()
+        return words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded)
+    }
+
+    /// The placeholder text of layouts and tests (`Lorem ipsum dolor sit amet, ...`), which code and its data quote.
+    static let loremIpsum: Set<String> = [
+        "lorem", "ipsum", "dolor", "amet", "consectetur", "adipiscing", "elit", "eiusmod", "tempor", "incididunt", "labore",
+        "dolore", "magna", "aliqua", "enim", "minim", "veniam", "quis", "nostrud", "exercitation", "ullamco", "laboris",
+        "nisi", "aliquip", "commodo", "consequat", "duis", "aute", "irure", "reprehenderit", "voluptate", "velit", "esse",
+        "cillum", "fugiat", "nulla", "pariatur", "excepteur", "sint", "occaecat", "cupidatat", "proident", "sunt", "culpa",
+        "officia", "deserunt", "mollit", "anim", "laborum",
+    ]
+
+    /// Whether a word is one letter three times or more (`aaaa`, `xxxxxxxx`): filler and test data, not a word.
+    static func isOneLetterRepeated(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, word.unicodeScalars.count >= 3 else { return false }
+        return word.unicodeScalars.allSatisfy { $0 == first }
     }
 
     static let words: Set<String> = [

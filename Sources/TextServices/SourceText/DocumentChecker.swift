@@ -55,12 +55,13 @@ public struct DocumentChecker: Sendable {
     }
 
     /// The prose of `text` a document of `kind` shows, with terminal escape sequences (`TerminalEscapes`), armored keys and certificates
-    /// (`ArmoredBlocks`) and ignore-pattern matches hidden.
+    /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and ignore-pattern matches hidden.
     ///
     /// `extra` are byte ranges hidden too (an inline directive's).
     public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = []) -> TextMask {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings)
-        for range in TerminalEscapes.ranges(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes) { mask.hide(range) }
+        for range in TerminalEscapes.ranges(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
+            + CopyrightNames.ranges(in: text.bytes) { mask.hide(range) }
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
         }

@@ -13,6 +13,9 @@ public enum DocumentKind: Hashable, Sendable {
     case gitCommit
     /// reStructuredText: prose, not its literals, roles, code blocks or directives (`ReStructuredTextMasker`).
     case reStructuredText
+    /// A manual page in roff (man(7), mdoc(7)): text lines and the text of prose macros, not requests, escapes,
+    /// options or examples (`RoffMasker`).
+    case roff
     /// HTML and XML: text and comments, not tags.
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
@@ -41,6 +44,40 @@ public enum DocumentKind: Hashable, Sendable {
         }
         self = .plainText
     }
+
+    /// The kind for a document's `languageId`, name and contents.
+    ///
+    /// As `init(languageId:path:)`, except that a document neither of those
+    /// places, whose first line is a `#!` line, is a script in its
+    /// interpreter's language (`#!/bin/sh`: shell; `#!/usr/bin/env python3`:
+    /// Python; an interpreter the tables do not know: `#` comments).
+    public init(languageId: String?, path: String?, contents: [UInt8]) {
+        self.init(languageId: languageId, path: path)
+        guard self == .plainText || self == .otherText, let script = Self.script(shebang: contents) else { return }
+        self = script
+    }
+
+    /// The kind of a script by its `#!` line, or nil without one.
+    static func script(shebang contents: [UInt8]) -> DocumentKind? {
+        guard contents.count > 2, contents[0] == UInt8(ascii: "#"), contents[1] == UInt8(ascii: "!") else { return nil }
+        let end = contents.prefix(256).firstIndex(of: 0x0A) ?? min(contents.count, 256)
+        let words = String(decoding: contents[2..<end], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard var program = words.first.map({ String($0.split(separator: "/").last ?? $0) }) else { return nil }
+        if program == "env", let named = words.dropFirst().first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) {
+            program = String(named)
+        }
+        // `python3.12`, `ruby2.7`: the name without its version.
+        let name = String(program.prefix(while: { $0.isLetter || $0 == "-" || $0 == "_" }))
+        return scriptInterpreters[name] ?? .source(.hash)
+    }
+
+    static let scriptInterpreters: [String: DocumentKind] = [
+        "sh": .source(.shell), "bash": .source(.shell), "zsh": .source(.shell), "ksh": .source(.shell),
+        "dash": .source(.shell), "ash": .source(.shell), "mksh": .source(.shell), "fish": .source(.shell),
+        "python": .source(.python), "pypy": .source(.python), "node": .source(.javascript), "deno": .source(.javascript),
+        "bun": .source(.javascript), "lua": .source(.lua), "luajit": .source(.lua), "php": .source(.php),
+        "swift": .source(.swift), "vim": .source(.vim),
+    ]
 
     /// Names of prose files that carry no extension, or no known one, in upper case and without it.
     static let proseNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS", "CHANGELOG",
@@ -76,15 +113,28 @@ public enum DocumentKind: Hashable, Sendable {
         case "COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG", "git-rebase-todo": return .gitCommit
         case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt": return .source(.hash)
         case ".bashrc", ".zshrc", ".profile", ".bash_profile": return .source(.shell)
+        case ".vimrc", "vimrc", "_vimrc", ".gvimrc", "gvimrc", ".exrc": return .source(.vim)
         default: break
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return byExtension[name[name.index(after: dot)...].lowercased()]
+        let suffix = name[name.index(after: dot)...]
+        if isManualSection(suffix), let last = name[..<dot].last, !last.isNumber { return .roff }
+        return byExtension[suffix.lowercased()]
+    }
+
+    /// Whether an extension is a manual section (`1`, `3p`, `8ssl`): a digit from 1 to 9, then letters.
+    ///
+    /// A name whose part before it ends in a digit (`LGPL-2.1`, `GPL-3.0`) is a version,
+    /// not a manual page.
+    private static func isManualSection(_ suffix: Substring) -> Bool {
+        guard let first = suffix.first, ("1"..."9").contains(first) else { return false }
+        return suffix.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
     }
 
     static let byLanguageId: [String: DocumentKind] = [
         "plaintext": .plainText, "text": .plainText, "txt": .plainText,
         "restructuredtext": .reStructuredText, "rst": .reStructuredText,
+        "groff": .roff, "nroff": .roff, "troff": .roff, "roff": .roff, "man": .roff, "mdoc": .roff,
         "markdown": .markdown, "md": .markdown, "mdx": .markdown, "rmd": .markdown, "quarto": .markdown,
         "gitcommit": .gitCommit, "git-commit": .gitCommit, "git_commit": .gitCommit, "hgcommit": .gitCommit,
         "html": .markup, "xml": .markup, "xhtml": .markup, "svg": .markup,
@@ -106,12 +156,15 @@ public enum DocumentKind: Hashable, Sendable {
         "dockerfile": .source(.hash), "conf": .source(.hash), "ini": .source(.hash), "nix": .source(.hash),
         "elixir": .source(.hash), "julia": .source(.hash), "powershell": .source(.hash), "gdscript": .source(.hash),
         "sql": .source(.sql), "haskell": .source(.haskell), "elm": .source(.haskell), "purescript": .source(.haskell),
+        "vim": .source(.vim), "viml": .source(.vim), "vimscript": .source(.vim),
+        "asm": .source(.assembly), "assembly": .source(.assembly), "nasm": .source(.assembly), "gas": .source(.assembly),
     ]
 
     static let byExtension: [String: DocumentKind] = [
         "txt": .plainText, "text": .plainText,
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown, "mdx": .markdown,
         "rst": .reStructuredText, "rest": .reStructuredText,
+        "man": .roff, "mdoc": .roff, "roff": .roff, "groff": .roff, "nroff": .roff, "troff": .roff,
         "html": .markup, "htm": .markup, "xhtml": .markup, "xml": .markup, "svg": .markup,
         "tex": .tex, "ltx": .tex, "sty": .tex, "cls": .tex, "bib": .tex, "po": .gettext, "pot": .gettext,
         "c": .source(.c), "h": .source(.c), "m": .source(.c),
@@ -132,5 +185,6 @@ public enum DocumentKind: Hashable, Sendable {
         "conf": .source(.hash), "ini": .source(.hash), "nix": .source(.hash), "ex": .source(.hash), "exs": .source(.hash),
         "jl": .source(.hash), "ps1": .source(.hash),
         "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
+        "vim": .source(.vim), "s": .source(.assembly), "asm": .source(.assembly), "nasm": .source(.assembly),
     ]
 }

@@ -72,11 +72,15 @@ enum MarkdownMasker {
     private static func hideInline(_ mask: inout TextMask, _ line: Range<Int>) {
         let bytes = mask.bytes
         var index = line.lowerBound
+        var openBrackets: [Int] = []
         while index < line.upperBound {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\\"):
                 index += 2
+            case UInt8(ascii: "["):
+                openBrackets.append(index)
+                index += 1
             case UInt8(ascii: "`"):
                 var run = 0
                 while index + run < line.upperBound, bytes[index + run] == byte { run += 1 }
@@ -99,6 +103,7 @@ enum MarkdownMasker {
                     index += run
                 }
             case UInt8(ascii: "]") where index + 1 < line.upperBound:
+                let open = openBrackets.popLast()
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "(") || next == UInt8(ascii: "[") {
                     let close = next == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
@@ -113,6 +118,10 @@ enum MarkdownMasker {
                     }
                     let end = min(cursor + 1, line.upperBound)
                     mask.hide(index + 1..<end)
+                    if next == UInt8(ascii: "("), let open,
+                       isHandle(bytes[open + 1..<index], of: bytes[index + 2..<max(index + 2, end - 1)]) {
+                        mask.hide(open + 1..<index)
+                    }
                     index = end
                 } else {
                     index += 1
@@ -147,6 +156,20 @@ enum MarkdownMasker {
             default:
                 index += 1
             }
+        }
+    }
+
+    /// Whether a link's text is a name its destination spells out as a part (`[jonchurch](https://github.com/jonchurch)`):
+    /// an account or project name, not prose.
+    private static func isHandle(_ text: ArraySlice<UInt8>, of destination: ArraySlice<UInt8>) -> Bool {
+        var name = text
+        if name.first == UInt8(ascii: "@") { name = name.dropFirst() }
+        guard name.count >= 2, !name.contains(where: { SkipRules.isSpace($0) }) else { return false }
+        let wanted = name.map { $0 | 0x20 }
+        let separators: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#"),
+                                      UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":")]
+        return destination.split(whereSeparator: { separators.contains($0) }).contains { part in
+            part.count == wanted.count && zip(part, wanted).allSatisfy { $0 | 0x20 == $1 }
         }
     }
 

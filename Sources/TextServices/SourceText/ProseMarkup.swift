@@ -28,6 +28,10 @@ enum ProseMarkup {
                 } else {
                     index += run
                 }
+            case ascii("\\") where isRoffFontEscape(bytes, at: index, end: end):
+                // Manual-page text in a string (`\fBname\fR`): the font change is markup, the word after it is not.
+                mask.hide(index..<index + 3)
+                index += 3
             case ascii("@") where atWordStart, ascii("\\") where atWordStart && inComment:
                 var cursor = index + 1
                 while cursor < end, isWordByte(bytes[cursor]) { cursor += 1 }
@@ -258,4 +262,10 @@ enum ProseMarkup {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+
+    /// Whether a roff font escape (`\fB`, `\fI`, `\fR`, `\fP`) starts at `index`.
+    static func isRoffFontEscape(_ bytes: [UInt8], at index: Int, end: Int) -> Bool {
+        index + 2 < end && bytes[index] == ascii("\\") && bytes[index + 1] == ascii("f")
+            && [ascii("B"), ascii("I"), ascii("R"), ascii("P")].contains(bytes[index + 2])
+    }
 }

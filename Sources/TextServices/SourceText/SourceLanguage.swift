@@ -4,6 +4,10 @@ public enum SourceLanguage: String, Hashable, Sendable, CaseIterable {
     /// Languages with `#` line comments and quoted strings: Ruby, Perl, R, YAML, TOML, Makefiles, ...
     case hash
     case sql, haskell
+    /// Vim script: `"` comments at the start of a line, strings in either quote.
+    case vim
+    /// Assembly (GNU as, Go's assembler, NASM): `//`, `;`, `#` and `/* */` comments.
+    case assembly
 
     var syntax: SourceSyntax {
         var syntax = SourceSyntax()
@@ -82,6 +86,16 @@ public enum SourceLanguage: String, Hashable, Sendable, CaseIterable {
             syntax.backslashEscapes = false
             syntax.doubledQuoteEscapes = true
             syntax.backtick = .identifier
+        case .vim:
+            syntax.lineComments = ["\""]
+            syntax.commentsStartLines = true
+            syntax.singleQuote = .plain
+        case .assembly:
+            syntax.lineComments = ["//", ";", "#"]
+            syntax.blockComment = ("/*", "*/")
+            syntax.hashNeedsSpace = true
+            syntax.hashDirectives = true
+            syntax.singleQuote = .character
         case .haskell:
             syntax.lineComments = ["--"]
             syntax.blockComment = ("{-", "-}")

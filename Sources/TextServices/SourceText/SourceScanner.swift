@@ -111,6 +111,15 @@ struct SourceScanner {
 
     func lineCommentPrefix(at position: Int) -> Int? {
         for prefix in lineCommentPrefixes where matches(prefix, at: position) {
+            if syntax.commentsStartLines {
+                var before = position
+                while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+                if before > 0, bytes[before - 1] != ascii("\n") { continue }
+            }
+            if prefix == [ascii("#")], syntax.hashDirectives, position + 1 < bytes.count,
+               (bytes[position + 1] | 0x20) &- ascii("a") < 26 {
+                continue
+            }
             if prefix == [ascii("#")], syntax.hashNeedsSpace, position > 0 {
                 let previous = bytes[position - 1]
                 let allowed: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, ascii(";"), ascii("|"), ascii("&"), ascii("(")]
@@ -385,6 +394,8 @@ struct SourceScanner {
             end = position + 2
             while end < bytes.count, bytes[end] != ascii("}"), end - position < 12 { end += 1 }
             if end < bytes.count, bytes[end] == ascii("}") { end += 1 }
+        case ascii("f") where ProseMarkup.isRoffFontEscape(bytes, at: position - 1, end: bytes.count):
+            end = position + 2
         case ascii("x"): end = hexEnd(from: position + 1, maximum: 2)
         case ascii("u"): end = hexEnd(from: position + 1, maximum: 4)
         case ascii("U"): end = hexEnd(from: position + 1, maximum: 8)

@@ -27,6 +27,10 @@ struct SourceSyntax {
     var shell = false
     /// `#` starts a comment only at the start of a line or after white space (YAML, shell).
     var hashNeedsSpace = false
+    /// A line comment starts only as the first thing on its line (Vim script's `"`).
+    var commentsStartLines = false
+    /// `#` right before a letter is a directive (`#include`, `#define` in assembly), not a comment.
+    var hashDirectives = false
     /// A quote with no closing quote on its line is an apostrophe, not a string (YAML, Makefiles).
     var unclosedQuoteIsText = false
     /// JSON: a string followed by `:` is a key and is not checked.

@@ -26,13 +26,29 @@ final class AbbreviationAwareSentences: BoundaryCursor {
         abbreviations.joins(bytes, at: offset)
     }
 
-    /// Whether an offset could start a sentence that ICU missed: a dash or a digit after a space.
+    /// Whether a byte can begin a sentence ICU missed: a letter, a digit, a dash, a comma (",,") or an opening quote or bracket.
+    @inline(__always)
+    private static func mayStart(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") || (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ",")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(")
+    }
+
+    /// Whether an offset could start a sentence that ICU missed: a dash, a comma, a letter or a digit after a space.
     private func mayOpen(_ offset: Int) -> Bool {
         let byte = bytes[offset]
         let previous = bytes[offset - 1]
-        return (previous == 0x20 || previous == 0xA0 || previous == 0x09)
-            && (byte == UInt8(ascii: "-") || byte == 0xE2 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")))
-            && abbreviations.opens(bytes, at: offset)
+        guard (previous == 0x20 || previous == 0xA0 || previous == 0x09), Self.mayStart(byte) else { return false }
+        // Cheap before the real test: the spaces must follow a terminator or a closing mark's last byte.
+        var end = offset - 1
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0xA0 || bytes[end - 1] == 0xC2 { end -= 1 }
+        guard end > 0 else { return false }
+        switch bytes[end - 1] {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"),
+             UInt8(ascii: "]"), 0xBB, 0x9D, 0x99:
+            return abbreviations.opens(bytes, at: offset)
+        default:
+            return false
+        }
     }
 
     /// The first sentence start ICU missed strictly between `lower` and `upper`.
@@ -41,10 +57,10 @@ final class AbbreviationAwareSentences: BoundaryCursor {
         var offset = max(lower + 1, 2)
         guard offset < end else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            // Only a space before a dash, a dash's lead byte or a digit is worth a look.
+            // Only a space before a letter, a digit, a dash, a comma (",,") or an opening quote is worth a look.
             while offset < end {
-                let byte = buffer[offset]
-                if (byte == UInt8(ascii: "-") || byte == 0xE2 || (byte &- UInt8(ascii: "0")) < 10), mayOpen(offset) {
+                let previous = buffer[offset - 1]
+                if previous == 0x20 || previous == 0xA0 || previous == 0x09, Self.mayStart(buffer[offset]), mayOpen(offset) {
                     return offset
                 }
                 offset += 1

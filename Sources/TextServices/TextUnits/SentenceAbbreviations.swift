@@ -107,6 +107,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
         }
         guard period > 0 else { return false }
+        if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
+           UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil }) ?? true,
+           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
+            // `« Tu viens ? »`: a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
+            // German `»Nicht«` opens with the same sign, glued to its word.
+            return true
+        }
         let next = NextWord(bytes, at: boundary)
         let terminator = Self.beforeClosingMarks(bytes, period)
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
@@ -127,8 +134,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if abbreviations.contains(word) { return !startsSentence }
             if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
-               let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil {
-                return true  // one lower-case letter before a number: "c. 1230", "n. 970", "p. 12"
+               let (first, _) = UTF8Scalars.at(bytes, boundary) {
+                // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
+                if first.properties.numericType != nil { return true }
             }
             guard Self.isInitials(word), next.isCapitalised else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
@@ -149,6 +157,38 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
+    /// Whether the capital at `offset` follows `? »`, `! ”` or `. »` written with spaces (French typography), where ICU cut before the closing mark.
+    func followsSpacedClosingMark(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var end = offset
+        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        let closing = Self.beforeClosingMarks(bytes, end)
+        guard end < offset, closing < end else { return false }
+        var terminator = closing
+        while terminator > 0, bytes[terminator - 1] == 0x20 || (bytes[terminator - 1] == 0xA0 && terminator >= 2 && bytes[terminator - 2] == 0xC2) {
+            terminator -= bytes[terminator - 1] == 0xA0 ? 2 : 1
+        }
+        guard terminator < closing, terminator > 0 else { return false }
+        switch bytes[terminator - 1] {
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            return true
+        case UInt8(ascii: "."):
+            guard case .word(let word, _)? = SentenceKey(bytes, period: terminator - 1) else { return false }
+            return !titles.contains(word) && !abbreviations.contains(word) && !Self.isInitials(word)
+        default:
+            return false
+        }
+    }
+
+    /// The first scalar at or after `offset` that is not an opening quote or bracket (`- "Avete`, `— «Sì`).
+    static func scalarAfterOpeningQuotes(_ bytes: [UInt8], _ offset: Int) -> Unicode.Scalar? {
+        var index = offset
+        while let (scalar, next) = UTF8Scalars.at(bytes, index) {
+            guard SentenceKey.openers.unicodeScalars.contains(scalar) || scalar == "»" || scalar == "”" else { return scalar }
+            index = next
+        }
+        return nil
+    }
+
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
     static func isInitials(_ key: String) -> Bool {
         key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
@@ -161,9 +201,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// Two cases, both after a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
-    /// opens a line of dialogue or a list item before a capital or a digit
-    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`; not `- disse lei`), which
-    /// Unicode's rule SB8a keeps in the sentence before; and,
+    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
+    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`; not `- disse lei`), and Dutch opening
+    /// quotes typed as two commas before a capital (`,,Het meet`), which
+    /// Unicode's rule SB8a keeps in the sentence before; a capital after a mark and a closing quote written
+    /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
+    /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
     /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
     /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
@@ -171,7 +214,15 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
         let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
-        guard isDigit || first == UInt8(ascii: "-") || first == 0xE2 else { return false }
+        let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
+        let isDash = first == UInt8(ascii: "-")
+            || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
+        let opening = isDigit || isCommaQuote || isDash ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
+        if let opening, opening.properties.isUppercase, UTF8Scalars.at(bytes, offset)?.0 == opening {
+            return followsSpacedClosingMark(bytes, offset)
+        }
+        let isLowerCase = opening?.properties.isLowercase ?? false
+        guard isDigit || isCommaQuote || isLowerCase || isDash else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -185,7 +236,18 @@ public struct SentenceAbbreviations: Sendable, Equatable {
            Self.isInitials(word) {
             return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
         }
-        if isDigit {
+        if isLowerCase {
+            // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
+            // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
+            guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
+                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
+            else { return false }  // not after an ellipsis either: "and maybe... if you"
+        } else if isCommaQuote {
+            // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
+            var after = offset + 2
+            while after < bytes.count, bytes[after] == 0x20 { after += 1 }
+            guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
+        } else if isDigit {
             guard mark == UInt8(ascii: "."), terminator == end,
                   case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
         } else {
@@ -197,7 +259,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 dash = offset + 3
             }
             guard dash - offset <= 3, dash < bytes.count, bytes[dash] == 0x20,
-                  let (first, _) = UTF8Scalars.at(bytes, dash + 1),
+                  let first = Self.scalarAfterOpeningQuotes(bytes, dash + 1),
                   first.properties.isUppercase || first.properties.numericType != nil else { return false }
         }
         return !joins(bytes, at: offset)
