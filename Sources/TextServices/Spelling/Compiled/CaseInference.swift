@@ -116,9 +116,10 @@ struct CaseInference: Sendable {
     /// The same answer as `followsLowerCase`, found scalar by scalar: the
     /// scalars it takes (lower-case letters of blocks with plain case pairs,
     /// and caseless ones) map without context in ICU's root locale, so the
-    /// word's round trip holds exactly when each scalar's does. `memo` keeps
-    /// each scalar's mappings, asked of ICU once, instead of four mappings of
-    /// every word (a fifth of a Russian compile).
+    /// word's round trip holds exactly when the round trip of each of its
+    /// scalars does. `memo` keeps the mappings of every scalar seen, asked of
+    /// ICU once, instead of four mappings of every word (a fifth of a Russian
+    /// compile).
     func inferredVariants(_ word: String, memo: inout ScalarMemo) -> UInt8? {
         guard isEnabled else { return nil }
         var sawLower = false, first = true
