@@ -46,6 +46,42 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(!engine.spell("played"))
 }
 
+@Test func elisionPrefixesGoOnStemsButNotOnSuffixedFormsWhoseVerdictStaysHunspells() throws {
+    let aff = """
+    SET UTF-8
+    PFX L Y 2
+    PFX L 0 l' [aeiou]
+    PFX L 0 dell' [aeiou]
+
+    PFX R Y 1
+    PFX R 0 ri .
+
+    SFX S Y 1
+    SFX S a e a
+    """
+    let dic = """
+    2
+    acqua/LS
+    ora/RS
+    """
+    let info = try writeDictionary(tag: "xx_EL", aff: utf8(aff), dic: utf8(dic))
+    let forms = Set(WordFormExpander.forms(of: info).map(\.word))
+    // `ri` crosses with the suffix; the elisions `l'` and `dell'` go on the stem only.
+    #expect(forms == ["acqua", "acque", "l'acqua", "dell'acqua", "ora", "ore", "riora", "riore"])
+    let engine = try HunspellEngine(info: info, handles: 1)
+    for form in forms { #expect(engine.spell(form), "Hunspell rejects generated form \(form)") }
+    // The forms left out are Hunspell's to decide, and a compiled form gives its verdict on them.
+    #expect(engine.spell("l'acque") && engine.spell("dell'acque"))
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-elision-\(UUID().uuidString)").path
+    let compiler = DictionaryCompiler(folder: cache)
+    try compiler.compile(info)
+    let dictionary = try SpellDictionary(info: info, handles: 1)
+    dictionary.useCompiled(try #require(compiler.open(info)))
+    for word in ["l'acqua", "l'acque", "dell'acque", "L'acque", "l'ore", "riore"] {
+        #expect(dictionary.accepts(word) == engine.spell(word), "\(word)")
+    }
+}
+
 @Test func flagAliasesNumericFlagsAndContinuationClasses() throws {
     let aff = """
     SET UTF-8

@@ -91,3 +91,43 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
     #expect(inferred == verifiedFlags(forms, engine: engine, cases: .disabled))
     #expect(inferred["km"] == AcceptTable.asIs && inferred["cats"] == AcceptTable.asIs | AcceptTable.capitalised | AcceptTable.upper)
 }
+
+@Test func inferringScalarByScalarAgreesWithTheWholeWordsMappings() throws {
+    let french = CaseInference(affixBytes: Array("SET UTF-8\nICONV 2\nICONV ﬁ fi\nICONV a\u{300} à\n".utf8))
+    let latin1 = CaseInference(affixBytes: Array("SET ISO8859-1\n".utf8))
+    let utf8 = CaseInference(affixBytes: Array("SET UTF-8\n".utf8))
+    let english = try WordFormExpander.forms(of: repositoryEnglishInfo()).map(\.word)
+    let words = ["walked", "don't", "ёлка", "café", "żółw", "London", "NASA", "straße", "ıi", "well-known", "etc.", "42", "",
+                 "ĸa", "aĸ", "ŉa", "σοφία", "ἀρετή", "ǆx", "ﬁn", "voila\u{300}", "l’eau", "éa", "ÿes", "ǉubav", "nǈ"]
+        + stride(from: 0, to: english.count, by: 7).map { english[$0] }
+    for cases in [utf8, french, latin1, .disabled] {
+        var memo = CaseInference.ScalarMemo()
+        for word in words {
+            let whole: UInt8? = cases.followsLowerCase(word)
+                ? (CaseVariants.capitalised(word) != word ? AcceptTable.capitalised : 0) | (CaseVariants.upper(word) != word ? AcceptTable.upper : 0)
+                : nil
+            #expect(cases.inferredVariants(word, memo: &memo) == whole, "\(word)")
+        }
+    }
+}
+
+@Test func foldingScalarByScalarGivesTheWholeWordsFold() throws {
+    var unchanged: [Unicode.Scalar: Bool] = [:]
+    let english = try WordFormExpander.forms(of: repositoryEnglishInfo()).map(\.word)
+    let words = ["walked", "London", "ёлка", "Ёлка", "café", "CAFÉ", "żółw", "straße", "ΣΟΦΙΑΣ", "σοφίας", "İstanbul",
+                 "l’eau", "L’Eau", "ǅx", "ﬁn", "voila\u{300}", "ŉ", ""] + stride(from: 0, to: english.count, by: 7).map { english[$0] }
+    for word in words {
+        #expect(Array(WordList.fold(word, unchanged: &unchanged).utf8) == Array(WordList.fold(word).utf8), "\(word)")
+    }
+}
+
+@Test func directivesInAnAffixFileWithCRLFLineEndsAreSeen() throws {
+    // Catalan's .aff ends its lines with CR LF, and `"\r\n"` is one Character: split on "\n" alone, the file was one line.
+    let crlf = { (lines: [String]) in Array(lines.joined(separator: "\r\n").utf8) }
+    #expect(CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", ""])).isEnabled)
+    #expect(!CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", "FORBIDDENWORD !", ""])).isEnabled)
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: ["SET UTF-8", "TRY abc", "COMPOUNDFLAG X", "SFX S Y 1", "SFX S 0 s .", ""]
+        .joined(separator: "\r\n"), dic: "2\r\nfoo/SX\r\nbar/X\r\n")
+    let built = RejectIndex.build(info: info)
+    #expect(!built.index.isUsable && built.reason == "COMPOUNDFLAG", "\(built.reason ?? "usable")")
+}

@@ -401,6 +401,8 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     for a in words {
         for b in words {
             #expect(DictionaryCompiler.utf8Precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) \(b)")
+            let order = a.utf8.elementsEqual(b.utf8) ? 0 : (a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1)
+            #expect(DictionaryCompiler.utf8Order(a, b) == order, "\(a) \(b)")
         }
     }
 }

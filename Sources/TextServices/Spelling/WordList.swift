@@ -35,6 +35,35 @@ public struct WordList: Sendable {
         return CaseMapping.map(word, .lower).replacing("\u{2019}", with: "'")
     }
 
+    /// `fold(word)`, with `unchanged` remembering which scalars ICU's lower case leaves as they are.
+    ///
+    /// The store's builder asks ICU about each scalar once (`isOwnFold`)
+    /// instead of about every form (a tenth of a Russian compile).
+    static func fold(_ word: String, unchanged: inout [Unicode.Scalar: Bool]) -> String {
+        isOwnFold(word, unchanged: &unchanged) ? word : fold(word)
+    }
+
+    /// Whether `fold(word)` is `word` itself, byte for byte: no scalar changes in lower case and none is a typographic apostrophe.
+    ///
+    /// In the root locale only a capital sigma's lower case depends on the
+    /// scalars around it, and it always changes; so a word whose every scalar
+    /// lowers to itself lowers to itself. `unchanged` keeps ICU's answer for
+    /// each scalar seen.
+    static func isOwnFold(_ word: String, unchanged: inout [Unicode.Scalar: Bool]) -> Bool {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return !word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
+        for scalar in word.unicodeScalars {
+            if let known = unchanged[scalar] {
+                if !known { return false }
+                continue
+            }
+            let text = String(scalar)
+            let same = scalar != "\u{2019}" && CaseMapping.map(text, .lower).utf8.elementsEqual(text.utf8)
+            unchanged[scalar] = same
+            if !same { return false }
+        }
+        return true
+    }
+
     /// Every word whose folded form starts with the folded prefix, in key order (learned words last).
     public func words(withPrefix prefix: String) -> [String] {
         let key = Self.fold(prefix)

@@ -101,17 +101,18 @@ final class WordStore: Sendable {
     init(forms: FormList, frequencies: WordFrequencies?) {
         var items: [(key: String, surface: String, suggestible: Bool, listed: Bool)] = []
         items.reserveCapacity(forms.count + (frequencies?.count ?? 0))
+        var unchanged: [Unicode.Scalar: Bool] = [:]
         for index in 0..<forms.count where !forms.range(index).isEmpty {
             let word = forms.word(index)
-            items.append((WordList.fold(word), word, forms.isSuggestible(index), false))
+            items.append((WordList.fold(word, unchanged: &unchanged), word, forms.isSuggestible(index), false))
         }
         for word in frequencies?.words ?? [:].keys where !word.isEmpty {
             items.append((word, word, true, true))
         }
         // Compared with `memcmp` (DictionaryCompiler.utf8Precedes): the generic UTF8View comparison is several times slower.
         items.sort { a, b in
-            if a.key != b.key { return DictionaryCompiler.utf8Precedes(a.key, b.key) }
-            return DictionaryCompiler.utf8Precedes(a.surface, b.surface)
+            let order = DictionaryCompiler.utf8Order(a.key, b.key)
+            return order != 0 ? order < 0 : DictionaryCompiler.utf8Precedes(a.surface, b.surface)
         }
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]
@@ -131,7 +132,7 @@ final class WordStore: Sendable {
             var lastVariant: String?
             var end = index
             var hasForms = false
-            while end < items.count, items[end].key == key {
+            while end < items.count, DictionaryCompiler.utf8Order(items[end].key, key) == 0 {
                 if !items[end].listed { hasForms = true }
                 end += 1
             }
@@ -140,10 +141,10 @@ final class WordStore: Sendable {
                 index += 1
                 // A listed word counts only where no form spells it (a NOSUGGEST form stays unsuggested).
                 if item.listed && hasForms { continue }
-                if item.surface == keyString {
+                if DictionaryCompiler.utf8Order(item.surface, keyString) == 0 {
                     flag |= Self.lowerSurface
                     if item.suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }
-                } else if item.surface == lastVariant {
+                } else if let lastVariant, DictionaryCompiler.utf8Order(item.surface, lastVariant) == 0 {
                     if item.suggestible {
                         variantSuggestible[variantSuggestible.count - 1] = 1
                         flag |= Self.anySuggestible

@@ -164,16 +164,15 @@ extension DictionaryCompiler {
             let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
+            var memo = CaseInference.ScalarMemo()
             for position in range {
                 let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
                 if engine.spell(word) { flag |= AcceptTable.asIs }
                 // A KEEPCASE form (from any stem that spells it) is asked in every case.
-                if flag != 0, !keepsCase[position], cases.followsLowerCase(word) {
+                if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
-                    if CaseVariants.capitalised(word) != word { flag |= AcceptTable.capitalised }
-                    if CaseVariants.upper(word) != word { flag |= AcceptTable.upper }
-                    flags.append(flag)
+                    flags.append(flag | variants)
                     continue
                 }
                 let capitalised = CaseVariants.capitalised(word)
@@ -343,18 +342,27 @@ extension DictionaryCompiler {
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order `AcceptTable.build` and the dedup rely on).
     static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        utf8Order(a, b) < 0
+    }
+
+    /// Negative, zero or positive as `a`'s UTF-8 bytes come before, equal or come after `b`'s.
+    ///
+    /// Bytes, not `String` equality: `==` on strings compares canonical equivalence, the slow
+    /// path for every word outside ASCII (a tenth of sorting a Russian store).
+    static func utf8Order(_ a: String, _ b: String) -> Int {
         let fast = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+            b.utf8.withContiguousStorageIfAvailable { right -> Int in
                 let common = min(left.count, right.count)
                 if common > 0, let x = left.baseAddress, let y = right.baseAddress {
                     let order = memcmp(x, y, common)
-                    if order != 0 { return order < 0 }
+                    if order != 0 { return order < 0 ? -1 : 1 }
                 }
-                return left.count < right.count
+                return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
             }
         }
         if let fast, let result = fast { return result }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
+        if a.utf8.elementsEqual(b.utf8) { return 0 }
+        return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 
     /// The items, with the capitals of every mixed-case form accepted in capitals as a key of their own.
@@ -364,7 +372,10 @@ extension DictionaryCompiler {
     /// they are, the table decides them. Keys stay distinct.
     static func withCapitalsAsKeys(_ items: [(key: String, flags: UInt8)]) -> [(key: String, flags: UInt8)] {
         var capitals = Set<String>()
+        var unchanged: [Unicode.Scalar: Bool] = [:]
         for item in items where item.flags & AcceptTable.upper != 0 {
+            // A key in lower case already (most of them) is not mixed case.
+            if WordList.isOwnFold(item.key, unchanged: &unchanged) { continue }
             let lower = CaseVariants.lower(item.key)
             guard item.key != lower, item.key != CaseVariants.capitalised(lower) else { continue }
             capitals.insert(CaseVariants.upper(item.key))

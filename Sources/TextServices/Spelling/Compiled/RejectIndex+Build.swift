@@ -19,7 +19,7 @@ extension RejectIndex {
         let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
                        "COMPOUNDEND", "COMPOUNDFIRST", "COMPOUNDLAST", "COMPOUNDPERMITFLAG", "CHECKCOMPOUNDPATTERN",
                        "COMPOUNDSYLLABLE", "SYLLABLENUM", "COMPOUNDROOT", "FORCEUCASE"]
-        for line in affixText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for line in affixText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { return (.unusable, keyword) }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if line.hasPrefix("LANG"), fields.count >= 2 {
