@@ -258,10 +258,10 @@ public struct CheckRun: Sendable {
     }
 
     /// Reads and checks one input; `reading` is told of it before it is checked and may give a progress callback.
-    private func checkOne(_ item: InputList.Input, finding: Bool = false,
+    private func checkOne(_ item: InputList.Input, finding: Bool = false, projects: ProjectLookup? = nil,
                           reading: (CheckInput) -> (@Sendable (Int) -> Void)? = { _ in nil }) -> Result {
         // A file found in a folder that a config excludes is not even read.
-        let found: Project? = item.path == "-" ? nil : Project.nearest(to: item.path)
+        let found: Project? = item.path == "-" ? nil : projects?.nearest(to: item.path) ?? Project.nearest(to: item.path)
         if !item.named, let found, found.settings.excludedBy != nil { return .excluded(configErrors: found.errors) }
         let input: CheckInput
         do {
@@ -287,8 +287,12 @@ public struct CheckRun: Sendable {
     }
 
     /// Reads and checks each input of a batch, in parallel; results in the order given.
+    ///
+    /// A first pass (`finding`) sees the tree as it was when it started: each folder's project files are looked up once
+    /// (`ProjectLookup`). Later passes look again, so that words an interactive session adds count for the next files.
     private func checkAll(_ paths: [InputList.Input], finding: Bool = false) -> [Result] {
-        inParallel(paths) { checkOne($0, finding: finding) }
+        let projects = finding ? ProjectLookup() : nil
+        return inParallel(paths) { checkOne($0, finding: finding, projects: projects) }
     }
 
     /// Reports each first-pass finding of a batch (the repository's own words taken out), in parallel; results in the order given.

@@ -68,6 +68,22 @@ private struct ProjectTree {
 
     // MARK: Walking up
 
+    @Test func aRunsLookupAsksOnceAFolderAndKeepsWhatItFoundWhereNearestSeesAnEdit() throws {
+        let tree = ProjectTree()
+        try tree.write(".textsvcd/words.txt", "Monorepo\n")
+        try tree.write("packages/app/.textsvcd/config.toml", "words = [\"Appword\"]\n")
+        let first = try tree.write("packages/app/a.md", "text")
+        let second = try tree.write("packages/app/b.md", "text")
+        let elsewhere = try tree.write("docs/c.md", "text")
+        let lookup = ProjectLookup()
+        #expect(lookup.nearest(to: first).accepts("Appword") && lookup.nearest(to: first).accepts("Monorepo"))
+        #expect(!lookup.nearest(to: elsewhere).accepts("Appword"))
+        try tree.write(".textsvcd/words.txt", "Monorepo\nLaterword\n")
+        #expect(!lookup.nearest(to: second).accepts("Laterword"))
+        #expect(Project.nearest(to: second).accepts("Laterword"))
+        #expect(lookup.nearest(to: second).settings.words.map(\.value) == ["Appword"])
+    }
+
     @Test func everyWordsFileFromTheFileFolderUpAppliesNearestFirst() throws {
         let tree = ProjectTree()
         try tree.write(".textsvcd/words.txt", "Monorepo\nshared\n")

@@ -31,13 +31,18 @@ public struct Project: Sendable {
 
     /// What applies to a file or folder now (a relative path is taken from the current directory).
     public static func nearest(to path: String) -> Project {
-        var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        // Standardized once (it resolves symbolic links, a readlink a component, its folder remembered): both searches
-        // start from its folder.
-        absolute = PathStandardizer.standardized(absolute)
+        let absolute = standardizedPath(path)
         let folder = ProjectWords.startFolder(forStandardized: absolute)
         return Project(words: ProjectWordsCache.shared.words(startingAt: folder),
                        configs: ProjectConfigCache.shared.configs(startingAt: folder), path: absolute)
+    }
+
+    /// The absolute, standardized form of a path (relative paths from the current directory).
+    ///
+    /// Standardized once (it resolves symbolic links, a readlink a component, its folder remembered): both searches
+    /// for words files and configs start from its folder.
+    static func standardizedPath(_ path: String) -> String {
+        PathStandardizer.standardized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// What could not be read in the project's words files, one line each (`PATH:LINE: why`), for the door to show once.
