@@ -10,31 +10,39 @@ public enum CodeNames {
     /// source file's mask, whose comments and strings are what is visible.
     public static func hidden(in mask: TextMask) -> Set<UInt64> {
         var names: Set<UInt64> = []
-        let bytes = mask.bytes
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard isNameStart(byte) else {
-                index += 1
-                // A run that starts with a digit or a non-ASCII byte is no name of ours (`0x1f`, `naïve`).
-                if isNameByte(byte) || byte >= 0x80 {
-                    while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
+        // Most names recur (`if`, `int`, a file's own variables): a name seen lately is not hashed into the set again.
+        var recent = [UInt64](repeating: 0, count: 4096)
+        mask.bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard isNameStart(byte) else {
+                    index += 1
+                    // A run that starts with a digit or a non-ASCII byte is no name of ours (`0x1f`, `naïve`).
+                    if isNameByte(byte) || byte >= 0x80 {
+                        while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
+                    }
+                    continue
                 }
-                continue
+                let start = index
+                var hash = offsetBasis
+                while index < bytes.count, isNameByte(bytes[index]) {
+                    hash = (hash ^ UInt64(lowered(bytes[index]))) &* prime
+                    index += 1
+                }
+                if index < bytes.count, bytes[index] >= 0x80 {
+                    while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
+                    continue
+                }
+                // A mask's edges within a run of name bytes are where an escape ends (`"\nfoo"`: `n` hidden, `foo` shown):
+                // a name hidden at both ends is hidden whole.
+                guard index - start >= 3, !mask.isVisible(start), !mask.isVisible(index - 1) else { continue }
+                let slot = Int(truncatingIfNeeded: hash >> 52)
+                if recent[slot] != hash {
+                    recent[slot] = hash
+                    names.insert(hash)
+                }
             }
-            let start = index
-            var hidden = !mask.isVisible(index)
-            var hash = offsetBasis
-            while index < bytes.count, isNameByte(bytes[index]) {
-                hidden = hidden && !mask.isVisible(index)
-                hash = (hash ^ UInt64(lowered(bytes[index]))) &* prime
-                index += 1
-            }
-            if index < bytes.count, bytes[index] >= 0x80 {
-                while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
-                continue
-            }
-            if hidden, index - start >= 3 { names.insert(hash) }
         }
         return names
     }
