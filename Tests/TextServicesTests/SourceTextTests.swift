@@ -522,6 +522,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     // A known name wins over the first line; a file without one stays prose.
     #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
     #expect(kind("/x/README", "Read me first.\n") == .plainText)
+    // A manual page under a name of no known type (`jq.1.prebuilt`, `tool.1.in`) is known by its first lines.
+    #expect(kind("/x/jq.1.prebuilt", ".\n.TH \"JQ\" \"1\"\n.SH NAME\n") == .roff)
+    #expect(kind("/x/man/tool.1.in", ".\\\" Copyright\n.Dd May 2025\n") == .roff)
+    #expect(kind("/x/notes", ".profile is read at login\n") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/Makefile.am") == .source(.hash))
     #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
 }
 

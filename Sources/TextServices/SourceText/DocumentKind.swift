@@ -50,11 +50,27 @@ public enum DocumentKind: Hashable, Sendable {
     /// As `init(languageId:path:)`, except that a document neither of those
     /// places, whose first line is a `#!` line, is a script in its
     /// interpreter's language (`#!/bin/sh`: shell; `#!/usr/bin/env python3`:
-    /// Python; an interpreter the tables do not know: `#` comments).
+    /// Python; an interpreter the tables do not know: `#` comments), and one
+    /// that opens as a manual page (`isManualPage`) is roff.
     public init(languageId: String?, path: String?, contents: [UInt8]) {
         self.init(languageId: languageId, path: path)
-        guard self == .plainText || self == .otherText, let script = Self.script(shebang: contents) else { return }
-        self = script
+        guard self == .plainText || self == .otherText else { return }
+        if let script = Self.script(shebang: contents) {
+            self = script
+        } else if Self.isManualPage(contents) {
+            self = .roff
+        }
+    }
+
+    /// Whether a text opens as a roff manual page does (`jq.1.prebuilt`, `tool.1.in`): its first line that is not
+    /// blank or a lone `.` is a comment (`.\"`, `'\"`) or a title (`.TH`, `.Dd`).
+    static func isManualPage(_ contents: [UInt8]) -> Bool {
+        for line in contents.prefix(512).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(8) {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text == "." { continue }
+            return [".\\\"", "'\\\"", ".TH ", ".Dd "].contains { text.hasPrefix($0) }
+        }
+        return false
     }
 
     /// The kind of a script by its `#!` line, or nil without one.
@@ -183,7 +199,7 @@ public enum DocumentKind: Hashable, Sendable {
         "rb": .source(.hash), "pl": .source(.hash), "pm": .source(.hash), "r": .source(.hash), "yaml": .source(.hash),
         "yml": .source(.hash), "toml": .source(.hash), "mk": .source(.hash), "cmake": .source(.hash), "cfg": .source(.hash),
         "conf": .source(.hash), "ini": .source(.hash), "nix": .source(.hash), "ex": .source(.hash), "exs": .source(.hash),
-        "jl": .source(.hash), "ps1": .source(.hash),
+        "jl": .source(.hash), "ps1": .source(.hash), "am": .source(.hash), "ac": .source(.hash), "m4": .source(.hash),
         "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
         "vim": .source(.vim), "s": .source(.assembly), "asm": .source(.assembly), "nasm": .source(.assembly),
     ]
