@@ -159,6 +159,11 @@ enum MarkdownMasker {
         }
     }
 
+    /// The bytes that part a link's destination into the names `isHandle` compares (path, host, query).
+    private static let destinationSeparators: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"),
+                                                            UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "&"),
+                                                            UInt8(ascii: "@"), UInt8(ascii: ":")]
+
     /// Whether a link's text is a name its destination spells out as a part (`[jonchurch](https://github.com/jonchurch)`):
     /// an account or project name, not prose.
     private static func isHandle(_ text: ArraySlice<UInt8>, of destination: ArraySlice<UInt8>) -> Bool {
@@ -166,9 +171,7 @@ enum MarkdownMasker {
         if name.first == UInt8(ascii: "@") { name = name.dropFirst() }
         guard name.count >= 2, !name.contains(where: { SkipRules.isSpace($0) }) else { return false }
         let wanted = name.map { $0 | 0x20 }
-        let separators: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "#"),
-                                      UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":")]
-        return destination.split(whereSeparator: { separators.contains($0) }).contains { part in
+        return destination.split(whereSeparator: { destinationSeparators.contains($0) }).contains { part in
             part.count == wanted.count && zip(part, wanted).allSatisfy { $0 | 0x20 == $1 }
         }
     }
