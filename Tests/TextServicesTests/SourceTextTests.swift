@@ -392,6 +392,18 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/src/indexbyte_amd64.s") == .source(.assembly))
 }
 
+@Test func tclChecksCommentsAndStringsButNotVariablesOrCommandSubstitutions() {
+    let text = "# a coment\nset myrole [lindex $role 0] ;# trailng\nputs \"Helo $myrole(idx) and ${a b} [format %s $nodez] \\[ok]\"\n"
+        + "r set myemptykey {}\nputs \"it's [unbalanced\"\n"
+    #expect(visible(text, .tcl) == "a coment|trailng|Helo|and|ok]|it's [unbalanced")
+    #expect(DocumentKind(languageId: nil, path: "/x/tests/unit/other.tcl") == .source(.tcl))
+    #expect(DocumentKind(languageId: nil, path: "/x/bin/tool", contents: Array("#!/usr/bin/tclsh8.6\n".utf8)) == .source(.tcl))
+    // The Tcl idiom: a shell script whose next lines hand the file itself to `wish`.
+    let trampoline = "#!/bin/sh\n# Tcl ignores the next line \\\nexec wish \"$0\" -- \"$@\"\n"
+    #expect(DocumentKind(languageId: nil, path: "/x/gitk", contents: Array(trampoline.utf8)) == .source(.tcl))
+    #expect(DocumentKind(languageId: nil, path: "/x/run", contents: Array("#!/bin/sh\nexec make \"$@\"\n".utf8)) == .source(.shell))
+}
+
 @Test func randomInputNeverBreaksAMaskOrItsOffsets() {
     // Fragments that open and close every construct the scanners know, shuffled into random documents.
     let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
@@ -399,7 +411,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
                      " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
                      "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
-                     "Copyright", "(c) 2024", "©", "Éric", "]("]
+                     "Copyright", "(c) 2024", "©", "Éric", "](", "<a@b.c>", "@", "x@y.z"]
     var generator = SystemRandomNumberGenerator()
     let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
         + SourceLanguage.allCases.map { .source($0) }
@@ -414,6 +426,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
             _ = CodeNames.hidden(in: mask)
         }
         #expect(CopyrightNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
+        #expect(AuthorNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
         _ = IdentifierSplitter.parts(of: text)
     }
 }
@@ -538,6 +551,23 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
     // Without a year, a line that names copyright is prose like any other.
     #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func wordsBeforeAnEmailAddressAreTheNameOfItsOwner() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return AuthorNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("Leonid S. Usov       <leonid@practi.net>\nitchyny <itchyny@cybozu.co.jp>\n")
+            == ["Leonid", "S.", "Usov", "itchyny"])
+    #expect(names("Signed-off-by: Jane Doe <jane@example.org>") == ["Jane", "Doe"])
+    #expect(names("Benoit de Chezelles  <bew@users.noreply.github.com>") == ["Benoit", "de", "Chezelles"])
+    // A lower-case word ends the name, so the sentence before it is still checked.
+    #expect(names("Thanks to Jane Doe (jane@example.org) for the fix.") == ["to", "Jane", "Doe"])
+    #expect(names("2009-10-01  Jane Doe  jane.doe@mail.example.com, Bob Roe <bob@x.io>")
+            == ["2009-10-01", "Jane", "Doe", "Bob", "Roe"])
+    // No domain with a dot, or nothing before the `@`: no address, no name.
+    #expect(names("Hanz Schmit @mention and Hanz Schmit <hanz@localhost>").isEmpty)
 }
 
 @Test func fillerTextPassesInTechnicalTextOnly() {

@@ -82,9 +82,26 @@ public enum DocumentKind: Hashable, Sendable {
         if program == "env", let named = words.dropFirst().first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) {
             program = String(named)
         }
-        // `python3.12`, `ruby2.7`: the name without its version.
-        let name = String(program.prefix(while: { $0.isLetter || $0 == "-" || $0 == "_" }))
-        return scriptInterpreters[name] ?? .source(.hash)
+        let kind = interpreter(named: program) ?? .source(.hash)
+        // The Tcl idiom `#!/bin/sh`, `# comment \`, `exec wish "$0" "$@"`: the shell hands the file to another program.
+        if kind == .source(.shell), let handed = handedOver(contents) { return handed }
+        return kind
+    }
+
+    /// The kind of script a program runs, by its name without a version (`python3.12`, `ruby2.7`).
+    private static func interpreter(named program: some StringProtocol) -> DocumentKind? {
+        scriptInterpreters[String(program.prefix(while: { $0.isLetter || $0 == "-" || $0 == "_" }))]
+    }
+
+    /// The kind of the program a shell script's first lines `exec` with the script itself (`exec tclsh "$0"`), if not a shell.
+    private static func handedOver(_ contents: [UInt8]) -> DocumentKind? {
+        for line in contents.prefix(512).split(separator: 0x0A).dropFirst().prefix(4) {
+            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, words[0] == "exec", words[2].contains("$0"),
+                  let kind = interpreter(named: words[1].split(separator: "/").last ?? words[1]), kind != .source(.shell) else { continue }
+            return kind
+        }
+        return nil
     }
 
     static let scriptInterpreters: [String: DocumentKind] = [
@@ -92,7 +109,8 @@ public enum DocumentKind: Hashable, Sendable {
         "dash": .source(.shell), "ash": .source(.shell), "mksh": .source(.shell), "fish": .source(.shell),
         "python": .source(.python), "pypy": .source(.python), "node": .source(.javascript), "deno": .source(.javascript),
         "bun": .source(.javascript), "lua": .source(.lua), "luajit": .source(.lua), "php": .source(.php),
-        "swift": .source(.swift), "vim": .source(.vim),
+        "swift": .source(.swift), "vim": .source(.vim), "tclsh": .source(.tcl), "wish": .source(.tcl),
+        "expect": .source(.tcl), "jimsh": .source(.tcl),
     ]
 
     /// Names of prose files that carry no extension, or no known one, in upper case and without it.
@@ -174,6 +192,7 @@ public enum DocumentKind: Hashable, Sendable {
         "sql": .source(.sql), "haskell": .source(.haskell), "elm": .source(.haskell), "purescript": .source(.haskell),
         "vim": .source(.vim), "viml": .source(.vim), "vimscript": .source(.vim),
         "asm": .source(.assembly), "assembly": .source(.assembly), "nasm": .source(.assembly), "gas": .source(.assembly),
+        "tcl": .source(.tcl), "expect": .source(.tcl),
     ]
 
     static let byExtension: [String: DocumentKind] = [
@@ -202,5 +221,6 @@ public enum DocumentKind: Hashable, Sendable {
         "jl": .source(.hash), "ps1": .source(.hash), "am": .source(.hash), "ac": .source(.hash), "m4": .source(.hash),
         "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
         "vim": .source(.vim), "s": .source(.assembly), "asm": .source(.assembly), "nasm": .source(.assembly),
+        "tcl": .source(.tcl), "tk": .source(.tcl), "itcl": .source(.tcl), "tm": .source(.tcl), "exp": .source(.tcl),
     ]
 }
