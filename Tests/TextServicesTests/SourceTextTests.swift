@@ -269,6 +269,14 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible(text, .markdown) == "* [|]|- **Jon Chruch**|* [|]|and [the [docs]]|* [a smal guide]|and [guide]")
 }
 
+@Test func markdownHidesTheTextOfALinkToAProfilePageAsAName() {
+    let text = """
+    * [Mark Nunberg](https://github.com/mnunberg), [Hanz Schmit](https://www.gitlab.com/~hschmit/) thnaks
+    * [a smal guide](https://github.com/org/repo) and [Bob Roe](https://exmple.com/bob)
+    """
+    #expect(visible(text, .markdown) == "* [|]|, [|]|thnaks|* [a smal guide]|and [Bob Roe]")
+}
+
 @Test func commitMessagesSkipCommentsTrailersAndTheDiff() {
     let text = """
     Fix the speling of things
@@ -348,7 +356,10 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/repo/.git/COMMIT_EDITMSG") == .gitCommit)
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/notes.md") == .markdown)
     #expect(DocumentKind(languageId: nil, path: "/x/script.sh") == .source(.shell))
-    #expect(DocumentKind(languageId: nil, path: "/x/README") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/README") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/ChangeLog.txt") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/README.md") == .markdown)
 }
 
 @Test func aFileOfNoKnownTypeIsTechnicalTextUnlessItsNameSaysProse() {
@@ -357,8 +368,9 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .otherText)
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/data.weird") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
-    #expect(DocumentKind(languageId: nil, path: "/x/CHANGES.old") == .plainText)
-    #expect(DocumentKind(languageId: nil, path: "/x/LICENSE-MIT") == .plainText)
+    // A project's own documents are technical text too (`ChangeLog` quotes code, as Markdown does).
+    #expect(DocumentKind(languageId: nil, path: "/x/CHANGES.old") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/LICENSE-MIT") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/a.txt") == .plainText)
     #expect(DocumentKind(languageId: nil, path: nil) == .plainText)
     #expect(DocumentKind.otherText.isTechnical && DocumentKind.otherText.isProse)
@@ -534,7 +546,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(kind("/x/bin/old", "#!/usr/bin/perl -w\n") == .source(.hash))
     // A known name wins over the first line; a file without one stays prose.
     #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
-    #expect(kind("/x/README", "Read me first.\n") == .plainText)
+    #expect(kind("/x/letter", "Dear Jane,\n") == .plainText)
     // A manual page under a name of no known type (`jq.1.prebuilt`, `tool.1.in`) is known by its first lines.
     #expect(kind("/x/jq.1.prebuilt", ".\n.TH \"JQ\" \"1\"\n.SH NAME\n") == .roff)
     #expect(kind("/x/man/tool.1.in", ".\\\" Copyright\n.Dd May 2025\n") == .roff)

@@ -26,16 +26,18 @@ public enum DocumentKind: Hashable, Sendable {
 
     /// The kind for an LSP `languageId`, falling back to the file name's extension, then plain text.
     ///
-    /// A file whose name says nothing known is `otherText`, unless it is
-    /// prose by name (`README`, `LICENSE`, `NEWS`: no extension, or one of
-    /// `proseNames`); no path and no known `languageId` is plain text.
+    /// A file whose name says nothing known is `otherText`, and so is a
+    /// project's own document (`README`, `NEWS`, `ChangeLog.txt`:
+    /// `isProjectDocument`), unless it has a markup of its own (`README.md`);
+    /// a name with no extension (`notes`) and no path with no known
+    /// `languageId` are plain text.
     public init(languageId: String?, path: String?) {
         if let languageId, let kind = Self.byLanguageId[languageId.lowercased()] {
             self = kind
             return
         }
         if let path, let kind = Self.kind(forPath: path) {
-            self = kind
+            self = kind == .plainText && Self.isProjectDocument(path) ? .otherText : kind
             return
         }
         if let path, !Self.isProseByName(path) {
@@ -113,18 +115,26 @@ public enum DocumentKind: Hashable, Sendable {
         "expect": .source(.tcl), "jimsh": .source(.tcl),
     ]
 
-    /// Names of prose files that carry no extension, or no known one, in upper case and without it.
-    static let proseNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS", "CHANGELOG",
-                                          "CHANGES", "HISTORY", "THANKS", "TODO", "INSTALL", "CONTRIBUTING", "HACKING",
-                                          "NOTICE", "CREDITS", "MAINTAINERS", "CONTRIBUTORS", "RELEASE", "FAQ", "BUGS"]
+    /// Names of a software project's own documents (`README`, `NEWS`, `ChangeLog`), in upper case and without an extension.
+    static let projectDocumentNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS",
+                                                    "CHANGELOG", "CHANGES", "HISTORY", "THANKS", "TODO", "INSTALL",
+                                                    "CONTRIBUTING", "HACKING", "NOTICE", "CREDITS", "MAINTAINERS",
+                                                    "CONTRIBUTORS", "RELEASE", "FAQ", "BUGS"]
 
-    /// Whether a file the extension table does not know is prose by its name: no extension (`README`, `notes`),
-    /// or a name whose stem is one of `proseNames` (`README.rst`, `CHANGES.old`).
+    /// Whether a file is one of a software project's own documents by its name (`README`, `ChangeLog`, `NEWS.txt`,
+    /// `CHANGES.old`, `README-hacking`): technical text, whatever its extension says short of a markup of its own.
+    static func isProjectDocument(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = (name.firstIndex(of: ".").map { name[..<$0] } ?? name[...]).uppercased()
+        return projectDocumentNames.contains(stem)
+            || projectDocumentNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
+    }
+
+    /// Whether a file the extension table does not know is plain prose by its name: no extension (`notes`, `letter`)
+    /// and not a project's document (`isProjectDocument`).
     static func isProseByName(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return !name.hasPrefix(".") }
-        let stem = name[..<dot].uppercased()
-        return proseNames.contains(stem) || proseNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
+        return !name.contains(".") && !isProjectDocument(name)
     }
 
     /// Whether the whole document is prose (as opposed to code with comments and strings).
