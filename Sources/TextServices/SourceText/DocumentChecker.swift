@@ -4,9 +4,10 @@
 /// the dictionaries reject are split at identifier boundaries (`camelCase`,
 /// `HTTPServer`) and only the rejected parts are reported; parts shorter
 /// than four letters and short all-capital parts (acronyms) pass. Plain
-/// prose and TeX are checked word by word, as Hunspell checks them. In source code, words of one or two letters and short all-capital
-/// words pass too; in code and technical prose (Markdown, commit messages,
-/// markup) so do the words of `CodeVocabulary`. The language server and
+/// prose and TeX are checked word by word, as Hunspell checks them. In
+/// code and technical prose (Markdown, commit messages, markup) the words of
+/// `CodeVocabulary` and acronyms (`CVE`, `CVEs`) pass; in source code, words
+/// of one or two letters and words in capitals (`EACCESS`: constants) too. The language server and
 /// `textsvcd check` both check documents with it, through any `WordChecking`
 /// (in this process or through the daemon): one call for the misspellings,
 /// one for the verdicts on identifier parts. A project's config can turn
@@ -114,8 +115,8 @@ public struct DocumentChecker: Sendable {
                 skipUntil = end
                 continue
             }
-            if technical, CodeVocabulary.contains(misspelling.word) { continue }
-            if isCode, Self.isAcronym(misspelling.word) || Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
+            if technical, CodeVocabulary.contains(misspelling.word) || Self.isAcronym(misspelling.word, plural: true) { continue }
+            if isCode, Self.isConstant(misspelling.word) || Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
             let parts = identifierParts(index)
             if !parts.isEmpty, !checkIdentifiers { continue }
             if parts.isEmpty {
@@ -162,12 +163,19 @@ public struct DocumentChecker: Sendable {
         return false
     }
 
-    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters. In code these are acronyms or constants.
-    static func isAcronym(_ word: String) -> Bool {
+    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters; with `plural`, also followed by `s` (`CVEs`, `LFs`).
+    /// In code and technical prose these are acronyms or constants.
+    static func isAcronym(_ word: String, plural: Bool = false) -> Bool {
         // ASCII by its bytes: Character's properties cost more than the rest of the test.
-        let utf8 = word.utf8
+        var utf8 = word.utf8[...]
+        if plural, utf8.count > 2, utf8.last == UInt8(ascii: "s") { utf8 = utf8.dropLast() }
         if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.count <= 5 && utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
         return word.count <= 5 && word.allSatisfy { $0.isUppercase }
+    }
+
+    /// `EACCESS`, `REMAINDERNEAR`: a word of ASCII capitals of any length, which in code names a constant or a macro.
+    static func isConstant(_ word: String) -> Bool {
+        isAcronym(word) || word.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
     }
 
     /// The word's length in characters (`String.count`), counted by bytes for ASCII.
