@@ -47,11 +47,15 @@ public struct DocumentChecker: Sendable {
         public var mask: TextMask
         /// In a gettext catalog whose translations were not checked (no dictionary fits): its `Language:` ("" when absent).
         public var skippedTranslations: String?
+        /// The words the dictionaries reject that passed as acronyms or constants (`CIDR`, `EACCESS`), one per
+        /// occurrence: a repository's vocabulary counts them as it counts the flagged words.
+        public var acronyms: [String]
 
-        public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil) {
+        public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil, acronyms: [String] = []) {
             self.misspellings = misspellings
             self.mask = mask
             self.skippedTranslations = skippedTranslations
+            self.acronyms = acronyms
         }
     }
 
@@ -107,6 +111,7 @@ public struct DocumentChecker: Sendable {
             passes(word, technical: technical) || verdicts[word] == true
         }
         var result: [Misspelling] = []
+        var acronyms: [String] = []
         var skipUntil = 0
         for (index, misspelling) in found.enumerated() {
             if result.count >= limit { break }
@@ -115,8 +120,12 @@ public struct DocumentChecker: Sendable {
                 skipUntil = end
                 continue
             }
-            if technical, CodeVocabulary.contains(misspelling.word) || Self.isAcronym(misspelling.word, plural: true) { continue }
-            if isCode, Self.isConstant(misspelling.word) || Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
+            if technical, CodeVocabulary.contains(misspelling.word) { continue }
+            if (technical && Self.isAcronym(misspelling.word, plural: true)) || (isCode && Self.isConstant(misspelling.word)) {
+                acronyms.append(misspelling.word)
+                continue
+            }
+            if isCode, Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
             let parts = identifierParts(index)
             if !parts.isEmpty, !checkIdentifiers { continue }
             if parts.isEmpty {
@@ -135,7 +144,7 @@ public struct DocumentChecker: Sendable {
                                           word: part.word, language: misspelling.language))
             }
         }
-        return Result(misspellings: Array(result.prefix(limit)), mask: mask)
+        return Result(misspellings: Array(result.prefix(limit)), mask: mask, acronyms: acronyms)
     }
 
     /// Whether an identifier part passes without asking the dictionaries.
