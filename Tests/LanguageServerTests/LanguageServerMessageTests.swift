@@ -267,6 +267,8 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         #expect(words(client.diagnostics("file:///tmp/caps.c")) == ["misspeled"])
         client.open("file:///tmp/caps.md", "Set CORS for XBPS and the CVEs, not REMAINDERNEAR.\n", languageId: "markdown")
         #expect(words(client.diagnostics("file:///tmp/caps.md")) == ["REMAINDERNEAR"])
+        client.open("file:///tmp/caps2.md", "Push with LUA_GCSTOP, not LUA_GCSTOPP_NOW.\n", languageId: "markdown")
+        #expect(words(client.diagnostics("file:///tmp/caps2.md")).isEmpty)
         client.open("file:///tmp/caps.txt", "Set CORS for XBPS.\n", languageId: "plaintext")
         #expect(words(client.diagnostics("file:///tmp/caps.txt")) == ["CORS", "XBPS"])
     }

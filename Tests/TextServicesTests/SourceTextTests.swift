@@ -364,7 +364,12 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
 
 @Test func aFileOfNoKnownTypeIsTechnicalTextUnlessItsNameSaysProse() {
     #expect(DocumentKind(languageId: nil, path: "/x/Apache.sublime-syntax") == .otherText)
-    #expect(DocumentKind(languageId: nil, path: "/x/config.h.in") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/config.sub.in") == .otherText)
+    // A template is the file it becomes.
+    #expect(DocumentKind(languageId: nil, path: "/x/config.h.in") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/jemalloc.xml.in") == .markup)
+    #expect(DocumentKind(languageId: nil, path: "/x/settings.py.example") == .source(.python))
+    #expect(DocumentKind(languageId: nil, path: "/x/Makefile.in") == .source(.hash))
     #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .otherText)
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/data.weird") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)

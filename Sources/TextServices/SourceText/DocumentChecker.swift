@@ -131,8 +131,8 @@ public struct DocumentChecker: Sendable {
             if parts.isEmpty {
                 if Self.isPartOfCompound(misspelling.range, in: bytes, hyphens: isCode),
                    passes(misspelling.word, technical: technical)
-                    || (isCode && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
-                    // The parts of `CLOUDSDK_ROOT_DIR` and other constants in code are names, not words.
+                    || (technical && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
+                    // The parts of `CLOUDSDK_ROOT_DIR` and other constants, in code or in technical prose, are names.
                     continue
                 }
                 result.append(misspelling)

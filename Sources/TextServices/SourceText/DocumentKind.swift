@@ -162,9 +162,14 @@ public enum DocumentKind: Hashable, Sendable {
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
+        // A template is the file it becomes: `jemalloc.xml.in`, `config.h.in`, `settings.py.example`.
+        if templateSuffixes.contains(suffix.lowercased()), let kind = kind(forPath: String(name[..<dot])) { return kind }
         if isManualSection(suffix), let last = name[..<dot].last, !last.isNumber { return .roff }
         return byExtension[suffix.lowercased()]
     }
+
+    /// Suffixes that a file's name takes while it is a template or a copy of the file the rest of its name names.
+    static let templateSuffixes: Set<String> = ["in", "tmpl", "template", "example", "sample", "dist", "orig", "default"]
 
     /// Whether an extension is a manual section (`1`, `3p`, `8ssl`): a digit from 1 to 9, then letters.
     ///
