@@ -428,9 +428,9 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
                      " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
                      "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
-                     "Copyright", "(c) 2024", "©", "Éric", "](", "<a@b.c>", "@", "x@y.z"]
+                     "Copyright", "(c) 2024", "©", "Éric", "](", "<a@b.c>", "@", "x@y.z", " >\n", "\n<", "*t*", "|l|", "'o'", "{a}"]
     var generator = SystemRandomNumberGenerator()
-    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff, .vimHelp]
         + SourceLanguage.allCases.map { .source($0) }
     for _ in 0..<300 {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
@@ -568,6 +568,24 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
     // Without a year, a line that names copyright is prose like any other.
     #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func vimHelpHidesExamplesTagsLinksOptionsAndKeys() {
+    let text = """
+    *fzf.txt*\tA smal tool\t\t*fzf-toc*
+    Set |g:fzf_colors| and 'runtimepath' with {dict}, <buffer> or `:FZF`; don't wory: >
+        call setqflist(map(copy(a:lines)))
+        copen
+    <
+    Then the rest is prose agian: >vim
+        let g:fzf_layout = { 'down': '30%' }
+    Back to txt.
+    vim:tw=78:ts=8:ft=help:norl:
+    """
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/fzf.txt", contents: Array(text.utf8)) == .vimHelp)
+    #expect(DocumentKind(languageId: "help", path: nil) == .vimHelp)
+    #expect(visible(text, .vimHelp) == "A smal tool|Set|and|with|,|or|; don't wory:|Then the rest is prose agian:|Back to txt.")
+    #expect(DocumentKind(languageId: nil, path: "/x/notes.txt", contents: Array("vim: set ft=text:\n".utf8)) == .plainText)
 }
 
 @Test func wordsBeforeAnEmailAddressAreTheNameOfItsOwner() {

@@ -20,6 +20,9 @@ public enum DocumentKind: Hashable, Sendable {
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
     case tex
+    /// A Vim help file (`doc/*.txt` of a Vim plugin, known by its `ft=help` modeline): prose, not its example blocks,
+    /// tags, links, options or keys (`VimHelpMasker`).
+    case vimHelp
     /// A gettext catalog (`.po`, `.pot`): its source strings, and its translations in the header's language (`GettextCatalog`).
     case gettext
     case source(SourceLanguage)
@@ -52,8 +55,9 @@ public enum DocumentKind: Hashable, Sendable {
     /// As `init(languageId:path:)`, except that a document neither of those
     /// places, whose first line is a `#!` line, is a script in its
     /// interpreter's language (`#!/bin/sh`: shell; `#!/usr/bin/env python3`:
-    /// Python; an interpreter the tables do not know: `#` comments), and one
-    /// that opens as a manual page (`isManualPage`) is roff.
+    /// Python; an interpreter the tables do not know: `#` comments), one
+    /// that opens as a manual page (`isManualPage`) is roff, and one that
+    /// ends with a Vim modeline setting `ft=help` is Vim help.
     public init(languageId: String?, path: String?, contents: [UInt8]) {
         self.init(languageId: languageId, path: path)
         guard self == .plainText || self == .otherText else { return }
@@ -61,6 +65,8 @@ public enum DocumentKind: Hashable, Sendable {
             self = script
         } else if Self.isManualPage(contents) {
             self = .roff
+        } else if VimHelpMasker.isHelp(contents) {
+            self = .vimHelp
         }
     }
 
@@ -207,7 +213,7 @@ public enum DocumentKind: Hashable, Sendable {
         "sql": .source(.sql), "haskell": .source(.haskell), "elm": .source(.haskell), "purescript": .source(.haskell),
         "vim": .source(.vim), "viml": .source(.vim), "vimscript": .source(.vim),
         "asm": .source(.assembly), "assembly": .source(.assembly), "nasm": .source(.assembly), "gas": .source(.assembly),
-        "tcl": .source(.tcl), "expect": .source(.tcl),
+        "tcl": .source(.tcl), "expect": .source(.tcl), "help": .vimHelp, "vimhelp": .vimHelp,
     ]
 
     static let byExtension: [String: DocumentKind] = [
