@@ -176,13 +176,13 @@ enum MarkdownMasker {
         }
     }
 
-    /// Hosts whose pages at `https://HOST/NAME` are a person's or an organisation's profile.
+    /// Hosts whose pages at `https://HOST/NAME` are a person's or an organization's profile.
     private static let profileHosts: [[UInt8]] = ["github.com", "gitlab.com", "codeberg.org", "bitbucket.org", "sr.ht",
                                                    "twitter.com", "x.com", "mastodon.social", "linkedin.com/in"]
         .map { Array($0.utf8) }
 
     /// Whether a link's destination is a profile page (`https://github.com/mnunberg`), so its text names a person or
-    /// an organisation (`[Mark Nunberg](https://github.com/mnunberg)`).
+    /// an organization (`[Mark Nunberg](https://github.com/mnunberg)`).
     private static func isProfile(_ destination: ArraySlice<UInt8>) -> Bool {
         var rest = destination
         for scheme in ["https://", "http://"].map({ Array($0.utf8) }) where rest.starts(with: scheme) {

@@ -444,7 +444,7 @@ struct SourceScanner {
         return nil
     }
 
-    /// Tcl's `$name`, `$ns::name`, `$name(index)` and `${any text}`: the end of the substitution at `position`,
+    /// In Tcl, `$name`, `$ns::name`, `$name(index)` and `${any text}`: the end of the substitution at `position`,
     /// or nil when `$` is literal.
     func tclVariableEnd(at position: Int) -> Int? {
         let next = position + 1
