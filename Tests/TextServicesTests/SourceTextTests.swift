@@ -370,7 +370,10 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/doc/jemalloc.xml.in") == .markup)
     #expect(DocumentKind(languageId: nil, path: "/x/settings.py.example") == .source(.python))
     #expect(DocumentKind(languageId: nil, path: "/x/Makefile.in") == .source(.hash))
-    #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/.sublime-settings") == .otherText)
+    // Lists of patterns and settings: only their `#` comments are prose.
+    #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .source(.hash))
+    #expect(visible("# Editor swap fils\n*.swp\n.dirstamp\n", DocumentKind(languageId: nil, path: "/x/.gitignore")) == "Editor swap fils")
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/data.weird") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
     // A project's own documents are technical text too (`ChangeLog` quotes code, as Markdown does).

@@ -162,6 +162,11 @@ public enum DocumentKind: Hashable, Sendable {
         switch name {
         case "COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG", "git-rebase-todo": return .gitCommit
         case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt": return .source(.hash)
+        // Lists of patterns or settings with `#` comments: only the comments are prose.
+        case ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".npmignore", ".hgignore", ".eslintignore",
+             ".prettierignore", ".ignore", ".rgignore", ".editorconfig", ".mailmap", "CODEOWNERS", ".clang-format",
+             ".clang-tidy", ".flake8", ".pylintrc", ".npmrc", ".gemrc", ".Rbuildignore", ".helmignore", ".vscodeignore":
+            return .source(.hash)
         case ".bashrc", ".zshrc", ".profile", ".bash_profile": return .source(.shell)
         case ".vimrc", "vimrc", "_vimrc", ".gvimrc", "gvimrc", ".exrc": return .source(.vim)
         default: break
