@@ -144,7 +144,9 @@ extension LanguageIdentification {
             if let existing = checkers[span.language] {
                 checker = existing
             } else {
-                checker = try spelling.checker(languages: [span.language], documentId: documentId)
+                checker = try spelling.checker(language: span.language,
+                                               located: candidates.first { $0.tag == span.language }?.dictionary,
+                                               documentId: documentId)
                 checkers[span.language] = checker
             }
             let result = checker.check(text, range: span.range)

@@ -35,6 +35,7 @@ struct LanguageIdentifier {
 
     /// The ranges of `range` of `text`, in order.
     mutating func identify(_ text: TextBuffer, range: ByteRange, granularity: LanguageGranularity) throws(TextServicesError) -> [LanguageRange] {
+        scorer.reserve(textBytes: range.byteCount)
         switch granularity {
         case .document:
             return result(range, scorer.evidence(text.bytes, range: range.ints)).map { [$0] } ?? []

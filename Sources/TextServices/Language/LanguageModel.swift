@@ -90,6 +90,11 @@ public final class LanguageModel: Sendable {
         words.forEachPosting(hash: hash, body)
     }
 
+    /// `forEachWordScore` of a folded word's UTF-8 bytes.
+    func forEachWordScore(folded: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        words.forEachPosting(hash: Self.hash(folded), body)
+    }
+
     /// Calls `body` with (language index, value) for each language that has the trigram.
     func forEachTrigramScore(_ hash: UInt64, _ body: (Int, UInt8) -> Void) {
         trigrams.forEachPosting(hash: hash, body)
