@@ -107,6 +107,7 @@ struct LanguageIdentifier {
 
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {
         let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
+        scorer.readAhead(text.bytes, range: paragraph.ints)
         var evidence: [LanguageEvidence] = []
         var whole = LanguageEvidence(candidates: candidates.count)
         for sentence in sentences {

@@ -87,6 +87,13 @@ struct LanguageScorer {
     private var wordScores: [Double]
     /// The folded word being scored, as UTF-8.
     private var foldedBytes: [UInt8] = []
+    /// The hashes of the words `readAhead` looks up, and their buckets' starts.
+    private var aheadHashes: [UInt64] = []
+    private var aheadStarts: [Int] = []
+    /// What `readAhead` read (kept so that the reads are made).
+    private(set) var readAheadValue: UInt32 = 0
+    /// The most words `readAhead` looks up at once.
+    static let readAheadBatch = 64
 
     init(model: LanguageModel, indices: [Int], priors: [Double]) {
         self.model = model
@@ -116,6 +123,36 @@ struct LanguageScorer {
         // expected grows them less often.
         contributions.reserveCapacity(min(Self.memoWords, 2 * words) * indices.count)
         contributionsKnown.reserveCapacity(min(Self.memoWords, 2 * words) * indices.count)
+    }
+
+    /// Looks up in the model, ahead of scoring, the ASCII words of `range` not yet scored, a batch at a time.
+    ///
+    /// A lookup one word at a time waits for memory twice a new word (the
+    /// model is larger than the caches); a batch's reads overlap
+    /// (`LanguageModel.readAhead`), and `evidence` then finds them cached.
+    /// Changes no score.
+    mutating func readAhead(_ bytes: [UInt8], range: Range<Int>) {
+        aheadHashes.removeAll(keepingCapacity: true)
+        let model = model, scriptBits = scriptBits
+        bytes.withUnsafeBufferPointer { buffer in
+            LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
+                let range = word.range.ints
+                guard word.isASCII, scriptBits & (1 << UInt32(word.script.rawValue)) != 0,
+                      memo.number(range, in: buffer) == nil else { return }
+                aheadHashes.append(LanguageModel.hashFolded(ascii: UnsafeBufferPointer(rebasing: buffer[range])))
+                if aheadHashes.count == Self.readAheadBatch { readAheadBatch(model) }
+            }
+        }
+        if !aheadHashes.isEmpty { readAheadBatch(model) }
+    }
+
+    private mutating func readAheadBatch(_ model: LanguageModel) {
+        if aheadStarts.count < aheadHashes.count { aheadStarts = [Int](repeating: 0, count: Self.readAheadBatch) }
+        let value = aheadHashes.withUnsafeBufferPointer { hashes in
+            aheadStarts.withUnsafeMutableBufferPointer { model.readAhead(words: hashes, starts: $0) }
+        }
+        readAheadValue &+= value
+        aheadHashes.removeAll(keepingCapacity: true)
     }
 
     /// The evidence of `range` of `bytes`; `known` counts each distinct word once.
