@@ -171,6 +171,18 @@ struct LanguageIdentificationTests {
         }
     }
 
+    @Test func listingsKeptForATextServeOnlyTheSameWords() throws {
+        let model = try Self.services.languages.model(for: try Self.services.languages.candidates(Self.candidates))
+        let store = WordListings()
+        let text = ContentHash(Array("Ein Haus, a house.".utf8))
+        let plain = { (words: [String]) in words.map { WordListings.listing($0, model: model) } }
+        #expect(store.listings(["Haus", "house"], model: model, text: text) == plain(["Haus", "house"]))
+        // The same text with other misspellings (a word learned since): looked up afresh, not the kept listings.
+        #expect(store.listings(["maison", "Haus"], model: model, text: text) == plain(["maison", "Haus"]))
+        #expect(store.listings(["maison", "Haus"], model: model, text: text) == plain(["maison", "Haus"]))
+        #expect(store.listings(["Haus"], model: model, text: nil) == plain(["Haus"]))
+    }
+
     @Test func keptItemsMoveWithTheirTextAndEmptyWhenFull() {
         let range = LanguageRange(range: UTF8Offset(10)..<UTF8Offset(25), language: "de_DE", confidence: 1,
                                   hypotheses: [LanguageHypothesis(language: "de_DE", confidence: 1)])

@@ -40,20 +40,27 @@ extension LanguageIdentification {
     /// A text seen before with the same settings gets the spans it got then (kept in `models.spans`).
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
+        let found = try keyedSpans(text, range: range, candidates: requested)
+        return (found.spans, found.candidates)
+    }
+
+    /// `spans`, with the hash of the range's bytes when it has letters (the key its spans are kept by).
+    private func keyedSpans(_ text: TextBuffer, range: ByteRange?, candidates requested: [String]?)
+        throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate], content: ContentHash?) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else {
-            return (try identifiedSpans(text, range: range, candidates: candidates), candidates)
+            return (try identifiedSpans(text, range: range, candidates: candidates), candidates, nil)
         }
         let model = try model(for: candidates)
         var settings = "\(model.key)|\(spelling.defaultLanguage)"
         for candidate in candidates { settings += "|\(candidate.tag)=\(candidate.code)" }
         let content = text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) }
         let key = KeptByContent<LanguageSpan>.Key(content: content, settings: ContentHash(Array(settings.utf8)))
-        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates) }
+        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates, content) }
         let spans = try identifiedSpans(text, range: range, candidates: candidates)
         models.spans.keep(spans, key, startingAt: range.lowerBound)
-        return (spans, candidates)
+        return (spans, candidates, content)
     }
 
     /// `spans` of `range`, found paragraph by paragraph.
@@ -135,7 +142,7 @@ extension LanguageIdentification {
                       startingAt: UTF8Offset? = nil, wrap: Bool = false,
                       limit: Int? = nil) throws(TextServicesError) -> (misspellings: [LanguageMisspelling], wordCount: Int) {
         let range = range ?? text.fullRange
-        let (spans, candidates) = try spans(text, range: range, candidates: requested)
+        let (spans, candidates, content) = try keyedSpans(text, range: range, candidates: requested)
         var checkers: [String: SpellChecker] = [:]
         var found: [LanguageMisspelling] = []
         var wordCount = 0
@@ -169,7 +176,7 @@ extension LanguageIdentification {
         if !ordered.isEmpty {
             let model = try model(for: candidates)
             let others = AlsoInCandidates(candidates, model: model, checkers: checkers)
-            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model)
+            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model, text: content)
             var rejecting = (tag: "", position: -1)
             for index in ordered.indices {
                 let language = ordered[index].language

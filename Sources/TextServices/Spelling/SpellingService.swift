@@ -43,6 +43,7 @@ public final class SpellingService: Sendable {
         self.configuration = configuration
         self.locator = DictionaryLocator(configuration: configuration)
         self.shared = shared
+        self.defaultLanguage = LanguageTag(configuration.defaultLanguage)?.tag ?? configuration.defaultLanguage
     }
 
     /// This process's spelling as a client's environment decides it: its dictionary search path and default language.
@@ -67,7 +68,8 @@ public final class SpellingService: Sendable {
         }
     }
 
-    public var defaultLanguage: String { LanguageTag(configuration.defaultLanguage)?.tag ?? configuration.defaultLanguage }
+    /// The configuration's default language as a normalised tag (else as configured), read once.
+    public let defaultLanguage: String
 
     /// Every dictionary in the search path.
     public func availableLanguages() -> [DictionaryInfo] { locator.available() }
