@@ -34,7 +34,7 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// Whether `raw` is already a normal tag of a language and maybe a region (`en`, `en_US`, `ast_ES`), as most
-    /// dictionary file names are: what the general normalisation would give back unchanged, found without it.
+    /// dictionary file names are: what the general rules would give back unchanged, found without them.
     private static func isNormal(_ raw: String) -> Bool {
         raw.utf8.withContiguousStorageIfAvailable { bytes in
             let language = bytes.prefix { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }.count
