@@ -44,6 +44,13 @@ import Testing
         #expect(directives("// textsvcd: language TAG`.\n").languages.isEmpty)
     }
 
+    @Test func onlyAWholePrefixBeforeAColonIsADirective() {
+        #expect(directives("Sticker: a label\nHacker: one who hacks\nspell: a charm\nsvcd:\n").isEmpty)
+        #expect(directives("Hacker: one who hacks\nTEXTSVCD: ignore Zzyzx\nSpell-Checker: words Qwix").words == ["Zzyzx", "Qwix"])
+        #expect(directives("cspell:ignore Wibblix").words == ["Wibblix"])
+        #expect(directives(":").isEmpty && directives("").isEmpty)
+    }
+
     @Test func checkHonoursEveryDirectiveInCodeAndProse() throws {
         let folder = TestSupport.temporaryFolder("directives")
         try """

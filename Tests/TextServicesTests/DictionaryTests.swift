@@ -10,6 +10,15 @@ import Testing
         #expect(LanguageTag(raw)?.tag == "en_US")
     }
 
+    @Test func tagsAlreadyNormalComeBackAsTheyAreAndOthersAreNormalised() {
+        for tag in ["en", "de", "en_US", "ast_ES", "pt_BR"] { #expect(LanguageTag(tag)?.tag == tag) }
+        #expect(LanguageTag("en_Us")?.tag == "en_US")
+        #expect(LanguageTag("en_USA")?.tag == "en_USA")
+        #expect(LanguageTag("enus_US")?.tag == "enus_US")
+        #expect(LanguageTag("de_DE ")?.tag == "de_DE")
+        #expect(LanguageTag("e_US") == nil)
+    }
+
     @Test func keepsScriptsAndRejectsGarbage() {
         #expect(LanguageTag("sr-latn-rs")?.tag == "sr_Latn_RS")
         #expect(LanguageTag("") == nil)

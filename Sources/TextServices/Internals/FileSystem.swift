@@ -94,6 +94,11 @@ public enum FileSystem {
         (try? Stat(FilePath(path))) != nil
     }
 
+    /// Whether this process may read the file at `path` (`access(2)` with `R_OK`, following symbolic links).
+    public static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
     /// Whether `path` is a folder (following symbolic links).
     public static func isFolder(_ path: String) -> Bool {
         (try? Stat(FilePath(path)))?.type == .directory

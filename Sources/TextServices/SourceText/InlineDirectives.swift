@@ -127,18 +127,30 @@ public struct InlineDirectives: Sendable, Equatable {
 
     static let listPunctuation = CharacterSet(charactersIn: ",;\"'`*/")
 
-    /// Whether a colon follows `svcd`, `pell` or `cker` somewhere, as every prefix ends (a fast scan before the line-by-line one).
+    /// Whether a whole prefix (`textsvcd:`, `cspell:`, ...) ends at some colon: a fast scan before the line-by-line one.
+    ///
+    /// Most texts hold none; those that hold `sticker:` or `Hacker:` are not read line by line for it.
     private static func mayHoldDirective(_ bytes: [UInt8]) -> Bool {
-        let endings: [[UInt8]] = ["svcd", "pell", "cker"].map { Array($0.utf8) }
-        var from = 0
-        while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
-            if colon >= 4 {
-                let tail = bytes[(colon - 4)..<colon].map { $0 | 0x20 }
-                if endings.contains(tail) { return true }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var from = 0
+            while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: ":")), buffer.count - from) {
+                let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if prefixes.contains(where: { prefix($0, endsAt: colon, in: buffer) }) { return true }
+                from = colon + 1
             }
-            from = colon + 1
+            return false
         }
-        return false
+    }
+
+    /// Whether `prefix` (ending in a colon) ends at the colon at `colon`, its letters in either case, as `findPrefix` matches.
+    private static func prefix(_ prefix: [UInt8], endsAt colon: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = colon + 1 - prefix.count
+        guard start >= 0 else { return false }
+        for offset in 0..<prefix.count - 1 where bytes[start + offset] | (prefix[offset] >= 0x61 ? 0x20 : 0) != prefix[offset] {
+            return false
+        }
+        return true
     }
 
     /// The next directive prefix in `bytes[from..<to]` that starts a word: where it starts, where it ends, whether it is textsvcd's.

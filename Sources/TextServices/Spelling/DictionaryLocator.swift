@@ -47,14 +47,13 @@ public struct DictionaryLocator: Sendable {
     /// Every dictionary found, one per tag (the first in search order), sorted by tag.
     public func available() -> [DictionaryInfo] {
         var found: [LanguageTag: DictionaryInfo] = [:]
-        let manager = FileManager.default
         for (folder, source) in searchPath {
-            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+            guard let names = try? FileSystem.names(inFolder: folder) else { continue }
             for name in names.sorted() where name.hasSuffix(".dic") {
                 let base = String(name.dropLast(4))
                 guard let tag = LanguageTag(dictionaryName: base), found[tag] == nil else { continue }
                 let path = folder + "/" + base
-                guard manager.isReadableFile(atPath: path + ".aff") else { continue }
+                guard FileSystem.isReadable(path + ".aff") else { continue }
                 found[tag] = DictionaryInfo(tag: tag, source: source, path: path)
             }
         }
@@ -115,8 +114,7 @@ public struct DictionaryLocator: Sendable {
     }
 
     private static func checkReadable(_ info: DictionaryInfo, available: [DictionaryInfo]) throws(DictionaryError) {
-        let manager = FileManager.default
-        for file in [info.affixPath, info.wordsPath] where !manager.isReadableFile(atPath: file) {
+        for file in [info.affixPath, info.wordsPath] where !FileSystem.isReadable(file) {
             throw DictionaryError(language: info.tag.tag, message: "dictionary file \(file) is not readable",
                                   available: available.map(\.tag.tag))
         }

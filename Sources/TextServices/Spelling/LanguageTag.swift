@@ -9,6 +9,10 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
     public let tag: String
 
     public init?(_ raw: String) {
+        if Self.isNormal(raw) {
+            tag = raw
+            return
+        }
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         var parts = trimmed.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
@@ -27,6 +31,19 @@ public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertib
             }
         }
         self.tag = parts.joined(separator: "_")
+    }
+
+    /// Whether `raw` is already a normal tag of a language and maybe a region (`en`, `en_US`, `ast_ES`), as most
+    /// dictionary file names are: what the general rules would give back unchanged, found without them.
+    private static func isNormal(_ raw: String) -> Bool {
+        raw.utf8.withContiguousStorageIfAvailable { bytes in
+            let language = bytes.prefix { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }.count
+            guard language == 2 || language == 3 else { return false }
+            if bytes.count == language { return true }
+            func isCapital(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            return bytes.count == language + 3 && bytes[language] == UInt8(ascii: "_")
+                && isCapital(bytes[language + 1]) && isCapital(bytes[language + 2])
+        } ?? false
     }
 
     /// A dictionary's name: its file's base name as a tag when it reads as one, else the base name itself.

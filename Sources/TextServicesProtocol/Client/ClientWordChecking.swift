@@ -4,21 +4,29 @@ import TextServices
 
 /// Spell-checking through a client, for `DocumentChecker`: one `spell.check` per piece of text, one `spell.checkWords` per question.
 ///
-/// A text longer than `pieceBytes` is cut after line feeds (`TextChunker`)
-/// and its pieces are checked in parallel (pipelined to the daemon, or on
-/// every core in this process). Offsets are UTF-8 bytes of the text given,
+/// A text longer than a piece is cut after line feeds (`TextChunker`) and
+/// its pieces are checked in parallel (pipelined to the daemon, or on every
+/// core in this process). Offsets are UTF-8 bytes of the text given,
 /// whatever the client's unit.
 public struct ClientWordChecking: WordChecking {
     public let client: any TextServicesClient
     public let languages: [String]?
     public let documentId: String?
-    public let pieceBytes: Int
+    /// The size of a piece asked for; nil for `inProcessPieceBytes` in this process and `remotePieceBytes` through a daemon.
+    public let pieceBytes: Int?
+    /// A piece in this process: a range of the one buffer, nearly free to make, so small enough that the last pieces
+    /// keep every core busy to the end (with 256 KB pieces one core often checked the last piece alone).
+    public static let inProcessPieceBytes = 64 << 10
+    /// A piece sent to a daemon, where each travels as a request of its own.
+    public static let remotePieceBytes = 256 << 10
+    /// The longest piece: a line longer than this is cut at a scalar boundary.
+    static let longestPiece = remotePieceBytes + (64 << 10)
     /// Told, between batches of pieces, how many bytes of the text are checked; with it, pieces go a few at a time.
     public var onProgress: (@Sendable (Int) -> Void)?
     /// With `auto`: the languages the checked text was found in.
     private let detected = DetectedLanguages()
 
-    public init(client: any TextServicesClient, languages: [String]?, documentId: String? = nil, pieceBytes: Int = 256 << 10) {
+    public init(client: any TextServicesClient, languages: [String]?, documentId: String? = nil, pieceBytes: Int? = nil) {
         self.client = client
         self.languages = languages
         self.documentId = documentId
@@ -26,9 +34,10 @@ public struct ClientWordChecking: WordChecking {
     }
 
     public func misspellings(in text: TextBuffer) throws(ServiceError) -> [Misspelling] {
-        let pieces = TextChunker.pieces(of: text.bytes, target: pieceBytes, maximum: pieceBytes + (64 << 10))
         // In this process every piece is a range of the one buffer; through a daemon, each piece's text travels.
         let inProcess = client.handlesTextInProcess
+        let target = pieceBytes ?? (inProcess ? Self.inProcessPieceBytes : Self.remotePieceBytes)
+        let pieces = TextChunker.pieces(of: text.bytes, target: target, maximum: max(target, Self.longestPiece))
         let encoding = client.positionEncoding
         let requests = pieces.map { piece in
             if inProcess {
