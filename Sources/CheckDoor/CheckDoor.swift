@@ -58,6 +58,9 @@ public struct CheckDoor: Sendable {
         public var otherScripts: [String: Int] = [:]
         /// The keys (`CodeNames`) of the names the input's code uses (`find` with `names`; empty otherwise).
         public var names: Set<UInt64> = []
+        /// The words that passed as acronyms or constants (`find` with `names`; empty otherwise), which a
+        /// repository's vocabulary counts as flagged words.
+        public var acronyms: [String] = []
     }
 
     /// Checks one input with its project's words.
@@ -86,6 +89,7 @@ public struct CheckDoor: Sendable {
         let words: Int
         let skipped: String?
         var codeNames: Set<UInt64> = []
+        var acronyms: [String] = []
         let kind = mode.kind(forPath: path, contents: input.text.bytes)
         do {
             let result = try checker.check(input.text, kind: kind, directives: InlineDirectives(input.text.bytes),
@@ -101,6 +105,7 @@ public struct CheckDoor: Sendable {
             words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
             if names, case .source = kind { codeNames = CodeNames.hidden(in: result.mask) }
+            if names { acronyms = result.acronyms }
         } catch {
             throw ServiceError(wrapping: error)
         }
@@ -113,7 +118,7 @@ public struct CheckDoor: Sendable {
         }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
         return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
-                        otherScripts: otherScripts, names: codeNames)
+                        otherScripts: otherScripts, names: codeNames, acronyms: acronyms)
     }
 
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).

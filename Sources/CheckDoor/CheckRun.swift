@@ -147,7 +147,7 @@ public struct CheckRun: Sendable {
             var found = checkAll(inputs, finding: true)
             var vocabulary = RepositoryVocabulary(rule: rule)
             for case .found(_, let findings, _, _) in found {
-                vocabulary.add(findings.misspellings.map(\.word))
+                vocabulary.add(findings.misspellings.map(\.word) + findings.acronyms)
                 vocabulary.addNames(findings.names)
             }
             outcome.vocabulary = vocabulary.learnedWords.count

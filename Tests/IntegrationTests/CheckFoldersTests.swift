@@ -176,6 +176,17 @@ import Testing
         #expect(result.stderr.contains("1 word its code uses as names"), "\(result.stderr)")
     }
 
+    @Test func aWordWrittenAsAnAcronymCountsTowardsTheTreesOwnWords() throws {
+        let root = try repositoryWithItsOwnWords()
+        // `CIDR` passes as an acronym and still counts: with it, `cidr` is in two files.
+        try write(["notes/n13.md": "A CIDR block.\n", "src/net.c": "/* Parse the cidr form; a commant typo. */\n"], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/net.c:1:27: commant"],
+                "\(lines)")
+    }
+
     @Test func aWalkedTreeIsGuessedOnceARunFromTheRankerWithTheProjectsWordsNear() throws {
         let root = try repositoryWithItsOwnWords()
         try write([

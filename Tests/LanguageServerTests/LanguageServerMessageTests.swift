@@ -262,6 +262,15 @@ private func words(_ diagnostics: [JSONValue]?) -> [String] {
         // Acronyms, programming words, short parts of dotted names and identifiers, constants, options,
         // doctest lines and TODO owners pass; a real misspelling in the same comment does not.
         #expect(words(client.diagnostics(uri)) == ["compilr"])
+        // Words in capitals are constants in code; in technical prose, short ones (and their plurals) are acronyms.
+        client.open("file:///tmp/caps.c", "/* EACCESS or REMAINDERNEAR, see CVEs; a misspeled word. */\n", languageId: "c")
+        #expect(words(client.diagnostics("file:///tmp/caps.c")) == ["misspeled"])
+        client.open("file:///tmp/caps.md", "Set CORS for XBPS and the CVEs, not REMAINDERNEAR.\n", languageId: "markdown")
+        #expect(words(client.diagnostics("file:///tmp/caps.md")) == ["REMAINDERNEAR"])
+        client.open("file:///tmp/caps2.md", "Push with LUA_GCSTOP, not LUA_GCSTOPP_NOW.\n", languageId: "markdown")
+        #expect(words(client.diagnostics("file:///tmp/caps2.md")).isEmpty)
+        client.open("file:///tmp/caps.txt", "Set CORS for XBPS.\n", languageId: "plaintext")
+        #expect(words(client.diagnostics("file:///tmp/caps.txt")) == ["CORS", "XBPS"])
     }
 
     @Test func wordsOfSoftwareLearnedFromDebiansDocumentsPassInCodeButNotInPlainText() {

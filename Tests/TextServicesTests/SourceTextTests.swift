@@ -269,6 +269,14 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(visible(text, .markdown) == "* [|]|- **Jon Chruch**|* [|]|and [the [docs]]|* [a smal guide]|and [guide]")
 }
 
+@Test func markdownHidesTheTextOfALinkToAProfilePageAsAName() {
+    let text = """
+    * [Mark Nunberg](https://github.com/mnunberg), [Hanz Schmit](https://www.gitlab.com/~hschmit/) thnaks
+    * [a smal guide](https://github.com/org/repo) and [Bob Roe](https://exmple.com/bob)
+    """
+    #expect(visible(text, .markdown) == "* [|]|, [|]|thnaks|* [a smal guide]|and [Bob Roe]")
+}
+
 @Test func commitMessagesSkipCommentsTrailersAndTheDiff() {
     let text = """
     Fix the speling of things
@@ -348,17 +356,29 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/repo/.git/COMMIT_EDITMSG") == .gitCommit)
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/notes.md") == .markdown)
     #expect(DocumentKind(languageId: nil, path: "/x/script.sh") == .source(.shell))
-    #expect(DocumentKind(languageId: nil, path: "/x/README") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/README") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/ChangeLog.txt") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
+    #expect(DocumentKind(languageId: nil, path: "/x/README.md") == .markdown)
 }
 
 @Test func aFileOfNoKnownTypeIsTechnicalTextUnlessItsNameSaysProse() {
     #expect(DocumentKind(languageId: nil, path: "/x/Apache.sublime-syntax") == .otherText)
-    #expect(DocumentKind(languageId: nil, path: "/x/config.h.in") == .otherText)
-    #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/config.sub.in") == .otherText)
+    // A template is the file it becomes.
+    #expect(DocumentKind(languageId: nil, path: "/x/config.h.in") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/jemalloc.xml.in") == .markup)
+    #expect(DocumentKind(languageId: nil, path: "/x/settings.py.example") == .source(.python))
+    #expect(DocumentKind(languageId: nil, path: "/x/Makefile.in") == .source(.hash))
+    #expect(DocumentKind(languageId: nil, path: "/x/.sublime-settings") == .otherText)
+    // Lists of patterns and settings: only their `#` comments are prose.
+    #expect(DocumentKind(languageId: nil, path: "/x/.gitignore") == .source(.hash))
+    #expect(visible("# Editor swap fils\n*.swp\n.dirstamp\n", DocumentKind(languageId: nil, path: "/x/.gitignore")) == "Editor swap fils")
     #expect(DocumentKind(languageId: "unknown-thing", path: "/x/data.weird") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/notes") == .plainText)
-    #expect(DocumentKind(languageId: nil, path: "/x/CHANGES.old") == .plainText)
-    #expect(DocumentKind(languageId: nil, path: "/x/LICENSE-MIT") == .plainText)
+    // A project's own documents are technical text too (`ChangeLog` quotes code, as Markdown does).
+    #expect(DocumentKind(languageId: nil, path: "/x/CHANGES.old") == .otherText)
+    #expect(DocumentKind(languageId: nil, path: "/x/LICENSE-MIT") == .otherText)
     #expect(DocumentKind(languageId: nil, path: "/x/a.txt") == .plainText)
     #expect(DocumentKind(languageId: nil, path: nil) == .plainText)
     #expect(DocumentKind.otherText.isTechnical && DocumentKind.otherText.isProse)
@@ -392,6 +412,18 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/src/indexbyte_amd64.s") == .source(.assembly))
 }
 
+@Test func tclChecksCommentsAndStringsButNotVariablesOrCommandSubstitutions() {
+    let text = "# a coment\nset myrole [lindex $role 0] ;# trailng\nputs \"Helo $myrole(idx) and ${a b} [format %s $nodez] \\[ok]\"\n"
+        + "r set myemptykey {}\nputs \"it's [unbalanced\"\n"
+    #expect(visible(text, .tcl) == "a coment|trailng|Helo|and|ok]|it's [unbalanced")
+    #expect(DocumentKind(languageId: nil, path: "/x/tests/unit/other.tcl") == .source(.tcl))
+    #expect(DocumentKind(languageId: nil, path: "/x/bin/tool", contents: Array("#!/usr/bin/tclsh8.6\n".utf8)) == .source(.tcl))
+    // The Tcl idiom: a shell script whose next lines hand the file itself to `wish`.
+    let trampoline = "#!/bin/sh\n# Tcl ignores the next line \\\nexec wish \"$0\" -- \"$@\"\n"
+    #expect(DocumentKind(languageId: nil, path: "/x/gitk", contents: Array(trampoline.utf8)) == .source(.tcl))
+    #expect(DocumentKind(languageId: nil, path: "/x/run", contents: Array("#!/bin/sh\nexec make \"$@\"\n".utf8)) == .source(.shell))
+}
+
 @Test func randomInputNeverBreaksAMaskOrItsOffsets() {
     // Fragments that open and close every construct the scanners know, shuffled into random documents.
     let fragments = ["\"", "'", "`", "\"\"\"", "'''", "/*", "*/", "//", "#", "--", "--[[", "]]", "[==[", "]==]", "{-", "-}",
@@ -399,9 +431,9 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
                      "%s", "%", "{x}", "<b>", "<!--", "-->", "&amp;", "$", "$$", "\\begin{equation}", "\\cite{", "```", "\n",
                      " ", "word", "😀", "é", "\u{0301}", "\r\n", "\t", "@param", ":class:`x`", "[a](b)", "---\n", "# ",
                      "\n.", "\n'", "\\f", "\\(", "\\*[", "\\-", ".de x\n", "\n..\n", ".nf\n", ".TS\n", "T{", "\\h'",
-                     "Copyright", "(c) 2024", "©", "Éric", "]("]
+                     "Copyright", "(c) 2024", "©", "Éric", "](", "<a@b.c>", "@", "x@y.z", " >\n", "\n<", "*t*", "|l|", "'o'", "{a}"]
     var generator = SystemRandomNumberGenerator()
-    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff]
+    let kinds: [DocumentKind] = [.plainText, .markdown, .gitCommit, .markup, .tex, .reStructuredText, .roff, .vimHelp]
         + SourceLanguage.allCases.map { .source($0) }
     for _ in 0..<300 {
         let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined()
@@ -414,6 +446,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
             _ = CodeNames.hidden(in: mask)
         }
         #expect(CopyrightNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
+        #expect(AuthorNames.ranges(in: bytes).allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count && !$0.isEmpty })
         _ = IdentifierSplitter.parts(of: text)
     }
 }
@@ -521,7 +554,7 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(kind("/x/bin/old", "#!/usr/bin/perl -w\n") == .source(.hash))
     // A known name wins over the first line; a file without one stays prose.
     #expect(kind("/x/notes.md", "#!/bin/sh\n") == .markdown)
-    #expect(kind("/x/README", "Read me first.\n") == .plainText)
+    #expect(kind("/x/letter", "Dear Jane,\n") == .plainText)
     // A manual page under a name of no known type (`jq.1.prebuilt`, `tool.1.in`) is known by its first lines.
     #expect(kind("/x/jq.1.prebuilt", ".\n.TH \"JQ\" \"1\"\n.SH NAME\n") == .roff)
     #expect(kind("/x/man/tool.1.in", ".\\\" Copyright\n.Dd May 2025\n") == .roff)
@@ -538,6 +571,41 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names == ["Copyright", "Zack", "Weinberg", "Éric", "Fusy", "Joyent", "Inc", "All"])
     // Without a year, a line that names copyright is prose like any other.
     #expect(CopyrightNames.ranges(in: Array("Copyright Hanz Schmit\n".utf8)).isEmpty)
+}
+
+@Test func vimHelpHidesExamplesTagsLinksOptionsAndKeys() {
+    let text = """
+    *fzf.txt*\tA smal tool\t\t*fzf-toc*
+    Set |g:fzf_colors| and 'runtimepath' with {dict}, <buffer> or `:FZF`; don't wory: >
+        call setqflist(map(copy(a:lines)))
+        copen
+    <
+    Then the rest is prose agian: >vim
+        let g:fzf_layout = { 'down': '30%' }
+    Back to txt.
+    vim:tw=78:ts=8:ft=help:norl:
+    """
+    #expect(DocumentKind(languageId: nil, path: "/x/doc/fzf.txt", contents: Array(text.utf8)) == .vimHelp)
+    #expect(DocumentKind(languageId: "help", path: nil) == .vimHelp)
+    #expect(visible(text, .vimHelp) == "A smal tool|Set|and|with|,|or|; don't wory:|Then the rest is prose agian:|Back to txt.")
+    #expect(DocumentKind(languageId: nil, path: "/x/notes.txt", contents: Array("vim: set ft=text:\n".utf8)) == .plainText)
+}
+
+@Test func wordsBeforeAnEmailAddressAreTheNameOfItsOwner() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return AuthorNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("Leonid S. Usov       <leonid@practi.net>\nitchyny <itchyny@cybozu.co.jp>\n")
+            == ["Leonid", "S.", "Usov", "itchyny"])
+    #expect(names("Signed-off-by: Jane Doe <jane@example.org>") == ["Jane", "Doe"])
+    #expect(names("Benoit de Chezelles  <bew@users.noreply.github.com>") == ["Benoit", "de", "Chezelles"])
+    // A lower-case word ends the name, so the sentence before it is still checked.
+    #expect(names("Thanks to Jane Doe (jane@example.org) for the fix.") == ["to", "Jane", "Doe"])
+    #expect(names("2009-10-01  Jane Doe  jane.doe@mail.example.com, Bob Roe <bob@x.io>")
+            == ["2009-10-01", "Jane", "Doe", "Bob", "Roe"])
+    // No domain with a dot, or nothing before the `@`: no address, no name.
+    #expect(names("Hanz Schmit @mention and Hanz Schmit <hanz@localhost>").isEmpty)
 }
 
 @Test func fillerTextPassesInTechnicalTextOnly() {

@@ -13,6 +13,7 @@ public enum CheckableText {
         case .markdown: return MarkdownMasker.mask(bytes)
         case .reStructuredText: return ReStructuredTextMasker.mask(bytes)
         case .roff: return RoffMasker.mask(bytes)
+        case .vimHelp: return VimHelpMasker.mask(bytes)
         case .gitCommit: return CommitMessageMasker.mask(bytes)
         case .markup: return MarkupMasker.mask(bytes)
         case .tex: return TeXMasker.mask(bytes)

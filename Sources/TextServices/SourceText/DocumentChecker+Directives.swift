@@ -67,6 +67,6 @@ extension DocumentChecker {
             }
         }
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return Result(misspellings: Array(found.prefix(limit)), mask: main.mask)
+        return Result(misspellings: Array(found.prefix(limit)), mask: main.mask, acronyms: main.acronyms)
     }
 }

@@ -4,9 +4,10 @@
 /// the dictionaries reject are split at identifier boundaries (`camelCase`,
 /// `HTTPServer`) and only the rejected parts are reported; parts shorter
 /// than four letters and short all-capital parts (acronyms) pass. Plain
-/// prose and TeX are checked word by word, as Hunspell checks them. In source code, words of one or two letters and short all-capital
-/// words pass too; in code and technical prose (Markdown, commit messages,
-/// markup) so do the words of `CodeVocabulary`. The language server and
+/// prose and TeX are checked word by word, as Hunspell checks them. In
+/// code and technical prose (Markdown, commit messages, markup) the words of
+/// `CodeVocabulary` and acronyms (`CVE`, `CVEs`) pass; in source code, words
+/// of one or two letters and words in capitals (`EACCESS`: constants) too. The language server and
 /// `textsvcd check` both check documents with it, through any `WordChecking`
 /// (in this process or through the daemon): one call for the misspellings,
 /// one for the verdicts on identifier parts. A project's config can turn
@@ -46,22 +47,27 @@ public struct DocumentChecker: Sendable {
         public var mask: TextMask
         /// In a gettext catalog whose translations were not checked (no dictionary fits): its `Language:` ("" when absent).
         public var skippedTranslations: String?
+        /// The words the dictionaries reject that passed as acronyms or constants (`CIDR`, `EACCESS`), one per
+        /// occurrence: a repository's vocabulary counts them as it counts the flagged words.
+        public var acronyms: [String]
 
-        public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil) {
+        public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil, acronyms: [String] = []) {
             self.misspellings = misspellings
             self.mask = mask
             self.skippedTranslations = skippedTranslations
+            self.acronyms = acronyms
         }
     }
 
     /// The prose of `text` a document of `kind` shows, with terminal escape sequences (`TerminalEscapes`), armored keys and certificates
-    /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and ignore-pattern matches hidden.
+    /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and before e-mail addresses (`AuthorNames`),
+    /// and ignore-pattern matches hidden.
     ///
     /// `extra` are byte ranges hidden too (an inline directive's); `catalog` is a gettext catalog's reading, when made already.
     public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = [], catalog: GettextCatalog? = nil) -> TextMask {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings, catalog: catalog)
         for range in TerminalEscapes.ranges(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
-            + CopyrightNames.ranges(in: text.bytes) { mask.hide(range) }
+            + CopyrightNames.ranges(in: text.bytes) + AuthorNames.ranges(in: text.bytes) { mask.hide(range) }
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
         }
@@ -105,6 +111,7 @@ public struct DocumentChecker: Sendable {
             passes(word, technical: technical) || verdicts[word] == true
         }
         var result: [Misspelling] = []
+        var acronyms: [String] = []
         var skipUntil = 0
         for (index, misspelling) in found.enumerated() {
             if result.count >= limit { break }
@@ -114,14 +121,18 @@ public struct DocumentChecker: Sendable {
                 continue
             }
             if technical, CodeVocabulary.contains(misspelling.word) { continue }
-            if isCode, Self.isAcronym(misspelling.word) || Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
+            if (technical && Self.isAcronym(misspelling.word, plural: true)) || (isCode && Self.isConstant(misspelling.word)) {
+                acronyms.append(misspelling.word)
+                continue
+            }
+            if isCode, Self.length(misspelling.word) < (minimumWordLength ?? 3) { continue }
             let parts = identifierParts(index)
             if !parts.isEmpty, !checkIdentifiers { continue }
             if parts.isEmpty {
                 if Self.isPartOfCompound(misspelling.range, in: bytes, hyphens: isCode),
                    passes(misspelling.word, technical: technical)
-                    || (isCode && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
-                    // The parts of `CLOUDSDK_ROOT_DIR` and other constants in code are names, not words.
+                    || (technical && misspelling.word.allSatisfy { $0.isUppercase || $0.isNumber }) {
+                    // The parts of `CLOUDSDK_ROOT_DIR` and other constants, in code or in technical prose, are names.
                     continue
                 }
                 result.append(misspelling)
@@ -133,7 +144,7 @@ public struct DocumentChecker: Sendable {
                                           word: part.word, language: misspelling.language))
             }
         }
-        return Result(misspellings: Array(result.prefix(limit)), mask: mask)
+        return Result(misspellings: Array(result.prefix(limit)), mask: mask, acronyms: acronyms)
     }
 
     /// Whether an identifier part passes without asking the dictionaries.
@@ -161,12 +172,19 @@ public struct DocumentChecker: Sendable {
         return false
     }
 
-    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters. In code these are acronyms or constants.
-    static func isAcronym(_ word: String) -> Bool {
+    /// `UTF`, `JSON`, `HTTPS`: all capitals, at most five letters; with `plural`, also followed by `s` (`CVEs`, `LFs`).
+    /// In code and technical prose these are acronyms or constants.
+    static func isAcronym(_ word: String, plural: Bool = false) -> Bool {
         // ASCII by its bytes: Character's properties cost more than the rest of the test.
-        let utf8 = word.utf8
+        var utf8 = word.utf8[...]
+        if plural, utf8.count > 2, utf8.last == UInt8(ascii: "s") { utf8 = utf8.dropLast() }
         if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.count <= 5 && utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
         return word.count <= 5 && word.allSatisfy { $0.isUppercase }
+    }
+
+    /// `EACCESS`, `REMAINDERNEAR`: a word of ASCII capitals of any length, which in code names a constant or a macro.
+    static func isConstant(_ word: String) -> Bool {
+        isAcronym(word) || word.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
     }
 
     /// The word's length in characters (`String.count`), counted by bytes for ASCII.

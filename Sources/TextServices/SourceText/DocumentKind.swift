@@ -20,22 +20,27 @@ public enum DocumentKind: Hashable, Sendable {
     case markup
     /// TeX and LaTeX: text, not commands, math or references.
     case tex
+    /// A Vim help file (`doc/*.txt` of a Vim plugin, known by its `ft=help` modeline): prose, not its example blocks,
+    /// tags, links, options or keys (`VimHelpMasker`).
+    case vimHelp
     /// A gettext catalog (`.po`, `.pot`): its source strings, and its translations in the header's language (`GettextCatalog`).
     case gettext
     case source(SourceLanguage)
 
     /// The kind for an LSP `languageId`, falling back to the file name's extension, then plain text.
     ///
-    /// A file whose name says nothing known is `otherText`, unless it is
-    /// prose by name (`README`, `LICENSE`, `NEWS`: no extension, or one of
-    /// `proseNames`); no path and no known `languageId` is plain text.
+    /// A file whose name says nothing known is `otherText`, and so is a
+    /// project's own document (`README`, `NEWS`, `ChangeLog.txt`:
+    /// `isProjectDocument`), unless it has a markup of its own (`README.md`);
+    /// a name with no extension (`notes`) and no path with no known
+    /// `languageId` are plain text.
     public init(languageId: String?, path: String?) {
         if let languageId, let kind = Self.byLanguageId[languageId.lowercased()] {
             self = kind
             return
         }
         if let path, let kind = Self.kind(forPath: path) {
-            self = kind
+            self = kind == .plainText && Self.isProjectDocument(path) ? .otherText : kind
             return
         }
         if let path, !Self.isProseByName(path) {
@@ -50,8 +55,9 @@ public enum DocumentKind: Hashable, Sendable {
     /// As `init(languageId:path:)`, except that a document neither of those
     /// places, whose first line is a `#!` line, is a script in its
     /// interpreter's language (`#!/bin/sh`: shell; `#!/usr/bin/env python3`:
-    /// Python; an interpreter the tables do not know: `#` comments), and one
-    /// that opens as a manual page (`isManualPage`) is roff.
+    /// Python; an interpreter the tables do not know: `#` comments), one
+    /// that opens as a manual page (`isManualPage`) is roff, and one that
+    /// ends with a Vim modeline setting `ft=help` is Vim help.
     public init(languageId: String?, path: String?, contents: [UInt8]) {
         self.init(languageId: languageId, path: path)
         guard self == .plainText || self == .otherText else { return }
@@ -59,6 +65,8 @@ public enum DocumentKind: Hashable, Sendable {
             self = script
         } else if Self.isManualPage(contents) {
             self = .roff
+        } else if VimHelpMasker.isHelp(contents) {
+            self = .vimHelp
         }
     }
 
@@ -82,9 +90,26 @@ public enum DocumentKind: Hashable, Sendable {
         if program == "env", let named = words.dropFirst().first(where: { !$0.hasPrefix("-") && !$0.contains("=") }) {
             program = String(named)
         }
-        // `python3.12`, `ruby2.7`: the name without its version.
-        let name = String(program.prefix(while: { $0.isLetter || $0 == "-" || $0 == "_" }))
-        return scriptInterpreters[name] ?? .source(.hash)
+        let kind = interpreter(named: program) ?? .source(.hash)
+        // The Tcl idiom `#!/bin/sh`, `# comment \`, `exec wish "$0" "$@"`: the shell hands the file to another program.
+        if kind == .source(.shell), let handed = handedOver(contents) { return handed }
+        return kind
+    }
+
+    /// The kind of script a program runs, by its name without a version (`python3.12`, `ruby2.7`).
+    private static func interpreter(named program: some StringProtocol) -> DocumentKind? {
+        scriptInterpreters[String(program.prefix(while: { $0.isLetter || $0 == "-" || $0 == "_" }))]
+    }
+
+    /// The kind of the program a shell script's first lines `exec` with the script itself (`exec tclsh "$0"`), if not a shell.
+    private static func handedOver(_ contents: [UInt8]) -> DocumentKind? {
+        for line in contents.prefix(512).split(separator: 0x0A).dropFirst().prefix(4) {
+            let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, words[0] == "exec", words[2].contains("$0"),
+                  let kind = interpreter(named: words[1].split(separator: "/").last ?? words[1]), kind != .source(.shell) else { continue }
+            return kind
+        }
+        return nil
     }
 
     static let scriptInterpreters: [String: DocumentKind] = [
@@ -92,21 +117,30 @@ public enum DocumentKind: Hashable, Sendable {
         "dash": .source(.shell), "ash": .source(.shell), "mksh": .source(.shell), "fish": .source(.shell),
         "python": .source(.python), "pypy": .source(.python), "node": .source(.javascript), "deno": .source(.javascript),
         "bun": .source(.javascript), "lua": .source(.lua), "luajit": .source(.lua), "php": .source(.php),
-        "swift": .source(.swift), "vim": .source(.vim),
+        "swift": .source(.swift), "vim": .source(.vim), "tclsh": .source(.tcl), "wish": .source(.tcl),
+        "expect": .source(.tcl), "jimsh": .source(.tcl),
     ]
 
-    /// Names of prose files that carry no extension, or no known one, in upper case and without it.
-    static let proseNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS", "CHANGELOG",
-                                          "CHANGES", "HISTORY", "THANKS", "TODO", "INSTALL", "CONTRIBUTING", "HACKING",
-                                          "NOTICE", "CREDITS", "MAINTAINERS", "CONTRIBUTORS", "RELEASE", "FAQ", "BUGS"]
+    /// Names of a software project's own documents (`README`, `NEWS`, `ChangeLog`), in upper case and without an extension.
+    static let projectDocumentNames: Set<String> = ["README", "READ", "LICENSE", "LICENCE", "COPYING", "AUTHORS", "NEWS",
+                                                    "CHANGELOG", "CHANGES", "HISTORY", "THANKS", "TODO", "INSTALL",
+                                                    "CONTRIBUTING", "HACKING", "NOTICE", "CREDITS", "MAINTAINERS",
+                                                    "CONTRIBUTORS", "RELEASE", "FAQ", "BUGS"]
 
-    /// Whether a file the extension table does not know is prose by its name: no extension (`README`, `notes`),
-    /// or a name whose stem is one of `proseNames` (`README.rst`, `CHANGES.old`).
+    /// Whether a file is one of a software project's own documents by its name (`README`, `ChangeLog`, `NEWS.txt`,
+    /// `CHANGES.old`, `README-hacking`): technical text, whatever its extension says short of a markup of its own.
+    static func isProjectDocument(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = (name.firstIndex(of: ".").map { name[..<$0] } ?? name[...]).uppercased()
+        return projectDocumentNames.contains(stem)
+            || projectDocumentNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
+    }
+
+    /// Whether a file the extension table does not know is plain prose by its name: no extension (`notes`, `letter`)
+    /// and not a project's document (`isProjectDocument`).
     static func isProseByName(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return !name.hasPrefix(".") }
-        let stem = name[..<dot].uppercased()
-        return proseNames.contains(stem) || proseNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
+        return !name.contains(".") && !isProjectDocument(name)
     }
 
     /// Whether the whole document is prose (as opposed to code with comments and strings).
@@ -128,15 +162,25 @@ public enum DocumentKind: Hashable, Sendable {
         switch name {
         case "COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG", "git-rebase-todo": return .gitCommit
         case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt": return .source(.hash)
+        // Lists of patterns or settings with `#` comments: only the comments are prose.
+        case ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".npmignore", ".hgignore", ".eslintignore",
+             ".prettierignore", ".ignore", ".rgignore", ".editorconfig", ".mailmap", "CODEOWNERS", ".clang-format",
+             ".clang-tidy", ".flake8", ".pylintrc", ".npmrc", ".gemrc", ".Rbuildignore", ".helmignore", ".vscodeignore":
+            return .source(.hash)
         case ".bashrc", ".zshrc", ".profile", ".bash_profile": return .source(.shell)
         case ".vimrc", "vimrc", "_vimrc", ".gvimrc", "gvimrc", ".exrc": return .source(.vim)
         default: break
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
+        // A template is the file it becomes: `jemalloc.xml.in`, `config.h.in`, `settings.py.example`.
+        if templateSuffixes.contains(suffix.lowercased()), let kind = kind(forPath: String(name[..<dot])) { return kind }
         if isManualSection(suffix), let last = name[..<dot].last, !last.isNumber { return .roff }
         return byExtension[suffix.lowercased()]
     }
+
+    /// Suffixes that a file's name takes while it is a template or a copy of the file the rest of its name names.
+    static let templateSuffixes: Set<String> = ["in", "tmpl", "template", "example", "sample", "dist", "orig", "default"]
 
     /// Whether an extension is a manual section (`1`, `3p`, `8ssl`): a digit from 1 to 9, then letters.
     ///
@@ -174,6 +218,7 @@ public enum DocumentKind: Hashable, Sendable {
         "sql": .source(.sql), "haskell": .source(.haskell), "elm": .source(.haskell), "purescript": .source(.haskell),
         "vim": .source(.vim), "viml": .source(.vim), "vimscript": .source(.vim),
         "asm": .source(.assembly), "assembly": .source(.assembly), "nasm": .source(.assembly), "gas": .source(.assembly),
+        "tcl": .source(.tcl), "expect": .source(.tcl), "help": .vimHelp, "vimhelp": .vimHelp,
     ]
 
     static let byExtension: [String: DocumentKind] = [
@@ -202,5 +247,6 @@ public enum DocumentKind: Hashable, Sendable {
         "jl": .source(.hash), "ps1": .source(.hash), "am": .source(.hash), "ac": .source(.hash), "m4": .source(.hash),
         "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
         "vim": .source(.vim), "s": .source(.assembly), "asm": .source(.assembly), "nasm": .source(.assembly),
+        "tcl": .source(.tcl), "tk": .source(.tcl), "itcl": .source(.tcl), "tm": .source(.tcl), "exp": .source(.tcl),
     ]
 }

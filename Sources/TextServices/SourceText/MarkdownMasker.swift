@@ -118,8 +118,8 @@ enum MarkdownMasker {
                     }
                     let end = min(cursor + 1, line.upperBound)
                     mask.hide(index + 1..<end)
-                    if next == UInt8(ascii: "("), let open,
-                       isHandle(bytes[open + 1..<index], of: bytes[index + 2..<max(index + 2, end - 1)]) {
+                    let destination = bytes[index + 2..<max(index + 2, end - 1)]
+                    if next == UInt8(ascii: "("), let open, isHandle(bytes[open + 1..<index], of: destination) || isProfile(destination) {
                         mask.hide(open + 1..<index)
                     }
                     index = end
@@ -174,6 +174,28 @@ enum MarkdownMasker {
         return destination.split(whereSeparator: { destinationSeparators.contains($0) }).contains { part in
             part.count == wanted.count && zip(part, wanted).allSatisfy { $0 | 0x20 == $1 }
         }
+    }
+
+    /// Hosts whose pages at `https://HOST/NAME` are a person's or an organization's profile.
+    private static let profileHosts: [[UInt8]] = ["github.com", "gitlab.com", "codeberg.org", "bitbucket.org", "sr.ht",
+                                                   "twitter.com", "x.com", "mastodon.social", "linkedin.com/in"]
+        .map { Array($0.utf8) }
+
+    /// Whether a link's destination is a profile page (`https://github.com/mnunberg`), so its text names a person or
+    /// an organization (`[Mark Nunberg](https://github.com/mnunberg)`).
+    private static func isProfile(_ destination: ArraySlice<UInt8>) -> Bool {
+        var rest = destination
+        for scheme in ["https://", "http://"].map({ Array($0.utf8) }) where rest.starts(with: scheme) {
+            rest = rest.dropFirst(scheme.count)
+        }
+        guard rest.count < destination.count else { return false }
+        if rest.starts(with: Array("www.".utf8)) { rest = rest.dropFirst(4) }
+        guard let host = profileHosts.first(where: { rest.starts(with: $0 + [UInt8(ascii: "/")]) }) else { return false }
+        var name = rest.dropFirst(host.count + 1)
+        if name.last == UInt8(ascii: "/") { name = name.dropLast() }
+        if name.first == UInt8(ascii: "~") || name.first == UInt8(ascii: "@") { name = name.dropFirst() }
+        return !name.isEmpty && name.allSatisfy { isASCIILetter($0) || ($0 &- UInt8(ascii: "0")) < 10
+            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
 
     private static func indentation(_ bytes: [UInt8], _ line: Range<Int>) -> (offset: Int, columns: Int) {

@@ -8,6 +8,8 @@ public enum SourceLanguage: String, Hashable, Sendable, CaseIterable {
     case vim
     /// Assembly (GNU as, Go's assembler, NASM): `//`, `;`, `#` and `/* */` comments.
     case assembly
+    /// Tcl (and Tk, Expect): `#` comments where a command starts; in `"` strings, `$name` and `[command]` are code.
+    case tcl
 
     var syntax: SourceSyntax {
         var syntax = SourceSyntax()
@@ -96,6 +98,12 @@ public enum SourceLanguage: String, Hashable, Sendable, CaseIterable {
             syntax.hashNeedsSpace = true
             syntax.hashDirectives = true
             syntax.singleQuote = .character
+        case .tcl:
+            syntax.lineComments = ["#"]
+            syntax.hashNeedsSpace = true
+            syntax.singleQuote = .plain
+            syntax.multilineStrings = true
+            syntax.interpolation = .tcl
         case .haskell:
             syntax.lineComments = ["--"]
             syntax.blockComment = ("{-", "-}")

@@ -281,7 +281,7 @@ struct SourceScanner {
     }
 
     enum StringInterpolation {
-        case none, swift, swiftRaw(Int), dollar, ruby, template
+        case none, swift, swiftRaw(Int), dollar, ruby, template, tcl
 
         var isSwift: Bool {
             switch self {
@@ -299,6 +299,7 @@ struct SourceScanner {
         case .swift: kind = .swift
         case .dollar: kind = .dollar
         case .ruby: kind = .ruby
+        case .tcl: kind = .tcl
         }
         scanString(close: Array(close.utf8), escapes: escapes, multiline: multiline, interpolation: kind,
                    doubledQuotes: doubledQuotes)
@@ -354,6 +355,19 @@ struct SourceScanner {
                 }
                 if syntax.shell, byte == ascii("`") {
                     let end = closingDelimiter(ascii("`"), from: position + 1, escapes: true, multiline: true)
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+            case .tcl:
+                // A command substitution; an unbalanced `[` is a literal bracket.
+                if byte == ascii("["), case let end = matchingClose(from: position, open: ascii("["), close: ascii("]")),
+                   end < bytes.count || bytes.last == ascii("]") {
+                    hidden.append(position..<end)
+                    position = end
+                    continue
+                }
+                if byte == ascii("$"), let end = tclVariableEnd(at: position) {
                     hidden.append(position..<end)
                     position = end
                     continue
@@ -428,6 +442,27 @@ struct SourceScanner {
         }
         if syntax.shell, isDigit(byte) || Array("@*#?$!-".utf8).contains(byte) { return next + 1 }
         return nil
+    }
+
+    /// In Tcl, `$name`, `$ns::name`, `$name(index)` and `${any text}`: the end of the substitution at `position`,
+    /// or nil when `$` is literal.
+    func tclVariableEnd(at position: Int) -> Int? {
+        let next = position + 1
+        guard next < bytes.count else { return nil }
+        if bytes[next] == ascii("{") { return matchingClose(from: next, open: ascii("{"), close: ascii("}")) }
+        var end = next
+        while end < bytes.count {
+            if bytes[end] < 0x80, isIdentifierByte(bytes[end]) {
+                end += 1
+            } else if matches("::", at: end) {
+                end += 2
+            } else {
+                break
+            }
+        }
+        guard end > next else { return nil }
+        if end < bytes.count, bytes[end] == ascii("(") { return matchingClose(from: end, open: ascii("("), close: ascii(")")) }
+        return end
     }
 
     /// The index just past the bracket that closes the one at `position`, counting nesting; the line's end if none.

@@ -3,7 +3,7 @@ struct SourceSyntax {
     enum SingleQuote { case string, character, rustCharacter, plain }
     enum DoubleQuote { case string, identifier }
     enum Backtick { case none, raw, template, command, identifier }
-    enum Interpolation { case none, swift, dollar, ruby }
+    enum Interpolation { case none, swift, dollar, ruby, tcl }
 
     var lineComments: [String] = []
     var blockComment: (open: String, close: String)?
