@@ -8,7 +8,7 @@
 #        COMPILE_TAGS="en_US de_DE ..." bench/compile.sh    (only these)
 #        COMPILE_TIMEOUT=SECONDS bench/compile.sh           (a compile still running then is reported as not finished; default 120)
 #        TEXTSVCD=path/to/textsvcd bench/compile.sh         (skip the build; compare another binary)
-#        COMPILE_KEEP=DIR bench/compile.sh                  (keep each compiled file as DIR/TAG.tsvdict, to compare
+#        COMPILE_KEEP=DIR bench/compile.sh                  (keep each compiled file in DIR, named for its tag, to compare
 #                                                            two binaries' files section by section: bench/compare-sections.py)
 # Install the dictionaries with scripts/install-deps --with-bench.
 set -euo pipefail

@@ -60,7 +60,7 @@ public enum FileSystem {
     ///
     /// As `writeAtomically(_:to:mode:)`, for contents too large to gather in
     /// memory first. When `produce` throws, the temporary file is removed, the
-    /// target is left as it was, and the error is rethrown.
+    /// target is left as it was, and the error is thrown again.
     static func writeAtomically(to path: String, mode: FilePermissions = [.ownerReadWrite],
                                 _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent

@@ -178,7 +178,7 @@ enum CompiledFormat {
     /// The sections are read twice (once for their checksums, once to write
     /// them) and never copied: a compiler writing a file of hundreds of MB
     /// holds the tables once, not the tables, their bytes and the whole image.
-    /// Rethrows what `sink` throws.
+    /// Throws what `sink` throws.
     static func write(contentKey: ContentHash, sections: [SectionSource],
                       to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         let tableEnd = headerSize + sections.count * sectionEntrySize
