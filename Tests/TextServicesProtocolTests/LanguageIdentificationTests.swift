@@ -116,6 +116,73 @@ struct LanguageIdentificationTests {
         #expect(last.hypotheses.prefix(4).map(\.confidence) == alone[0].hypotheses.map(\.confidence))
     }
 
+    /// Each candidate's summed score of the words of `text`, computed plainly: every word scored afresh, every
+    /// trigram of an unknown word summed, then clamped (the scorer's model, without its memo and shortcuts).
+    static func plainScores(_ text: String, model: LanguageModel, indices: [Int]) -> [Double] {
+        let bytes = Array(text.utf8)
+        let ln10 = log(10.0)
+        let unseen = ln10 * (LanguageScorer.unseenZipf - 9)
+        var sums = [Double](repeating: 0, count: indices.count)
+        LanguageWordScanner.forEachWord(in: bytes, range: 0..<bytes.count) { word in
+            guard word.script != .mixed, word.script != .other,
+                  indices.contains(where: { model.scripts[$0] == word.script }) else { return }
+            let folded = word.folded(in: bytes)
+            var known = [UInt8](repeating: 0, count: model.languages.count)
+            model.forEachWordScore(folded) { known[$0] = $1 }
+            var trigrams = [Float](repeating: 0, count: model.languages.count)
+            var previous: (UInt32, UInt32) = (0x5E, 0x5E)
+            for next in folded.unicodeScalars.map(\.value) + [0x24] {
+                var named = Set<Int>()
+                model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
+                    trigrams[language] -= Float(value) / LanguageModel.trigramScale
+                    named.insert(language)
+                }
+                for index in indices where !named.contains(index) { trigrams[index] += model.unseenTrigram[index] }
+                previous = (previous.1, next)
+            }
+            let scores = indices.map { index -> Double in
+                if model.scripts[index] != word.script { return -.infinity }
+                if known[index] > 0 { return ln10 * (Double(known[index]) / 10 - 9) }
+                return unseen + LanguageScorer.trigramWeight * Double(trigrams[index])
+            }
+            let best = scores.max()!
+            for position in indices.indices { sums[position] += max(scores[position], best - LanguageScorer.clamp) - best }
+        }
+        return sums
+    }
+
+    @Test func theScorersSumsAreThoseOfScoringEveryWordAndTrigramPlainly() throws {
+        let candidates = try Self.services.languages.candidates(Self.candidates)
+        let model = try Self.services.languages.model(for: candidates)
+        let indices = candidates.map { model.languages.firstIndex(of: $0.code)! }
+        // Common and rare words, names, typos, words no list holds, words in two scripts, repeated words.
+        let texts = [Self.english1, Self.german, Self.french, Self.russian, Self.ukrainian, Self.bulgarian,
+                     "Zyxwvut Qwrtzp Hrmpfl ggggg Xylophonist Blatherskite Kvetching Schadenfreude Weltanschauung",
+                     "Grüße aus Köln und Zürich: Straßenbahn, Ärger, Öffnungszeiten, Übermut; Вася Pupkin Mоscow",
+                     [Self.english1, Self.english1, Self.german, Self.english2].joined(separator: " ")]
+        for text in texts {
+            var scorer = LanguageScorer(model: model, indices: indices, priors: [Double](repeating: 0, count: indices.count))
+            let bytes = Array(text.utf8)
+            // Twice: the second pass takes every word from the memo.
+            for _ in 0..<2 {
+                let evidence = scorer.evidence(bytes, range: 0..<bytes.count)
+                #expect(evidence.scores == Self.plainScores(text, model: model, indices: indices), "\(text)")
+            }
+        }
+    }
+
+    @Test func listingsKeptForATextServeOnlyTheSameWords() throws {
+        let model = try Self.services.languages.model(for: try Self.services.languages.candidates(Self.candidates))
+        let store = WordListings()
+        let text = ContentHash(Array("Ein Haus, a house.".utf8))
+        let plain = { (words: [String]) in words.map { WordListings.listing($0, model: model) } }
+        #expect(store.listings(["Haus", "house"], model: model, text: text) == plain(["Haus", "house"]))
+        // The same text with other misspellings (a word learned since): looked up afresh, not the kept listings.
+        #expect(store.listings(["maison", "Haus"], model: model, text: text) == plain(["maison", "Haus"]))
+        #expect(store.listings(["maison", "Haus"], model: model, text: text) == plain(["maison", "Haus"]))
+        #expect(store.listings(["Haus"], model: model, text: nil) == plain(["Haus"]))
+    }
+
     @Test func keptItemsMoveWithTheirTextAndEmptyWhenFull() {
         let range = LanguageRange(range: UTF8Offset(10)..<UTF8Offset(25), language: "de_DE", confidence: 1,
                                   hypotheses: [LanguageHypothesis(language: "de_DE", confidence: 1)])

@@ -40,20 +40,27 @@ extension LanguageIdentification {
     /// A text seen before with the same settings gets the spans it got then (kept in `models.spans`).
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
+        let found = try keyedSpans(text, range: range, candidates: requested)
+        return (found.spans, found.candidates)
+    }
+
+    /// `spans`, with the hash of the range's bytes when it has letters (the key its spans are kept by).
+    private func keyedSpans(_ text: TextBuffer, range: ByteRange?, candidates requested: [String]?)
+        throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate], content: ContentHash?) {
         let candidates = try candidates(requested)
         let range = range ?? text.fullRange
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else {
-            return (try identifiedSpans(text, range: range, candidates: candidates), candidates)
+            return (try identifiedSpans(text, range: range, candidates: candidates), candidates, nil)
         }
         let model = try model(for: candidates)
         var settings = "\(model.key)|\(spelling.defaultLanguage)"
         for candidate in candidates { settings += "|\(candidate.tag)=\(candidate.code)" }
         let content = text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) }
         let key = KeptByContent<LanguageSpan>.Key(content: content, settings: ContentHash(Array(settings.utf8)))
-        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates) }
+        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates, content) }
         let spans = try identifiedSpans(text, range: range, candidates: candidates)
         models.spans.keep(spans, key, startingAt: range.lowerBound)
-        return (spans, candidates)
+        return (spans, candidates, content)
     }
 
     /// `spans` of `range`, found paragraph by paragraph.
@@ -135,7 +142,7 @@ extension LanguageIdentification {
                       startingAt: UTF8Offset? = nil, wrap: Bool = false,
                       limit: Int? = nil) throws(TextServicesError) -> (misspellings: [LanguageMisspelling], wordCount: Int) {
         let range = range ?? text.fullRange
-        let (spans, candidates) = try spans(text, range: range, candidates: requested)
+        let (spans, candidates, content) = try keyedSpans(text, range: range, candidates: requested)
         var checkers: [String: SpellChecker] = [:]
         var found: [LanguageMisspelling] = []
         var wordCount = 0
@@ -144,57 +151,74 @@ extension LanguageIdentification {
             if let existing = checkers[span.language] {
                 checker = existing
             } else {
-                checker = try spelling.checker(languages: [span.language], documentId: documentId)
+                checker = try spelling.checker(language: span.language,
+                                               located: candidates.first { $0.tag == span.language }?.dictionary,
+                                               documentId: documentId)
                 checkers[span.language] = checker
             }
             let result = checker.check(text, range: span.range)
             wordCount += result.wordCount
-            found += result.misspellings.map { LanguageMisspelling(misspelling: $0, language: span.language, alsoIn: []) }
+            for misspelling in result.misspellings {
+                found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
+            }
         }
         let start = min(max(startingAt ?? range.lowerBound, range.lowerBound), range.upperBound)
-        var ordered = found.filter { $0.misspelling.range.upperBound > start }
-        if wrap { ordered += found.filter { $0.misspelling.range.upperBound <= start } }
-        if let limit { ordered = Array(ordered.prefix(limit)) }
+        var ordered: [LanguageMisspelling]
+        if found.contains(where: { $0.misspelling.range.upperBound <= start }) {
+            ordered = found.filter { $0.misspelling.range.upperBound > start }
+            if wrap { ordered += found.filter { $0.misspelling.range.upperBound <= start } }
+        } else {
+            // Every misspelling ends past the start (a whole text's check): the order is the text's, and no copy is made.
+            ordered = found
+            found = []
+        }
+        if let limit, limit < ordered.count { ordered.removeSubrange(limit...) }
         if !ordered.isEmpty {
             let model = try model(for: candidates)
-            let others = candidates.compactMap { candidate in
-                model.languages.firstIndex(of: candidate.code).map {
-                    AlsoInCandidate(tag: candidate.tag, index: UInt8($0), script: model.scripts[$0], checker: checkers[candidate.tag])
-                }
-            }.sorted { $0.tag < $1.tag }
-            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model)
+            let others = AlsoInCandidates(candidates, model: model, checkers: checkers)
+            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model, text: content)
             var rejecting = (tag: "", position: -1)
             for index in ordered.indices {
                 let language = ordered[index].language
-                if language != rejecting.tag { rejecting = (language, others.firstIndex { $0.tag == language } ?? -1) }
-                ordered[index].alsoIn = Self.alsoIn(ordered[index].misspelling.word, listings[index],
-                                                    except: rejecting.position, others: others)
+                if language != rejecting.tag { rejecting = (language, others.tags.firstIndex(of: language) ?? -1) }
+                ordered[index].alsoIn = others.accepting(ordered[index].misspelling.word, listings[index], except: rejecting.position)
             }
         }
         return (ordered, wordCount)
     }
 
-    /// A candidate `alsoIn` may name: its place in the model, its script, and its dictionary when the check loaded it.
-    private struct AlsoInCandidate {
-        var tag: String
-        var index: UInt8
-        var script: LanguageScript
-        var checker: SpellChecker?
-    }
+    /// The candidates `alsoIn` may name, sorted by tag: each one's place in the model, its script, and its dictionary
+    /// when the check loaded it (side by side, so that asking about a word copies none of them).
+    private struct AlsoInCandidates {
+        var tags: [String] = []
+        var indices: [UInt8] = []
+        var scripts: [LanguageScript] = []
+        var checkers: [SpellChecker?] = []
 
-    /// The candidates of `others` (sorted by tag) but the one at `except` that accept `word`, in the word's script only.
-    ///
-    /// A loaded dictionary answers for its language; the model's word lists (the word's `listing`) answer for the rest.
-    private static func alsoIn(_ word: String, _ listing: WordListings.Listing, except: Int, others: [AlsoInCandidate]) -> [String] {
-        var accepting: [String] = []
-        for (position, other) in others.enumerated() where position != except && other.script == listing.script {
-            if let checker = other.checker {
-                if checker.accepts(word) { accepting.append(other.tag) }
-            } else if listing.languages.contains(other.index) {
-                accepting.append(other.tag)
+        init(_ candidates: [LanguageCandidate], model: LanguageModel, checkers loaded: [String: SpellChecker]) {
+            for candidate in candidates.sorted(by: { $0.tag < $1.tag }) {
+                guard let index = model.languages.firstIndex(of: candidate.code) else { continue }
+                tags.append(candidate.tag)
+                indices.append(UInt8(index))
+                scripts.append(model.scripts[index])
+                checkers.append(loaded[candidate.tag])
             }
         }
-        return accepting
+
+        /// The candidates but the one at `except` that accept `word`, in the word's script only.
+        ///
+        /// A loaded dictionary answers for its language; the model's word lists (the word's `listing`) answer for the rest.
+        func accepting(_ word: String, _ listing: WordListings.Listing, except: Int) -> [String] {
+            var accepting: [String] = []
+            for position in tags.indices where position != except && scripts[position] == listing.script {
+                if let checker = checkers[position] {
+                    if checker.accepts(word) { accepting.append(tags[position]) }
+                } else if listing.languages.contains(indices[position]) {
+                    accepting.append(tags[position])
+                }
+            }
+            return accepting
+        }
     }
 
     /// The language of the text around `range` (its paragraph's, or the sentence's where the paragraph is cut), or of `word` alone.

@@ -64,16 +64,26 @@ public final class LanguageIdentification: Sendable {
         var byLanguage: [String: [DictionaryInfo]] = [:]
         for info in available { byLanguage[info.tag.language, default: []].append(info) }
         var listings: [String: Set<String>?] = [:]
+        var folders: [Substring: [String]] = [:]
         var byCode: [String: LanguageCandidate] = [:]
         for (code, sameLanguage) in byLanguage.sorted(by: { $0.key < $1.key }) {
+            // As `locate` chooses, but its files are checked only once the language is known to have word frequencies.
             let info: DictionaryInfo?
+            var checked = true
             if let preferred, preferred.language == code, let exact = sameLanguage.first(where: { $0.tag == preferred }) {
                 info = exact
             } else {
                 let among = LanguageTag(dictionaryName: code)?.language == code ? sameLanguage : available
-                info = try? spelling.locator.locate(code, among: among)
+                info = spelling.locator.preferred(code, among: among)
+                checked = false
             }
-            if let info, let candidate = candidate(info, listings: &listings) { byCode[code] = candidate }
+            guard let info else { continue }
+            let folder = info.path[..<(info.path.lastIndex(of: "/") ?? info.path.startIndex)]
+            let searched = folders[folder] ?? frequencyFolders(info)
+            folders[folder] = searched
+            guard let path = WordFrequencies.locate(info.tag, folders: searched, listings: &listings),
+                  checked || DictionaryLocator.isReadable(info) else { continue }
+            byCode[code] = LanguageCandidate(info, frequencyPath: path)
         }
         let candidates = byCode.values.sorted { $0.tag < $1.tag }
         defaults.withLock { $0 = (now, candidates) }
@@ -127,16 +137,7 @@ public final class LanguageIdentification: Sendable {
     }
 
     private func candidate(_ info: DictionaryInfo) -> LanguageCandidate? {
-        WordFrequencies.locate(info.tag, folders: frequencyFolders(info)).map {
-            LanguageCandidate(tag: info.tag.tag, code: info.tag.language, frequencyPath: $0)
-        }
-    }
-
-    /// `candidate(_:)` for many dictionaries in turn, each folder listed once (`WordFrequencies.locate(_:folders:listings:)`).
-    private func candidate(_ info: DictionaryInfo, listings: inout [String: Set<String>?]) -> LanguageCandidate? {
-        WordFrequencies.locate(info.tag, folders: frequencyFolders(info), listings: &listings).map {
-            LanguageCandidate(tag: info.tag.tag, code: info.tag.language, frequencyPath: $0)
-        }
+        WordFrequencies.locate(info.tag, folders: frequencyFolders(info)).map { LanguageCandidate(info, frequencyPath: $0) }
     }
 
     private func frequencyFolders(_ info: DictionaryInfo) -> [String] {

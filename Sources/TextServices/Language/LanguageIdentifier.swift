@@ -35,6 +35,7 @@ struct LanguageIdentifier {
 
     /// The ranges of `range` of `text`, in order.
     mutating func identify(_ text: TextBuffer, range: ByteRange, granularity: LanguageGranularity) throws(TextServicesError) -> [LanguageRange] {
+        scorer.reserve(textBytes: range.byteCount)
         switch granularity {
         case .document:
             return result(range, scorer.evidence(text.bytes, range: range.ints)).map { [$0] } ?? []
@@ -106,6 +107,7 @@ struct LanguageIdentifier {
 
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {
         let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
+        scorer.readAhead(text.bytes, range: paragraph.ints)
         var evidence: [LanguageEvidence] = []
         var whole = LanguageEvidence(candidates: candidates.count)
         for sentence in sentences {

@@ -90,6 +90,22 @@ public final class LanguageModel: Sendable {
         words.forEachPosting(hash: hash, body)
     }
 
+    /// `forEachWordScore` of a folded word's UTF-8 bytes.
+    func forEachWordScore(folded: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        words.forEachPosting(hash: Self.hash(folded), body)
+    }
+
+    /// Reads the word table where the words of `hashes` (`hash` of their folded bytes) are, all of them at once.
+    ///
+    /// Each lookup reads two places far apart in a large file (its bucket's
+    /// start, then the bucket); one after another, each waits for memory.
+    /// Read here for a batch of words, their misses overlap, and the lookups
+    /// that follow find the places cached. `starts` must hold as many entries
+    /// as `hashes`. Returns a value of the bytes read, to be kept somewhere.
+    func readAhead(words hashes: UnsafeBufferPointer<UInt64>, starts: UnsafeMutableBufferPointer<Int>) -> UInt32 {
+        words.readAhead(hashes, starts: starts)
+    }
+
     /// Calls `body` with (language index, value) for each language that has the trigram.
     func forEachTrigramScore(_ hash: UInt64, _ body: (Int, UInt8) -> Void) {
         trigrams.forEachPosting(hash: hash, body)
@@ -102,6 +118,16 @@ public final class LanguageModel: Sendable {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes {
             value ^= UInt64(byte)
+            value = value &* 0x100_0000_01B3
+        }
+        return ContentHash.finish(value)
+    }
+
+    /// `hash` of an ASCII word's bytes folded to lower case (as `LanguageWord.folded` folds it), without copying them.
+    static func hashFolded(ascii bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
             value = value &* 0x100_0000_01B3
         }
         return ContentHash.finish(value)
@@ -149,6 +175,18 @@ struct HashedPostings: @unchecked Sendable {
     static func fingerprint(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
 
     static func bucket(_ hash: UInt64, mask: Int) -> Int { Int(truncatingIfNeeded: hash) & mask }
+
+    /// Reads the directory entries of the buckets of `hashes`, then the first record of each (see `LanguageModel.readAhead`).
+    func readAhead(_ hashes: UnsafeBufferPointer<UInt64>, starts: UnsafeMutableBufferPointer<Int>) -> UInt32 {
+        for (index, hash) in hashes.enumerated() {
+            starts[index] = Int(directory.loadUnaligned(fromByteOffset: Self.bucket(hash, mask: mask) * 4, as: UInt32.self).littleEndian)
+        }
+        var value: UInt32 = 0
+        for index in hashes.indices where starts[index] + Self.recordHead <= recordBytes {
+            value &+= records.loadUnaligned(fromByteOffset: starts[index], as: UInt32.self)
+        }
+        return value
+    }
 
     func forEachPosting(hash: UInt64, _ body: (Int, UInt8) -> Void) {
         let fingerprint = Self.fingerprint(hash)

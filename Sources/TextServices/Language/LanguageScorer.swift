@@ -32,8 +32,9 @@ struct LanguageEvidence {
 /// foreign word cannot outvote a sentence. Words that mix scripts, or whose
 /// script no candidate uses, count for nothing. A word's scores depend only
 /// on its bytes and the candidates, so each distinct word is scored once and
-/// its contributions kept (up to `memoWords` words). Not thread-safe (scratch
-/// buffers); make one per request.
+/// its contributions kept (up to `memoWords` words, found again by their
+/// bytes in `ScoredWords`). Not thread-safe (scratch buffers); make one per
+/// request.
 struct LanguageScorer {
     let model: LanguageModel
     /// Model index of each candidate.
@@ -59,22 +60,40 @@ struct LanguageScorer {
     /// candidates the memo then holds at most about 4.5 MB).
     static let memoWords = 1 << 14
 
-    /// Each word seen (its bytes) and where its contributions start in `contributions`; -1 for a word that is no evidence.
-    private var memo: [String: Int] = [:]
+    /// Each distinct word seen, by its bytes; its number indexes `starts` and `stamps`.
+    private var memo = ScoredWords()
+    /// Per remembered word, where its contributions start in `contributions`; -1 for a word that is no evidence.
+    private var starts: [Int32] = []
+    /// Per remembered word, the `evidence` call that last counted it as known (`stamp` numbers the calls).
+    private var stamps: [UInt32] = []
+    private var stamp: UInt32 = 0
     /// Per remembered word, one contribution per candidate, in candidate order.
     private var contributions: [Double] = []
     /// Per remembered word and candidate (as `contributions`), 1 when the candidate's list holds the word.
     private var contributionsKnown: [UInt8] = []
     /// The word being scored: 1 for each candidate whose list holds it.
     private var wordKnown: [UInt8]
-    /// The remembered words (by their place in `contributions`) the current `evidence` call has counted as known.
-    private var seen = Set<Int>()
+    /// Each candidate's script, in candidate order.
+    private let candidateScripts: [LanguageScript]
+    /// The scripts of the candidates, one bit each (`LanguageScript.rawValue`).
+    private let scriptBits: UInt32
     private var known: [UInt8]
     private var trigramSums: [Float]
     /// Per language, the number of the last trigram whose postings named it (`trigramStamp` counts trigrams).
     private var trigramStamps: [UInt64]
     private var trigramStamp: UInt64 = 0
+    /// The model indices of the candidates whose trigram sums are still needed for the word being scored.
+    private var open: [Int]
     private var wordScores: [Double]
+    /// The folded word being scored, as UTF-8.
+    private var foldedBytes: [UInt8] = []
+    /// The hashes of the words `readAhead` looks up, and their buckets' starts.
+    private var aheadHashes: [UInt64] = []
+    private var aheadStarts: [Int] = []
+    /// What `readAhead` read (kept so that the reads are made).
+    private(set) var readAheadValue: UInt32 = 0
+    /// The most words `readAhead` looks up at once.
+    static let readAheadBatch = 64
 
     init(model: LanguageModel, indices: [Int], priors: [Double]) {
         self.model = model
@@ -85,59 +104,142 @@ struct LanguageScorer {
         trigramStamps = [UInt64](repeating: 0, count: model.languages.count)
         wordScores = [Double](repeating: 0, count: indices.count)
         wordKnown = [UInt8](repeating: 0, count: indices.count)
+        open = []
+        open.reserveCapacity(indices.count)
+        candidateScripts = indices.map { model.scripts[$0] }
+        scriptBits = candidateScripts.reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+    }
+
+    /// Makes room for the distinct words of about `byteCount` bytes of text (one for every 16 bytes, up to `memoWords`).
+    ///
+    /// The memo's arrays then grow without copying, and the room no word fills is never touched.
+    mutating func reserve(textBytes byteCount: Int) {
+        let words = min(Self.memoWords, byteCount / 16 + 64)
+        guard memo.count == 0, words > starts.capacity else { return }
+        memo = ScoredWords(capacity: words)
+        starts.reserveCapacity(words)
+        stamps.reserveCapacity(words)
+        // Up to twice the words' contributions, reserved (not touched): a text with more distinct words than
+        // expected grows them less often.
+        contributions.reserveCapacity(min(Self.memoWords, 2 * words) * indices.count)
+        contributionsKnown.reserveCapacity(min(Self.memoWords, 2 * words) * indices.count)
+    }
+
+    /// Looks up in the model, ahead of scoring, the ASCII words of `range` not yet scored, a batch at a time.
+    ///
+    /// A lookup one word at a time waits for memory twice a new word (the
+    /// model is larger than the caches); a batch's reads overlap
+    /// (`LanguageModel.readAhead`), and `evidence` then finds them cached.
+    /// Changes no score.
+    mutating func readAhead(_ bytes: [UInt8], range: Range<Int>) {
+        aheadHashes.removeAll(keepingCapacity: true)
+        let model = model, scriptBits = scriptBits
+        bytes.withUnsafeBufferPointer { buffer in
+            LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
+                let range = word.range.ints
+                guard word.isASCII, scriptBits & (1 << UInt32(word.script.rawValue)) != 0,
+                      memo.number(range, in: buffer) == nil else { return }
+                aheadHashes.append(LanguageModel.hashFolded(ascii: UnsafeBufferPointer(rebasing: buffer[range])))
+                if aheadHashes.count == Self.readAheadBatch { readAheadBatch(model) }
+            }
+        }
+        if !aheadHashes.isEmpty { readAheadBatch(model) }
+    }
+
+    private mutating func readAheadBatch(_ model: LanguageModel) {
+        if aheadStarts.count < aheadHashes.count { aheadStarts = [Int](repeating: 0, count: Self.readAheadBatch) }
+        let value = aheadHashes.withUnsafeBufferPointer { hashes in
+            aheadStarts.withUnsafeMutableBufferPointer { model.readAhead(words: hashes, starts: $0) }
+        }
+        readAheadValue &+= value
+        aheadHashes.removeAll(keepingCapacity: true)
     }
 
     /// The evidence of `range` of `bytes`; `known` counts each distinct word once.
     mutating func evidence(_ bytes: [UInt8], range: Range<Int>) -> LanguageEvidence {
         var evidence = LanguageEvidence(candidates: indices.count)
-        seen.removeAll(keepingCapacity: true)
-        LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
-            if add(word, of: bytes, to: &evidence) { evidence.words += 1 }
+        stamp &+= 1
+        if stamp == 0 {
+            for number in stamps.indices { stamps[number] = 0 }
+            stamp = 1
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
+                if add(word, of: buffer, to: &evidence) { evidence.words += 1 }
+            }
         }
         return evidence
     }
 
     /// Adds one word's contributions, scoring it on first sight; false when the word is no evidence.
-    private mutating func add(_ word: LanguageWord, of bytes: [UInt8], to evidence: inout LanguageEvidence) -> Bool {
-        // Short words (most of them) make a string without allocating.
-        let key = String(decoding: bytes[word.range.ints], as: UTF8.self)
-        if let start = memo[key] {
+    private mutating func add(_ word: LanguageWord, of bytes: UnsafeBufferPointer<UInt8>, to evidence: inout LanguageEvidence) -> Bool {
+        let range = word.range.ints
+        if let number = memo.number(range, in: bytes) {
+            let start = Int(starts[number])
             guard start >= 0 else { return false }
-            let first = seen.insert(start).inserted
-            for position in indices.indices {
-                evidence.scores[position] += contributions[start + position]
-                if first { evidence.known[position] += Int(contributionsKnown[start + position]) }
-            }
+            let first = stamps[number] != stamp
+            stamps[number] = stamp
+            Self.add(contributions, contributionsKnown, at: start, count: indices.count, counting: first, to: &evidence)
             return true
         }
         let remember = memo.count < Self.memoWords
         guard score(word, of: bytes) else {
-            if remember { memo[key] = -1 }
+            if remember, memo.store(range, in: bytes) {
+                starts.append(-1)
+                stamps.append(0)
+            }
             return false
         }
-        for position in indices.indices {
-            evidence.scores[position] += wordScores[position]
-            evidence.known[position] += Int(wordKnown[position])
-        }
-        if remember {
-            memo[key] = contributions.count
-            seen.insert(contributions.count)
+        Self.add(wordScores, wordKnown, at: 0, count: indices.count, counting: true, to: &evidence)
+        if remember, memo.store(range, in: bytes) {
+            starts.append(Int32(contributions.count))
+            stamps.append(stamp)
             contributions.append(contentsOf: wordScores)
             contributionsKnown.append(contentsOf: wordKnown)
         }
         return true
     }
 
+    /// Adds `count` scores of `scores` from `start` to the evidence, and with `counting` the matching known flags.
+    @inline(__always)
+    private static func add(_ scores: [Double], _ knownFlags: [UInt8], at start: Int, count: Int, counting: Bool,
+                            to evidence: inout LanguageEvidence) {
+        scores.withUnsafeBufferPointer { scores in
+            evidence.scores.withUnsafeMutableBufferPointer { sums in
+                for position in 0..<count { sums[position] += scores[start + position] }
+            }
+        }
+        guard counting else { return }
+        knownFlags.withUnsafeBufferPointer { flags in
+            evidence.known.withUnsafeMutableBufferPointer { known in
+                for position in 0..<count { known[position] += Int(flags[start + position]) }
+            }
+        }
+    }
+
+    /// Folds the word into `foldedBytes` (as `LanguageWord.folded`), without a string for an ASCII word.
+    private mutating func fold(_ word: LanguageWord, of bytes: UnsafeBufferPointer<UInt8>) {
+        foldedBytes.removeAll(keepingCapacity: true)
+        let range = word.range.ints
+        if word.isASCII {
+            for byte in bytes[range] { foldedBytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
+        } else {
+            foldedBytes.append(contentsOf: CaseMapping.map(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
+                                                           .lower).utf8)
+        }
+    }
+
     /// Scores one word into `wordScores` as the contribution to each candidate; false when the word is no evidence.
-    private mutating func score(_ word: LanguageWord, of bytes: [UInt8]) -> Bool {
-        guard word.script != .mixed, word.script != .other,
-              indices.contains(where: { model.scripts[$0] == word.script }) else { return false }
-        let folded = word.folded(in: bytes)
+    private mutating func score(_ word: LanguageWord, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.script != .mixed, word.script != .other, scriptBits & (1 << UInt32(word.script.rawValue)) != 0 else { return false }
+        fold(word, of: bytes)
         for index in known.indices { known[index] = 0 }
-        model.forEachWordScore(folded) { language, scaled in known[language] = scaled }
+        foldedBytes.withUnsafeBufferPointer { folded in
+            model.forEachWordScore(folded: folded) { language, scaled in known[language] = scaled }
+        }
         var lacking = false
         var bestKnown = 0
-        for index in indices where model.scripts[index] == word.script {
+        for (position, index) in indices.enumerated() where candidateScripts[position] == word.script {
             if known[index] == 0 { lacking = true } else { bestKnown = max(bestKnown, Int(known[index])) }
         }
         // An unknown word's score is at most the unseen word's (trigrams only lower it); when that is already
@@ -145,34 +247,12 @@ struct LanguageScorer {
         let needsTrigrams = lacking
             && (bestKnown == 0 || Self.knownScore(UInt8(bestKnown)) - Self.clamp < Self.unseenScore)
         if needsTrigrams {
-            // Each sum takes its trigrams in the word's order, so the sums (and the scores) are the same to the bit
-            // whichever way they are stored; the stamps say which languages the current trigram's postings named.
-            let model = model, indices = indices
-            var counter = trigramStamp
-            defer { trigramStamp = counter }
-            trigramSums.withUnsafeMutableBufferPointer { sums in
-                trigramStamps.withUnsafeMutableBufferPointer { stamps in
-                    sums.update(repeating: 0)
-                    var previous: (UInt32, UInt32) = (0x5E, 0x5E)
-                    func addTrigram(_ next: UInt32) {
-                        counter += 1
-                        let stamp = counter
-                        model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
-                            sums[language] -= Float(value) / LanguageModel.trigramScale
-                            stamps[language] = stamp
-                        }
-                        for index in indices where stamps[index] != stamp { sums[index] += model.unseenTrigram[index] }
-                        previous = (previous.1, next)
-                    }
-                    for scalar in folded.unicodeScalars { addTrigram(scalar.value) }
-                    addTrigram(0x24)
-                }
-            }
+            sumTrigrams(word.script, isASCII: word.isASCII, floor: bestKnown > 0 ? Self.knownScore(UInt8(bestKnown)) - Self.clamp : nil)
         }
         var best = -Double.infinity
         for (position, index) in indices.enumerated() {
             let score: Double
-            if model.scripts[index] != word.script {
+            if candidateScripts[position] != word.script {
                 score = -.infinity
             } else if known[index] > 0 {
                 score = Self.knownScore(known[index])
@@ -180,13 +260,69 @@ struct LanguageScorer {
                 score = Self.unseenScore + (needsTrigrams ? Self.trigramWeight * Double(trigramSums[index]) : 0)
             }
             wordScores[position] = score
-            wordKnown[position] = model.scripts[index] == word.script && known[index] > 0 ? 1 : 0
+            wordKnown[position] = candidateScripts[position] == word.script && known[index] > 0 ? 1 : 0
             best = max(best, score)
         }
         for position in indices.indices {
             wordScores[position] = max(wordScores[position], best - Self.clamp) - best
         }
         return true
+    }
+
+    /// Sums the folded word's letter trigrams into `trigramSums` for the candidates of `script` whose lists lack it.
+    ///
+    /// Each sum takes its trigrams in the word's order, so the sums (and the scores) are the same to the bit
+    /// whichever way they are stored; the stamps say which languages the current trigram's postings named. A sum
+    /// only falls as trigrams are added, so once a candidate's score is at or below `floor` (the best known score
+    /// less `clamp`, which the word's best score is at least) it ends clamped to the same value whatever its later
+    /// trigrams; its sum is then no longer needed, and once no sum is, the rest of the word's trigrams are not read.
+    private mutating func sumTrigrams(_ script: LanguageScript, isASCII: Bool, floor: Double?) {
+        open.removeAll(keepingCapacity: true)
+        for (position, index) in indices.enumerated() where candidateScripts[position] == script && known[index] == 0 {
+            open.append(index)
+        }
+        let model = model, foldedBytes = foldedBytes
+        var counter = trigramStamp
+        defer { trigramStamp = counter }
+        trigramSums.withUnsafeMutableBufferPointer { sums in
+            trigramStamps.withUnsafeMutableBufferPointer { stamps in
+                open.withUnsafeMutableBufferPointer { openBuffer in
+                    var openCount = openBuffer.count
+                    for index in openBuffer.prefix(openCount) { sums[index] = 0 }
+                    var previous: (UInt32, UInt32) = (0x5E, 0x5E)
+                    /// Adds one trigram; false once no sum is needed.
+                    func addTrigram(_ next: UInt32) -> Bool {
+                        counter += 1
+                        let stamp = counter
+                        model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
+                            sums[language] -= Float(value) / LanguageModel.trigramScale
+                            stamps[language] = stamp
+                        }
+                        for index in openBuffer.prefix(openCount) where stamps[index] != stamp { sums[index] += model.unseenTrigram[index] }
+                        previous = (previous.1, next)
+                        guard let floor else { return true }
+                        var kept = 0
+                        for slot in 0..<openCount {
+                            let index = openBuffer[slot]
+                            if Self.unseenScore + Self.trigramWeight * Double(sums[index]) > floor {
+                                openBuffer[kept] = index
+                                kept += 1
+                            }
+                        }
+                        openCount = kept
+                        return kept > 0
+                    }
+                    if isASCII {
+                        for byte in foldedBytes { guard addTrigram(UInt32(byte)) else { return } }
+                    } else {
+                        for scalar in String(decoding: foldedBytes, as: UTF8.self).unicodeScalars {
+                            guard addTrigram(scalar.value) else { return }
+                        }
+                    }
+                    _ = addTrigram(0x24)
+                }
+            }
+        }
     }
 
     /// The `limit` likeliest candidates by `evidence` (plus the priors), most likely first, with probabilities over all candidates.

@@ -18,6 +18,27 @@ final class WordListings: Sendable {
 
     static let capacity = 16_384
     private let store = Mutex<(model: ContentHash?, listings: [String: Listing])>((nil, [:]))
+    /// The misspelled words of the last texts checked (by a hash of each text's bytes) and their listings, in order.
+    private let byText = Mutex<[ContentHash: (model: ContentHash, words: [String], listings: [Listing])]>([:])
+    /// The most texts `byText` keeps; past it, it starts over.
+    static let textCapacity = 64
+
+    /// `listings(_:model:)` of the misspellings of a text whose bytes hash to `text`.
+    ///
+    /// A re-check of a text (an editor's save, a reconnection) mostly finds
+    /// the same misspelled words in the same order: their listings then come
+    /// back without a lookup a word. The words are compared, so a text that
+    /// now has other misspellings (a word learned since) is looked up afresh.
+    func listings(_ words: [String], model: LanguageModel, text: ContentHash?) -> [Listing] {
+        guard let text else { return listings(words, model: model) }
+        if let kept = byText.withLock({ $0[text] }), kept.model == model.key, kept.words == words { return kept.listings }
+        let found = listings(words, model: model)
+        byText.withLock { byText in
+            if byText.count >= Self.textCapacity { byText.removeAll() }
+            byText[text] = (model.key, words, found)
+        }
+        return found
+    }
 
     /// The listings of `words` in `model`, in order; the words not kept are looked up and kept.
     func listings(_ words: [String], model: LanguageModel) -> [Listing] {

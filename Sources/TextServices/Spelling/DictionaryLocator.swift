@@ -83,23 +83,35 @@ public struct DictionaryLocator: Sendable {
             throw DictionaryError(language: raw, message: "'\(raw)' is neither a language tag nor a dictionary's file name",
                                   available: all.map(\.tag.tag))
         }
-        if let exact = all.first(where: { $0.tag == tag }) {
-            try Self.checkReadable(exact, available: all)
-            return exact
-        }
-        let sameLanguage = all.filter { $0.tag.language == tag.language }
-        if tag.isLanguageOnly, !sameLanguage.isEmpty {
-            let preferred = sameLanguage.first { $0.tag.tag == "\(tag.language)_\(tag.language.uppercased())" }
-                ?? sameLanguage.first { tag.language == "en" && $0.tag.tag == "en_US" }
-                ?? sameLanguage[0]
-            try Self.checkReadable(preferred, available: all)
-            return preferred
+        if let chosen = Self.preferred(tag, among: all) {
+            try Self.checkReadable(chosen, available: all)
+            return chosen
         }
         let folders = searchPath.map(\.folder).joined(separator: ", ")
         throw DictionaryError(
             language: tag.tag,
             message: "no dictionary for '\(raw)': looked for \(tag.tag).aff and \(tag.tag).dic in \(folders)",
             available: all.map(\.tag.tag))
+    }
+
+    /// The dictionary `locate(_:among:)` chooses for a name, without checking that its files can be read; nil when none fits.
+    public func preferred(_ raw: String, among all: [DictionaryInfo]) -> DictionaryInfo? {
+        LanguageTag(dictionaryName: raw).flatMap { Self.preferred($0, among: all) }
+    }
+
+    private static func preferred(_ tag: LanguageTag, among all: [DictionaryInfo]) -> DictionaryInfo? {
+        if let exact = all.first(where: { $0.tag == tag }) { return exact }
+        let sameLanguage = all.filter { $0.tag.language == tag.language }
+        guard tag.isLanguageOnly, !sameLanguage.isEmpty else { return nil }
+        return sameLanguage.first { $0.tag.tag == "\(tag.language)_\(tag.language.uppercased())" }
+            ?? sameLanguage.first { tag.language == "en" && $0.tag.tag == "en_US" }
+            ?? sameLanguage[0]
+    }
+
+    /// Whether both of a dictionary's files can be read (as `locate` checks before returning it).
+    public static func isReadable(_ info: DictionaryInfo) -> Bool {
+        let manager = FileManager.default
+        return manager.isReadableFile(atPath: info.affixPath) && manager.isReadableFile(atPath: info.wordsPath)
     }
 
     private static func checkReadable(_ info: DictionaryInfo, available: [DictionaryInfo]) throws(DictionaryError) {

@@ -3,7 +3,7 @@ extension Guesser {
     ///
     /// Nil for a dictionary without word frequencies (Hunspell's order is
     /// not a score), a word too long to rank, and a best candidate whose
-    /// slip costs more than `fallbackCost` (then Hunspell is asked too).
+    /// slip costs more than `fallbackCost`.
     /// `accepts` verifies each candidate as in `guesses`.
     func confidence(for word: String, learned: [String], accepts: (String) -> Bool) -> GuessConfidence? {
         guard store.hasFrequencies, !word.isEmpty else { return nil }

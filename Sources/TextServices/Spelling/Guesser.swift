@@ -7,7 +7,7 @@
 /// doubled and dropped letters, swaps, similar sounds). The caller verifies
 /// every guess with the dictionary and supplies Hunspell's own suggestions,
 /// used first for languages without frequency data and as a fallback when
-/// the fast path finds nothing good. Immutable and thread-safe.
+/// the fast path finds nothing. Immutable and thread-safe.
 final class Guesser: Sendable {
     let store: WordStore
     let index: DeletionIndex
@@ -28,7 +28,7 @@ final class Guesser: Sendable {
     static let costWeight = 2.5
     /// The zipf value assumed for a dictionary word missing from the frequency list.
     static let unknownZipf = 1.0
-    /// The cost above which a best guess is poor enough to ask Hunspell too.
+    /// The cost above which a best guess is poor: run-together compounds are tried too, and a confidence is not given.
     static let fallbackCost = 2.6
     /// The cost of a slip the .aff `REP` table lists (`f` for `ph`).
     static let replacementCost = 1.3
@@ -133,7 +133,10 @@ final class Guesser: Sendable {
                 }
             }
         }
-        if !hunspellUsed, ranked.isEmpty || ranked[0].cost > Self.fallbackCost || result.isEmpty {
+        // With frequencies, Hunspell's suggest (20-150 ms in the big dictionaries) is asked only when the ranker has
+        // nothing: filling in after poor candidates changed no first guess and no top 5 in any of the 13 tuning sets
+        // (docs/benchmarks.md, "Spelling guesses in every language"), and it made the slowest hundredth of guesses.
+        if !hunspellUsed, result.isEmpty {
             for guess in hunspell() { offer(guess) }
         }
         return result

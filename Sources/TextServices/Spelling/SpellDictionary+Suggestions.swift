@@ -3,7 +3,7 @@ extension SpellDictionary {
     ///
     /// The fast `Guesser` ranks candidates by frequency and typing-slip
     /// likelihood; Hunspell's suggestions come first for a language without
-    /// frequency data and fill in when the fast path finds nothing good.
+    /// frequency data and stand in when the fast path finds nothing.
     /// Hunspell's suggest runs on a worker and is waited for at most the
     /// dictionary's suggest budget; an answer that comes later is used from
     /// the next call for the word on. Complete answers are cached per word

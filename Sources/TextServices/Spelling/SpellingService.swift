@@ -43,6 +43,7 @@ public final class SpellingService: Sendable {
         self.configuration = configuration
         self.locator = DictionaryLocator(configuration: configuration)
         self.shared = shared
+        self.defaultLanguage = LanguageTag(configuration.defaultLanguage)?.tag ?? configuration.defaultLanguage
     }
 
     /// This process's spelling as a client's environment decides it: its dictionary search path and default language.
@@ -67,7 +68,8 @@ public final class SpellingService: Sendable {
         }
     }
 
-    public var defaultLanguage: String { LanguageTag(configuration.defaultLanguage)?.tag ?? configuration.defaultLanguage }
+    /// The configuration's default language as a normalised tag (else as configured), read once.
+    public let defaultLanguage: String
 
     /// Every dictionary in the search path.
     public func availableLanguages() -> [DictionaryInfo] { locator.available() }
@@ -79,6 +81,11 @@ public final class SpellingService: Sendable {
     /// A name that resolved once keeps its dictionary for the life of the
     /// process. The learned words are brought up to date with the file first.
     public func dictionary(_ language: String?) throws(TextServicesError) -> SpellDictionary {
+        try dictionary(language, located: nil)
+    }
+
+    /// `dictionary(_:)`, where `located` (when given) is what `locator` found for the name, so it is not looked up again.
+    func dictionary(_ language: String?, located: DictionaryInfo?) throws(TextServicesError) -> SpellDictionary {
         let requested = language ?? defaultLanguage
         if let path = resolved.withLock({ $0[requested] }), let dictionary = shared.loaded.withLock({ $0[path] }) {
             refreshLearned(dictionary)
@@ -86,7 +93,7 @@ public final class SpellingService: Sendable {
         }
         let info: DictionaryInfo
         do {
-            info = try locator.locate(requested)
+            if let located { info = located } else { info = try locator.locate(requested) }
         } catch {
             throw .unknownLanguage(language: requested, reason: error.message, available: error.available)
         }
@@ -157,6 +164,13 @@ public final class SpellingService: Sendable {
             map[tag] = created
             return created
         }
+    }
+
+    /// A checker for one language whose dictionary `locator` found as `located`, with a document's ignored words.
+    func checker(language: String, located: DictionaryInfo?, documentId: String?) throws(TextServicesError) -> SpellChecker {
+        let dictionary = try dictionary(language, located: located)
+        let ignored = documentId.map { id in shared.ignores.withLock { $0.words(documentId: id) } } ?? []
+        return SpellChecker(dictionaries: [dictionary], ignoredWords: ignored)
     }
 
     /// A checker for the given languages (or the default), with a document's ignored words.

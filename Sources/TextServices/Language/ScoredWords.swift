@@ -1,0 +1,108 @@
+/// The distinct words a `LanguageScorer` has scored, keyed by their bytes: each word's number, in the order first stored.
+///
+/// A scorer meets each word of a text many times and scores it once; this
+/// table finds a word met before without making a string or hashing it with
+/// SipHash. One array of 24-byte slots holding a word's first eight bytes,
+/// its hash, its length, where its bytes past the eighth are kept and its number: a
+/// probe for a word of up to eight bytes (most words) reads the slot alone.
+/// Not thread-safe.
+struct ScoredWords {
+    /// A stored word: its first eight bytes (zero past its end), its hash, where its bytes past the eighth are in
+    /// `rest`, its number and its length (0 marks a free slot).
+    private struct Slot {
+        var prefix: UInt64 = 0
+        var hash: UInt32 = 0
+        var start: Int32 = 0
+        var number: Int32 = 0
+        var length: UInt32 = 0
+    }
+
+    private var slots: [Slot]
+    /// The bytes past the eighth of the stored words, one after another.
+    private var rest: [UInt8] = []
+    private var mask: Int
+    /// How many words are stored; the next one stored gets this number.
+    private(set) var count = 0
+    static let longestWord = Int(UInt32.max)
+
+    /// A table for about `capacity` words before it grows.
+    init(capacity: Int = 1 << 9) {
+        slots = [Slot](repeating: Slot(), count: max(16, (capacity * 2).nextPowerOfTwo))
+        mask = slots.count - 1
+    }
+
+    /// The number of the word at `range` of `bytes`, if it was stored.
+    func number(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length = range.count
+        let prefix = Self.prefix(bytes, range)
+        return slots.withUnsafeBufferPointer { slots in
+            rest.withUnsafeBufferPointer { rest in
+                var position = Int(Self.hash(prefix, length, last: Self.last(bytes, range))) & mask
+                while true {
+                    let slot = slots[position]
+                    if slot.length == 0 { return nil }
+                    if slot.prefix == prefix, Int(slot.length) == length,
+                       length <= 8 || ByteComparison.equal(rest.baseAddress! + Int(slot.start),
+                                                           bytes.baseAddress! + range.lowerBound + 8, length - 8) {
+                        return Int(slot.number)
+                    }
+                    position = (position + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Stores the word at `range` of `bytes` (not stored before) as number `count`; false for an empty word.
+    mutating func store(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !range.isEmpty, range.count <= Self.longestWord else { return false }
+        if (count + 1) * 2 > slots.count { grow() }
+        let prefix = Self.prefix(bytes, range)
+        let start = rest.count
+        if range.count > 8 { rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound + 8..<range.upperBound])) }
+        insert(Slot(prefix: prefix, hash: Self.hash(prefix, range.count, last: Self.last(bytes, range)), start: Int32(start),
+                    number: Int32(count), length: UInt32(range.count)))
+        count += 1
+        return true
+    }
+
+    private mutating func insert(_ slot: Slot) {
+        var position = Int(slot.hash) & mask
+        while slots[position].length != 0 { position = (position + 1) & mask }
+        slots[position] = slot
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot.length != 0 { insert(slot) }
+    }
+
+    /// The bytes of `range` (eight at most), little-endian, zero past its end.
+    @inline(__always)
+    private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        let count = min(range.count, 8)
+        if range.lowerBound + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
+            return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
+        }
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(bytes[range.lowerBound + index]) << UInt64(index * 8) }
+        return value
+    }
+
+    /// The last eight bytes of a word longer than eight bytes (0 for a shorter one).
+    @inline(__always)
+    private static func last(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        range.count > 8 ? prefix(bytes, range.upperBound - 8..<range.upperBound) : 0
+    }
+
+    /// A word's hash, where its probe starts: the prefix and length mixed, and for a longer word its last eight bytes.
+    @inline(__always)
+    private static func hash(_ prefix: UInt64, _ length: Int, last: UInt64) -> UInt32 {
+        var value = prefix ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15
+        if length > 8 { value ^= last &* 0xC2B2_AE3D_27D4_EB4F }
+        value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return UInt32(truncatingIfNeeded: value ^ (value >> 32))
+    }
+}
