@@ -8,6 +8,8 @@
 #        COMPILE_TAGS="en_US de_DE ..." bench/compile.sh    (only these)
 #        COMPILE_TIMEOUT=SECONDS bench/compile.sh           (a compile still running then is reported as not finished; default 120)
 #        TEXTSVCD=path/to/textsvcd bench/compile.sh         (skip the build; compare another binary)
+#        COMPILE_KEEP=DIR bench/compile.sh                  (keep each compiled file in DIR, named for its tag, to compare
+#                                                            two binaries' files section by section: bench/compare-sections.py)
 # Install the dictionaries with scripts/install-deps --with-bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,6 +54,7 @@ for tag in $tags; do
       "$used" "$load" "$(cut -d' ' -f1 /proc/loadavg)"
     continue
   fi
+  if [ -n "${COMPILE_KEEP:-}" ]; then mkdir -p "$COMPILE_KEEP"; cp "$XDG_CACHE_HOME"/textsvcd/*.tsvdict "$COMPILE_KEEP/$tag.tsvdict"; fi
   peak_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time")
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time")
   cpu=$(awk -F': ' '/User time|System time/ {sum += $2} END {print sum}' "$work/time")

@@ -15,11 +15,12 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
 }
 
 @Test func inferringCaseSpellingsGivesTheFlagsHunspellGivesOnEveryDictionaryOfItsSuite() throws {
-    var compared = 0
+    var compared = 0, withForbidden = 0
     for name in HunspellSuite.names {
         let info = DictionaryInfo(tag: LanguageTag("xx")!, source: .user, path: HunspellSuite.folder + "/" + name)
-        let cases = CaseInference(affixPath: info.affixPath)
+        let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
         guard cases.isEnabled else { continue }
+        if !cases.forbiddenSpellings.isEmpty { withForbidden += 1 }
         let forms = WordFormExpander.forms(of: info)
         guard !forms.isEmpty, let engine = try? HunspellEngine(info: info, handles: 1) else { continue }
         let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
@@ -29,6 +30,7 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
         compared += 1
     }
     #expect(compared > 20, "only \(compared) suite dictionaries allow inferring")
+    #expect(withForbidden > 0, "no suite dictionary with FORBIDDENWORD entries was inferred")
 }
 
 @Test func inferringCaseSpellingsGivesTheFlagsHunspellGivesOnEnglish() throws {
@@ -49,10 +51,14 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
     func inference(_ aff: String) -> CaseInference { CaseInference(affixBytes: Array(aff.utf8)) }
     #expect(inference("SET UTF-8\nTRY abc\n").isEnabled)
     #expect(inference("SET UTF-8\nBREAK 3\nBREAK -\nBREAK ^-\nBREAK -$\n").isEnabled)
+    // Portuguese breaks `ex-` and `pós-` off: words with a hyphen are asked in every case anyway.
+    #expect(inference("SET UTF-8\nBREAK 3\nBREAK ^ex-\nBREAK ^pós-\nBREAK -feira$\n").isEnabled)
     #expect(inference("SET UTF-8\nICONV 1\nICONV ’ '\n").isEnabled)
     // KEEPCASE is decided per form (the compiler asks about forms of KEEPCASE stems in every case).
     #expect(inference("SET UTF-8\nKEEPCASE K\n").isEnabled)
-    for aff in ["FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\n", "FORBIDWARN\n",
+    // WARN alone changes no verdict; FORBIDWARN does.
+    #expect(inference("SET UTF-8\nWARN W\n").isEnabled)
+    for aff in ["FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\nFORBIDWARN\n", "FORBIDWARN\n",
                 "IGNORE a\n", "CHECKCOMPOUNDCASE\n", "LANG tr_TR\n", "LANG az\n", "LANG hu_HU\n", "LANG crh\n",
                 "BREAK 1\nBREAK '\n", "ICONV 1\nICONV A a\n"] {
         #expect(!inference("SET UTF-8\n" + aff).isEnabled, "\(aff)")
@@ -130,4 +136,90 @@ private func verifiedFlags(_ forms: [WordFormExpander.Form], engine: HunspellEng
         .joined(separator: "\r\n"), dic: "2\r\nfoo/SX\r\nbar/X\r\n")
     let built = RejectIndex.build(info: info)
     #expect(!built.index.isUsable && built.reason == "COMPOUNDFLAG", "\(built.reason ?? "usable")")
+}
+
+@Test func forbiddenStemsAreAskedInEveryCaseAndOtherFormsInferred() throws {
+    // `Kg` is forbidden as written: `kg` is accepted, `Kg` is not, and `KG` is (through `kg`).
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
+                                               dic: "3\nkg\nKg/!\nwalk/S\n")
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled && cases.forbiddenSpellings == ["kg"])
+    #expect(!CaseInference(affixPath: info.affixPath).isEnabled)
+    var memo = CaseInference.ScalarMemo()
+    #expect(cases.inferredVariants("kg", memo: &memo) == nil)
+    #expect(cases.inferredVariants("walks", memo: &memo) == AcceptTable.capitalised | AcceptTable.upper)
+    let forms = WordFormExpander.forms(of: info)
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
+    #expect(asked["kg"] == AcceptTable.asIs)
+    #expect(verifiedFlags(forms, engine: engine, cases: cases) == asked)
+    // A forbidden entry that takes an affix forbids its derived forms too: inferring stays off.
+    let affixed = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
+                                                  dic: "2\nkg\nKg/!S\n")
+    #expect(!CaseInference(affixPath: affixed.affixPath, wordsPath: affixed.wordsPath).isEnabled)
+}
+
+@Test func eightBitCaseTablesAreProvenLetterByLetter() throws {
+    let polish = CaseInference.provenEightBitLetters(charset: "ISO8859-2")
+    for letter in ["ą", "ę", "ł", "ó", "ś", "ź", "ż", "ć", "ń"] { #expect(polish.contains(Unicode.Scalar(letter)!), "\(letter)") }
+    // Capitals, caseless letters and letters whose capital is outside the charset are never proven.
+    for letter in ["Ą", "ß", "˘"] { #expect(!polish.contains(Unicode.Scalar(letter)!), "\(letter)") }
+    #expect(CaseInference.provenEightBitLetters(charset: "UTF-8").isEmpty)
+}
+
+@Test func eightBitDictionariesInferTheirProvenLettersAsHunspellAnswers() throws {
+    let converter = try CharsetConverter(charset: "ISO8859-2")
+    let folder = TestSupport.temporaryFolder("latin2")
+    let aff = "SET ISO8859-2\nTRY aąbcćeęlłnńoóśzźż\nSFX A Y 2\nSFX A 0 ą .\nSFX A 0 ość .\nPFX N Y 1\nPFX N 0 nie .\n"
+    let dic = "5\nżółw/A\nłąka/AN\ngęś\nŁódź\nźdźbło/N\n"
+    try Data(converter.encode(aff)!).write(to: URL(fileURLWithPath: folder + "/pl_XX.aff"))
+    try Data(converter.encode(dic)!).write(to: URL(fileURLWithPath: folder + "/pl_XX.dic"))
+    let info = DictionaryInfo(tag: LanguageTag("pl")!, source: .user, path: folder + "/pl_XX")
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled && cases.followsLowerCase("żółwą") && !cases.followsLowerCase("Łódź"))
+    let forms = WordFormExpander.forms(of: info)
+    #expect(forms.count > 8)
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
+    #expect(asked["żółwą"] == AcceptTable.asIs | AcceptTable.capitalised | AcceptTable.upper)
+    #expect(verifiedFlags(forms, engine: engine, cases: cases) == asked)
+}
+
+/// Every dictionary in the folder `TEXTSVCD_INFERENCE_DICTIONARIES` names (bench/case-inference.sh: all of Debian's):
+/// the forms of every `TEXTSVCD_INFERENCE_STRIDE`-th .dic line (default 50), asked in all three spellings and inferred.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["TEXTSVCD_INFERENCE_DICTIONARIES"] != nil,
+               "set TEXTSVCD_INFERENCE_DICTIONARIES to a folder of dictionaries (bench/case-inference.sh)"))
+func inferringCaseSpellingsGivesTheFlagsHunspellGivesOnSampledInstalledDictionaries() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let folder = environment["TEXTSVCD_INFERENCE_DICTIONARIES"] ?? ""
+    let stride = max(1, Int(environment["TEXTSVCD_INFERENCE_STRIDE"] ?? "") ?? 50)
+    let only = environment["TEXTSVCD_INFERENCE_TAGS"].flatMap { $0.isEmpty ? nil : Set($0.split(separator: " ").map(String.init)) }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".dic") }.sorted()
+    var compared = 0
+    for name in names {
+        let base = String(name.dropLast(4)), path = folder + "/" + base
+        if let only, !only.contains(base) { continue }
+        // Regional aliases are symbolic links to another dictionary's files.
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path + ".dic")) == nil,
+              FileManager.default.fileExists(atPath: path + ".aff") else { continue }
+        let info = DictionaryInfo(tag: LanguageTag("xx")!, source: .user, path: path)
+        let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        guard cases.isEnabled, let affixes = AffixFile.load(path: info.affixPath),
+              let data = FileManager.default.contents(atPath: info.wordsPath),
+              let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else {
+            print("case inference, \(base): not inferred")
+            continue
+        }
+        let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        let sample = Swift.stride(from: 1, to: lines.count, by: stride).map { lines[$0] }.joined(separator: "\n")
+        let forms = WordFormExpander(affixes: affixes, maximumForms: .max).expand(dictionaryText: "0\n" + sample)
+        let engine = try HunspellEngine(info: info, handles: 1)
+        let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
+        let inferred = verifiedFlags(forms, engine: engine, cases: cases)
+        let differing = asked.keys.filter { asked[$0] != inferred[$0] }.sorted()
+        print("case inference, \(base): \(asked.count) forms compared, \(differing.count) differ")
+        #expect(differing.isEmpty, "\(base): \(differing.prefix(10).map { "\($0) asked \(asked[$0]!) inferred \(inferred[$0]!)" })")
+        compared += 1
+    }
+    #expect(compared > 0)
 }

@@ -53,6 +53,16 @@ public enum FileSystem {
     /// the file holds either the old or the new contents, and once this
     /// returns the new contents survive a crash.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: FilePermissions = [.ownerReadWrite]) throws {
+        try writeAtomically(to: path, mode: mode) { sink in try bytes.withUnsafeBytes { try sink($0) } }
+    }
+
+    /// Replaces a file's contents atomically and durably with the bytes `produce` hands to its sink, in order.
+    ///
+    /// As `writeAtomically(_:to:mode:)`, for contents too large to gather in
+    /// memory first. When `produce` throws, the temporary file is removed, the
+    /// target is left as it was, and the error is thrown again.
+    static func writeAtomically(to path: String, mode: FilePermissions = [.ownerReadWrite],
+                                _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try makeDirectory(folder)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -65,10 +75,12 @@ public enum FileSystem {
         }
         do {
             try descriptor.closeAfter {
-                do {
-                    _ = try descriptor.writeAll(bytes)
-                } catch {
-                    throw SystemFailure("write", temporary, error)
+                try produce { bytes in
+                    do {
+                        _ = try descriptor.writeAll(bytes)
+                    } catch {
+                        throw SystemFailure("write", temporary, error)
+                    }
                 }
                 guard fsync(descriptor.rawValue) == 0 else { throw SystemFailure.last("fsync", temporary) }
             }

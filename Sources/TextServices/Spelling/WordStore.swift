@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every word form of a dictionary in compact sorted storage, with how common each one is.
 ///
@@ -98,22 +101,49 @@ final class WordStore: Sendable {
     }
 
     /// A store of the forms in a form list, with their frequencies (as `init(forms:frequencies:)`).
+    ///
+    /// Holds no `String` per form: the folded keys go into one byte buffer,
+    /// and the forms are sorted as 32-bit item numbers (by key, then
+    /// spelling, bytewise), so building the store of millions of forms costs
+    /// their bytes and about twenty bytes each.
     init(forms: FormList, frequencies: WordFrequencies?) {
-        var items: [(key: String, surface: String, suggestible: Bool, listed: Bool)] = []
-        items.reserveCapacity(forms.count + (frequencies?.count ?? 0))
+        // Item i: its folded key is keyBytes[keyStarts[i]..<keyStarts[i + 1]]; its spelling is form surfaceForms[i],
+        // or the key itself for a word of the frequency list (`listedItem`).
+        var keyBytes: [UInt8] = []
+        var keyStarts: [Int] = [0]
+        var surfaceForms: [UInt32] = []
+        let listedItem = UInt32.max
+        keyBytes.reserveCapacity(forms.bytes.count)
+        keyStarts.reserveCapacity(forms.count + (frequencies?.count ?? 0) + 1)
+        surfaceForms.reserveCapacity(forms.count + (frequencies?.count ?? 0))
         var unchanged: [Unicode.Scalar: Bool] = [:]
-        for index in 0..<forms.count where !forms.range(index).isEmpty {
-            let word = forms.word(index)
-            items.append((WordList.fold(word, unchanged: &unchanged), word, forms.isSuggestible(index), false))
+        forms.bytes.withUnsafeBufferPointer { formBytes in
+            for index in 0..<forms.count {
+                let range = forms.range(index)
+                guard !range.isEmpty else { continue }
+                let bytes = UnsafeBufferPointer(rebasing: formBytes[range])
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    for byte in bytes { keyBytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
+                } else {
+                    let word = String(decoding: bytes, as: UTF8.self)
+                    if WordList.isOwnFold(word, unchanged: &unchanged) {
+                        keyBytes.append(contentsOf: bytes)
+                    } else {
+                        keyBytes.append(contentsOf: WordList.fold(word).utf8)
+                    }
+                }
+                keyStarts.append(keyBytes.count)
+                surfaceForms.append(UInt32(index))
+            }
         }
         for word in frequencies?.words ?? [:].keys where !word.isEmpty {
-            items.append((word, word, true, true))
+            keyBytes.append(contentsOf: word.utf8)
+            keyStarts.append(keyBytes.count)
+            surfaceForms.append(listedItem)
         }
-        // Compared with `memcmp` (DictionaryCompiler.utf8Precedes): the generic UTF8View comparison is several times slower.
-        items.sort { a, b in
-            let order = DictionaryCompiler.utf8Order(a.key, b.key)
-            return order != 0 ? order < 0 : DictionaryCompiler.utf8Precedes(a.surface, b.surface)
-        }
+        let itemCount = surfaceForms.count
+        var order = (0..<UInt32(itemCount)).map { $0 }
+
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]
         var zipf: [UInt8] = []
@@ -122,46 +152,68 @@ final class WordStore: Sendable {
         var variantBytes: [UInt8] = []
         var variantOffsets: [UInt32] = [0]
         var variantSuggestible: [UInt8] = []
-        bytes.reserveCapacity(items.reduce(0) { $0 + $1.key.utf8.count })
-        var index = 0
-        while index < items.count {
-            let key = items[index].key
-            let entry = UInt32(offsets.count - 1)
-            let keyString = key
-            var flag: UInt8 = 0
-            var lastVariant: String?
-            var end = index
-            var hasForms = false
-            while end < items.count, DictionaryCompiler.utf8Order(items[end].key, key) == 0 {
-                if !items[end].listed { hasForms = true }
-                end += 1
-            }
-            while index < end {
-                let item = items[index]
-                index += 1
-                // A listed word counts only where no form spells it (a NOSUGGEST form stays unsuggested).
-                if item.listed && hasForms { continue }
-                if DictionaryCompiler.utf8Order(item.surface, keyString) == 0 {
-                    flag |= Self.lowerSurface
-                    if item.suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }
-                } else if let lastVariant, DictionaryCompiler.utf8Order(item.surface, lastVariant) == 0 {
-                    if item.suggestible {
-                        variantSuggestible[variantSuggestible.count - 1] = 1
-                        flag |= Self.anySuggestible
+        forms.bytes.withUnsafeBufferPointer { formBytes in
+            keyBytes.withUnsafeBufferPointer { keyBytes in
+                keyStarts.withUnsafeBufferPointer { keyStarts in
+                    surfaceForms.withUnsafeBufferPointer { surfaceForms in
+                        func key(_ item: UInt32) -> UnsafeBufferPointer<UInt8> {
+                            UnsafeBufferPointer(rebasing: keyBytes[keyStarts[Int(item)]..<keyStarts[Int(item) + 1]])
+                        }
+                        func surface(_ item: UInt32) -> UnsafeBufferPointer<UInt8> {
+                            let form = surfaceForms[Int(item)]
+                            return form == listedItem ? key(item) : UnsafeBufferPointer(rebasing: formBytes[forms.range(Int(form))])
+                        }
+                        order.sort { a, b in
+                            let byKey = Self.order(key(a), key(b))
+                            return byKey != 0 ? byKey < 0 : Self.order(surface(a), surface(b)) < 0
+                        }
+                        bytes.reserveCapacity(keyBytes.count)
+                        var position = 0
+                        while position < itemCount {
+                            let keyString = key(order[position])
+                            let entry = UInt32(offsets.count - 1)
+                            var flag: UInt8 = 0
+                            var lastVariant: UnsafeBufferPointer<UInt8>?
+                            var end = position
+                            var hasForms = false
+                            while end < itemCount, Self.order(key(order[end]), keyString) == 0 {
+                                if surfaceForms[Int(order[end])] != listedItem { hasForms = true }
+                                end += 1
+                            }
+                            while position < end {
+                                let item = order[position]
+                                position += 1
+                                let form = surfaceForms[Int(item)]
+                                let listed = form == listedItem
+                                let suggestible = listed || forms.isSuggestible(Int(form))
+                                // A listed word counts only where no form spells it (a NOSUGGEST form stays unsuggested).
+                                if listed && hasForms { continue }
+                                let spelling = surface(item)
+                                if Self.order(spelling, keyString) == 0 {
+                                    flag |= Self.lowerSurface
+                                    if suggestible { flag |= Self.lowerSuggestible | Self.anySuggestible }
+                                } else if let lastVariant, Self.order(spelling, lastVariant) == 0 {
+                                    if suggestible {
+                                        variantSuggestible[variantSuggestible.count - 1] = 1
+                                        flag |= Self.anySuggestible
+                                    }
+                                } else {
+                                    variantEntries.append(entry)
+                                    variantBytes.append(contentsOf: spelling)
+                                    variantOffsets.append(UInt32(variantBytes.count))
+                                    variantSuggestible.append(suggestible ? 1 : 0)
+                                    lastVariant = spelling
+                                    if suggestible { flag |= Self.anySuggestible }
+                                }
+                            }
+                            bytes.append(contentsOf: keyString)
+                            offsets.append(UInt32(bytes.count))
+                            zipf.append(frequencies?.scaledZipf(folded: String(decoding: keyString, as: UTF8.self)) ?? 0)
+                            flags.append(flag)
+                        }
                     }
-                } else {
-                    variantEntries.append(entry)
-                    variantBytes.append(contentsOf: item.surface.utf8)
-                    variantOffsets.append(UInt32(variantBytes.count))
-                    variantSuggestible.append(item.suggestible ? 1 : 0)
-                    lastVariant = item.surface
-                    if item.suggestible { flag |= Self.anySuggestible }
                 }
             }
-            bytes.append(contentsOf: key.utf8)
-            offsets.append(UInt32(bytes.count))
-            zipf.append(frequencies?.scaledZipf(folded: keyString) ?? 0)
-            flags.append(flag)
         }
         self.bytes = Table(bytes)
         self.offsets = Table(offsets)
@@ -173,6 +225,17 @@ final class WordStore: Sendable {
         self.variantSuggestible = Table(variantSuggestible)
         self.keySlots = Table([])
         self.hasFrequencies = frequencies != nil
+    }
+
+    /// Negative, zero or positive as `a`'s bytes come before, equal or come after `b`'s.
+    @inline(__always)
+    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let common = min(a.count, b.count)
+        if common > 0, let left = a.baseAddress, let right = b.baseAddress {
+            let order = memcmp(left, right, common)
+            if order != 0 { return order }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
     /// The folded key of an entry as UTF-8 bytes.

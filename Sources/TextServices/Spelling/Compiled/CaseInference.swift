@@ -5,50 +5,116 @@ import Foundation
 /// `HunspellImpl::spell` checks a capitalised or all-capitals word by
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
-/// directives that look at case (capitalised FORBIDDENWORD entries,
-/// CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
+/// directives that look at case (FORBIDDENWORD entries spelled as a
+/// variant, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
 /// on the entry the lookup finds, which the caller rules out per form: forms of
 /// a KEEPCASE stem are asked), through rules that rewrite the word first
 /// (IGNORE, ICONV patterns that could apply to a word and not to its variants,
-/// BREAK patterns other than the hyphen), or through case mappings Hunspell's
+/// BREAK patterns without a hyphen), or through case mappings Hunspell's
 /// tables make differently (`RejectIndex.caseKind`). A dictionary with none of
 /// those lets the compiler ask Hunspell once for a lower-case form instead of
-/// three times. Thread-safe (immutable).
+/// three times. FORBIDDENWORD is allowed when the .dic is known
+/// (`init(affixPath:wordsPath:)`) and no forbidden entry takes an affix: the
+/// spellings Hunspell forbids are then exactly those entries' stems, and a
+/// form whose lower case one of them has is asked in every case (`checkword`
+/// forbids only a word found as an entry, or derived from one, that carries
+/// the flag). Thread-safe (immutable).
 struct CaseInference: Sendable {
     /// Whether the affix data allows inferring at all.
     let isEnabled: Bool
-    /// Only ASCII words are inferred (8-bit dictionaries: their case tables are Hunspell's own).
+    /// Only ASCII words, and words of `provenLetters`, are inferred (8-bit dictionaries: their case tables are Hunspell's own).
     let asciiOnly: Bool
+    /// Letters beyond ASCII an 8-bit dictionary's case tables are proven to map as ICU does (`provenEightBitLetters`).
+    let provenLetters: Set<Unicode.Scalar>
     /// Scalars of ICONV patterns: a word holding one is asked in every case (see `iconvWitness`).
     let witnesses: Set<Unicode.Scalar>
+    /// The lower case of every .dic stem carrying FORBIDDENWORD: a form spelled so is asked in every case.
+    let forbiddenSpellings: Set<String>
 
     /// Never infers: every spelling is asked.
     static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
-    private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>) {
+    private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: Set<String> = [],
+                 provenLetters: Set<Unicode.Scalar> = []) {
         self.isEnabled = isEnabled
         self.asciiOnly = asciiOnly
+        self.provenLetters = provenLetters
         self.witnesses = witnesses
+        self.forbiddenSpellings = forbiddenSpellings
     }
 
-    /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read.
+    /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read (FORBIDDENWORD turns it off).
     init(affixPath: String) {
         guard let data = FileManager.default.contents(atPath: affixPath) else { self = .disabled; return }
         self.init(affixBytes: [UInt8](data))
     }
 
-    /// The inference the bytes of an .aff file allow.
+    /// The inference a dictionary's .aff and .dic files allow; `disabled` when they cannot be read.
+    ///
+    /// Unlike `init(affixPath:)`, a FORBIDDENWORD flag leaves inferring on when
+    /// no .dic line carrying it also carries an affix flag; the forbidden
+    /// stems are then remembered (`forbiddenSpellings`). An 8-bit dictionary
+    /// infers the words of the letters its case tables are proven to map as
+    /// ICU does (`provenEightBitLetters`, which asks Hunspell), not ASCII words alone.
+    init(affixPath: String, wordsPath: String) {
+        guard let data = FileManager.default.contents(atPath: affixPath) else { self = .disabled; return }
+        let affixBytes = [UInt8](data)
+        let scan = Self.scan(affixBytes)
+        guard scan.enabled else { self = .disabled; return }
+        var forbidden = Set<String>()
+        if scan.forbids {
+            guard let words = FileManager.default.contents(atPath: wordsPath),
+                  let spellings = Self.forbiddenSpellings(affixes: AffixFile(bytes: affixBytes), words: [UInt8](words)) else {
+                self = .disabled
+                return
+            }
+            forbidden = spellings
+        }
+        let proven = scan.asciiOnly ? Self.provenEightBitLetters(charset: scan.charset) : []
+        self.init(isEnabled: true, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses, forbiddenSpellings: forbidden,
+                  provenLetters: proven)
+    }
+
+    /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD: the forbidden stems are not known).
     init(affixBytes: [UInt8]) {
+        let scan = Self.scan(affixBytes)
+        self.init(isEnabled: scan.enabled && !scan.forbids, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses)
+    }
+
+    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag; nil when one of them
+    /// also carries an affix flag (its derived forms would be forbidden too) or the .dic cannot be decoded.
+    private static func forbiddenSpellings(affixes: AffixFile, words: [UInt8]) -> Set<String>? {
+        guard let forbidden = affixes.forbiddenWord, let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
+        var spellings = Set<String>()
+        var first = true
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            if first {
+                first = false
+                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
+            }
+            guard line.contains("/"), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
+            let flags = affixes.flags(flagText)
+            guard flags.contains(forbidden) else { continue }
+            for flag in flags.flags where affixes.prefixes[flag] != nil || affixes.suffixes[flag] != nil { return nil }
+            spellings.insert(CaseVariants.lower(stem))
+        }
+        return spellings
+    }
+
+    /// What the .aff text allows: inferring at all, under a FORBIDDENWORD flag or not, and the ICONV witnesses.
+    private static func scan(_ affixBytes: [UInt8])
+        -> (enabled: Bool, forbids: Bool, asciiOnly: Bool, charset: String, witnesses: Set<Unicode.Scalar>) {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
-        guard let text = AffixFile.decode(affixBytes, charset: charset) else { self = .disabled; return }
-        // Matched as Hunspell matches keywords, by prefix.
-        let refused = ["FORBIDDENWORD", "CHECKSHARPS", "FORCEUCASE", "WARN", "FORBIDWARN", "IGNORE",
-                       "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
+        guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, true, charset, []) }
+        // Matched as Hunspell matches keywords, by prefix. WARN alone changes no verdict (FORBIDWARN does).
+        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "IGNORE", "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
         var enabled = true
+        var forbids = false
         var breakHeaderSeen = false
         var witnesses = Set<Unicode.Scalar>()
         lines: for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
+            if line.hasPrefix("FORBIDDENWORD") { forbids = true }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if line.hasPrefix("LANG"), fields.count >= 2 {
                 let language = fields[1].lowercased()
@@ -60,7 +126,8 @@ struct CaseInference: Sendable {
             if line.hasPrefix("BREAK"), fields.count >= 2 {
                 if !breakHeaderSeen {
                     breakHeaderSeen = true
-                } else if !["-", "^-", "-$"].contains(String(fields[1])) {
+                } else if !fields[1].contains("-") {
+                    // A pattern holding a hyphen applies only to words holding one, and those are never inferred.
                     enabled = false
                     break
                 }
@@ -75,7 +142,7 @@ struct CaseInference: Sendable {
                 witnesses.insert(witness)
             }
         }
-        self.init(isEnabled: enabled, asciiOnly: !HunspellEngine.isUTF8(charset), witnesses: witnesses)
+        return (enabled, forbids, !HunspellEngine.isUTF8(charset), charset, witnesses)
     }
 
     /// A scalar of an ICONV pattern that is in a word exactly when it is in the word's capitalised and capitals spellings.
@@ -122,6 +189,7 @@ struct CaseInference: Sendable {
     /// compile).
     func inferredVariants(_ word: String, memo: inout ScalarMemo) -> UInt8? {
         guard isEnabled else { return nil }
+        if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return nil }
         var sawLower = false, first = true
         var variants: UInt8 = 0
         for scalar in word.unicodeScalars {
@@ -145,7 +213,7 @@ struct CaseInference: Sendable {
 
     /// `followsLowerCase`'s conditions on one scalar, and whether its capital differs from it.
     private func scalarAnswer(_ scalar: Unicode.Scalar) -> UInt8 {
-        if asciiOnly && !scalar.isASCII { return Self.refusedScalar }
+        if asciiOnly && !scalar.isASCII && !provenLetters.contains(scalar) { return Self.refusedScalar }
         if !witnesses.isEmpty, witnesses.contains(scalar) { return Self.refusedScalar }
         var answer: UInt8 = 0
         switch RejectIndex.caseKind(scalar) {
@@ -166,9 +234,10 @@ struct CaseInference: Sendable {
     /// paths) whose variants map back to it exactly.
     func followsLowerCase(_ word: String) -> Bool {
         guard isEnabled else { return false }
+        if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return false }
         var sawLower = false
         for scalar in word.unicodeScalars {
-            if asciiOnly && !scalar.isASCII { return false }
+            if asciiOnly && !scalar.isASCII && !provenLetters.contains(scalar) { return false }
             if !witnesses.isEmpty, witnesses.contains(scalar) { return false }
             switch RejectIndex.caseKind(scalar) {
             case .lower: sawLower = true

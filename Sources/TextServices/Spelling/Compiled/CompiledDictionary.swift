@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// A dictionary's compiled form, mapped read-only: accepted word forms, frequencies and guess indexes.
 ///
 /// Opening checks the header, the section table and every section's
@@ -83,33 +85,43 @@ public final class CompiledDictionary: Sendable {
     /// How many of them Hunspell accepted in some case (the table's keys).
     public var acceptedForms: Int { metadata.acceptedForms }
 
-    /// The bytes of a compiled dictionary holding these parts.
-    static func image(contentKey: ContentHash, metadata: CompiledMetadata, store: WordStore, index: DeletionIndex,
-                      phonetic: PhoneticIndex?, accepted: AcceptTable, rejects: RejectIndex) -> [UInt8] {
+    /// Writes a compiled dictionary holding these parts to `path` atomically; returns the file's size in bytes.
+    ///
+    /// The tables are streamed to the file, not gathered into one image
+    /// first: the compiler's peak memory holds them once. Throws
+    /// `SystemFailure` when the file cannot be written (nothing is left at
+    /// `path` then but what was there before).
+    static func write(to path: String, mode: FilePermissions, contentKey: ContentHash, metadata: CompiledMetadata,
+                      store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, accepted: AcceptTable,
+                      rejects: RejectIndex) throws -> Int {
         let storeTables = store.tables
         let noPhonetic = Table<UInt32>([])
-        let sections: [(CompiledFormat.Section, [UInt8])] = [
-            (.metadata, metadata.encoded()),
-            (.storeBytes, CompiledFormat.bytes(storeTables.bytes)),
-            (.storeOffsets, CompiledFormat.bytes(storeTables.offsets)),
-            (.storeZipf, CompiledFormat.bytes(storeTables.scaledZipf)),
-            (.storeFlags, CompiledFormat.bytes(storeTables.flags)),
-            (.variantEntries, CompiledFormat.bytes(storeTables.variantEntries)),
-            (.variantBytes, CompiledFormat.bytes(storeTables.variantBytes)),
-            (.variantOffsets, CompiledFormat.bytes(storeTables.variantOffsets)),
-            (.variantSuggestible, CompiledFormat.bytes(storeTables.variantSuggestible)),
-            (.storeKeySlots, CompiledFormat.bytes(storeTables.keySlots)),
-            (.groupStarts, CompiledFormat.bytes(index.groupStarts)),
-            (.bucketOffsets, CompiledFormat.bytes(index.bucketOffsets)),
-            (.bucketGroups, CompiledFormat.bytes(index.bucketGroups)),
-            (.phoneticHashes, CompiledFormat.bytes(phonetic?.hashes ?? noPhonetic)),
-            (.phoneticEntries, CompiledFormat.bytes(phonetic?.entries ?? noPhonetic)),
-            (.acceptSlots, CompiledFormat.bytes(accepted.tables.slots)),
-            (.acceptBytes, CompiledFormat.bytes(accepted.tables.bytes)),
-            (.rejectRules, rejects.encodedRules()),
-            (.stemSlots, CompiledFormat.bytes(rejects.stems.tables.slots)),
-            (.stemBytes, CompiledFormat.bytes(rejects.stems.tables.bytes)),
+        let sections: [CompiledFormat.SectionSource] = [
+            .init(.metadata, metadata.encoded()),
+            .init(.storeBytes, storeTables.bytes),
+            .init(.storeOffsets, storeTables.offsets),
+            .init(.storeZipf, storeTables.scaledZipf),
+            .init(.storeFlags, storeTables.flags),
+            .init(.variantEntries, storeTables.variantEntries),
+            .init(.variantBytes, storeTables.variantBytes),
+            .init(.variantOffsets, storeTables.variantOffsets),
+            .init(.variantSuggestible, storeTables.variantSuggestible),
+            .init(.storeKeySlots, storeTables.keySlots),
+            .init(.groupStarts, index.groupStarts),
+            .init(.bucketOffsets, index.bucketOffsets),
+            .init(.bucketGroups, index.bucketGroups),
+            .init(.phoneticHashes, phonetic?.hashes ?? noPhonetic),
+            .init(.phoneticEntries, phonetic?.entries ?? noPhonetic),
+            .init(.acceptSlots, accepted.tables.slots),
+            .init(.acceptBytes, accepted.tables.bytes),
+            .init(.rejectRules, rejects.encodedRules()),
+            .init(.stemSlots, rejects.stems.tables.slots),
+            .init(.stemBytes, rejects.stems.tables.bytes),
         ]
-        return CompiledFormat.image(contentKey: contentKey, sections: sections)
+        var size = 0
+        try FileSystem.writeAtomically(to: path, mode: mode) { sink in
+            size = try CompiledFormat.write(contentKey: contentKey, sections: sections, to: sink)
+        }
+        return size
     }
 }

@@ -146,41 +146,84 @@ enum CompiledFormat {
         return ContentHash(copy, seed: 0x7E5D).low
     }
 
-    /// Lays out a file from its sections' bytes.
-    static func image(contentKey: ContentHash, sections: [(Section, [UInt8])]) -> [UInt8] {
-        let tableEnd = headerSize + sections.count * sectionEntrySize
-        var position = (tableEnd + alignment - 1) / alignment * alignment
-        var rows: [(Section, Int, Int, UInt64)] = []
-        for (section, data) in sections {
-            rows.append((section, position, data.count, ContentHash(data).low))
-            position = (position + data.count + alignment - 1) / alignment * alignment
-        }
-        var image = [UInt8](repeating: 0, count: position)
-        func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
-            withUnsafeBytes(of: value.littleEndian) { raw in
-                for (index, byte) in raw.enumerated() { image[offset + index] = byte }
+    /// A section's bytes where they already are (a table's buffer or an encoded array), read without a copy.
+    struct SectionSource {
+        var section: Section
+        /// The section's length in bytes.
+        var count: Int
+        /// Calls its argument with the section's little-endian bytes.
+        var withBytes: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+        init<T: FixedWidthInteger>(_ section: Section, _ table: Table<T>) {
+            self.section = section
+            count = table.byteCount
+            withBytes = { body in
+                #if _endian(little)
+                try body(UnsafeRawBufferPointer(table.buffer))
+                #else
+                try CompiledFormat.bytes(table).withUnsafeBytes(body)
+                #endif
             }
         }
-        for (index, byte) in magic.enumerated() { image[index] = byte }
+
+        init(_ section: Section, _ bytes: [UInt8]) {
+            self.section = section
+            count = bytes.count
+            withBytes = { body in try bytes.withUnsafeBytes(body) }
+        }
+    }
+
+    /// Lays out a file from its sections and hands its bytes, in order, to `sink`; returns the file's size.
+    ///
+    /// The sections are read twice (once for their checksums, once to write
+    /// them) and never copied: a compiler writing a file of hundreds of MB
+    /// holds the tables once, not the tables, their bytes and the whole image.
+    /// Throws what `sink` throws.
+    static func write(contentKey: ContentHash, sections: [SectionSource],
+                      to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+        let tableEnd = headerSize + sections.count * sectionEntrySize
+        var position = (tableEnd + alignment - 1) / alignment * alignment
+        let headerEnd = position
+        var rows: [(section: Section, offset: Int, length: Int, checksum: UInt64)] = []
+        for source in sections {
+            var checksum: UInt64 = 0
+            try source.withBytes { checksum = ContentHash($0).low }
+            rows.append((source.section, position, source.count, checksum))
+            position = (position + source.count + alignment - 1) / alignment * alignment
+        }
+        let size = position
+        var header = [UInt8](repeating: 0, count: headerEnd)
+        func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+            withUnsafeBytes(of: value.littleEndian) { raw in
+                for (index, byte) in raw.enumerated() { header[offset + index] = byte }
+            }
+        }
+        for (index, byte) in magic.enumerated() { header[index] = byte }
         put(version, at: 8)
         put(UInt32(sections.count), at: 12)
-        put(UInt64(image.count), at: 16)
+        put(UInt64(size), at: 16)
         put(contentKey.high, at: 24)
         put(contentKey.low, at: 32)
         for (index, row) in rows.enumerated() {
             let base = headerSize + index * sectionEntrySize
-            put(row.0.rawValue, at: base)
-            put(UInt32(row.0.elementWidth), at: base + 4)
-            put(UInt64(row.1), at: base + 8)
-            put(UInt64(row.2), at: base + 16)
-            put(row.3, at: base + 24)
+            put(row.section.rawValue, at: base)
+            put(UInt32(row.section.elementWidth), at: base + 4)
+            put(UInt64(row.offset), at: base + 8)
+            put(UInt64(row.length), at: base + 16)
+            put(row.checksum, at: base + 24)
         }
-        for ((_, data), row) in zip(sections, rows) {
-            image.replaceSubrange(row.1..<(row.1 + data.count), with: data)
-        }
-        let checksum = image.withUnsafeBytes { headerChecksum($0, tableEnd: tableEnd) }
+        let checksum = header.withUnsafeBytes { headerChecksum($0, tableEnd: tableEnd) }
         put(checksum, at: 40)
-        return image
+        try header.withUnsafeBytes { try sink($0) }
+        var written = headerEnd
+        let padding = [UInt8](repeating: 0, count: alignment)
+        for (source, row) in zip(sections, rows) {
+            if row.offset > written { try padding.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<(row.offset - written)])) } }
+            try source.withBytes { try sink($0) }
+            written = row.offset + row.length
+        }
+        if size > written { try padding.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<(size - written)])) } }
+        return size
     }
 
     /// The little-endian bytes of a table.

@@ -43,7 +43,8 @@ extension DictionaryCompiler {
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         progress(.expanding, 1)
 
-        let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: CaseInference(affixPath: info.affixPath)) {
+        let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: cases) {
             progress(.verifying, $0)
         }
         building.wait()
@@ -74,11 +75,12 @@ extension DictionaryCompiler {
         metadata.provesWrong = rejects.index.isUsable
         metadata.provesWrongReason = rejects.reason ?? ""
         progress(.writing, 0)
-        let image = CompiledDictionary.image(contentKey: key, metadata: metadata, store: store, index: index,
-                                             phonetic: phonetic, accepted: accepted, rejects: rejects.index)
         let path = path(for: info)
+        let byteCount: Int
         do {
-            try FileSystem.writeAtomically(image, to: path, mode: SystemPackage.FilePermissions(rawValue: 0o644))
+            byteCount = try CompiledDictionary.write(to: path, mode: SystemPackage.FilePermissions(rawValue: 0o644),
+                                                     contentKey: key, metadata: metadata, store: store, index: index,
+                                                     phonetic: phonetic, accepted: accepted, rejects: rejects.index)
         } catch {
             throw Failure(message: "cannot write \(path): \(error)")
         }
@@ -86,7 +88,7 @@ extension DictionaryCompiler {
         MappedFile.dropCachedPages(path: path)
         progress(.writing, 1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return Report(path: path, byteCount: image.count, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
+        return Report(path: path, byteCount: byteCount, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
     }
 
     /// Compiles `info` unless a current, intact compiled form exists (system-wide or the user's); nil when none was needed.
