@@ -34,10 +34,10 @@ struct ScoredWords {
     /// The number of the word at `range` of `bytes`, if it was stored.
     func number(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = range.count
-        let prefix = Self.prefix(bytes, range)
+        let prefix = WordKey.prefix(bytes, range)
         return slots.withUnsafeBufferPointer { slots in
             rest.withUnsafeBufferPointer { rest in
-                var position = Int(Self.hash(prefix, length, last: Self.last(bytes, range))) & mask
+                var position = Int(truncatingIfNeeded: WordKey.hash(prefix, length, last: WordKey.last(bytes, range))) & mask
                 while true {
                     let slot = slots[position]
                     if slot.length == 0 { return nil }
@@ -56,10 +56,11 @@ struct ScoredWords {
     mutating func store(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !range.isEmpty, range.count <= Self.longestWord else { return false }
         if (count + 1) * 2 > slots.count { grow() }
-        let prefix = Self.prefix(bytes, range)
+        let prefix = WordKey.prefix(bytes, range)
         let start = rest.count
         if range.count > 8 { rest.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound + 8..<range.upperBound])) }
-        insert(Slot(prefix: prefix, hash: Self.hash(prefix, range.count, last: Self.last(bytes, range)), start: Int32(start),
+        let hash = UInt32(truncatingIfNeeded: WordKey.hash(prefix, range.count, last: WordKey.last(bytes, range)))
+        insert(Slot(prefix: prefix, hash: hash, start: Int32(start),
                     number: Int32(count), length: UInt32(range.count)))
         count += 1
         return true
@@ -76,33 +77,5 @@ struct ScoredWords {
         slots = [Slot](repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
         for slot in old where slot.length != 0 { insert(slot) }
-    }
-
-    /// The bytes of `range` (eight at most), little-endian, zero past its end.
-    @inline(__always)
-    private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        let count = min(range.count, 8)
-        if range.lowerBound + 8 <= bytes.count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
-            return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
-        }
-        var value: UInt64 = 0
-        for index in 0..<count { value |= UInt64(bytes[range.lowerBound + index]) << UInt64(index * 8) }
-        return value
-    }
-
-    /// The last eight bytes of a word longer than eight bytes (0 for a shorter one).
-    @inline(__always)
-    private static func last(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        range.count > 8 ? prefix(bytes, range.upperBound - 8..<range.upperBound) : 0
-    }
-
-    /// A word's hash, where its probe starts: the prefix and length mixed, and for a longer word its last eight bytes.
-    @inline(__always)
-    private static func hash(_ prefix: UInt64, _ length: Int, last: UInt64) -> UInt32 {
-        var value = prefix ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15
-        if length > 8 { value ^= last &* 0xC2B2_AE3D_27D4_EB4F }
-        value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return UInt32(truncatingIfNeeded: value ^ (value >> 32))
     }
 }

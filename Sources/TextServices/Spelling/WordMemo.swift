@@ -44,34 +44,12 @@ struct WordMemo {
         self.init(capacity: min(max(byteCount / 24, 1 << 8), 1 << 16))
     }
 
-    /// The word's first eight bytes, little-endian, zero past its end.
-    @inline(__always)
-    private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        let count = min(range.count, 8)
-        if range.lowerBound + 8 <= bytes.count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + range.lowerBound).loadUnaligned(as: UInt64.self)
-            return count == 8 ? word : word & ((1 << UInt64(count * 8)) - 1)
-        }
-        var value: UInt64 = 0
-        for index in 0..<count { value |= UInt64(bytes[range.lowerBound + index]) << UInt64(index * 8) }
-        return value
-    }
-
-    /// Where a probe starts: the prefix and length mixed (the prefix alone tells most words apart).
+    /// Where a probe starts (`WordKey.hash`).
     @inline(__always)
     private func home(_ prefix: UInt64, _ length: Int, last: UInt64) -> Int {
-        var value = prefix ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15
-        // Longer words also mix their last eight bytes in, so that words sharing a prefix spread out.
-        if length > 8 { value ^= last &* 0xC2B2_AE3D_27D4_EB4F }
-        value = (value ^ (value >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: value ^ (value >> 32)) & mask
+        Int(truncatingIfNeeded: WordKey.hash(prefix, length, last: last)) & mask
     }
 
-    /// The last eight bytes of a word longer than eight bytes (0 for a shorter one).
-    @inline(__always)
-    private static func last(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        range.count > 8 ? prefix(bytes, range.upperBound - 8..<range.upperBound) : 0
-    }
 
     /// The verdict on the word at `range` of `text`, if a word with the same bytes was stored before.
     func lookup(_ range: Range<Int>, in text: [UInt8]) -> Bool? {
@@ -79,8 +57,8 @@ struct WordMemo {
             slots.withUnsafeBufferPointer { slots in
                 rest.withUnsafeBufferPointer { rest in
                     let length = range.count
-                    let prefix = Self.prefix(bytes, range)
-                    var position = home(prefix, length, last: Self.last(bytes, range))
+                    let prefix = WordKey.prefix(bytes, range)
+                    var position = home(prefix, length, last: WordKey.last(bytes, range))
                     while true {
                         let slot = slots[position]
                         if slot.length == 0 { return nil }
@@ -104,7 +82,7 @@ struct WordMemo {
         } else if (count + 1) * 2 > slots.count {
             grow()
         }
-        let (prefix, last) = text.withUnsafeBufferPointer { bytes in (Self.prefix(bytes, range), Self.last(bytes, range)) }
+        let (prefix, last) = text.withUnsafeBufferPointer { bytes in (WordKey.prefix(bytes, range), WordKey.last(bytes, range)) }
         let start = rest.count
         if range.count > 8 { rest.append(contentsOf: text[range.lowerBound + 8..<range.upperBound]) }
         insert(Slot(prefix: prefix, start: Int32(start), length: UInt16(range.count), verdict: verdict),
