@@ -81,6 +81,17 @@ enum TestSupport {
         }.filter { !$0.isEmpty }
     }
 
+    /// The byte ranges of the space-separated words of `text`.
+    static func spaceSeparatedWords(_ text: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: " ") {
+            if start < index { ranges.append(start..<index) }
+            start = index + 1
+        }
+        return ranges
+    }
+
     /// A new empty temporary folder, unique to the call.
     static func temporaryFolder(_ label: String = "test") -> String {
         let path = "/tmp/textsvcd-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"

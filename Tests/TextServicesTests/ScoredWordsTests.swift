@@ -1,22 +1,12 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// The language scorer's table of the distinct words it scored, keyed by their bytes.
 @Suite struct ScoredWordsTests {
-    /// The byte ranges of the space-separated words of `text`.
-    func words(_ text: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: " ") {
-            if start < index { ranges.append(start..<index) }
-            start = index + 1
-        }
-        return ranges
-    }
-
     @Test func aWordStoredOnceIsFoundWhereverItsBytesRepeat() {
         let text = Array("cat dog cat tac dog Katze".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var table = ScoredWords()
         text.withUnsafeBufferPointer { bytes in
             let first = table.store(ranges[0], in: bytes)
@@ -34,7 +24,7 @@ import Testing
 
     @Test func longWordsSharingTheirFirstEightBytesAreToldApart() {
         let text = Array("internationalization internationalisation internationalization international".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var table = ScoredWords()
         text.withUnsafeBufferPointer { bytes in
             let first = table.store(ranges[0], in: bytes)
@@ -51,7 +41,7 @@ import Testing
     @Test func wordsKeepTheirNumbersAsTheTableGrows() {
         let all = (0..<5_000).map { "w\($0)x\($0 * 7)" + String(repeating: "y", count: $0 % 13) }
         let text = Array(all.joined(separator: " ").utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var table = ScoredWords(capacity: 16)
         text.withUnsafeBufferPointer { bytes in
             var stored = 0

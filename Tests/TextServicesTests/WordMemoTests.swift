@@ -1,22 +1,12 @@
 import Testing
 @testable import TextServices
+@testable import TextServicesTestSupport
 
 /// The checker's memo of verdicts, keyed by the words' bytes (its own copy of them).
 @Suite struct WordMemoTests {
-    /// The byte ranges of the space-separated words of `text`.
-    func words(_ text: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for index in 0...text.count where index == text.count || text[index] == UInt8(ascii: " ") {
-            if start < index { ranges.append(start..<index) }
-            start = index + 1
-        }
-        return ranges
-    }
-
     @Test func aWordStoredOnceIsAnsweredWhereverItsBytesRepeat() {
         let text = Array("cat dog cat tac dog".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(textBytes: text.count)
         memo.store(ranges[0], in: text, true)
         memo.store(ranges[1], in: text, false)
@@ -28,7 +18,7 @@ import Testing
 
     @Test func aWordThatIsThePrefixOfAStoredOneIsNotAnswered() {
         let text = Array("cathedral cat".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(textBytes: text.count)
         memo.store(ranges[0], in: text, true)
         #expect(memo.lookup(ranges[1], in: text) == nil)
@@ -39,7 +29,7 @@ import Testing
         // 5,000 distinct words in a memo sized for a few hundred: it grows several times.
         let list = (0..<5000).map { "w\(String($0, radix: 26))" }
         let text = Array(list.joined(separator: " ").utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(capacity: 16)
         for (index, range) in ranges.enumerated() { memo.store(range, in: text, index % 3 == 0) }
         #expect(ranges.enumerated().allSatisfy { index, range in memo.lookup(range, in: text) == (index % 3 == 0) })
@@ -47,7 +37,7 @@ import Testing
 
     @Test func longWordsThatShareTheirFirstEightBytesAreToldApart() {
         let text = Array("internationalisation internationalization internationalisation internationalis".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(textBytes: text.count)
         memo.store(ranges[0], in: text, true)
         #expect(memo.lookup(ranges[1], in: text) == nil)
@@ -60,7 +50,7 @@ import Testing
     @Test func wordsAtTheVeryEndOfTheTextAreAnsweredFromTheirOwnBytes() {
         // The last words have fewer than eight bytes after their start: nothing past the text is read.
         let text = Array("ab abc ab a abc".utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(textBytes: text.count)
         memo.store(ranges[0], in: text, true)
         memo.store(ranges[1], in: text, false)
@@ -74,10 +64,10 @@ import Testing
         var memo = WordMemo(capacity: 16)
         do {
             let first = Array("internationalisation cat internationalization".utf8)
-            for (index, range) in words(first).enumerated() { memo.store(range, in: first, index != 2) }
+            for (index, range) in TestSupport.spaceSeparatedWords(first).enumerated() { memo.store(range, in: first, index != 2) }
         }
         let second = Array("xx internationalization dog cat internationalisation internationalisatio".utf8)
-        let ranges = words(second)
+        let ranges = TestSupport.spaceSeparatedWords(second)
         #expect(memo.lookup(ranges[1], in: second) == false)
         #expect(memo.lookup(ranges[2], in: second) == nil)
         #expect(memo.lookup(ranges[3], in: second) == true)
@@ -91,7 +81,7 @@ import Testing
         let count = WordMemo.maximumWords + 5000
         let list = (0..<count).map { index in index % 7 == 0 ? "longword\(String(index, radix: 36))tail" : "w\(String(index, radix: 36))" }
         let text = Array(list.joined(separator: " ").utf8)
-        let ranges = words(text)
+        let ranges = TestSupport.spaceSeparatedWords(text)
         var memo = WordMemo(capacity: 16)
         for (index, range) in ranges.enumerated() { memo.store(range, in: text, index % 3 == 0) }
         let answers = ranges.map { memo.lookup($0, in: text) }
