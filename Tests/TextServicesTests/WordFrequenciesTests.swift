@@ -45,7 +45,7 @@ import Testing
         for path in [first + "/de.freq", second + "/de_AT.freq", second + "/fr.freq"] {
             try Data("der\t7.5\n".utf8).write(to: URL(fileURLWithPath: path))
         }
-        let folders = [first + "/missing", first, second]
+        let folders = [first + "/missing", first + "/de.freq", first, second]
         var listings: [String: Set<String>?] = [:]
         for raw in ["de_DE", "de_AT", "fr_FR", "fr", "en_US", "pt_BR"] {
             let tag = try #require(LanguageTag(raw))
@@ -53,7 +53,9 @@ import Testing
             #expect(WordFrequencies.locate(tag, folders: folders, listings: &listings) == plain, "\(raw)")
         }
         #expect(WordFrequencies.locate(try #require(LanguageTag("de_AT")), folders: folders, listings: &listings) == second + "/de_AT.freq")
-        #expect(listings.count == 3)
-        #expect(listings[first + "/missing"] == .some(nil))
+        #expect(listings.count == 4)
+        // A folder that does not exist, or a file in its place, holds nothing: no path in it is tried.
+        #expect(listings[first + "/missing"] == .some([]))
+        #expect(listings[first + "/de.freq"] == .some([]))
     }
 }

@@ -106,6 +106,11 @@ public final class LanguageModel: Sendable {
         words.readAhead(hashes, starts: starts)
     }
 
+    /// Reads the trigram table where the trigrams of `hashes` (`trigramHash`) are, all at once, as `readAhead(words:starts:)`.
+    func readAhead(trigrams hashes: UnsafeBufferPointer<UInt64>, starts: UnsafeMutableBufferPointer<Int>) -> UInt32 {
+        trigrams.readAhead(hashes, starts: starts)
+    }
+
     /// Calls `body` with (language index, value) for each language that has the trigram.
     func forEachTrigramScore(_ hash: UInt64, _ body: (Int, UInt8) -> Void) {
         trigrams.forEachPosting(hash: hash, body)

@@ -52,9 +52,8 @@ struct LanguageScorer {
     /// The score of a word a language lacks, before its trigrams (which only lower it).
     private static let unseenScore = ln10 * (unseenZipf - 9)
 
-    /// The score of a word a language's list holds with zipf times ten `scaled`.
-    @inline(__always)
-    private static func knownScore(_ scaled: UInt8) -> Double { ln10 * (Double(scaled) / 10 - 9) }
+    /// The score of a word a language's list holds, by its zipf times ten (index 0 unused).
+    private static let knownScores: [Double] = (0...255).map { ln10 * (Double($0) / 10 - 9) }
 
     /// The most distinct words whose contributions are kept (a text's frequent words come first; with 33
     /// candidates the memo then holds at most about 4.5 MB).
@@ -84,6 +83,9 @@ struct LanguageScorer {
     private var trigramStamp: UInt64 = 0
     /// The model indices of the candidates whose trigram sums are still needed for the word being scored.
     private var open: [Int]
+    /// The hashes of the word's trigrams, in order, and where `readAhead` found their buckets.
+    private var trigramHashes: [UInt64] = []
+    private var trigramStarts: [Int] = []
     private var wordScores: [Double]
     /// The folded word being scored, as UTF-8.
     private var foldedBytes: [UInt8] = []
@@ -231,40 +233,54 @@ struct LanguageScorer {
 
     /// Scores one word into `wordScores` as the contribution to each candidate; false when the word is no evidence.
     private mutating func score(_ word: LanguageWord, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard word.script != .mixed, word.script != .other, scriptBits & (1 << UInt32(word.script.rawValue)) != 0 else { return false }
+        let script = word.script
+        guard script != .mixed, script != .other, scriptBits & (1 << UInt32(script.rawValue)) != 0 else { return false }
         fold(word, of: bytes)
-        for index in known.indices { known[index] = 0 }
-        foldedBytes.withUnsafeBufferPointer { folded in
-            model.forEachWordScore(folded: folded) { language, scaled in known[language] = scaled }
-        }
+        let model = model, foldedBytes = foldedBytes, knownScores = Self.knownScores
+        let indices = indices, candidateScripts = candidateScripts
         var lacking = false
-        var bestKnown = 0
-        for (position, index) in indices.enumerated() where candidateScripts[position] == word.script {
-            if known[index] == 0 { lacking = true } else { bestKnown = max(bestKnown, Int(known[index])) }
+        var bestKnown: UInt8 = 0
+        known.withUnsafeMutableBufferPointer { known in
+            known.update(repeating: 0)
+            foldedBytes.withUnsafeBufferPointer { folded in
+                model.forEachWordScore(folded: folded) { language, scaled in known[language] = scaled }
+            }
+            for (position, index) in indices.enumerated() where candidateScripts[position] == script {
+                if known[index] == 0 { lacking = true } else { bestKnown = max(bestKnown, known[index]) }
+            }
         }
         // An unknown word's score is at most the unseen word's (trigrams only lower it); when that is already
         // `clamp` below the best known score, every unknown score is clamped to the same floor, trigrams or not.
         let needsTrigrams = lacking
-            && (bestKnown == 0 || Self.knownScore(UInt8(bestKnown)) - Self.clamp < Self.unseenScore)
+            && (bestKnown == 0 || knownScores[Int(bestKnown)] - Self.clamp < Self.unseenScore)
         if needsTrigrams {
-            sumTrigrams(word.script, isASCII: word.isASCII, floor: bestKnown > 0 ? Self.knownScore(UInt8(bestKnown)) - Self.clamp : nil)
+            sumTrigrams(script, isASCII: word.isASCII, floor: bestKnown > 0 ? knownScores[Int(bestKnown)] - Self.clamp : nil)
         }
+        let unseenScore = Self.unseenScore, trigramWeight = Self.trigramWeight, clamp = Self.clamp
+        let known = known, trigramSums = trigramSums
         var best = -Double.infinity
-        for (position, index) in indices.enumerated() {
-            let score: Double
-            if candidateScripts[position] != word.script {
-                score = -.infinity
-            } else if known[index] > 0 {
-                score = Self.knownScore(known[index])
-            } else {
-                score = Self.unseenScore + (needsTrigrams ? Self.trigramWeight * Double(trigramSums[index]) : 0)
+        wordScores.withUnsafeMutableBufferPointer { scores in
+            wordKnown.withUnsafeMutableBufferPointer { flags in
+                for position in 0..<scores.count {
+                    let index = indices[position]
+                    let score: Double
+                    var flag: UInt8 = 0
+                    if candidateScripts[position] != script {
+                        score = -.infinity
+                    } else if known[index] > 0 {
+                        score = knownScores[Int(known[index])]
+                        flag = 1
+                    } else {
+                        score = unseenScore + (needsTrigrams ? trigramWeight * Double(trigramSums[index]) : 0)
+                    }
+                    scores[position] = score
+                    flags[position] = flag
+                    best = max(best, score)
+                }
+                for position in 0..<scores.count {
+                    scores[position] = max(scores[position], best - clamp) - best
+                }
             }
-            wordScores[position] = score
-            wordKnown[position] = candidateScripts[position] == word.script && known[index] > 0 ? 1 : 0
-            best = max(best, score)
-        }
-        for position in indices.indices {
-            wordScores[position] = max(wordScores[position], best - Self.clamp) - best
         }
         return true
     }
@@ -276,12 +292,33 @@ struct LanguageScorer {
     /// only falls as trigrams are added, so once a candidate's score is at or below `floor` (the best known score
     /// less `clamp`, which the word's best score is at least) it ends clamped to the same value whatever its later
     /// trigrams; its sum is then no longer needed, and once no sum is, the rest of the word's trigrams are not read.
+    /// The word's trigrams are read ahead together first (`LanguageModel.readAhead(trigrams:starts:)`), so that
+    /// their misses overlap instead of each waiting for the one before.
     private mutating func sumTrigrams(_ script: LanguageScript, isASCII: Bool, floor: Double?) {
         open.removeAll(keepingCapacity: true)
         for (position, index) in indices.enumerated() where candidateScripts[position] == script && known[index] == 0 {
             open.append(index)
         }
-        let model = model, foldedBytes = foldedBytes
+        trigramHashes.removeAll(keepingCapacity: true)
+        var previous: (UInt32, UInt32) = (0x5E, 0x5E)
+        func append(_ next: UInt32) {
+            trigramHashes.append(LanguageModel.trigramHash(previous.0, previous.1, next))
+            previous = (previous.1, next)
+        }
+        if isASCII {
+            for byte in foldedBytes { append(UInt32(byte)) }
+        } else {
+            for scalar in String(decoding: foldedBytes, as: UTF8.self).unicodeScalars { append(scalar.value) }
+        }
+        append(0x24)
+        if trigramStarts.count < trigramHashes.count { trigramStarts = [Int](repeating: 0, count: trigramHashes.count) }
+        let model = model
+        let value = trigramHashes.withUnsafeBufferPointer { hashes in
+            trigramStarts.withUnsafeMutableBufferPointer { model.readAhead(trigrams: hashes, starts: $0) }
+        }
+        readAheadValue &+= value
+        let hashes = trigramHashes, unseenTrigram = model.unseenTrigram
+        let unseenScore = Self.unseenScore, trigramWeight = Self.trigramWeight
         var counter = trigramStamp
         defer { trigramStamp = counter }
         trigramSums.withUnsafeMutableBufferPointer { sums in
@@ -289,37 +326,26 @@ struct LanguageScorer {
                 open.withUnsafeMutableBufferPointer { openBuffer in
                     var openCount = openBuffer.count
                     for index in openBuffer.prefix(openCount) { sums[index] = 0 }
-                    var previous: (UInt32, UInt32) = (0x5E, 0x5E)
-                    /// Adds one trigram; false once no sum is needed.
-                    func addTrigram(_ next: UInt32) -> Bool {
+                    for hash in hashes {
                         counter += 1
                         let stamp = counter
-                        model.forEachTrigramScore(LanguageModel.trigramHash(previous.0, previous.1, next)) { language, value in
+                        model.forEachTrigramScore(hash) { language, value in
                             sums[language] -= Float(value) / LanguageModel.trigramScale
                             stamps[language] = stamp
                         }
-                        for index in openBuffer.prefix(openCount) where stamps[index] != stamp { sums[index] += model.unseenTrigram[index] }
-                        previous = (previous.1, next)
-                        guard let floor else { return true }
+                        for index in openBuffer.prefix(openCount) where stamps[index] != stamp { sums[index] += unseenTrigram[index] }
+                        guard let floor else { continue }
                         var kept = 0
                         for slot in 0..<openCount {
                             let index = openBuffer[slot]
-                            if Self.unseenScore + Self.trigramWeight * Double(sums[index]) > floor {
+                            if unseenScore + trigramWeight * Double(sums[index]) > floor {
                                 openBuffer[kept] = index
                                 kept += 1
                             }
                         }
                         openCount = kept
-                        return kept > 0
+                        if kept == 0 { return }
                     }
-                    if isASCII {
-                        for byte in foldedBytes { guard addTrigram(UInt32(byte)) else { return } }
-                    } else {
-                        for scalar in String(decoding: foldedBytes, as: UTF8.self).unicodeScalars {
-                            guard addTrigram(scalar.value) else { return }
-                        }
-                    }
-                    _ = addTrigram(0x24)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// How common the words of a language are, from a `<language>.freq` file.
 ///
@@ -49,22 +50,30 @@ public struct WordFrequencies: Sendable {
 
     /// `locate(_:folders:)` for many tags in turn: `listings` keeps each folder's file names once listed.
     ///
-    /// A folder that cannot be listed is kept as nil, and its paths are then
-    /// tried one by one; in a listed folder, a file that is not there costs no
-    /// system call. The same path as `locate(_:folders:)`.
+    /// A folder that does not exist holds no file; one that cannot be listed
+    /// for another reason is kept as nil, and its paths are then tried one by
+    /// one; in a listed folder, a file that is not there costs no system call.
+    /// The same path as `locate(_:folders:)`.
     public static func locate(_ tag: LanguageTag, folders: [String], listings: inout [String: Set<String>?]) -> String? {
         let manager = FileManager.default
         for name in [tag.tag, tag.language] {
             for folder in folders {
-                if listings[folder] == nil {
-                    listings[folder] = .some((try? manager.contentsOfDirectory(atPath: folder)).map(Set.init))
-                }
+                if listings[folder] == nil { listings[folder] = .some(listing(folder)) }
                 if case .some(.some(let names)) = listings[folder], !names.contains(name + ".freq") { continue }
                 let path = folder + "/" + name + ".freq"
                 if manager.isReadableFile(atPath: path) { return path }
             }
         }
         return nil
+    }
+
+    /// The names in `folder`: empty when it does not exist (or is not a folder), nil when it cannot be listed otherwise.
+    private static func listing(_ folder: String) -> Set<String>? {
+        do {
+            return Set(try FileSystem.names(inFolder: folder))
+        } catch {
+            return error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory ? [] : nil
+        }
     }
 
     /// Reads a frequency file; nil when it cannot be read or holds no entries.
