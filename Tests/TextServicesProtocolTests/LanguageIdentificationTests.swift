@@ -171,6 +171,34 @@ struct LanguageIdentificationTests {
         }
     }
 
+    @Test func partsOfARangeReadAheadScoreAsPartsScannedAlone() throws {
+        let candidates = try Self.services.languages.candidates(Self.candidates)
+        let model = try Self.services.languages.model(for: candidates)
+        let indices = candidates.map { model.languages.firstIndex(of: $0.code)! }
+        let priors = [Double](repeating: 0, count: indices.count)
+        let text = [Self.english1, Self.german, "Grüße aus Köln: Straßenbahn, Ärger; Вася Pupkin Mоscow.", Self.english1]
+            .joined(separator: " ")
+        let bytes = Array(text.utf8)
+        // Parts that end between words (as sentences do), and two that cut a word, which the kept words cannot serve.
+        var cuts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: " ") && offset % 3 == 0 { cuts.append(offset + 1) }
+        let middle = try #require(text.utf8.firstIndex(of: UInt8(ascii: "K")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1 })
+        cuts.append(middle)
+        cuts.append(bytes.count)
+        cuts.sort()
+        var ahead = LanguageScorer(model: model, indices: indices, priors: priors)
+        var scanned = LanguageScorer(model: model, indices: indices, priors: priors)
+        // Twice: the second time every word was met before.
+        for _ in 0..<2 {
+            ahead.readAhead(bytes, range: 0..<bytes.count)
+            for (start, end) in zip(cuts, cuts.dropFirst()) where start < end {
+                let kept = ahead.evidence(bytes, range: start..<end), alone = scanned.evidence(bytes, range: start..<end)
+                #expect(kept.scores == alone.scores, "\(start)..<\(end)")
+                #expect(kept.known == alone.known && kept.words == alone.words, "\(start)..<\(end)")
+            }
+        }
+    }
+
     @Test func listingsKeptForATextServeOnlyTheSameWords() throws {
         let model = try Self.services.languages.model(for: try Self.services.languages.candidates(Self.candidates))
         let store = WordListings()

@@ -81,8 +81,9 @@ public final class LanguageIdentification: Sendable {
             let folder = info.path[..<(info.path.lastIndex(of: "/") ?? info.path.startIndex)]
             let searched = folders[folder] ?? frequencyFolders(info)
             folders[folder] = searched
+            // The listing found the `.aff` readable a moment ago, so of `locate`'s check only the `.dic` is left.
             guard let path = WordFrequencies.locate(info.tag, folders: searched, listings: &listings),
-                  checked || DictionaryLocator.isReadable(info) else { continue }
+                  checked || FileSystem.isReadable(info.wordsPath) else { continue }
             byCode[code] = LanguageCandidate(info, frequencyPath: path)
         }
         let candidates = byCode.values.sorted { $0.tag < $1.tag }

@@ -92,6 +92,10 @@ struct LanguageScorer {
     /// The hashes of the words `readAhead` looks up, and their buckets' starts.
     private var aheadHashes: [UInt64] = []
     private var aheadStarts: [Int] = []
+    /// The range `readAhead` last scanned, its words in order, and each word's number in the memo then (-1: none yet).
+    private var aheadRange = 0..<0
+    private var aheadWords: [LanguageWord] = []
+    private var aheadNumbers: [Int32] = []
     /// What `readAhead` read (kept so that the reads are made).
     private(set) var readAheadValue: UInt32 = 0
     /// The most words `readAhead` looks up at once.
@@ -132,20 +136,48 @@ struct LanguageScorer {
     /// A lookup one word at a time waits for memory twice a new word (the
     /// model is larger than the caches); a batch's reads overlap
     /// (`LanguageModel.readAhead`), and `evidence` then finds them cached.
-    /// Changes no score.
+    /// The words of `range` are kept with their numbers in the memo, so that
+    /// `evidence` over a part of `range` of the same bytes (a paragraph's
+    /// sentences) neither scans them again nor looks up again a word met
+    /// before. Changes no score.
     mutating func readAhead(_ bytes: [UInt8], range: Range<Int>) {
         aheadHashes.removeAll(keepingCapacity: true)
+        aheadWords.removeAll(keepingCapacity: true)
+        aheadNumbers.removeAll(keepingCapacity: true)
+        aheadRange = range
         let model = model, scriptBits = scriptBits
         bytes.withUnsafeBufferPointer { buffer in
             LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
                 let range = word.range.ints
-                guard word.isASCII, scriptBits & (1 << UInt32(word.script.rawValue)) != 0,
-                      memo.number(range, in: buffer) == nil else { return }
+                let number = memo.number(range, in: buffer)
+                aheadWords.append(word)
+                aheadNumbers.append(number.map { Int32($0) } ?? -1)
+                guard number == nil, word.isASCII, scriptBits & (1 << UInt32(word.script.rawValue)) != 0 else { return }
                 aheadHashes.append(LanguageModel.hashFolded(ascii: UnsafeBufferPointer(rebasing: buffer[range])))
                 if aheadHashes.count == Self.readAheadBatch { readAheadBatch(model) }
             }
         }
         if !aheadHashes.isEmpty { readAheadBatch(model) }
+    }
+
+    /// The words `readAhead` kept that make up `range` exactly, as positions in `aheadWords`; nil when `range` is not
+    /// inside the range read ahead, or a kept word crosses one of its ends (a scan of `range` alone would cut it).
+    private func aheadWords(in range: Range<Int>) -> Range<Int>? {
+        guard aheadRange.lowerBound <= range.lowerBound, range.upperBound <= aheadRange.upperBound else { return nil }
+        /// The position of the first kept word that ends after `offset`.
+        func firstEnding(after offset: Int) -> Int {
+            var low = 0, high = aheadWords.count
+            while low < high {
+                let middle = (low + high) / 2
+                if aheadWords[middle].range.upperBound.rawValue <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let first = firstEnding(after: range.lowerBound)
+        if first < aheadWords.count, aheadWords[first].range.lowerBound.rawValue < range.lowerBound { return nil }
+        let end = firstEnding(after: range.upperBound)
+        if end < aheadWords.count, aheadWords[end].range.lowerBound.rawValue < range.upperBound { return nil }
+        return first..<end
     }
 
     private mutating func readAheadBatch(_ model: LanguageModel) {
@@ -166,17 +198,29 @@ struct LanguageScorer {
             stamp = 1
         }
         bytes.withUnsafeBufferPointer { buffer in
+            if let kept = aheadWords(in: range) {
+                for position in kept {
+                    let number = aheadNumbers[position]
+                    if add(aheadWords[position], number: number >= 0 ? Int(number) : nil, of: buffer, to: &evidence) {
+                        evidence.words += 1
+                    }
+                }
+                return
+            }
             LanguageWordScanner.forEachWord(in: bytes, range: range) { word in
-                if add(word, of: buffer, to: &evidence) { evidence.words += 1 }
+                if add(word, number: nil, of: buffer, to: &evidence) { evidence.words += 1 }
             }
         }
         return evidence
     }
 
     /// Adds one word's contributions, scoring it on first sight; false when the word is no evidence.
-    private mutating func add(_ word: LanguageWord, of bytes: UnsafeBufferPointer<UInt8>, to evidence: inout LanguageEvidence) -> Bool {
+    ///
+    /// `number` is the word's number in the memo when known (the memo only grows, so it stays right); nil looks it up.
+    private mutating func add(_ word: LanguageWord, number remembered: Int?, of bytes: UnsafeBufferPointer<UInt8>,
+                              to evidence: inout LanguageEvidence) -> Bool {
         let range = word.range.ints
-        if let number = memo.number(range, in: bytes) {
+        if let number = remembered ?? memo.number(range, in: bytes) {
             let start = Int(starts[number])
             guard start >= 0 else { return false }
             let first = stamps[number] != stamp

@@ -55,13 +55,12 @@ public struct WordFrequencies: Sendable {
     /// one; in a listed folder, a file that is not there costs no system call.
     /// The same path as `locate(_:folders:)`.
     public static func locate(_ tag: LanguageTag, folders: [String], listings: inout [String: Set<String>?]) -> String? {
-        let manager = FileManager.default
         for name in [tag.tag, tag.language] {
             for folder in folders {
                 if listings[folder] == nil { listings[folder] = .some(listing(folder)) }
                 if case .some(.some(let names)) = listings[folder], !names.contains(name + ".freq") { continue }
                 let path = folder + "/" + name + ".freq"
-                if manager.isReadableFile(atPath: path) { return path }
+                if FileSystem.isReadable(path) { return path }
             }
         }
         return nil
