@@ -312,6 +312,23 @@ struct LanguageIdentificationTests {
         #expect(union.objectValue?["misspellings"]?.arrayValue?.isEmpty == true)
     }
 
+    @Test func aRecheckedTextsAlsoInFollowsAWordLearnedSince() throws {
+        let word = "Qwzlbrmfiks"
+        let text = TextBuffer("We took the train from the Bahnhof to \(word) and it was very crowded today.\n\n"
+            + "Der Zug war pünktlich, aber die Fahrkarte war sehr teuer und das Wetter war schlecht.")
+        /// Each misspelled word with its `alsoIn`.
+        func alsoIn() throws -> [String: [String]] {
+            let found = try Self.services.languages.check(text, candidates: Self.candidates, documentId: nil).misspellings
+            return Dictionary(found.map { ($0.misspelling.word, $0.alsoIn) }, uniquingKeysWith: { first, _ in first })
+        }
+        #expect(try alsoIn() == ["Bahnhof": ["de_DE"], word: []])
+        #expect(try alsoIn() == ["Bahnhof": ["de_DE"], word: []])
+        try Self.services.spelling.learn(word, language: "de_DE")
+        defer { try? Self.services.spelling.unlearn(word, language: "de_DE") }
+        // The same text, the same misspellings: the German dictionary now accepts the word, and says so.
+        #expect(try alsoIn() == ["Bahnhof": ["de_DE"], word: ["de_DE"]])
+    }
+
     @Test func autoCheckingFlagsAGermanTypoWithItsLanguageAndNoLatinAlsoInFromUkrainian() throws {
         let text = "Der Zug war pünktlich, aber die Fahrkarte war sehr teuer und das Wettr war schlecht."
         let result = try #require(TestSupport.call(Self.dispatcher, "spell.check",

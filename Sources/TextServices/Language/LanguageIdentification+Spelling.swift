@@ -176,12 +176,22 @@ extension LanguageIdentification {
         if !ordered.isEmpty {
             let model = try model(for: candidates)
             let others = AlsoInCandidates(candidates, model: model, checkers: checkers)
-            let listings = models.listings.listings(ordered.map(\.misspelling.word), model: model, text: content)
+            let words = ordered.map(\.misspelling.word), languages = ordered.map(\.language)
+            let settings = others.settings(model: model)
+            if let content, let settings, let kept = models.alsoIn.alsoIn(text: content, settings: settings, words: words,
+                                                                          languages: languages) {
+                for index in ordered.indices { ordered[index].alsoIn = kept[index] }
+                return (ordered, wordCount)
+            }
+            let listings = models.listings.listings(words, model: model, text: content)
             var rejecting = (tag: "", position: -1)
             for index in ordered.indices {
                 let language = ordered[index].language
                 if language != rejecting.tag { rejecting = (language, others.tags.firstIndex(of: language) ?? -1) }
                 ordered[index].alsoIn = others.accepting(ordered[index].misspelling.word, listings[index], except: rejecting.position)
+            }
+            if let content, let settings {
+                models.alsoIn.keep(ordered.map(\.alsoIn), text: content, settings: settings, words: words, languages: languages)
             }
         }
         return (ordered, wordCount)
@@ -203,6 +213,13 @@ extension LanguageIdentification {
                 scripts.append(model.scripts[index])
                 checkers.append(loaded[candidate.tag])
             }
+        }
+
+        /// What `accepting` answers from besides the word: nil when a loaded dictionary's checker has ignored words
+        /// (a document's, which are not kept).
+        func settings(model: LanguageModel) -> KeptAlsoIn.Settings? {
+            guard checkers.allSatisfy({ $0?.ignoredWords.isEmpty ?? true }) else { return nil }
+            return KeptAlsoIn.Settings(model: model.key, tags: tags, stamps: checkers.map { $0?.dictionaries.map(\.verdictStamp) })
         }
 
         /// The candidates but the one at `except` that accept `word`, in the word's script only.

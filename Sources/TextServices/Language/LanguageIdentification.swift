@@ -28,6 +28,8 @@ public final class LanguageIdentification: Sendable {
         /// The spans a whole text was checked in with `auto`, by its bytes and the settings (`spans`).
         let spans = KeptByContent<LanguageSpan>(capacity: 256)
         let listings = WordListings()
+        /// The misspellings' `alsoIn` of the last texts checked, by their bytes.
+        let alsoIn = KeptAlsoIn()
     }
 
     public init(spelling: SpellingService) {
