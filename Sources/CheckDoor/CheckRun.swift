@@ -162,9 +162,11 @@ public struct CheckRun: Sendable {
                 guard case .found(_, let findings, _, let project) = result, !findings.misspellings.isEmpty else { return nil }
                 return (findings, project)
             })
+            // Most files have nothing left to report: batches this large keep both cores busy between the waits for a batch's end.
+            let reportBatch = session == nil ? 16 * batchSize : batchSize
             var start = 0
             while start < found.count, session?.quitting != true, !output.isClosed {
-                let batch = Array(found[start..<min(found.count, start + batchSize)])
+                let batch = Array(found[start..<min(found.count, start + reportBatch)])
                 start += batch.count
                 for result in reportAll(batch, asked: asked) {
                     handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)

@@ -170,9 +170,11 @@ final class Guesser: Sendable {
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
-                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 { continue }
-                keyScalars.removeAll(keepingCapacity: true)
+                // A key has at most as many scalars as bytes: one too short (or too long, in ASCII) is passed over before decoding.
+                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 || bytes.count + maxDistance < typed.count { continue }
                 let ascii = bytes.allSatisfy({ $0 < 0x80 })
+                if ascii, bytes.count > typed.count + maxDistance { continue }
+                keyScalars.removeAll(keepingCapacity: true)
                 if ascii {
                     for byte in bytes { keyScalars.append(UInt32(byte)) }
                 } else {
