@@ -141,7 +141,7 @@ public struct CheckRun: Sendable {
         var outcome = Outcome()
         for problem in problems { output.warn(problem) }
         var warned = Set<String>()
-        let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let batchSize = inputs.count == 1 ? 1 : max(2, 4 * OrderedParallelMap.processors)
         if let rule, inputs.count >= rule.minimumFiles {
             // The first pass prints nothing: one parallel loop over every input, so that no core waits at a batch's end.
             var found = checkAll(inputs, finding: true)
