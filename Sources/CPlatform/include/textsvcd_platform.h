@@ -50,6 +50,10 @@ int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *n
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);
 
+/* Asks the processor to bring the cache line that holds `address` closer, for a read soon (no fault if it is not
+   mapped). Inline, so a call costs one instruction. */
+static inline void tsv_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #ifdef __cplusplus
 }
 #endif
