@@ -30,21 +30,21 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
         SFX D 0 ed [^é]
 
         """
-    let dic = "8\nwalk/SPD\nquiet/Sn\nand\\/or/S\nbake/C\nbalustráda/T\ncafé/SD\nzzz/SX\nl’eau/S\n"
+    let dic = "10\nwalk/SPD\nquiet/Sn\nand\\/or/S\nbake/C\nbalustráda/T\ncafé/SD\nzzz/SX\nl’eau/S\nbem-vindo/S\nParis/S\n"
     let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
     let (plain, all) = plainForms(info)
     #expect(plain == ["walk", "walks", "unwalk", "unwalks", "walked", "unwalked", "bake", "café", "cafés",
-                     "balustráda"])
+                     "balustráda", "bem-vindo", "bem-vindos"])
     // NOSUGGEST stem, an escaped slash, a continuation class, `.` beside a letter beyond ASCII, a flag of no affix,
-    // a character not a letter (the apostrophe U+2019).
-    for word in ["quiet", "quiets", "and/or", "baker", "bakers", "balustrád", "zzz", "zzzs", "l’eau", "l’eaus"] {
+    // a character not a letter (the apostrophe U+2019), a capital (Hunspell looks such a word up in other spellings too).
+    for word in ["quiet", "quiets", "and/or", "baker", "bakers", "balustrád", "zzz", "zzzs", "l’eau", "l’eaus", "Paris", "Pariss"] {
         #expect(all.contains(word) && !plain.contains(word), "\(word)")
     }
 }
 
 @Test func wordsHoldingAnICONVScalarOrNotALetterAreNotPlain() throws {
     let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nICONV 1\nICONV ’ '\nSFX S Y 1\nSFX S 0 s .\n",
-                                               dic: "4\nl’eau/S\nwalk/S\nR2D2/S\nx\(String(repeating: "a", count: 99))\n")
+                                               dic: "6\nl’eau/S\nwalk/S\nR2D2/S\nx\(String(repeating: "a", count: 99))\n-ism/S\npre-/S\n")
     let (plain, _) = plainForms(info)
     #expect(plain == ["walk", "walks"])
 }
@@ -59,8 +59,9 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
 
 @Test func trustedPlainFormsGetTheFlagsHunspellGives() throws {
     // Hunspell 1.7.1 refuses `balustrád` (its UTF-8 reading of `[áé].a`): that form is asked, not trusted.
-    let aff = "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\nPFX P Y 1\nPFX P 0 un .\nSFX T Y 1\nSFX T a 0 [áé].a\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "5\nwalk/SP\nkg\nKg/!\nbalustráda/T\nżółw/S\n")
+    let aff = "SET UTF-8\nFORBIDDENWORD !\nBREAK 1\nBREAK -\nSFX S Y 1\nSFX S 0 s .\nPFX P Y 1\nPFX P 0 un .\nSFX T Y 1\nSFX T a 0 [áé].a\n"
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff,
+                                               dic: "7\nwalk/SP\nkg\nKg/!\nbalustráda/T\nżółw/S\nbem-vindo/SP\nParis/S\n")
     let list = WordFormExpander.formList(of: info, maximumForms: .max)
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled && (0..<list.count).contains { list.isPlain($0) })

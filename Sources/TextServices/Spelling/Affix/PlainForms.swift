@@ -8,15 +8,18 @@
 /// affix entry carries no continuation flag and a condition Hunspell reads as
 /// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
 /// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so sk_SK's `balustrád` is
-/// refused), and the word holds only letters, combining marks and `'` of the
-/// Basic Multilingual Plane, none of them in an ICONV pattern, in fewer than
-/// 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
+/// refused), and the word holds only lower-case or caseless letters,
+/// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
+/// (so Hunspell takes it as written, in lower case), none of them in an
+/// ICONV pattern, in fewer than 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
 /// the dictionary can refuse what it finds, provided the dictionary has no
 /// FULLSTRIP, COMPLEXPREFIXES or ONLYINCOMPOUND (a first-found root carrying
 /// ONLYINCOMPOUND refuses a word another root derives) and no affix carries
-/// FORBIDDENWORD. The compiler also needs `CaseInference` to take the word
-/// (lower case, no forbidden stem, no IGNORE, no case-changing ICONV, 8-bit
-/// letters proven). Thread-safe (immutable).
+/// FORBIDDENWORD. The compiler also needs `CaseInference` to be enabled and
+/// the word not to be a forbidden stem (no IGNORE, FORBIDWARN or forbidden
+/// entry with affixes); it infers the capitalised and capitals verdicts when
+/// `CaseInference` takes the word, and asks them otherwise (hyphenated
+/// words). Thread-safe (immutable).
 struct PlainForms: Sendable {
     /// Whether the dictionary allows trusting any form.
     let isEnabled: Bool
@@ -58,7 +61,7 @@ struct PlainForms: Sendable {
         guard isEnabled else { return false }
         for byte in line.utf8 where byte < 0x20 || byte == 0x20 || byte == 0x5C || byte == 0x7F { return false }
         for flag in flags.flags where !affixFlags.contains(flag) || optionFlags.contains(flag) { return false }
-        return stem.allSatisfy(Self.isWordScalar)
+        return isPlainWord(stem)
     }
 
     /// Whether an affix entry keeps a plain stem's form plain.
@@ -70,15 +73,20 @@ struct PlainForms: Sendable {
     /// Whether a form of plain stem and entries may be trusted: its characters and its length.
     func isPlainWord(_ scalars: [Unicode.Scalar]) -> Bool {
         var bytes = 0
-        for scalar in scalars {
-            guard Self.isWordScalar(scalar) else { return false }
+        for (offset, scalar) in scalars.enumerated() {
+            if scalar == "-" {
+                // An inner hyphen: a word Hunspell looks up whole before any BREAK applies.
+                guard offset > 0, offset < scalars.count - 1 else { return false }
+            } else {
+                guard Self.isWordScalar(scalar) else { return false }
+            }
             if !conversionScalars.isEmpty, conversionScalars.contains(scalar) { return false }
             bytes += scalar.utf8.count
         }
         return bytes > 0 && bytes < 100
     }
 
-    /// A letter or combining mark of the Basic Multilingual Plane, or `'`.
+    /// A lower-case or caseless letter or a combining mark of the Basic Multilingual Plane, or `'`.
     @inline(__always)
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x10000 && wordScalars[Int(scalar.value)]
@@ -86,11 +94,13 @@ struct PlainForms: Sendable {
 
     /// `isWordScalar` of every scalar of the Basic Multilingual Plane, asked of the scalar properties once.
     private static let wordScalars: [Bool] = (0..<0x10000).map { value in
-        if value < 0x80 { return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || value == 0x27 }
+        if value < 0x80 { return (value >= 0x61 && value <= 0x7A) || value == 0x27 }
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return false }
-        switch scalar.properties.generalCategory {
-        case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark:
+        let properties = scalar.properties
+        // No capital of any kind: Hunspell takes the word as written (NOCAP).
+        if properties.changesWhenLowercased || properties.isUppercase { return false }
+        switch properties.generalCategory {
+        case .lowercaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark, .enclosingMark:
             return true
         default:
             return false

@@ -172,12 +172,12 @@ extension DictionaryCompiler {
             for position in range {
                 let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
-                // A plain form (every copy of it) Hunspell certainly accepts as it is, when its case is also inferred.
-                if plain[position], !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
-                    flags.append(AcceptTable.asIs | variants)
-                    continue
+                // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
+                if plain[position], !keepsCase[position], cases.isEnabled, !cases.forbiddenSpellings.contains(word) {
+                    flag = AcceptTable.asIs
+                } else if engine.spell(word) {
+                    flag |= AcceptTable.asIs
                 }
-                if engine.spell(word) { flag |= AcceptTable.asIs }
                 // A KEEPCASE form (from any stem that spells it) is asked in every case.
                 if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
@@ -200,20 +200,20 @@ extension DictionaryCompiler {
         return (AcceptTable.build(items), flags.count { $0 != 0 })
     }
 
-    /// Whether Hunspell accepts an even sample of the forms `verify` would trust (plain, case inferred) as they are.
+    /// Whether Hunspell accepts an even sample of the forms `verify` would trust (`PlainForms`) as they are.
     ///
     /// `PlainForms` reasons from the files as this code reads them; a dictionary Hunspell reads otherwise
     /// (an .aff it fails to load, an alias table it refuses) shows in the sample, and then no form is trusted.
     static func plainFormsAgree(_ forms: FormList, unique: [UInt32], keepsCase: [Bool], plain: [Bool],
                                 engine: HunspellEngine, cases: CaseInference, sampleSize: Int = 512) -> Bool {
-        var memo = CaseInference.ScalarMemo()
+        guard cases.isEnabled else { return true }
         var trusted: [Int] = []
         for position in unique.indices where plain[position] && !keepsCase[position] { trusted.append(position) }
         guard !trusted.isEmpty else { return true }
         let stride = max(1, trusted.count / sampleSize)
         for sample in Swift.stride(from: 0, to: trusted.count, by: stride) {
             let word = forms.word(Int(unique[trusted[sample]]))
-            if cases.inferredVariants(word, memo: &memo) != nil, !engine.spell(word) { return false }
+            if !cases.forbiddenSpellings.contains(word), !engine.spell(word) { return false }
         }
         return true
     }
