@@ -9,6 +9,8 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <stdio.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -100,4 +102,31 @@ int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) 
     if (capacity <= 0 || length + 1 > (size_t)capacity) return -1;
     memcpy(target, resolved, length + 1);
     return 0;
+}
+
+int64_t tsv_release_code_pages(void) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return -1;
+    uintptr_t target = (uintptr_t)&tsv_release_code_pages;
+    char line[4096];
+    int64_t released = -1;
+    errno = ENOENT;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end;
+        char permissions[5];
+        if (sscanf(line, "%lx-%lx %4s", &start, &end, permissions) != 3) continue;
+        if (target < start || target >= end) continue;
+        /* Only a mapping that can never have been written: read and execute, private, not writable. */
+        if (strcmp(permissions, "r-xp") != 0) {
+            errno = EPERM;
+            break;
+        }
+#ifdef MADV_NOHUGEPAGE
+        (void)madvise((void *)start, end - start, MADV_NOHUGEPAGE);
+#endif
+        if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) released = (int64_t)(end - start);
+        break;
+    }
+    fclose(maps);
+    return released;
 }

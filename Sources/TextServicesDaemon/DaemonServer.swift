@@ -74,6 +74,11 @@ final class DaemonServer: Service, @unchecked Sendable {
             watch.socket = ServerSystem.identity(of: path).map { (path, $0) }
             logger.info("listening on the socket systemd passed", metadata: ["socket": "\(path)"])
         }
+        // Start-up is over: most of the code it touched (argument parsing, Foundation's set-up, the runtime's
+        // conformance scans) is not run again, and the kernel mapped the code in large folios.
+        if let size = CodePages.releaseStartupPages() {
+            logger.debug("released the start-up pages of the code mapping", metadata: ["bytes": "\(size)"])
+        }
     }
 
     func run() async throws {

@@ -87,6 +87,12 @@ public final class SpellDictionary: Sendable {
         compiled.load()?.accepted.accepts(utf8: bytes) ?? false
     }
 
+    /// Hints that `acceptsFromCompiled(utf8:)` is asked about these bytes soon (`AcceptTable.prefetch`).
+    @inline(__always)
+    func prefetchCompiled(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        compiled.load()?.accepted.prefetch(bytes)
+    }
+
     /// Whether the dictionary (with learned words) accepts a word.
     ///
     /// Typographic apostrophes are treated like ASCII ones. A word the

@@ -40,12 +40,18 @@ enum WordScanner {
     ///
     /// Tokens are made and judged a batch of white-space-separated runs at a time in one buffer, so a large
     /// range costs no token or word array of its size (no word joins across white space).
+    ///
+    /// `ahead` is called with the range of a word token twice before `body` gets its word, `.far` and then
+    /// `.near` (`LookAhead`), so a caller can prefetch what it will look the word up in (the token's range is
+    /// the word's, or holds it).
     static func forEachWord(in text: TextBuffer, range: ByteRange, locale: String, rules: WordRules = .standard,
-                            _ body: (ScannedWord) -> Bool) {
+                            ahead: (Range<Int>, LookAhead) -> Void = { _, _ in }, _ body: (ScannedWord) -> Bool) {
         let bytes = text.bytes
         let batch = WordBatch(bytes: bytes, limit: range.ints, rules: rules)
         // The runs `SkipRules` skips give no tokens: one pass over the bytes finds the runs, skips and tokens.
-        forEachTokenBatch(bytes, range.ints, locale: locale, skippingRules: true) { tokens in batch.words(of: tokens, body) }
+        forEachTokenBatch(bytes, range.ints, locale: locale, skippingRules: true) { tokens in
+            batch.words(of: tokens, ahead: ahead, body)
+        }
     }
 
     /// Turns batches of tokens (without those of the runs `SkipRules` skips) into scanned words.
@@ -54,10 +60,19 @@ enum WordScanner {
         let limit: Range<Int>
         let rules: WordRules
 
-        /// Calls `body` with the words of `tokens` (whole white-space-separated runs); false when `body` stopped.
-        func words(of tokens: [FastWordSegmenter.Token], _ body: (ScannedWord) -> Bool) -> Bool {
+        /// Calls `body` with the words of `tokens` (whole white-space-separated runs), and `ahead` with the
+        /// word tokens `LookAhead.far` and `LookAhead.near` tokens before them; false when `body` stopped.
+        func words(of tokens: [FastWordSegmenter.Token], ahead: (Range<Int>, LookAhead) -> Void,
+                   _ body: (ScannedWord) -> Bool) -> Bool {
+            let far = LookAhead.far.distance, near = LookAhead.near.distance
+            for (offset, token) in tokens.prefix(far).enumerated() where token.isWord {
+                ahead(token.range, .far)
+                if offset < near { ahead(token.range, .near) }
+            }
             var index = 0
             while index < tokens.count {
+                if index + far < tokens.count, tokens[index + far].isWord { ahead(tokens[index + far].range, .far) }
+                if index + near < tokens.count, tokens[index + near].isWord { ahead(tokens[index + near].range, .near) }
                 let token = tokens[index]
                 index += 1
                 guard token.isWord, !WordScanner.followsDigitAndApostrophe(bytes, token.range.lowerBound) else { continue }

@@ -34,6 +34,13 @@ struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
         UInt(bitPattern: index) < UInt(buffer.count) ? buffer[index] : 0
     }
 
+    /// Hints that the element at `index` is read soon (`Prefetch.read`); nothing for an index outside the table.
+    @inline(__always)
+    func prefetch(_ index: Int) {
+        guard UInt(bitPattern: index) < UInt(buffer.count), let base = buffer.baseAddress else { return }
+        Prefetch.read(UnsafeRawPointer(base + index))
+    }
+
     /// `start..<end` from two stored numbers, clamped to `0...limit` and never reversed.
     @inline(__always)
     static func clampedRange(_ start: Element, _ end: Element, limit: Int) -> Range<Int> {
