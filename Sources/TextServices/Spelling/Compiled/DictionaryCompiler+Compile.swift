@@ -175,7 +175,12 @@ extension DictionaryCompiler {
                 let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
                 // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
-                if plain[position], !keepsCase[position], cases.isEnabled, !(forbids && forbidden.contains(word)) {
+                let trusted = plain[position] && !keepsCase[position] && cases.isEnabled && !(forbids && forbidden.contains(word))
+                if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
+                    flags.append(AcceptTable.asIs | variants)
+                    continue
+                }
+                if trusted {
                     flag = AcceptTable.asIs
                 } else if engine.spell(word) {
                     flag |= AcceptTable.asIs
