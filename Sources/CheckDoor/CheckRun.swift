@@ -141,7 +141,7 @@ public struct CheckRun: Sendable {
         var outcome = Outcome()
         for problem in problems { output.warn(problem) }
         var warned = Set<String>()
-        let batchSize = inputs.count == 1 ? 1 : max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let batchSize = inputs.count == 1 ? 1 : max(2, 4 * OrderedParallelMap.processors)
         if let rule, inputs.count >= rule.minimumFiles {
             // The first pass prints nothing: one parallel loop over every input, so that no core waits at a batch's end.
             var found = checkAll(inputs, finding: true)
@@ -162,9 +162,11 @@ public struct CheckRun: Sendable {
                 guard case .found(_, let findings, _, let project) = result, !findings.misspellings.isEmpty else { return nil }
                 return (findings, project)
             })
+            // Most files have nothing left to report: batches this large keep both cores busy between the waits for a batch's end.
+            let reportBatch = session == nil ? 16 * batchSize : batchSize
             var start = 0
             while start < found.count, session?.quitting != true, !output.isClosed {
-                let batch = Array(found[start..<min(found.count, start + batchSize)])
+                let batch = Array(found[start..<min(found.count, start + reportBatch)])
                 start += batch.count
                 for result in reportAll(batch, asked: asked) {
                     handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)

@@ -93,6 +93,39 @@ let suggestionTestEnglish: SpellDictionary = {
     #expect(EditModel.distance(a[...], "xyz".unicodeScalars.map(\.value)[...], limit: 2, scratch: &scratch) == 3)
 }
 
+/// The optimal-string-alignment distance over the whole table, uncapped: what the banded `EditModel.distance` must agree with.
+private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { table[i][0] = i }
+    for j in 0...b.count { table[0][j] = j }
+    for i in stride(from: 1, through: a.count, by: 1) {
+        for j in stride(from: 1, through: b.count, by: 1) {
+            var best = min(table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), table[i - 1][j] + 1, table[i][j - 1] + 1)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, table[i - 2][j - 2] + 1) }
+            table[i][j] = best
+        }
+    }
+    return table[a.count][b.count]
+}
+
+@Test func bandedDistanceAgreesWithTheWholeTableUpToItsLimit() {
+    // Words from a small alphabet, so that matches, swaps and near misses are common.
+    var generator = SystemRandomNumberGenerator()
+    func word() -> [UInt32] { (0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt32.random(in: 97...100, using: &generator) } }
+    var scratch: [Int] = []
+    for _ in 0..<20_000 {
+        let a = word(), b = word(), limit = Int.random(in: 0...4, using: &generator)
+        let expected = min(fullTableDistance(a, b), limit + 1)
+        let found = EditModel.distance(a[...], b[...], limit: limit, scratch: &scratch)
+        #expect(found == expected, "\(a) \(b) limit \(limit)")
+        if found != expected { return }
+    }
+    // Slices that do not start at 0, and a scratch left longer by an earlier call.
+    let long = "xxinternationally".unicodeScalars.map(\.value)
+    let key = "intrenationaly".unicodeScalars.map(\.value)
+    #expect(EditModel.distance(long[2...], key[...], limit: 2, scratch: &scratch) == 2)
+}
+
 @Test func deletionIndexFindsEveryWordWithinTwoEdits() {
     let words = ["receive", "relieve", "deceive", "international", "internationally", "the", "then", "a"]
     let store = WordStore(forms: words.map { .init(word: $0, suggestible: true) }, frequencies: nil)

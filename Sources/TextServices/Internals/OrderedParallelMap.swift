@@ -4,6 +4,9 @@ import Synchronization
 
 /// Work on every core whose results come back in the order of the inputs.
 public enum OrderedParallelMap {
+    /// The processors this process may use, read once (`ProcessInfo` reads the control group's quota files at every call).
+    public static let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// `transform` applied to indices `0..<count` on every core; the results in index order.
     ///
     /// Each worker makes its own `state` once (a reusable buffer, say) and
@@ -12,7 +15,7 @@ public enum OrderedParallelMap {
     public static func map<State, Result: Sendable>(_ count: Int, state: () -> State,
                                                     _ transform: (inout State, Int) -> Result) -> [Result] {
         guard count > 0 else { return [] }
-        let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = min(count, processors)
         let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
         let next = Mutex(0)
         withoutActuallyEscaping(state) { state in

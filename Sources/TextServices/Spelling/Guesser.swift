@@ -15,6 +15,8 @@ final class Guesser: Sendable {
     /// English sound-alike groups; nil for other languages.
     let phonetic: PhoneticIndex?
     private let replacements: [AffixFile.Replacement]
+    /// Each replacement's folded `from`, as characters (made once, not for every word guessed).
+    private let replacementPatterns: [[Character]]
     private let mapGroups: [[String]]
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
@@ -61,11 +63,13 @@ final class Guesser: Sendable {
             ? KeyboardLayout(groups: affixes.keyboardRows.map { $0.map { Unicode.Scalar(WordList.fold(String($0)).unicodeScalars.first!.value)! } })
             : KeyboardLayout.national(language: language) ?? .qwerty
         self.model = EditModel(keyboard: keyboard, similarSounds: EditModel.sounds(for: language, replacements: affixes.replacements))
-        self.replacements = affixes.replacements.map { rep in
+        let replacements = affixes.replacements.map { rep in
             var folded = rep
             folded.from = WordList.fold(rep.from)
             return folded
         }
+        self.replacements = replacements
+        self.replacementPatterns = replacements.map { Array($0.from) }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
         self.compounds = affixes.compounds
         self.compoundsByFlag = affixes.compoundsByFlag
@@ -170,9 +174,11 @@ final class Guesser: Sendable {
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
-                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 { continue }
-                keyScalars.removeAll(keepingCapacity: true)
+                // A key has at most as many scalars as bytes: one too short (or too long, in ASCII) is passed over before decoding.
+                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 || bytes.count + maxDistance < typed.count { continue }
                 let ascii = bytes.allSatisfy({ $0 < 0x80 })
+                if ascii, bytes.count > typed.count + maxDistance { continue }
+                keyScalars.removeAll(keepingCapacity: true)
                 if ascii {
                     for byte in bytes { keyScalars.append(UInt32(byte)) }
                 } else {
@@ -342,8 +348,7 @@ final class Guesser: Sendable {
     private func tableCandidates(_ folded: String) -> [(String, Double)] {
         var result: [(String, Double)] = []
         let characters = Array(folded)
-        for rep in replacements {
-            let from = Array(rep.from)
+        for (rep, from) in zip(replacements, replacementPatterns) {
             guard from.count <= characters.count else { continue }
             for start in 0...(characters.count - from.count) {
                 if rep.anchoredStart && start != 0 { break }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextServices
 import TextServicesIO
 import TextServicesProtocol
@@ -13,9 +14,20 @@ import TextServicesProtocol
 public final class CommandContext {
     public let options: ClientOptions
     private let factory: ClientFactory
-    public private(set) lazy var client: any TextServicesClient = factory.makeClient { event in
-        if case .fellBack(let reason) = event { StandardError.print("textsvcd: \(reason)") }
-    }
+    public private(set) lazy var client: any TextServicesClient = {
+        let client = factory.makeClient { event in
+            if case .fellBack(let reason) = event { StandardError.print("textsvcd: \(reason)") }
+        }
+        Self.kept.withLock { $0.append(client) }
+        return client
+    }()
+
+    /// Every command's client, kept until the process exits.
+    ///
+    /// A command is the process's last work: tearing its services down
+    /// first (dictionaries, memos, caches; for `find`, about 3% of its
+    /// start-up) would cost time for nothing. Sockets and files close at exit.
+    private static let kept = Mutex<[any TextServicesClient]>([])
 
     public init(options: ClientOptions) {
         self.options = options

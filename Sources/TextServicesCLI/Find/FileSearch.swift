@@ -70,7 +70,7 @@ public struct FileSearch: Sendable {
         }
         // Files are searched on every core, a batch at a time, and what each gives is printed in the walker's order.
         let inputs = list.inputs
-        let batch = Self.batchPerCore * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let batch = Self.batchPerCore * OrderedParallelMap.processors
         var start = 0
         while start < inputs.count {
             let first = start, end = min(start + batch, inputs.count)

@@ -50,7 +50,7 @@ public struct ClientWordChecking: WordChecking {
         }
         var outcomes: [Result<SpellCheckRequest.Response, ServiceError>] = []
         if let onProgress {
-            let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+            let batch = max(2, 2 * OrderedParallelMap.processors)
             for start in stride(from: 0, to: requests.count, by: batch) {
                 let end = min(requests.count, start + batch)
                 outcomes += client.sendAll(Array(requests[start..<end]))

@@ -155,6 +155,10 @@ struct EditModel: Sendable {
     }
 
     /// The optimal-string-alignment distance between two words, or `limit + 1` when it exceeds `limit`.
+    ///
+    /// Only the cells within `limit` of the diagonal are computed (a path
+    /// that leaves that band already costs more than `limit`), in three
+    /// rolling rows of `scratch`.
     static func distance(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>, limit: Int, scratch: inout [Int]) -> Int {
         let n = a.count
         let m = b.count
@@ -162,27 +166,39 @@ struct EditModel: Sendable {
         if n == 0 { return m }
         if m == 0 { return n }
         let width = m + 1
-        let needed = (n + 1) * width
-        if scratch.count < needed { scratch = [Int](repeating: 0, count: needed) }
-        let a0 = a.startIndex
-        let b0 = b.startIndex
-        for j in 0...m { scratch[j] = j }
-        for i in 1...n {
-            scratch[i * width] = i
-            var rowMin = i
-            for j in 1...m {
-                let same = a[a0 + i - 1] == b[b0 + j - 1]
-                var best = scratch[(i - 1) * width + j - 1] + (same ? 0 : 1)
-                best = min(best, scratch[(i - 1) * width + j] + 1, scratch[i * width + j - 1] + 1)
-                if i > 1, j > 1, a[a0 + i - 1] == b[b0 + j - 2], a[a0 + i - 2] == b[b0 + j - 1] {
-                    best = min(best, scratch[(i - 2) * width + j - 2] + 1)
+        if scratch.count < 3 * width { scratch = [Int](repeating: 0, count: 3 * width) }
+        let beyond = limit + 1
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                scratch.withUnsafeMutableBufferPointer { rows in
+                    let rows = rows.baseAddress!
+                    // Rows i - 2, i - 1 and i, in turn; a cell outside the band reads as `beyond`.
+                    var older = rows, previous = rows + width, current = rows + 2 * width
+                    for j in 0...m { previous[j] = min(j, beyond) }
+                    for i in 1...n {
+                        let low = max(1, i - limit), high = min(m, i + limit)
+                        current[low - 1] = low == 1 ? min(i, beyond) : beyond
+                        if high < m { current[high + 1] = beyond } // read by the next row
+                        var rowMin = low == 1 ? min(i, beyond) : beyond
+                        let ai = a[i - 1]
+                        for j in low...high {
+                            let bj = b[j - 1]
+                            var best = previous[j - 1] + (ai == bj ? 0 : 1)
+                            best = min(best, previous[j] + 1, current[j - 1] + 1)
+                            if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj {
+                                best = min(best, older[j - 2] + 1)
+                            }
+                            best = min(best, beyond)
+                            current[j] = best
+                            rowMin = min(rowMin, best)
+                        }
+                        if rowMin > limit { return beyond }
+                        (older, previous, current) = (previous, current, older)
+                    }
+                    return min(previous[m], beyond)
                 }
-                scratch[i * width + j] = best
-                rowMin = min(rowMin, best)
             }
-            if rowMin > limit { return limit + 1 }
         }
-        return min(scratch[n * width + m], limit + 1)
     }
 }
 
