@@ -7,7 +7,7 @@
 /// option flag such as NOSUGGEST, KEEPCASE, WARN or a compound flag), each
 /// affix entry carries no continuation flag and a condition Hunspell reads as
 /// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
-/// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so sk_SK's `balustrád` is
+/// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
 /// refused), and the word holds only lower-case or caseless letters,
 /// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
 /// (so Hunspell takes it as written, in lower case), none of them in an
