@@ -407,7 +407,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     }
 }
 
-@Test func distinctFormsComeInByteOrderOnceEachWithKeepCaseFromAnyCopy() {
+@Test func distinctFormsComeInByteOrderOnceEachWithKeepCaseFromAnyCopyAndPlainFromEvery() {
     var generator = SystemRandomNumberGenerator()
     // Canonically equal spellings (é and e + U+0301) are distinct forms: the table keys bytes.
     let alphabet = ["a", "b", "é", "e\u{301}", "z", "ß", "日", "'"]
@@ -417,16 +417,21 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
         words.append((0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined())
     }
     var list = FormList()
-    var keeps: [[UInt8]: Bool] = [:]
+    var keeps: [[UInt8]: Bool] = [:], plains: [[UInt8]: Bool] = [:]
     for word in words {
-        let keepsCase = Bool.random(using: &generator)
-        list.append(word, suggestible: true, keepsCase: keepsCase)
-        if !word.isEmpty { keeps[Array(word.utf8), default: false] = keeps[Array(word.utf8), default: false] || keepsCase }
+        let keepsCase = Bool.random(using: &generator), plain = Int.random(in: 0..<8, using: &generator) != 0
+        list.append(word, suggestible: true, keepsCase: keepsCase, plain: plain)
+        if !word.isEmpty {
+            keeps[Array(word.utf8), default: false] = keeps[Array(word.utf8), default: false] || keepsCase
+            plains[Array(word.utf8), default: true] = plains[Array(word.utf8), default: true] && plain
+        }
     }
-    let (indices, keepsCase) = DictionaryCompiler.distinctSorted(list)
+    let (indices, keepsCase, plain) = DictionaryCompiler.distinctSorted(list)
     let expected = keeps.keys.sorted { $0.lexicographicallyPrecedes($1) }
     #expect(indices.map { Array(list.word(Int($0)).utf8) } == expected)
     #expect(keepsCase == expected.map { keeps[$0]! })
+    // A form is plain only when every copy of it is.
+    #expect(plain == expected.map { plains[$0]! })
     // The first of equal forms is the one kept.
     let firsts = Dictionary(words.enumerated().map { (Array($1.utf8), $0) }, uniquingKeysWith: min)
     #expect(indices.map(Int.init) == expected.map { firsts[$0]! })

@@ -70,11 +70,27 @@ struct AffixCondition: Sendable {
     }
 
     let elements: [Element]
+    /// The condition holds a `.` and a scalar beyond ASCII: Hunspell 1.7.1's UTF-8 matching misreads some such
+    /// conditions (`[áéíóúŕýô].a`), so their forms are asked (`PlainForms`).
+    let mixesAnyWithNonASCII: Bool
 
     static let always = AffixCondition(elements: [])
 
     init(elements: [Element]) {
         self.elements = elements
+        mixesAnyWithNonASCII = Self.mixesAnyWithNonASCII(elements)
+    }
+
+    private static func mixesAnyWithNonASCII(_ elements: [Element]) -> Bool {
+        var any = false, nonASCII = false
+        for element in elements {
+            switch element {
+            case .any: any = true
+            case .scalar(let scalar): if !scalar.isASCII { nonASCII = true }
+            case .set(let members, _): if members.contains(where: { !$0.isASCII }) { nonASCII = true }
+            }
+        }
+        return any && nonASCII
     }
 
     /// Parses a condition; `.` alone (or nothing) always matches.
@@ -102,7 +118,7 @@ struct AffixCondition: Sendable {
             // "." is the conventional "no condition"; several dots still require that many characters.
             if elements.count <= 1 { elements = [] }
         }
-        self.elements = elements
+        self.init(elements: elements)
     }
 
     /// The condition written back in .aff syntax (`.` and "no condition" both as the empty string).

@@ -20,6 +20,8 @@ struct AffixFile: Sendable {
     var noSuggest: UInt32?
     var circumfix: UInt32?
     var keepCase: UInt32?
+    /// Every flag an option line names (NEEDAFFIX, WARN, SUBSTANDARD, compound flags...): such a flag on a stem means more than an affix.
+    var optionFlags: Set<UInt32> = []
 
     /// `TRY`: the characters to try, most frequent first.
     var tryCharacters: [Unicode.Scalar] = []
@@ -113,6 +115,9 @@ struct AffixFile: Sendable {
         while let line = lines.popFirst() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let keyword = fields.first, !keyword.hasPrefix("#") else { continue }
+            if Self.flagOptions.contains(keyword), fields.count >= 2, let flag = flagMode.parseSingle(fields[1]) {
+                optionFlags.insert(flag)
+            }
             switch keyword {
             case "PFX", "SFX":
                 let kind: AffixEntry.Kind = keyword == "PFX" ? .prefix : .suffix
@@ -171,6 +176,14 @@ struct AffixFile: Sendable {
             }
         }
     }
+
+    /// The keywords whose value is a flag.
+    private static let flagOptions: Set<Substring> = [
+        "NEEDAFFIX", "PSEUDOROOT", "ONLYINCOMPOUND", "FORBIDDENWORD", "NOSUGGEST", "CIRCUMFIX", "KEEPCASE", "WARN",
+        "SUBSTANDARD", "FORCEUCASE", "LEMMA_PRESENT", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
+        "COMPOUNDLAST", "COMPOUNDFIRST", "COMPOUNDPERMITFLAG", "COMPOUNDFORBIDFLAG", "COMPOUNDROOT", "NONGRAMSUGGEST",
+        "ONLYROOT",
+    ]
 
     private mutating func addEntry(_ fields: [Substring], pending: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)) {
         let strip = fields[2] == "0" ? [] : Array(fields[2].unicodeScalars)

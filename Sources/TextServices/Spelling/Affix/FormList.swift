@@ -10,13 +10,15 @@ struct FormList: Sendable {
     private(set) var bytes: [UInt8] = []
     /// Where each form's bytes end in `bytes`.
     private(set) var ends: [UInt32] = []
-    /// Per form: `suggestibleTrait` unless NOSUGGEST, `keepsCaseTrait` when a KEEPCASE flag is on its stem or affixes.
+    /// Per form: `suggestibleTrait` unless NOSUGGEST, `keepsCaseTrait` when a KEEPCASE flag is on its stem or affixes,
+    /// `plainTrait` when Hunspell certainly accepts it as it is (`PlainForms`).
     private(set) var traits: [UInt8] = []
     /// A form was refused because the bytes would pass the 32-bit offsets.
     private(set) var isFull = false
 
     static let suggestibleTrait: UInt8 = 1
     static let keepsCaseTrait: UInt8 = 2
+    static let plainTrait: UInt8 = 4
 
     var count: Int { ends.count }
 
@@ -25,6 +27,9 @@ struct FormList: Sendable {
 
     /// Whether a KEEPCASE flag is on the form's stem or affixes (Hunspell may refuse its capitals).
     func keepsCase(_ index: Int) -> Bool { traits[index] & Self.keepsCaseTrait != 0 }
+
+    /// Whether the form is plain (`PlainForms`): Hunspell certainly accepts it as it is.
+    func isPlain(_ index: Int) -> Bool { traits[index] & Self.plainTrait != 0 }
 
     mutating func reserveCapacity(forms: Int, bytes byteCount: Int) {
         ends.reserveCapacity(forms)
@@ -43,7 +48,7 @@ struct FormList: Sendable {
     }
 
     /// Appends a form given as Unicode scalars, encoded to UTF-8 in place.
-    mutating func append(_ scalars: [Unicode.Scalar], suggestible isSuggestible: Bool, keepsCase: Bool = false) {
+    mutating func append(_ scalars: [Unicode.Scalar], suggestible isSuggestible: Bool, keepsCase: Bool = false, plain: Bool = false) {
         let start = bytes.count
         for scalar in scalars {
             let value = scalar.value
@@ -70,12 +75,12 @@ struct FormList: Sendable {
             return
         }
         ends.append(UInt32(bytes.count))
-        traits.append((isSuggestible ? Self.suggestibleTrait : 0) | (keepsCase ? Self.keepsCaseTrait : 0))
+        traits.append((isSuggestible ? Self.suggestibleTrait : 0) | (keepsCase ? Self.keepsCaseTrait : 0) | (plain ? Self.plainTrait : 0))
     }
 
     /// Appends a form given as a string.
-    mutating func append(_ word: String, suggestible isSuggestible: Bool, keepsCase: Bool = false) {
-        append(Array(word.unicodeScalars), suggestible: isSuggestible, keepsCase: keepsCase)
+    mutating func append(_ word: String, suggestible isSuggestible: Bool, keepsCase: Bool = false, plain: Bool = false) {
+        append(Array(word.unicodeScalars), suggestible: isSuggestible, keepsCase: keepsCase, plain: plain)
     }
 
     /// The forms as values (for callers that keep few of them).

@@ -31,6 +31,8 @@ struct WordFormExpander {
     private let prefixGroups: [UInt32: AffixGroup]
     /// Prefix flags whose every entry elides (`isElision`): applied to stems only, never crossed with suffixes.
     private let elisionFlags: Set<UInt32>
+    /// Which forms are plain (`FormList.isPlain`): Hunspell certainly accepts them as they are.
+    let plainForms: PlainForms
 
     init(affixes: AffixFile, maximumForms: Int = 2_000_000) {
         self.affixes = affixes
@@ -38,6 +40,7 @@ struct WordFormExpander {
         suffixGroups = affixes.suffixes.mapValues(AffixGroup.init)
         prefixGroups = affixes.prefixes.mapValues(AffixGroup.init)
         elisionFlags = Set(affixes.prefixes.compactMap { flag, entries in entries.allSatisfy(Self.isElision) ? flag : nil })
+        plainForms = PlainForms(affixes: affixes)
     }
 
     /// Whether a prefix entry writes an apostrophe (`l'`, `dell'A`, `qu’`): an article, pronoun or conjunction elided onto the word.
@@ -85,7 +88,11 @@ struct WordFormExpander {
             guard let (stem, flagText) = Self.splitEntry(line) else { continue }
             let flags = flagText.map { affixes.flags($0) } ?? .empty
             if list.count < maximumForms {
-                expand(stem: Array(stem.unicodeScalars), flags: flags) { list.append($0, suggestible: $1, keepsCase: $2) }
+                let scalars = Array(stem.unicodeScalars)
+                let plain = plainForms.isPlainStem(line: line, stem: scalars, flags: flags)
+                expand(stem: scalars, flags: flags, plainStem: plain) {
+                    list.append($0, suggestible: $1, keepsCase: $2, plain: $3)
+                }
             } else if !flags.contains(affixes.forbiddenWord), !flags.contains(affixes.needAffix),
                       !flags.contains(affixes.onlyInCompound) {
                 list.append(stem, suggestible: !flags.contains(affixes.noSuggest), keepsCase: flags.contains(affixes.keepCase))
@@ -119,10 +126,12 @@ struct WordFormExpander {
         return trimmed.isEmpty ? nil : (trimmed, flags)
     }
 
-    /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it.
+    /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it,
+    /// and whether it is plain (`PlainForms`: only when `plainStem` says the stem's line is).
     ///
     /// The scalars passed are a buffer reused for the next form: copy what must outlive the call.
-    func expand(stem root: [Unicode.Scalar], flags: FlagSet, emit: ([Unicode.Scalar], Bool, Bool) -> Void) {
+    func expand(stem root: [Unicode.Scalar], flags: FlagSet, plainStem: Bool = false,
+                emit: ([Unicode.Scalar], Bool, Bool, Bool) -> Void) {
         if flags.contains(affixes.forbiddenWord) { return }
         let suggestible = !flags.contains(affixes.noSuggest)
         let forbidden = affixes.forbiddenWord, noSuggest = affixes.noSuggest, keepCase = affixes.keepCase
@@ -130,12 +139,13 @@ struct WordFormExpander {
         // One buffer per depth of affixing, so no form allocates.
         var suffixed: [Unicode.Scalar] = [], twice: [Unicode.Scalar] = [], prefixed: [Unicode.Scalar] = []
         var crossed: [Unicode.Scalar] = []
-        func output(_ scalars: [Unicode.Scalar], _ first: FlagSet, _ second: FlagSet? = nil, _ third: FlagSet? = nil) {
+        func output(_ scalars: [Unicode.Scalar], _ first: FlagSet, _ second: FlagSet? = nil, _ third: FlagSet? = nil,
+                    plain: Bool = false) {
             if first.contains(forbidden) || second?.contains(forbidden) == true || third?.contains(forbidden) == true { return }
             let hidden = first.contains(noSuggest) || second?.contains(noSuggest) == true || third?.contains(noSuggest) == true
             let keepsCase = stemKeepsCase || (keepCase != nil && (first.contains(keepCase)
                 || second?.contains(keepCase) == true || third?.contains(keepCase) == true))
-            emit(scalars, suggestible && !hidden, keepsCase)
+            emit(scalars, suggestible && !hidden, keepsCase, plain && plainForms.isPlainWord(scalars))
         }
         func standsAlone(_ continuation: FlagSet) -> Bool {
             !continuation.contains(affixes.needAffix) && !continuation.contains(affixes.onlyInCompound)
@@ -143,7 +153,7 @@ struct WordFormExpander {
         }
 
         if !flags.contains(affixes.needAffix), !flags.contains(affixes.onlyInCompound) {
-            output(root, .empty)
+            output(root, .empty, plain: plainStem)
         }
 
         let prefixFlags = flags.flags.filter { affixes.prefixes[$0] != nil }
@@ -154,7 +164,8 @@ struct WordFormExpander {
             for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
-                if standsAlone(cont) { output(suffixed, cont) }
+                let plainSuffix = plainStem && plainForms.isPlain(suffix)
+                if standsAlone(cont) { output(suffixed, cont, plain: plainSuffix) }
                 // A second suffix through the first one's continuation classes.
                 for second in cont.flags {
                     guard let secondGroup = suffixGroups[second] else { continue }
@@ -186,7 +197,9 @@ struct WordFormExpander {
                         if prefix.continuation.contains(affixes.circumfix) != circumfixed { continue }
                         if prefix.continuation.contains(affixes.onlyInCompound) || cont.contains(affixes.onlyInCompound) { continue }
                         prefix.apply(to: suffixed, into: &crossed)
-                        output(crossed, cont, prefix.continuation)
+                        // Crossed through the stem's own prefix flag: Hunspell's cross-product lookup finds it.
+                        output(crossed, cont, prefix.continuation,
+                               plain: plainSuffix && index < crossingFlags.count && plainForms.isPlain(prefix))
                     }
                 }
             }
@@ -194,7 +207,9 @@ struct WordFormExpander {
         for flag in prefixFlags {
             for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
                 prefix.apply(to: root, into: &prefixed)
-                if standsAlone(prefix.continuation) { output(prefixed, prefix.continuation) }
+                if standsAlone(prefix.continuation) {
+                    output(prefixed, prefix.continuation, plain: plainStem && plainForms.isPlain(prefix))
+                }
                 // A suffix the prefix allows through its continuation classes.
                 guard prefix.crossProduct, !elisionFlags.contains(flag) else { continue }
                 for second in prefix.continuation.flags where !flags.contains(second) {

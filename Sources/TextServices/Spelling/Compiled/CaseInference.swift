@@ -187,12 +187,19 @@ struct CaseInference: Sendable {
     /// scalars does. `memo` keeps the mappings of every scalar seen, asked of
     /// ICU once, instead of four mappings of every word (a fifth of a Russian
     /// compile).
-    func inferredVariants(_ word: String, memo: inout ScalarMemo) -> UInt8? {
+    ///
+    /// `innerHyphens` takes a hyphen inside the word as a caseless scalar: only for a plain form
+    /// (`PlainForms`), which Hunspell finds whole by its affix lookup, so its capitalised and
+    /// capitals spellings reach that same lookup in lower case before any BREAK applies.
+    func inferredVariants(_ word: String, memo: inout ScalarMemo, innerHyphens: Bool = false) -> UInt8? {
         guard isEnabled else { return nil }
         if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return nil }
         var sawLower = false, first = true
         var variants: UInt8 = 0
         for scalar in word.unicodeScalars {
+            if innerHyphens, scalar == "-", !first {
+                continue
+            }
             let answer: UInt8
             if let known = memo.answers[scalar] {
                 answer = known

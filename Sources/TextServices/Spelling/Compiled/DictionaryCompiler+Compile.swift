@@ -157,7 +157,9 @@ extension DictionaryCompiler {
     /// The accept table of the distinct forms in `forms` (each spelling Hunspell accepts, on every core), and how many forms it holds.
     static func verify(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
-        let (unique, keepsCase) = distinctSorted(forms)
+        let (unique, keepsCase, plainCopies) = distinctSorted(forms)
+        let plain = plainFormsAgree(forms, unique: unique, keepsCase: keepsCase, plain: plainCopies, engine: engine, cases: cases)
+            ? plainCopies : [Bool](repeating: false, count: plainCopies.count)
         let chunkSize = 4096
         let chunks = (unique.count + chunkSize - 1) / chunkSize
         let results = Locked([[UInt8]](repeating: [], count: chunks))
@@ -167,10 +169,22 @@ extension DictionaryCompiler {
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
             var memo = CaseInference.ScalarMemo()
+            // Hashing every form for an empty set was a tenth of a Polish compile.
+            let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
             for position in range {
                 let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
-                if engine.spell(word) { flag |= AcceptTable.asIs }
+                // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
+                let trusted = plain[position] && !keepsCase[position] && cases.isEnabled && !(forbids && forbidden.contains(word))
+                if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
+                    flags.append(AcceptTable.asIs | variants)
+                    continue
+                }
+                if trusted {
+                    flag = AcceptTable.asIs
+                } else if engine.spell(word) {
+                    flag |= AcceptTable.asIs
+                }
                 // A KEEPCASE form (from any stem that spells it) is asked in every case.
                 if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
@@ -193,14 +207,32 @@ extension DictionaryCompiler {
         return (AcceptTable.build(items), flags.count { $0 != 0 })
     }
 
-    /// The indices of the distinct non-empty forms in the order of their UTF-8 bytes (the first of equal forms), and
-    /// whether any of the equal forms keeps its case (KEEPCASE).
+    /// Whether Hunspell accepts an even sample of the forms `verify` would trust (`PlainForms`) as they are.
+    ///
+    /// `PlainForms` reasons from the files as this code reads them; a dictionary Hunspell reads otherwise
+    /// (an .aff it fails to load, an alias table it refuses) shows in the sample, and then no form is trusted.
+    static func plainFormsAgree(_ forms: FormList, unique: [UInt32], keepsCase: [Bool], plain: [Bool],
+                                engine: HunspellEngine, cases: CaseInference, sampleSize: Int = 512) -> Bool {
+        guard cases.isEnabled else { return true }
+        var trusted: [Int] = []
+        for position in unique.indices where plain[position] && !keepsCase[position] { trusted.append(position) }
+        guard !trusted.isEmpty else { return true }
+        let stride = max(1, trusted.count / sampleSize)
+        for sample in Swift.stride(from: 0, to: trusted.count, by: stride) {
+            let word = forms.word(Int(unique[trusted[sample]]))
+            if !cases.forbiddenSpellings.contains(word), !engine.spell(word) { return false }
+        }
+        return true
+    }
+
+    /// The indices of the distinct non-empty forms in the order of their UTF-8 bytes (the first of equal forms),
+    /// whether any of the equal forms keeps its case (KEEPCASE), and whether every one of them is plain (`PlainForms`).
     ///
     /// A radix pass on the first two bytes splits the forms into 65,536 buckets (reading the bytes in
     /// the order they were written); each bucket is then sorted on every core by the next eight bytes
     /// as one integer, with `memcmp` of the rest only for ties. Sorting every index by `memcmp` took
     /// two thirds of an Italian compile (tens of millions of forms).
-    static func distinctSorted(_ forms: FormList) -> (indices: [UInt32], keepsCase: [Bool]) {
+    static func distinctSorted(_ forms: FormList) -> (indices: [UInt32], keepsCase: [Bool], plain: [Bool]) {
         let bucketCount = 65_536
         @inline(__always) func bucket(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int {
             Int(bytes[start]) << 8 | (count > 1 ? Int(bytes[start + 1]) : 0)
@@ -241,44 +273,50 @@ extension DictionaryCompiler {
         let groups = cuts, bucketStarts = starts
         let kept = Locked([Int](repeating: 0, count: bucketCount))
         var keepsCase = [Bool](repeating: false, count: total)
+        var plain = [Bool](repeating: false, count: total)
         order.withUnsafeMutableBufferPointer { orderBuffer in
             keepsCase.withUnsafeMutableBufferPointer { keepsBuffer in
-                forms.bytes.withUnsafeBufferPointer { bytes in
-                    forms.ends.withUnsafeBufferPointer { ends in
-                        let shared = SortBuffers(bytes: bytes, ends: ends, order: orderBuffer, keeps: keepsBuffer)
-                        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
-                            let bytes = shared.bytes, ends = shared.ends, order = shared.order, keeps = shared.keeps
-                            var keys: [(key: UInt64, index: UInt32)] = []
-                            var counts: [(Int, Int)] = []
-                            for bucketIndex in groups[group] {
-                                let range = bucketStarts[bucketIndex]..<bucketStarts[bucketIndex + 1]
-                                guard !range.isEmpty else { continue }
-                                keys.removeAll(keepingCapacity: true)
-                                for position in range {
-                                    keys.append((Self.sortKey(bytes, ends, order[position]), order[position]))
-                                }
-                                keys.sort { a, b in
-                                    if a.key != b.key { return a.key < b.key }
-                                    let order = Self.compareTails(bytes, ends, a.index, b.index)
-                                    return order != 0 ? order < 0 : a.index < b.index
-                                }
-                                var count = 0
-                                var lastKey: UInt64 = 0
-                                for item in keys {
-                                    let keepsThis = forms.keepsCase(Int(item.index))
-                                    if count > 0, lastKey == item.key,
-                                       Self.equalForms(bytes, ends, order[range.lowerBound + count - 1], item.index) {
-                                        if keepsThis { keeps[range.lowerBound + count - 1] = true }
-                                        continue
+                plain.withUnsafeMutableBufferPointer { plainBuffer in
+                    forms.bytes.withUnsafeBufferPointer { bytes in
+                        forms.ends.withUnsafeBufferPointer { ends in
+                            let shared = SortBuffers(bytes: bytes, ends: ends, order: orderBuffer, keeps: keepsBuffer, plain: plainBuffer)
+                            DispatchQueue.concurrentPerform(iterations: groups.count) { group in
+                                let bytes = shared.bytes, ends = shared.ends, order = shared.order, keeps = shared.keeps
+                                let plain = shared.plain
+                                var keys: [(key: UInt64, index: UInt32)] = []
+                                var counts: [(Int, Int)] = []
+                                for bucketIndex in groups[group] {
+                                    let range = bucketStarts[bucketIndex]..<bucketStarts[bucketIndex + 1]
+                                    guard !range.isEmpty else { continue }
+                                    keys.removeAll(keepingCapacity: true)
+                                    for position in range {
+                                        keys.append((Self.sortKey(bytes, ends, order[position]), order[position]))
                                     }
-                                    order[range.lowerBound + count] = item.index
-                                    keeps[range.lowerBound + count] = keepsThis
-                                    lastKey = item.key
-                                    count += 1
+                                    keys.sort { a, b in
+                                        if a.key != b.key { return a.key < b.key }
+                                        let order = Self.compareTails(bytes, ends, a.index, b.index)
+                                        return order != 0 ? order < 0 : a.index < b.index
+                                    }
+                                    var count = 0
+                                    var lastKey: UInt64 = 0
+                                    for item in keys {
+                                        let keepsThis = forms.keepsCase(Int(item.index)), plainThis = forms.isPlain(Int(item.index))
+                                        if count > 0, lastKey == item.key,
+                                           Self.equalForms(bytes, ends, order[range.lowerBound + count - 1], item.index) {
+                                            if keepsThis { keeps[range.lowerBound + count - 1] = true }
+                                            if !plainThis { plain[range.lowerBound + count - 1] = false }
+                                            continue
+                                        }
+                                        order[range.lowerBound + count] = item.index
+                                        keeps[range.lowerBound + count] = keepsThis
+                                        plain[range.lowerBound + count] = plainThis
+                                        lastKey = item.key
+                                        count += 1
+                                    }
+                                    counts.append((bucketIndex, count))
                                 }
-                                counts.append((bucketIndex, count))
+                                kept.withLock { for (bucketIndex, count) in counts { $0[bucketIndex] = count } }
                             }
-                            kept.withLock { for (bucketIndex, count) in counts { $0[bucketIndex] = count } }
                         }
                     }
                 }
@@ -292,20 +330,23 @@ extension DictionaryCompiler {
             for offset in 0..<counts[bucketIndex] {
                 order[write] = order[from + offset]
                 keepsCase[write] = keepsCase[from + offset]
+                plain[write] = plain[from + offset]
                 write += 1
             }
         }
         order.removeSubrange(write...)
         keepsCase.removeSubrange(write...)
-        return (order, keepsCase)
+        plain.removeSubrange(write...)
+        return (order, keepsCase, plain)
     }
 
-    /// The buffers `distinctSorted` shares with its threads: each writes only its own buckets' ranges of `order` and `keeps`.
+    /// The buffers `distinctSorted` shares with its threads: each writes only its own buckets' ranges of `order`, `keeps` and `plain`.
     private struct SortBuffers: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let ends: UnsafeBufferPointer<UInt32>
         let order: UnsafeMutableBufferPointer<UInt32>
         let keeps: UnsafeMutableBufferPointer<Bool>
+        let plain: UnsafeMutableBufferPointer<Bool>
     }
 
     /// Bytes 2..<10 of a form as one big-endian integer, zero past its end (no form holds a zero byte).

@@ -1,0 +1,109 @@
+/// Decides which expanded forms Hunspell certainly accepts as they are, so the compiler need not ask it.
+///
+/// A form is *plain* when it is a .dic stem alone, or a stem with one
+/// suffix, one prefix, or a prefix and a suffix crossed through flags on the
+/// stem itself, where the stem's .dic line holds only the word and affix
+/// flags (no escaped slash, control character, morphological field or
+/// option flag such as NOSUGGEST, KEEPCASE, WARN or a compound flag), each
+/// affix entry carries no continuation flag and a condition Hunspell reads as
+/// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
+/// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
+/// refused), and the word holds only lower-case or caseless letters,
+/// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
+/// (so Hunspell takes it as written, in lower case), none of them in an
+/// ICONV pattern, in fewer than 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
+/// the dictionary can refuse what it finds, provided the dictionary has no
+/// FULLSTRIP, COMPLEXPREFIXES or ONLYINCOMPOUND (a first-found root carrying
+/// ONLYINCOMPOUND refuses a word another root derives) and no affix carries
+/// FORBIDDENWORD. The compiler also needs `CaseInference` to be enabled and
+/// the word not to be a forbidden stem (no IGNORE, FORBIDWARN or forbidden
+/// entry with affixes); it infers the capitalised and capitals verdicts when
+/// `CaseInference` takes the word, and asks them otherwise (hyphenated
+/// words). Thread-safe (immutable).
+struct PlainForms: Sendable {
+    /// Whether the dictionary allows trusting any form.
+    let isEnabled: Bool
+    /// The dictionary is UTF-8 (conditions are matched by Hunspell's UTF-8 code).
+    let isUTF8: Bool
+    /// Every flag the .aff names for an option (NEEDAFFIX, WARN, compound flags...): a stem carrying one is not plain.
+    private let optionFlags: Set<UInt32>
+    /// The flags that name an affix group.
+    private let affixFlags: Set<UInt32>
+    /// Scalars of ICONV patterns: Hunspell rewrites a word holding one before its lookup.
+    private let conversionScalars: Set<Unicode.Scalar>
+
+    /// Trusts nothing.
+    static let disabled = PlainForms(isEnabled: false, isUTF8: true, optionFlags: [], affixFlags: [], conversionScalars: [])
+
+    private init(isEnabled: Bool, isUTF8: Bool, optionFlags: Set<UInt32>, affixFlags: Set<UInt32>,
+                 conversionScalars: Set<Unicode.Scalar>) {
+        self.isEnabled = isEnabled
+        self.isUTF8 = isUTF8
+        self.optionFlags = optionFlags
+        self.affixFlags = affixFlags
+        self.conversionScalars = conversionScalars
+    }
+
+    /// What the parsed .aff file allows.
+    init(affixes: AffixFile) {
+        let forbidden = affixes.forbiddenWord
+        let affixCarriesForbidden = forbidden != nil && (affixes.prefixes.values.contains { $0.contains { $0.continuation.contains(forbidden) } }
+            || affixes.suffixes.values.contains { $0.contains { $0.continuation.contains(forbidden) } })
+        let enabled = !affixes.fullStrip && !affixes.complexPrefixes && affixes.onlyInCompound == nil && !affixCarriesForbidden
+        var scalars = Set<Unicode.Scalar>()
+        for conversion in affixes.inputConversions { scalars.formUnion(conversion.from.unicodeScalars) }
+        self.init(isEnabled: enabled, isUTF8: HunspellEngine.isUTF8(affixes.charset), optionFlags: affixes.optionFlags,
+                  affixFlags: Set(affixes.prefixes.keys).union(affixes.suffixes.keys), conversionScalars: scalars)
+    }
+
+    /// Whether a .dic line's stem, with its flags, may give plain forms (`line` is the whole line as read).
+    func isPlainStem(line: Substring, stem: [Unicode.Scalar], flags: FlagSet) -> Bool {
+        guard isEnabled else { return false }
+        for byte in line.utf8 where byte < 0x20 || byte == 0x20 || byte == 0x5C || byte == 0x7F { return false }
+        for flag in flags.flags where !affixFlags.contains(flag) || optionFlags.contains(flag) { return false }
+        return isPlainWord(stem)
+    }
+
+    /// Whether an affix entry keeps a plain stem's form plain.
+    @inline(__always)
+    func isPlain(_ entry: AffixEntry) -> Bool {
+        entry.continuation.isEmpty && !(isUTF8 && entry.condition.mixesAnyWithNonASCII)
+    }
+
+    /// Whether a form of plain stem and entries may be trusted: its characters and its length.
+    func isPlainWord(_ scalars: [Unicode.Scalar]) -> Bool {
+        var bytes = 0
+        for (offset, scalar) in scalars.enumerated() {
+            if scalar == "-" {
+                // An inner hyphen: a word Hunspell looks up whole before any BREAK applies.
+                guard offset > 0, offset < scalars.count - 1 else { return false }
+            } else {
+                guard Self.isWordScalar(scalar) else { return false }
+            }
+            if !conversionScalars.isEmpty, conversionScalars.contains(scalar) { return false }
+            bytes += scalar.utf8.count
+        }
+        return bytes > 0 && bytes < 100
+    }
+
+    /// A lower-case or caseless letter or a combining mark of the Basic Multilingual Plane, or `'`.
+    @inline(__always)
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x10000 && wordScalars[Int(scalar.value)]
+    }
+
+    /// `isWordScalar` of every scalar of the Basic Multilingual Plane, asked of the scalar properties once.
+    private static let wordScalars: [Bool] = (0..<0x10000).map { value in
+        if value < 0x80 { return (value >= 0x61 && value <= 0x7A) || value == 0x27 }
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return false }
+        let properties = scalar.properties
+        // No capital of any kind: Hunspell takes the word as written (NOCAP).
+        if properties.changesWhenLowercased || properties.isUppercase { return false }
+        switch properties.generalCategory {
+        case .lowercaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import TextServices
+@testable import TextServicesTestSupport
+
+/// The plain forms of a dictionary's expansion, by spelling.
+private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set<String>) {
+    let list = WordFormExpander.formList(of: info, maximumForms: .max)
+    var plain = Set<String>(), all = Set<String>()
+    for index in 0..<list.count {
+        all.insert(list.word(index))
+        if list.isPlain(index) { plain.insert(list.word(index)) }
+    }
+    return (plain, all)
+}
+
+@Test func onlyFormsOfPlainStemsAndAffixesArePlain() throws {
+    let aff = """
+        SET UTF-8
+        NOSUGGEST n
+        SFX S Y 1
+        SFX S 0 s .
+        PFX P Y 1
+        PFX P 0 un .
+        SFX C Y 1
+        SFX C 0 r/S .
+        SFX T Y 1
+        SFX T a 0 [áé].a
+        SFX D Y 1
+        SFX D 0 ed [^é]
+
+        """
+    let dic = "10\nwalk/SPD\nquiet/Sn\nand\\/or/S\nbake/C\nbalustráda/T\ncafé/SD\nzzz/SX\nl’eau/S\nbem-vindo/S\nParis/S\n"
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let (plain, all) = plainForms(info)
+    #expect(plain == ["walk", "walks", "unwalk", "unwalks", "walked", "unwalked", "bake", "café", "cafés",
+                     "balustráda", "bem-vindo", "bem-vindos"])
+    // NOSUGGEST stem, an escaped slash, a continuation class, `.` beside a letter beyond ASCII, a flag of no affix,
+    // a character not a letter (the apostrophe U+2019), a capital (Hunspell looks such a word up in other spellings too).
+    for word in ["quiet", "quiets", "and/or", "baker", "bakers", "balustrád", "zzz", "zzzs", "l’eau", "l’eaus", "Paris", "Pariss"] {
+        #expect(all.contains(word) && !plain.contains(word), "\(word)")
+    }
+}
+
+@Test func wordsHoldingAnICONVScalarOrNotALetterAreNotPlain() throws {
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nICONV 1\nICONV ’ '\nSFX S Y 1\nSFX S 0 s .\n",
+                                               dic: "6\nl’eau/S\nwalk/S\nR2D2/S\nx\(String(repeating: "a", count: 99))\n-ism/S\npre-/S\n")
+    let (plain, _) = plainForms(info)
+    #expect(plain == ["walk", "walks"])
+}
+
+@Test func dictionariesWhereAnotherRootCanRefuseTrustNothing() throws {
+    for option in ["ONLYINCOMPOUND c", "FULLSTRIP", "COMPLEXPREFIXES", "FORBIDDENWORD !\nSFX F Y 1\nSFX F 0 x/! ."] {
+        let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\n\(option)\nSFX S Y 1\nSFX S 0 s .\n",
+                                                   dic: "1\nwalk/S\n")
+        #expect(plainForms(info).plain.isEmpty, "\(option)")
+    }
+}
+
+@Test func trustedPlainFormsGetTheFlagsHunspellGives() throws {
+    // Hunspell 1.7.1 refuses `balustrád` (its UTF-8 reading of `[áé].a`): that form is asked, not trusted.
+    let aff = "SET UTF-8\nFORBIDDENWORD !\nBREAK 1\nBREAK -\nSFX S Y 1\nSFX S 0 s .\nPFX P Y 1\nPFX P 0 un .\nSFX T Y 1\nSFX T a 0 [áé].a\n"
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff,
+                                               dic: "7\nwalk/SP\nkg\nKg/!\nbalustráda/T\nżółw/S\nbem-vindo/SP\nParis/S\n")
+    let list = WordFormExpander.formList(of: info, maximumForms: .max)
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled && (0..<list.count).contains { list.isPlain($0) })
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let (asked, askedCount) = DictionaryCompiler.verify(list, engine: engine, cases: .disabled) { _ in }
+    let (trusted, trustedCount) = DictionaryCompiler.verify(list, engine: engine, cases: cases) { _ in }
+    #expect(askedCount == trustedCount)
+    for index in 0..<list.count {
+        var word = list.word(index)
+        let a = word.withUTF8 { asked.flags(of: $0) }, t = word.withUTF8 { trusted.flags(of: $0) }
+        #expect(a == t, "\(word): asked \(a), trusted \(t)")
+    }
+    var refused = "balustrád"
+    #expect(refused.withUTF8 { trusted.flags(of: $0) } == 0)
+}
