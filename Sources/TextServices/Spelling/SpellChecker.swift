@@ -128,6 +128,16 @@ public struct SpellChecker: Sendable {
         var memo: WordMemo
         var found: [Misspelling] = []
         var wordCount = 0
+        /// The memo's stores (its misses) when the scan began.
+        private let storesAtStart: Int
+
+        init(checker: SpellChecker, text: TextBuffer, limit: Int?, memo: WordMemo) {
+            self.checker = checker
+            self.text = text
+            self.limit = limit
+            self.memo = memo
+            storesAtStart = memo.stores
+        }
 
         /// Prefetches what judging the word at `range` will read (`LookAhead`); changes nothing but timing.
         ///
@@ -139,7 +149,9 @@ public struct SpellChecker: Sendable {
             case .far:
                 memo.prefetch(range, in: bytes)
             case .near:
-                guard memo.lookup(range, in: bytes) == nil else { return }
+                // Only while the memo misses often (a fresh process, new text): with a warm memo, as in a daemon's
+                // re-checks, the extra probe for every word cost more than the few misses it would hide.
+                guard (memo.stores - storesAtStart) * 32 > wordCount, memo.lookup(range, in: bytes) == nil else { return }
                 let word = UnsafeBufferPointer(rebasing: bytes[range])
                 for dictionary in checker.dictionaries { dictionary.prefetchCompiled(utf8: word) }
             }

@@ -24,6 +24,8 @@ struct WordMemo {
     /// The bytes past the eighth of the stored words, one after another.
     private var rest: [UInt8] = []
     private var count = 0
+    /// How many verdicts were ever stored (each a lookup that missed), across start-overs.
+    private(set) var stores = 0
     private var mask: Int
     /// Words longer than 64 KB are not stored (and so judged again).
     private static let longestWord = Int(UInt16.max)
@@ -102,6 +104,7 @@ struct WordMemo {
         insert(Slot(prefix: prefix, start: Int32(start), length: UInt16(range.count), verdict: verdict),
                at: home(prefix, range.count, last: last))
         count += 1
+        stores += 1
     }
 
     /// Forgets every word, keeping the memory.
