@@ -9,12 +9,15 @@
 struct ScoredWords {
     /// A stored word: its first eight bytes (zero past its end), its hash, where its bytes past the eighth are in
     /// `rest`, its number and its length (0 marks a free slot).
-    private struct Slot {
+    private struct Slot: WordKeyedSlot {
         var prefix: UInt64 = 0
         var hash: UInt32 = 0
         var start: Int32 = 0
         var number: Int32 = 0
         var length: UInt32 = 0
+
+        var byteCount: Int { Int(length) }
+        var restStart: Int { Int(start) }
     }
 
     private var slots: [Slot]
@@ -33,21 +36,9 @@ struct ScoredWords {
 
     /// The number of the word at `range` of `bytes`, if it was stored.
     func number(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let length = range.count
-        let prefix = WordKey.prefix(bytes, range)
-        return slots.withUnsafeBufferPointer { slots in
+        slots.withUnsafeBufferPointer { slots in
             rest.withUnsafeBufferPointer { rest in
-                var position = Int(truncatingIfNeeded: WordKey.hash(prefix, length, last: WordKey.last(bytes, range))) & mask
-                while true {
-                    let slot = slots[position]
-                    if slot.length == 0 { return nil }
-                    if slot.prefix == prefix, Int(slot.length) == length,
-                       length <= 8 || ByteComparison.equal(rest.baseAddress! + Int(slot.start),
-                                                           bytes.baseAddress! + range.lowerBound + 8, length - 8) {
-                        return Int(slot.number)
-                    }
-                    position = (position + 1) & mask
-                }
+                WordKey.find(range, in: bytes, slots: slots, rest: rest, mask: mask).map { Int($0.number) }
             }
         }
     }

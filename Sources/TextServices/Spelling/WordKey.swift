@@ -33,3 +33,40 @@ enum WordKey {
         return value ^ (value >> 32)
     }
 }
+
+/// A stored word in an open-addressing table keyed by `WordKey` (`WordMemo`, `ScoredWords`).
+protocol WordKeyedSlot {
+    /// The word's first eight bytes (`WordKey.prefix`).
+    var prefix: UInt64 { get }
+    /// The word's length in bytes; 0 marks a free slot.
+    var byteCount: Int { get }
+    /// Where the word's bytes past the eighth start in the table's `rest` bytes.
+    var restStart: Int { get }
+}
+
+extension WordKey {
+    /// The slot holding the word at `range` of `bytes`, probing one slot after another from its hash; nil when a
+    /// free slot comes first.
+    ///
+    /// `slots` is a power of two long (`mask` is its count minus one) and never full; `rest` holds the stored
+    /// words' bytes past the eighth. A word of up to eight bytes is decided by its slot alone.
+    @inline(__always)
+    static func find<Slot: WordKeyedSlot>(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+                                          slots: UnsafeBufferPointer<Slot>, rest: UnsafeBufferPointer<UInt8>,
+                                          mask: Int) -> Slot? {
+        let length = range.count
+        let prefix = Self.prefix(bytes, range)
+        var position = Int(truncatingIfNeeded: hash(prefix, length, last: last(bytes, range))) & mask
+        while true {
+            let slot = slots[position]
+            let stored = slot.byteCount
+            if stored == 0 { return nil }
+            if slot.prefix == prefix, stored == length,
+               length <= 8 || ByteComparison.equal(rest.baseAddress! + slot.restStart,
+                                                   bytes.baseAddress! + range.lowerBound + 8, length - 8) {
+                return slot
+            }
+            position = (position + 1) & mask
+        }
+    }
+}

@@ -13,11 +13,14 @@
 struct WordMemo {
     /// A stored word: its first eight bytes (zero past its end), where its bytes past the eighth are in `rest`,
     /// its length and the verdict; `length` 0 marks a free slot.
-    private struct Slot {
+    private struct Slot: WordKeyedSlot {
         var prefix: UInt64 = 0
         var start: Int32 = 0
         var length: UInt16 = 0
         var verdict = false
+
+        var byteCount: Int { Int(length) }
+        var restStart: Int { Int(start) }
     }
 
     private var slots: [Slot]
@@ -52,7 +55,6 @@ struct WordMemo {
         Int(truncatingIfNeeded: WordKey.hash(prefix, length, last: last)) & mask
     }
 
-
     /// The verdict on the word at `range` of `text`, if a word with the same bytes was stored before.
     func lookup(_ range: Range<Int>, in text: [UInt8]) -> Bool? {
         text.withUnsafeBufferPointer { lookup(range, in: $0) }
@@ -63,19 +65,7 @@ struct WordMemo {
     func lookup(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         slots.withUnsafeBufferPointer { slots in
             rest.withUnsafeBufferPointer { rest in
-                let length = range.count
-                let prefix = WordKey.prefix(bytes, range)
-                var position = home(prefix, length, last: WordKey.last(bytes, range))
-                while true {
-                    let slot = slots[position]
-                    if slot.length == 0 { return nil }
-                    if slot.prefix == prefix, Int(slot.length) == length,
-                       length <= 8 || ByteComparison.equal(rest.baseAddress! + Int(slot.start),
-                                                           bytes.baseAddress! + range.lowerBound + 8, length - 8) {
-                        return slot.verdict
-                    }
-                    position = (position + 1) & mask
-                }
+                WordKey.find(range, in: bytes, slots: slots, rest: rest, mask: mask)?.verdict
             }
         }
     }
