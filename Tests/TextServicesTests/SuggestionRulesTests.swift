@@ -142,14 +142,20 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
     #expect(dictionary.guesses(for: "exlposivkraft", limit: 3).first == "explosivkraft")
 }
 
-@Test func storeKeysDecodeLikeStrings() {
+@Test func storeKeysDecodeLikeStringsWithTheirBasesBeside() {
+    let key = DecodedKey(capacity: 32)
     for word in ["żółw", "привет", "straße", "ελληνικά", "𝒜b", "plain"] {
-        var out: [UInt32] = []
-        Array(word.utf8).withUnsafeBufferPointer { Guesser.decodeUTF8($0, into: &out) }
-        #expect(out == word.unicodeScalars.map(\.value), "\(word)")
+        Array(word.utf8).withUnsafeBufferPointer { key.decode($0) }
+        #expect(Array(key.scalars) == word.unicodeScalars.map(\.value), "\(word)")
+        #expect(Array(key.bases) == word.unicodeScalars.map { Diacritics.base($0.value) }, "\(word)")
     }
+    Array("żółw".utf8).withUnsafeBufferPointer { key.decode($0) }
+    #expect(Array(key.bases) == "zolw".unicodeScalars.map(\.value))
     // Truncated or stray bytes stay in bounds.
-    var out: [UInt32] = []
-    [UInt8]([0x61, 0xC5, 0xBC, 0xE2, 0x82, 0x80, 0xF0]).withUnsafeBufferPointer { Guesser.decodeUTF8($0, into: &out) }
-    #expect(out.count == 4 && out[0] == 0x61 && out[1] == 0x17C)
+    [UInt8]([0x61, 0xC5, 0xBC, 0xE2, 0x82, 0x80, 0xF0]).withUnsafeBufferPointer { key.decode($0) }
+    #expect(key.count == 4 && key.scalars[0] == 0x61 && key.scalars[1] == 0x17C && key.bases[1] == 0x7A)
+    // A key longer than the capacity is read up to it.
+    let short = DecodedKey(capacity: 3)
+    Array("abcdef".utf8).withUnsafeBufferPointer { short.decode($0) }
+    #expect(Array(short.scalars) == [0x61, 0x62, 0x63])
 }

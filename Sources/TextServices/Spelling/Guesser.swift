@@ -156,8 +156,6 @@ final class Guesser: Sendable {
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
         var scratch: [Int] = []
-        var keyScalars: [UInt32] = []
-        keyScalars.reserveCapacity(64)
 
         func consider(entry: Int, cost: Double) {
             let zipf = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
@@ -168,31 +166,19 @@ final class Guesser: Sendable {
         // Distances are counted without diacritics, so every accent left out counts as nothing here
         // (the edit model charges it a little).
         let strippedTyped = Diacritics.stripped(typed)
-        var strippedKey: [UInt32] = []
-        strippedKey.reserveCapacity(64)
+        // Keys longer than this are passed over before they are decoded.
+        let byteSlack = 2 * maxDistance + 8
+        let key = DecodedKey(capacity: folded.utf8.count + byteSlack)
+        let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: key.capacity)
         var costScratch: [Double] = []
         for range in index.candidateEntries(for: typed) {
             for entry in range where store.isSuggestible(entry) {
                 let bytes = store.keyBytes(entry)
-                // A key has at most as many scalars as bytes: one too short (or too long, in ASCII) is passed over before decoding.
-                if abs(bytes.count - folded.utf8.count) > 2 * maxDistance + 8 || bytes.count + maxDistance < typed.count { continue }
-                let ascii = bytes.allSatisfy({ $0 < 0x80 })
-                if ascii, bytes.count > typed.count + maxDistance { continue }
-                keyScalars.removeAll(keepingCapacity: true)
-                if ascii {
-                    for byte in bytes { keyScalars.append(UInt32(byte)) }
-                } else {
-                    Self.decodeUTF8(bytes, into: &keyScalars)
-                }
-                let distance: Int
-                if ascii {
-                    distance = EditModel.distance(strippedTyped[...], keyScalars[...], limit: maxDistance, scratch: &scratch)
-                } else {
-                    strippedKey.removeAll(keepingCapacity: true)
-                    for scalar in keyScalars { strippedKey.append(Diacritics.base(scalar)) }
-                    distance = EditModel.distance(strippedTyped[...], strippedKey[...], limit: maxDistance, scratch: &scratch)
-                }
-                guard distance <= maxDistance else { continue }
+                // A key has at most as many scalars as bytes: one too short (or too long) is passed over before decoding.
+                if abs(bytes.count - folded.utf8.count) > byteSlack || bytes.count + maxDistance < typed.count { continue }
+                key.decode(bytes)
+                guard distances.distance(to: key.bases) <= maxDistance else { continue }
+                let keyScalars = Array(key.scalars)
                 let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)
             }
@@ -299,34 +285,6 @@ final class Guesser: Sendable {
         scored.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         var seen = Set<String>()
         return scored.map(\.0).filter { seen.insert($0).inserted }
-    }
-
-    /// Appends the scalar values of UTF-8 bytes (a store key) without making a String; stays in bounds
-    /// whatever the bytes (a malformed sequence gives U+FFFD).
-    @inline(__always)
-    static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = UInt32(bytes[index])
-            if lead < 0x80 {
-                out.append(lead)
-                index += 1
-            } else if lead >= 0xC0, lead < 0xE0, index + 1 < count {
-                out.append((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F))
-                index += 2
-            } else if lead >= 0xE0, lead < 0xF0, index + 2 < count {
-                out.append((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
-                index += 3
-            } else if lead >= 0xF0, index + 3 < count {
-                out.append((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                           | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F))
-                index += 4
-            } else {
-                out.append(0xFFFD)
-                index += 1
-            }
-        }
     }
 
     /// Adds a phrase whose every word is a suggestible entry at least as common as the minimums.

@@ -39,6 +39,9 @@ struct SuggestBenchmark: ParsableCommand {
     @Flag(name: .customLong("show-misses"), help: "Print each pair whose correct word is not the first guess.")
     var showMisses = false
 
+    @Option(name: .customLong("slowest"), help: "Print the N slowest guesses with their milliseconds and guesses.")
+    var slowest = 0
+
     func run() throws {
         var pairs = try TypoPairs.read(typos)
         if sample > 0 { pairs = Array(pairs.prefix(sample)) }
@@ -72,15 +75,21 @@ struct SuggestBenchmark: ParsableCommand {
         var top5 = 0
         var latencies: [Double] = []
         latencies.reserveCapacity(pairs.count)
+        var timed: [(millis: Double, typo: String, guesses: [String])] = []
         for (typo, correct) in pairs {
             let start = DispatchTime.now().uptimeNanoseconds
             let guesses = try client.send(SpellGuessesRequest(word: typo, languages: languages, limit: 5)).guesses
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            if slowest > 0 { timed.append((latencies[latencies.count - 1], typo, guesses)) }
             if guesses.first == correct { top1 += 1 }
             if guesses.prefix(5).contains(correct) { top5 += 1 }
             if showMisses, guesses.first != correct {
                 print("miss\t\(typo)\t\(correct)\t\(guesses.joined(separator: ", "))")
             }
+        }
+
+        for item in timed.sorted(by: { $0.millis > $1.millis }).prefix(slowest) {
+            print("slow\t\(item.millis)\t\(item.typo)\t\(item.guesses.joined(separator: ", "))")
         }
 
         var prefixList: [String] = []

@@ -10,7 +10,11 @@ import Foundation
 /// `đ`, `ø`, `ħ`, `ŧ`, `ƀ`, `ı`). Lower-case values only: words are folded first.
 enum Diacritics {
     /// Bases of the scalars below `tableLimit`; a value is its own base when not listed.
-    private static let table: [UInt32] = {
+    ///
+    /// Allocated once and never freed or written after, so reading it needs no
+    /// retain (an array here cost the guesser's candidate scan a retain and a
+    /// release per letter).
+    nonisolated(unsafe) private static let table: UnsafeBufferPointer<UInt32> = {
         var table = (0..<UInt32(tableLimit)).map { $0 }
         let ranges: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x1E00...0x1FFF]
         for range in ranges {
@@ -30,7 +34,9 @@ enum Diacritics {
         for value in 0..<table.count where table[Int(table[value])] != table[value] {
             table[value] = table[Int(table[value])]
         }
-        return table
+        let stored = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: table.count)
+        _ = stored.initialize(from: table)
+        return UnsafeBufferPointer(stored)
     }()
     private static let tableLimit = 0x2000
 

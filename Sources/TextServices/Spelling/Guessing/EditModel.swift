@@ -125,9 +125,12 @@ struct EditModel: Sendable {
         let m = intended.count
         if n == 0 || m == 0 { return Double(max(n, m)) * Self.otherInsertion }
         let width = m + 1
-        if table.count < (n + 1) * width { table = [Double](repeating: 0, count: (n + 1) * width) }
+        // The table's rows, then each intended letter's deletion cost (looked up once, not once a row).
+        let deletions = (n + 1) * width
+        if table.count < deletions + m { table = [Double](repeating: 0, count: deletions + m) }
+        for j in 0..<m { table[deletions + j] = deletionCost(intended, at: j) }
         table[0] = 0
-        for j in 1...m { table[j] = table[j - 1] + deletionCost(intended, at: j - 1) }
+        for j in 1...m { table[j] = table[j - 1] + table[deletions + j - 1] }
         for i in 1...n {
             let insertion = insertionCost(typed, at: i - 1)
             table[i * width] = table[(i - 1) * width] + insertion
@@ -143,7 +146,7 @@ struct EditModel: Sendable {
                     best = table[(i - 1) * width + j - 1] + substitution
                 }
                 best = min(best, table[(i - 1) * width + j] + insertion)
-                best = min(best, table[i * width + j - 1] + deletionCost(intended, at: j - 1))
+                best = min(best, table[i * width + j - 1] + table[deletions + j - 1])
                 if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
                     let swap = isVowel(a) && isVowel(b) ? Self.vowelTransposition : Self.transposition
                     best = min(best, table[(i - 2) * width + j - 2] + swap)
@@ -160,6 +163,14 @@ struct EditModel: Sendable {
     /// that leaves that band already costs more than `limit`), in three
     /// rolling rows of `scratch`.
     static func distance(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>, limit: Int, scratch: inout [Int]) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in distance(a, b, limit: limit, scratch: &scratch) }
+        }
+    }
+
+    /// The optimal-string-alignment distance between two words in buffers, or `limit + 1` when it exceeds `limit`.
+    static func distance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, limit: Int,
+                         scratch: inout [Int]) -> Int {
         let n = a.count
         let m = b.count
         if abs(n - m) > limit { return limit + 1 }
@@ -168,36 +179,32 @@ struct EditModel: Sendable {
         let width = m + 1
         if scratch.count < 3 * width { scratch = [Int](repeating: 0, count: 3 * width) }
         let beyond = limit + 1
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                scratch.withUnsafeMutableBufferPointer { rows in
-                    let rows = rows.baseAddress!
-                    // Rows i - 2, i - 1 and i, in turn; a cell outside the band reads as `beyond`.
-                    var older = rows, previous = rows + width, current = rows + 2 * width
-                    for j in 0...m { previous[j] = min(j, beyond) }
-                    for i in 1...n {
-                        let low = max(1, i - limit), high = min(m, i + limit)
-                        current[low - 1] = low == 1 ? min(i, beyond) : beyond
-                        if high < m { current[high + 1] = beyond } // read by the next row
-                        var rowMin = low == 1 ? min(i, beyond) : beyond
-                        let ai = a[i - 1]
-                        for j in low...high {
-                            let bj = b[j - 1]
-                            var best = previous[j - 1] + (ai == bj ? 0 : 1)
-                            best = min(best, previous[j] + 1, current[j - 1] + 1)
-                            if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj {
-                                best = min(best, older[j - 2] + 1)
-                            }
-                            best = min(best, beyond)
-                            current[j] = best
-                            rowMin = min(rowMin, best)
-                        }
-                        if rowMin > limit { return beyond }
-                        (older, previous, current) = (previous, current, older)
+        return scratch.withUnsafeMutableBufferPointer { rows in
+            let rows = rows.baseAddress!
+            // Rows i - 2, i - 1 and i, in turn; a cell outside the band reads as `beyond`.
+            var older = rows, previous = rows + width, current = rows + 2 * width
+            for j in 0...m { previous[j] = min(j, beyond) }
+            for i in 1...n {
+                let low = max(1, i - limit), high = min(m, i + limit)
+                current[low - 1] = low == 1 ? min(i, beyond) : beyond
+                if high < m { current[high + 1] = beyond } // read by the next row
+                var rowMin = low == 1 ? min(i, beyond) : beyond
+                let ai = a[i - 1]
+                for j in low...high {
+                    let bj = b[j - 1]
+                    var best = previous[j - 1] + (ai == bj ? 0 : 1)
+                    best = min(best, previous[j] + 1, current[j - 1] + 1)
+                    if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj {
+                        best = min(best, older[j - 2] + 1)
                     }
-                    return min(previous[m], beyond)
+                    best = min(best, beyond)
+                    current[j] = best
+                    rowMin = min(rowMin, best)
                 }
+                if rowMin > limit { return beyond }
+                (older, previous, current) = (previous, current, older)
             }
+            return min(previous[m], beyond)
         }
     }
 }

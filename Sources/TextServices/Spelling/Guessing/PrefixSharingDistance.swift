@@ -1,0 +1,95 @@
+/// Edit distances from one typed word to a run of sorted keys, reusing the work for the prefix each key shares with the one before.
+///
+/// The same optimal-string-alignment distance as `EditModel.distance`
+/// (capped at `limit + 1`), computed one key letter a row: a key that
+/// starts like the previous one keeps that prefix's rows, and a key whose
+/// shared prefix already costs more than `limit` is refused without a row
+/// of its own. Sorted store keys share long prefixes (the forms of one stem), so a
+/// candidate scan computes a few rows a key instead of all of them. Keys
+/// are scalar values (the guesser passes bases without diacritics); a key
+/// longer than `maximumKeyLength` is measured by `EditModel.distance`
+/// instead. Not thread-safe: one per scan.
+final class PrefixSharingDistance {
+    let limit: Int
+    let maximumKeyLength: Int
+    private let typed: [UInt32]
+    private let width: Int
+    /// Row j holds the distances from key[0..<j] to each prefix of `typed`, within the band.
+    private let rows: UnsafeMutablePointer<Int>
+    /// The key whose rows are held, and how many of its rows are valid (row 0 always is).
+    private let previous: UnsafeMutablePointer<UInt32>
+    private var previousCount = 0
+    private var validRows = 1
+    /// The first row whose band minimum exceeded `limit`, or nil: every key that shares that prefix is refused.
+    private var refusedRow: Int?
+    private var scratch: [Int] = []
+
+    init(typed: [UInt32], limit: Int, maximumKeyLength: Int) {
+        self.typed = typed
+        self.limit = limit
+        self.maximumKeyLength = max(maximumKeyLength, 0)
+        width = typed.count + 1
+        rows = .allocate(capacity: (self.maximumKeyLength + 1) * width)
+        previous = .allocate(capacity: max(self.maximumKeyLength, 1))
+        let beyond = limit + 1
+        for i in 0..<width { rows[i] = min(i, beyond) }
+    }
+
+    deinit {
+        rows.deallocate()
+        previous.deallocate()
+    }
+
+    /// The distance from the typed word to `key`, or `limit + 1` when it exceeds `limit`.
+    func distance(to key: UnsafeBufferPointer<UInt32>) -> Int {
+        let n = typed.count
+        let m = key.count
+        let beyond = limit + 1
+        if abs(n - m) > limit { return beyond }
+        guard m <= maximumKeyLength, n > 0, m > 0 else {
+            return typed.withUnsafeBufferPointer { EditModel.distance($0, key, limit: limit, scratch: &scratch) }
+        }
+        var shared = 0
+        let reusable = min(m, previousCount, validRows - 1)
+        while shared < reusable, key[shared] == previous[shared] { shared += 1 }
+        if let refused = refusedRow, shared >= refused {
+            return beyond
+        }
+        refusedRow = nil
+        return typed.withUnsafeBufferPointer { typed in
+            var result = beyond
+            var j = shared + 1
+            while j <= m {
+                let current = rows + j * width
+                let above = current - width
+                let low = max(1, j - limit), high = min(n, j + limit)
+                current[low - 1] = low == 1 ? min(j, beyond) : beyond
+                if high < n { current[high + 1] = beyond } // read by the next row
+                var rowMin = low == 1 ? min(j, beyond) : beyond
+                let kj = key[j - 1]
+                for i in low...high {
+                    let ti = typed[i - 1]
+                    var best = above[i - 1] + (ti == kj ? 0 : 1)
+                    best = min(best, above[i] + 1, current[i - 1] + 1)
+                    if i > 1, j > 1, kj == typed[i - 2], key[j - 2] == ti {
+                        best = min(best, (above - width)[i - 2] + 1)
+                    }
+                    best = min(best, beyond)
+                    current[i] = best
+                    rowMin = min(rowMin, best)
+                }
+                if rowMin > limit {
+                    refusedRow = j
+                    break
+                }
+                j += 1
+            }
+            let computed = min(j, m)
+            for index in shared..<computed { previous[index] = key[index] }
+            previousCount = computed
+            validRows = computed + 1
+            if refusedRow == nil { result = min(rows[m * width + n], beyond) }
+            return result
+        }
+    }
+}
