@@ -22,9 +22,12 @@ public struct Configuration: Sendable {
     /// Read-only folders of compiled forms made at install time, searched before `compiledDictionaries`
     /// (`TEXTSVCD_SYSTEM_COMPILED`, colon-separated; else `share/textsvcd/compiled` beside installed bundled dictionaries).
     public var systemCompiledDictionaries: [String] = []
-    /// How long a guess waits for Hunspell's own suggestions before answering without them
-    /// (`TEXTSVCD_SUGGEST_BUDGET_MS`, default 20 ms).
+    /// How long a guess waits for Hunspell's own suggestions before answering without them, in a language
+    /// without word frequencies, where they come first (`TEXTSVCD_SUGGEST_BUDGET_MS`, default 20 ms).
     public var hunspellSuggestBudget: Duration = .milliseconds(20)
+    /// The same wait in a language with word frequencies, where Hunspell is asked only when the ranker has no
+    /// candidate at all (`TEXTSVCD_FALLBACK_BUDGET_MS`, default 5 ms; docs/spelling.md).
+    public var hunspellFallbackBudget: Duration = .milliseconds(5)
 
     public init(dictionaryPaths: [String] = [], dataHome: String, bundledDictionaries: String?,
                 systemDictionaryPaths: [String] = ["/usr/share/hunspell", "/usr/share/myspell", "/usr/share/myspell/dicts"],
@@ -65,6 +68,9 @@ public struct Configuration: Sendable {
         }
         if let budget = environment["TEXTSVCD_SUGGEST_BUDGET_MS"].flatMap(Int.init), budget >= 0 {
             configuration.hunspellSuggestBudget = .milliseconds(budget)
+        }
+        if let budget = environment["TEXTSVCD_FALLBACK_BUDGET_MS"].flatMap(Int.init), budget >= 0 {
+            configuration.hunspellFallbackBudget = .milliseconds(budget)
         }
         // Without TEXTSVCD_LANG, the locale's language when a dictionary in the search path has it.
         if (environment["TEXTSVCD_LANG"] ?? "").isEmpty, let locale = localeLanguage(environment: environment),

@@ -276,6 +276,21 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     #expect(budgeted.suggestions(for: "wrod") { ["never"] } == ["again"])
 }
 
+@Test func aFallbackWaitsOnlyItsOwnShorterBudget() {
+    // A long budget for Hunspell's suggestions first, none for a fallback: the fallback answers at once,
+    // and the first kind waits for a job that finishes within its budget.
+    let budgeted = BudgetedSuggestions(budget: .seconds(30), fallbackBudget: .zero)
+    let gate = DispatchSemaphore(value: 0)
+    #expect(budgeted.suggestions(for: "wrod", asFallback: true) { gate.wait(); return ["word"] } == nil)
+    gate.signal()
+    budgeted.waitForRunning()
+    #expect(budgeted.suggestions(for: "wrod", asFallback: true) { ["other"] } == ["word"])
+    #expect(budgeted.suggestions(for: "teh") { ["the"] } == ["the"])
+    // Without a budget there is no fallback budget either: both run on the caller's thread.
+    let unbounded = BudgetedSuggestions(budget: nil, fallbackBudget: .zero)
+    #expect(unbounded.suggestions(for: "wrod", asFallback: true) { ["word"] } == ["word"])
+}
+
 @Test func aSystemWideFormIsMappedReadOnlyBeforeTheUsersCache() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -3,12 +3,14 @@ import Synchronization
 
 /// Runs Hunspell's suggest on a worker and waits for it only so long; late answers serve the next request.
 ///
-/// `suggestions(for:compute:)` starts the work (at most `maximumRunning`
+/// `suggestions(for:asFallback:compute:)` starts the work (at most `maximumRunning`
 /// words at once, one job per word however many callers ask) and waits up to
-/// `budget` (nil: runs it on the caller's thread, unbounded). A job that finishes later keeps its answer for the next caller
+/// `budget`, or `fallbackBudget` when the caller asks only because it has no
+/// candidate of its own (nil: runs it on the caller's thread, unbounded). A job that finishes later keeps its answer for the next caller
 /// (up to `finishedCapacity` words). Thread-safe.
 final class BudgetedSuggestions: Sendable {
     let budget: Duration?
+    let fallbackBudget: Duration?
     /// One at a time: the dictionary's other Hunspell handle stays free for the spell checks a guess
     /// makes while a slow suggest runs (two jobs held both handles and stalled guesses for 100 ms and more).
     static let maximumRunning = 1
@@ -26,13 +28,16 @@ final class BudgetedSuggestions: Sendable {
     }
     private let state = Mutex(State())
 
-    init(budget: Duration?) {
+    /// `fallbackBudget` nil: the same as `budget`.
+    init(budget: Duration?, fallbackBudget: Duration? = nil) {
         self.budget = budget
+        self.fallbackBudget = budget == nil ? nil : fallbackBudget ?? budget
     }
 
     /// Hunspell's suggestions for `word` if they are ready within the budget; nil when they are not (yet).
-    func suggestions(for word: String, compute: @escaping @Sendable () -> [String]) -> [String]? {
+    func suggestions(for word: String, asFallback: Bool = false, compute: @escaping @Sendable () -> [String]) -> [String]? {
         guard budget != nil else { return compute() }
+        let budget = asFallback ? fallbackBudget : budget
         let job: Job? = state.withLock { state -> Job? in
             if state.finished[word] != nil { return nil }
             if let running = state.running[word] { return running }

@@ -5,7 +5,8 @@ extension SpellDictionary {
     /// likelihood; Hunspell's suggestions come first for a language without
     /// frequency data and stand in when the fast path finds nothing.
     /// Hunspell's suggest runs on a worker and is waited for at most the
-    /// dictionary's suggest budget; an answer that comes later is used from
+    /// dictionary's suggest budget (its shorter fallback budget in a language
+    /// with frequencies); an answer that comes later is used from
     /// the next call for the word on. Complete answers are cached per word
     /// until the learned words or the compiled form change. Every guess is
     /// accepted by this dictionary. Without a compiled form the first call
@@ -26,7 +27,8 @@ extension SpellDictionary {
                                       accepts: { self.accepts($0) },
                                       hunspell: {
                                           if skipsHunspell { return [] }
-                                          if let found = budgetedSuggestions.suggestions(for: word, compute: { self.hunspellSuggestions(word) }) {
+                                          if let found = budgetedSuggestions.suggestions(for: word, asFallback: guesser.store.hasFrequencies,
+                                                                                         compute: { self.hunspellSuggestions(word) }) {
                                               return found
                                           }
                                           complete = false

@@ -36,9 +36,11 @@ public final class SpellDictionary: Sendable {
     /// `handles`) loads in the background (or on first need, when the compiled form also proves words
     /// wrong); without one, they are built on first use. Guesses wait
     /// for Hunspell's own suggestions at most `suggestBudget` (nil: as long
-    /// as they take; see `guesses(for:limit:)`).
+    /// as they take; see `guesses(for:limit:)`), or `fallbackBudget` (nil:
+    /// `suggestBudget`) where word frequencies make them a fallback.
     public init(info: DictionaryInfo, handles: Int = 2, frequencyFolders: [String] = [],
-                compiled: CompiledDictionary? = nil, suggestBudget: Duration? = nil) throws(DictionaryError) {
+                compiled: CompiledDictionary? = nil, suggestBudget: Duration? = nil,
+                fallbackBudget: Duration? = nil) throws(DictionaryError) {
         self.info = info
         self.frequencyFolders = Self.frequencySearchFolders(info: info, extra: frequencyFolders)
         if let compiled {
@@ -52,7 +54,7 @@ public final class SpellDictionary: Sendable {
             self.engine = try HunspellEngine(info: info, handles: handles)
         }
         self.cache = VerdictCache()
-        self.budgetedSuggestions = BudgetedSuggestions(budget: suggestBudget)
+        self.budgetedSuggestions = BudgetedSuggestions(budget: suggestBudget, fallbackBudget: fallbackBudget)
     }
 
     /// The folders searched for a dictionary's frequency file: `extra`, then the dictionary's own folder.

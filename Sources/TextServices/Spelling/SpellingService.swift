@@ -109,7 +109,8 @@ public final class SpellingService: Sendable {
                 if let dictionary = shared.loaded.withLock({ $0[info.path] }) { return dictionary }
                 let dictionary = try SpellDictionary(info: info, frequencyFolders: locator.searchPath.map(\.folder),
                                                      compiled: compiler?.open(info),
-                                                     suggestBudget: configuration.hunspellSuggestBudget)
+                                                     suggestBudget: configuration.hunspellSuggestBudget,
+                                                     fallbackBudget: configuration.hunspellFallbackBudget)
                 for word in personalDictionary(info.tag).all { dictionary.addLearned(word) }
                 shared.loaded.withLock { $0[info.path] = dictionary }
                 resolved.withLock { $0[requested] = info.path }
