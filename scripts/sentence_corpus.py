@@ -368,10 +368,34 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
             seen = counts.capitalised.get(word, 0)
             cut = seen >= 3 and starts.get(word, 0) * 2 >= seen
         if cut:
+            label = list_label_before(paragraph, match.start(1), start)
+            if label is not None:
+                # A list's label starts the sentence after it (`Christenthum. 26. Was nennen`): cut before it, not after.
+                if label > start and paragraph[start:label].strip():
+                    pieces.append(paragraph[start:label].rstrip())
+                    start = label
+                continue
             pieces.append(paragraph[start:match.start(2)])
             start = after
     pieces.append(paragraph[start:])
     return pieces
+
+
+def list_label_before(paragraph, terminator, start):
+    """Where the list label ending at the period `terminator` starts (`1.` at the piece's start or after a sentence end), or None."""
+    if paragraph[terminator] != ".":
+        return None
+    label = terminator
+    while label > start and paragraph[label - 1].isdigit():
+        label -= 1
+    if not 1 <= terminator - label <= 4:
+        return None
+    before = label
+    while before > start and paragraph[before - 1].isspace():
+        before -= 1
+    if before == start or (before < label and paragraph[before - 1] in ".!?" + CLOSERS):
+        return label
+    return None
 
 
 def gold_sentences(paragraphs_list):
