@@ -327,6 +327,9 @@ def is_clear_end(paragraph, terminator, counts):
 
 
 DASHES = "-–—"
+# Chat logs and interviews in the fortunes: `> Bardzo`, `** Nie.`, `+++ Opowiedz`, `<Mallem> Jestem`.
+CHAT_MARKS = "*>+<"
+CHAT_NICK = re.compile(r"<[^\s<>]{1,20}>")
 
 
 def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
@@ -342,14 +345,23 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
     sentences in this same text (seen capitalised at least 3 times, at least
     half of them right after a clear end). With `dialogue`, a dash and a
     space before the upper-case letter (`polany. - Jasiu`) are passed over
-    too: the treebanks' people cut a line of dialogue there.
+    too: the treebanks' people cut a line of dialogue there; so are the
+    marks of a chat log or an interview (`? ** Nie.`, `! > Bardzo`, `.
+    <Mallem> Jestem`, `+++ Opowiedz`), which start a line of their own.
     """
     pieces, start = [], 0
     for match in BOUNDARY.finditer(paragraph):
         after = match.end()
         probe = after
-        while probe < len(paragraph) and (paragraph[probe] in OPENERS or (
-                dialogue and paragraph[probe] == " " and probe > after and paragraph[probe - 1] in DASHES)):
+        while probe < len(paragraph) and (paragraph[probe] in OPENERS or (dialogue and (
+                paragraph[probe] in CHAT_MARKS or (paragraph[probe] == " " and probe > after
+                                                   and paragraph[probe - 1] in DASHES + CHAT_MARKS + ">")))):
+            if dialogue and paragraph[probe] == "<":
+                nick = CHAT_NICK.match(paragraph, probe)
+                if not nick:
+                    break
+                probe = nick.end()
+                continue
             probe += 1
         if probe >= len(paragraph):
             continue

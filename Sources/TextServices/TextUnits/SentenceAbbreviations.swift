@@ -119,6 +119,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
             // textsvcd: disable-next-line (the last example is Italian)
             // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
+            if terminator == period, bytes[period - 1] == UInt8(ascii: "?"), period >= 2,
+               let (before, _) = UTF8Scalars.before(bytes, period - 1), before.isLetter { return false }
             return next.word.unicodeScalars.first?.properties.isLowercase ?? false
         }
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
