@@ -122,11 +122,17 @@ def html_paragraphs(source):
 
 
 def fortune_cookies(path):
-    """Each cookie of a fortune file as paragraphs (attribution lines dropped)."""
+    """Each cookie of a fortune file as paragraphs (attribution lines dropped, with their indented continuations)."""
     raw = open(path, "rb").read()
     text = raw.decode("utf-8", errors="replace")
     for number, cookie in enumerate(re.split(r"^%\s*$", text, flags=re.M)):
-        lines = [line for line in cookie.splitlines() if not re.match(r"^\s*(--|—|-- )", line)]
+        lines, attribution = [], False
+        for line in cookie.splitlines():
+            if re.match(r"^\s*(--|—|-- )", line):
+                attribution = True
+            elif not (attribution and line[:1].isspace() and line.strip()):
+                attribution = False
+                lines.append(line)
         block, paragraphs = [], []
         for line in lines + [""]:
             if line.strip():
