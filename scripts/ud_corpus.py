@@ -77,13 +77,17 @@ def documents(path):
     return [labels_with_their_items(document) for document in result]
 
 
+CONTINUATION = re.compile(r"^(?:,(?!,)|;|[»”] )")
 LABEL_ALONE = re.compile(r"^\d{1,4}\.$")
 LABEL_AFTER = re.compile(r"^(.*(?:\w{4}[.!?]|[!?" + re.escape(CLOSERS) + r"]))\s+(\d{1,4}\.)$")
 
 
 def labels_with_their_items(document):
-    """A document's sentences with each list label joined to the item it opens, as the segmenter and the Debian gold keep it.
+    """A document's sentences with each list label joined to the item it opens, as the segmenter and the Debian gold keep it, and cut continuations mended.
 
+    A sentence that starts with a comma (not Dutch `,,` quotes), a semicolon
+    or a closing quote and a space (`лимузини. | , тъжи се`, BTB; `pilotes. | » Déjà`, French GSD)
+    is the end of the one before, cut where people did not: it is joined to it.
     Ukrainian IU marks a label as a sentence of its own (`апдейт. | 1. | При
     підйомі`) or at the end of the sentence before (`правдою). 2. | Із
     Замкової`); the other treebanks keep it with its item. A number at a
@@ -93,6 +97,10 @@ def labels_with_their_items(document):
     result, carried = [], None
     for text, starts in document:
         text = text.strip()
+        if result and carried is None and CONTINUATION.match(text):
+            # `лимузини. | , тъжи се`, `pilotes. | » Déjà`: a comma or a spaced closing quote starts no sentence.
+            previous, previous_starts = result.pop()
+            text, starts = previous + " " + text, previous_starts
         if carried is not None:
             text, starts, carried = carried[0] + " " + text, carried[1] or starts, None
         if LABEL_ALONE.match(text):

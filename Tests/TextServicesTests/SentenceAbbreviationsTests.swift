@@ -309,6 +309,17 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("«Basta!» disse lui. Poi uscì.", "it") == ["«Basta!» disse lui. ", "Poi uscì."])
     }
 
+    @Test func anInitialAfterAnAbbreviationIsNoSentenceStarter() throws {
+        // French data lists "J" as a starter ("J'ai"); "J." is an initial.
+        #expect(try Self.sentences("Il fut dédié en 493 av. J.-C. par Spurius Cassius. Il est là.", "fr")
+                == ["Il fut dédié en 493 av. J.-C. par Spurius Cassius. ", "Il est là."])
+    }
+
+    @Test func aDaysNumberAfterACommaIsAnOrdinal() throws {
+        #expect(try Self.sentences("STŘEDA, 19. ČERVENCE Jmenuju se Nick. Mám psa.", "cs")
+                == ["STŘEDA, 19. ČERVENCE Jmenuju se Nick. ", "Mám psa."])
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
         let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
         for language in ["de", "en", "ru", "cs", "bg"] {

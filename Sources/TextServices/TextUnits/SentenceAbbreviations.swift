@@ -126,7 +126,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
         if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
         guard let key = SentenceKey(bytes, period: period - 1) else { return false }
-        let startsSentence = next.isCapitalised && starters.contains(next.word)
+        // A letter with a period after it is an initial ("av. J.-C."), not the starter word it spells (French "J'ai").
+        let isInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
+        let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
         switch key {
         case .word(let word, let scalars):
             if titles.contains(word) { return true }
@@ -160,8 +162,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             guard Self.isInitials(word), next.isCapitalised else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
-            let anotherInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
-            return anotherInitial || !startsSentence
+            return !startsSentence
         case .number(let digits, let midSentence, let atStart):
             // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence,
             // unless the period before it is an abbreviation's ("op nr. 29. Bijna").
