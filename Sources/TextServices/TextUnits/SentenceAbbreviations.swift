@@ -126,7 +126,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
         if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
         guard let key = SentenceKey(bytes, period: period - 1) else { return false }
-        // A letter with a period after it is an initial ("av. J.-C."), not the starter word it spells (French "J'ai").
+        // A letter with a period after it is an initial (`av. J.-C.`), not the starter word it spells (French `J'ai`).
         let isInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
         let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
         switch key {
@@ -151,7 +151,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             if (2...4).contains(scalars), !word.contains("."), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
                word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
                !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
-                // A word without a vowel is an abbreviation ("Mrs", "Drs", "Nr", "пл", "гр", "млрд"), unless it is
+                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
                 // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
