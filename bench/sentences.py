@@ -10,8 +10,13 @@ each paragraph is cut only at ends that need no abbreviation list (a `!` or
 `?`; a period after a word mostly seen without one, or after a number of
 four or more digits or a version; or any period followed by a word that, in
 this same half, mostly starts sentences; a dash and a space between the end
-and the capital, a line of dialogue, are passed over; a clear end at a period
-is also cut before a lower-case word, as the segmenter does), and pieces that start
+and the capital, a line of dialogue, are passed over, and so are the marks of
+a chat log or an interview (`** Nie.`, `> Bardzo`, `<nick> Jestem`); a clear
+end at a period is also cut before a lower-case word, as the segmenter does;
+a list's label, up to four digits and a period at a piece's start or after
+an end, starts the sentence after it: the cut goes before it, never after
+it; a fortune's attribution is dropped with its indented continuation
+lines), and pieces that start
 upper-case (after such a dash or not),
 end in `.`, `!` or `?` and hold no ellipsis are kept. Shuffled sentences are
 joined three at a time with a space, one triple a line, and tokenized by
@@ -25,7 +30,12 @@ there, one sub-folder per treebank: scripts/ud_corpus.py) is marked by
 people: three consecutive sentences of one document that each end in `.`,
 `!` or `?` (closing quotes or brackets allowed), joined with a space, up to
 2,000 a language after a seeded shuffle; the tuning half is the treebanks'
-dev and train files, the measurement half their test files. The last two
+dev and train files, the measurement half their test files. Two slips of
+the treebanks are mended by general rules first (scripts/ud_corpus.py): a
+list label marked as a sentence of its own or at the end of the one before
+is joined to its item (Ukrainian IU), and a sentence that starts with a
+comma, a semicolon or a spaced closing quote is joined to the one before
+(Bulgarian BTB, French GSD). The last two
 columns count the UD triples whose second and third sentences start
 upper-case (or with a digit), and how many of those come back with the
 lists: a sentence that starts in lower case after a period is one no

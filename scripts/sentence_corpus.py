@@ -122,11 +122,17 @@ def html_paragraphs(source):
 
 
 def fortune_cookies(path):
-    """Each cookie of a fortune file as paragraphs (attribution lines dropped)."""
+    """Each cookie of a fortune file as paragraphs (attribution lines dropped, with their indented continuations)."""
     raw = open(path, "rb").read()
     text = raw.decode("utf-8", errors="replace")
     for number, cookie in enumerate(re.split(r"^%\s*$", text, flags=re.M)):
-        lines = [line for line in cookie.splitlines() if not re.match(r"^\s*(--|—|-- )", line)]
+        lines, attribution = [], False
+        for line in cookie.splitlines():
+            if re.match(r"^\s*(--|—|-- )", line):
+                attribution = True
+            elif not (attribution and line[:1].isspace() and line.strip()):
+                attribution = False
+                lines.append(line)
         block, paragraphs = [], []
         for line in lines + [""]:
             if line.strip():
@@ -327,6 +333,9 @@ def is_clear_end(paragraph, terminator, counts):
 
 
 DASHES = "-–—"
+# Chat logs and interviews in the fortunes: `> Bardzo`, `** Nie.`, `+++ Opowiedz`, `<Mallem> Jestem`.
+CHAT_MARKS = "*>+<"
+CHAT_NICK = re.compile(r"<[^\s<>]{1,20}>")
 
 
 def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
@@ -342,14 +351,23 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
     sentences in this same text (seen capitalised at least 3 times, at least
     half of them right after a clear end). With `dialogue`, a dash and a
     space before the upper-case letter (`polany. - Jasiu`) are passed over
-    too: the treebanks' people cut a line of dialogue there.
+    too: the treebanks' people cut a line of dialogue there; so are the
+    marks of a chat log or an interview (`? ** Nie.`, `! > Bardzo`, `.
+    <Mallem> Jestem`, `+++ Opowiedz`), which start a line of their own.
     """
     pieces, start = [], 0
     for match in BOUNDARY.finditer(paragraph):
         after = match.end()
         probe = after
-        while probe < len(paragraph) and (paragraph[probe] in OPENERS or (
-                dialogue and paragraph[probe] == " " and probe > after and paragraph[probe - 1] in DASHES)):
+        while probe < len(paragraph) and (paragraph[probe] in OPENERS or (dialogue and (
+                paragraph[probe] in CHAT_MARKS or (paragraph[probe] == " " and probe > after
+                                                   and paragraph[probe - 1] in DASHES + CHAT_MARKS + ">")))):
+            if dialogue and paragraph[probe] == "<":
+                nick = CHAT_NICK.match(paragraph, probe)
+                if not nick:
+                    break
+                probe = nick.end()
+                continue
             probe += 1
         if probe >= len(paragraph):
             continue
@@ -368,10 +386,34 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
             seen = counts.capitalised.get(word, 0)
             cut = seen >= 3 and starts.get(word, 0) * 2 >= seen
         if cut:
+            label = list_label_before(paragraph, match.start(1), start)
+            if label is not None:
+                # A list's label starts the sentence after it (`Christenthum. 26. Was nennen`): cut before it, not after.
+                if label > start and paragraph[start:label].strip():
+                    pieces.append(paragraph[start:label].rstrip())
+                    start = label
+                continue
             pieces.append(paragraph[start:match.start(2)])
             start = after
     pieces.append(paragraph[start:])
     return pieces
+
+
+def list_label_before(paragraph, terminator, start):
+    """Where the list label ending at the period `terminator` starts (`1.` at the piece's start or after a sentence end), or None."""
+    if paragraph[terminator] != ".":
+        return None
+    label = terminator
+    while label > start and paragraph[label - 1].isdigit():
+        label -= 1
+    if not 1 <= terminator - label <= 4:
+        return None
+    before = label
+    while before > start and paragraph[before - 1].isspace():
+        before -= 1
+    if before == start or (before < label and paragraph[before - 1] in ".!?" + CLOSERS):
+        return label
+    return None
 
 
 def gold_sentences(paragraphs_list):

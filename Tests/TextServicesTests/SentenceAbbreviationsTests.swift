@@ -279,6 +279,47 @@ struct SentenceAbbreviationsTests {
         }
     }
 
+    @Test func aPeriodInsideParenthesesThatCloseBeforeAnotherEndEndsNoSentence() throws {
+        #expect(try Self.sentences("Фарби наносять пензлем (мал. 285). Потім сушать.", "uk")
+                == ["Фарби наносять пензлем (мал. 285). ", "Потім сушать."])
+        // A parenthesis that closes after its own terminator holds a sentence end.
+        #expect(try Self.sentences("It is long (see Section 3.) The end came.", "en")
+                == ["It is long (see Section 3.) ", "The end came."])
+    }
+
+    @Test func aLoneCyrillicLetterIsAnAbbreviationUnlessItFollowsANumber() throws {
+        #expect(try Self.sentences("Интерпол се събра на о. Родос вчера. Друго нещо.", "bg")
+                == ["Интерпол се събра на о. Родос вчера. ", "Друго нещо."])
+        #expect(try Self.sentences("Това стана през 2003 г. Забраната дойде после.", "bg")
+                == ["Това стана през 2003 г. ", "Забраната дойде после."])
+    }
+
+    @Test func aWordWithoutAVowelIsAnAbbreviationButNotACommandsName() throws {
+        #expect(try Self.sentences("I went with my son. Drs. Ali and Lee were kind.", "en")
+                == ["I went with my son. ", "Drs. Ali and Lee were kind."])
+        #expect(try Self.sentences("Застрелян е в гр. Елена вчера. Друго нещо.", "bg")
+                == ["Застрелян е в гр. Елена вчера. ", "Друго нещо."])
+        #expect(try Self.sentences("Compress it with xz. Nobody minds.", "en") == ["Compress it with xz. ", "Nobody minds."])
+    }
+
+    @Test func aQuestionMarkAfterAWordEndsTheSentenceBeforeALowerCaseWord() throws {
+        #expect(try Self.sentences("Is it still available? is it? I hope so.", "en")
+                == ["Is it still available? ", "is it? ", "I hope so."])
+        // textsvcd: disable-next-line (Italian)
+        #expect(try Self.sentences("«Basta!» disse lui. Poi uscì.", "it") == ["«Basta!» disse lui. ", "Poi uscì."])
+    }
+
+    @Test func anInitialAfterAnAbbreviationIsNoSentenceStarter() throws {
+        // French data lists "J" as a starter ("J'ai"); "J." is an initial.
+        #expect(try Self.sentences("Il fut dédié en 493 av. J.-C. par Spurius Cassius. Il est là.", "fr")
+                == ["Il fut dédié en 493 av. J.-C. par Spurius Cassius. ", "Il est là."])
+    }
+
+    @Test func aDaysNumberAfterACommaIsAnOrdinal() throws {
+        #expect(try Self.sentences("STŘEDA, 19. ČERVENCE Jmenuju se Nick. Mám psa.", "cs")
+                == ["STŘEDA, 19. ČERVENCE Jmenuju se Nick. ", "Mám psa."])
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
         let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
         for language in ["de", "en", "ru", "cs", "bg"] {

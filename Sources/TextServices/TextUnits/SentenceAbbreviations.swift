@@ -119,10 +119,16 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
             // textsvcd: disable-next-line (the last example is Italian)
             // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
+            if terminator == period, bytes[period - 1] == UInt8(ascii: "?"), period >= 2,
+               let (before, _) = UTF8Scalars.before(bytes, period - 1), before.isLetter { return false }
             return next.word.unicodeScalars.first?.properties.isLowercase ?? false
         }
-        guard bytes[period - 1] == UInt8(ascii: "."), let key = SentenceKey(bytes, period: period - 1) else { return false }
-        let startsSentence = next.isCapitalised && starters.contains(next.word)
+        guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
+        if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
+        guard let key = SentenceKey(bytes, period: period - 1) else { return false }
+        // A letter with a period after it is an initial (`av. J.-C.`), not the starter word it spells (French `J'ai`).
+        let isInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
+        let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
         switch key {
         case .word(let word, let scalars):
             if titles.contains(word) { return true }
@@ -133,6 +139,22 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 if titles.contains(joined) || abbreviations.contains(joined) { return true }
             }
             if abbreviations.contains(word) { return !startsSentence }
+            if scalars == 1, let letter = word.unicodeScalars.first, word.unicodeScalars.count == 1,
+               (0x370...0x52F).contains(letter.value), letter.properties.isLowercase,
+               Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
+               !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
+                // One lower-case Greek or Cyrillic letter ("г. Москва", "с. Тополчане", "м. Київ"): no variable is
+                // written so, and the one-letter words of these languages (prepositions, conjunctions) end no sentence.
+                // After a number it is a unit that often does ("през 2003 г. Забрана").
+                return !startsSentence
+            }
+            if (2...4).contains(scalars), !word.contains("."), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
+               word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
+               !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
+                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
+                // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
+                return !startsSentence
+            }
             if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
                let (first, _) = UTF8Scalars.at(bytes, boundary) {
                 // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
@@ -140,8 +162,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             guard Self.isInitials(word), next.isCapitalised else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
-            let anotherInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
-            return anotherInitial || !startsSentence
+            return !startsSentence
         case .number(let digits, let midSentence, let atStart):
             // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence,
             // unless the period before it is an abbreviation's ("op nr. 29. Bijna").
@@ -149,6 +170,58 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                !joins(bytes, at: period - 1 - digits, label: false) { return true }
             return writesOrdinals && digits <= 3 && midSentence && !startsSentence
         }
+    }
+
+    /// Whether the period at `period` stands inside parentheses that close after `boundary` before any other terminator (`(мал. 285)`, `(distr. da Palazzo)`).
+    ///
+    /// A sentence that ended there would leave the rest of the parenthesis
+    /// without an end of its own. Looks back at most 120 bytes and ahead at most 80, on one line.
+    static func staysInBrackets(_ bytes: [UInt8], period: Int, boundary: Int) -> Bool {
+        var index = period
+        let lowest = max(0, period - 120)
+        var opened = false
+        scan: while index > lowest {
+            index -= 1
+            switch bytes[index] {
+            case UInt8(ascii: "("): opened = true; break scan
+            case UInt8(ascii: ")"), UInt8(ascii: "\n"): return false
+            default: continue
+            }
+        }
+        guard opened else { return false }
+        var ahead = period + 1
+        let highest = min(bytes.count, boundary + 80)
+        while ahead < highest {
+            switch bytes[ahead] {
+            case UInt8(ascii: ")"): return ahead >= boundary
+            case UInt8(ascii: "("), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: "\n"): return false
+            default: ahead += 1
+            }
+        }
+        return false
+    }
+
+    /// Whether a word holds a vowel: a, e, i, o, u or y, a Cyrillic vowel (ъ too, Bulgarian's), or any accented Latin letter.
+    static func hasVowel(_ word: String) -> Bool {
+        word.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0xC0...0x24F: return true
+            case 0x41...0x7A: return "aeiouyAEIOUY".unicodeScalars.contains(scalar)
+            default: return "аеёиоуыэюяіїєъАЕЁИОУЫЭЮЯІЇЄЪ".unicodeScalars.contains(scalar)
+            }
+        }
+    }
+
+    /// Whether a word is all lower-case, or one capital before lower-case letters ("Mrs", "пл"; not "PHP").
+    static func isLowerOrTitleCase(_ word: String) -> Bool {
+        word.unicodeScalars.dropFirst().allSatisfy { $0.properties.isLowercase }
+    }
+
+    /// Whether the token that ends at `end` (spaces between) is a number ("2003 г.").
+    static func followsNumber(_ bytes: [UInt8], _ end: Int) -> Bool {
+        var index = end
+        while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        return index < end && index > 0 && bytes[index - 1] >= UInt8(ascii: "0") && bytes[index - 1] <= UInt8(ascii: "9")
     }
 
     /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
@@ -240,8 +313,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
-                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word)
-            else { return false }  // not after an ellipsis either: "and maybe... if you"
+                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word),
+                  !word.contains("."), Self.hasVowel(word)
+            else { return false }  // not after an ellipsis, "z.B." or "млрд." either: "and maybe... if you"
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2

@@ -3,8 +3,8 @@ enum SentenceKey {
     /// Letters and inner periods ("Dr", "p.m"; "z. B." as "z.B"), with the count of scalars of the last part.
     case word(String, scalars: Int)
     /// A whole token of digits, after a space or an opening bracket or quote: how many digits,
-    /// whether a lower-case word comes right before it ("am 21." rather than a list's "1."), and whether
-    /// it starts a line or follows a sentence end ("wollten. 4. Die": a list's label).
+    /// whether a lower-case word or a comma comes right before it (`am 21.`, `Montag, 3.` rather than a list's `1.`),
+    /// and whether it starts a line or follows a sentence end ("wollten. 4. Die": a list's label).
     case number(digits: Int, midSentence: Bool, atStart: Bool)
 
     /// What may come right before a number that is a token of its own.
@@ -27,7 +27,9 @@ enum SentenceKey {
             }
             var wordEnd = digits
             while let (scalar, previous) = UTF8Scalars.before(bytes, wordEnd), scalar.properties.isWhitespace { wordEnd = previous }
-            let lowerCaseBefore = wordEnd < digits && (UTF8Scalars.before(bytes, wordEnd).map { $0.0.properties.isLowercase } ?? false)
+            // `am 21.`, and after a comma a date's day (`STŘEDA, 19. ČERVENCE`, `Montag, 3. Mai`).
+            let lowerCaseBefore = wordEnd < digits
+                && (UTF8Scalars.before(bytes, wordEnd).map { $0.0.properties.isLowercase || $0.0 == "," } ?? false)
             self = .number(digits: period - digits, midSentence: lowerCaseBefore, atStart: Self.startsSentence(bytes, digits))
             return
         }
