@@ -39,7 +39,7 @@ public struct WordList: Sendable {
     ///
     /// The store's builder asks ICU about each scalar once (`isOwnFold`)
     /// instead of about every form (a tenth of a Russian compile).
-    static func fold(_ word: String, unchanged: inout [Unicode.Scalar: Bool]) -> String {
+    static func fold(_ word: String, unchanged: inout ScalarByteMemo) -> String {
         isOwnFold(word, unchanged: &unchanged) ? word : fold(word)
     }
 
@@ -49,17 +49,14 @@ public struct WordList: Sendable {
     /// scalars around it, and it always changes; so a word whose every scalar
     /// lowers to itself lowers to itself. `unchanged` keeps ICU's answer for
     /// each scalar seen.
-    static func isOwnFold(_ word: String, unchanged: inout [Unicode.Scalar: Bool]) -> Bool {
+    static func isOwnFold(_ word: String, unchanged: inout ScalarByteMemo) -> Bool {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return !word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
         for scalar in word.unicodeScalars {
-            if let known = unchanged[scalar] {
-                if !known { return false }
-                continue
+            let same = unchanged.value(scalar) { scalar in
+                let text = String(scalar)
+                return scalar != "\u{2019}" && CaseMapping.map(text, .lower).utf8.elementsEqual(text.utf8) ? 1 : 0
             }
-            let text = String(scalar)
-            let same = scalar != "\u{2019}" && CaseMapping.map(text, .lower).utf8.elementsEqual(text.utf8)
-            unchanged[scalar] = same
-            if !same { return false }
+            if same == 0 { return false }
         }
         return true
     }

@@ -116,7 +116,7 @@ final class WordStore: Sendable {
         keyBytes.reserveCapacity(forms.bytes.count)
         keyStarts.reserveCapacity(forms.count + (frequencies?.count ?? 0) + 1)
         surfaceForms.reserveCapacity(forms.count + (frequencies?.count ?? 0))
-        var unchanged: [Unicode.Scalar: Bool] = [:]
+        var unchanged = ScalarByteMemo()
         forms.bytes.withUnsafeBufferPointer { formBytes in
             for index in 0..<forms.count {
                 let range = forms.range(index)
@@ -142,7 +142,19 @@ final class WordStore: Sendable {
             surfaceForms.append(listedItem)
         }
         let itemCount = surfaceForms.count
-        var order = (0..<UInt32(itemCount)).map { $0 }
+        let order = forms.bytes.withUnsafeBufferPointer { formBytes in
+            forms.ends.withUnsafeBufferPointer { formEnds in
+                keyBytes.withUnsafeBufferPointer { keyBytes in
+                    keyStarts.withUnsafeBufferPointer { keyStarts in
+                        surfaceForms.withUnsafeBufferPointer { surfaceForms in
+                            Self.sortedItems(SortItems(keyBytes: keyBytes, keyStarts: keyStarts, surfaceForms: surfaceForms,
+                                                       formBytes: formBytes, formEnds: formEnds, listedItem: listedItem),
+                                             count: itemCount)
+                        }
+                    }
+                }
+            }
+        }
 
         var bytes: [UInt8] = []
         var offsets: [UInt32] = [0]
@@ -162,10 +174,6 @@ final class WordStore: Sendable {
                         func surface(_ item: UInt32) -> UnsafeBufferPointer<UInt8> {
                             let form = surfaceForms[Int(item)]
                             return form == listedItem ? key(item) : UnsafeBufferPointer(rebasing: formBytes[forms.range(Int(form))])
-                        }
-                        order.sort { a, b in
-                            let byKey = Self.order(key(a), key(b))
-                            return byKey != 0 ? byKey < 0 : Self.order(surface(a), surface(b)) < 0
                         }
                         bytes.reserveCapacity(keyBytes.count)
                         var position = 0
@@ -229,7 +237,7 @@ final class WordStore: Sendable {
 
     /// Negative, zero or positive as `a`'s bytes come before, equal or come after `b`'s.
     @inline(__always)
-    private static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+    static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
         let common = min(a.count, b.count)
         if common > 0, let left = a.baseAddress, let right = b.baseAddress {
             let order = memcmp(left, right, common)

@@ -1,8 +1,10 @@
 /// One line of a `PFX` or `SFX` group: what to strip, what to add, and when.
 ///
 /// Words are handled as arrays of Unicode scalars, in the dictionary's
-/// characters after charset decoding.
-struct AffixEntry: Sendable {
+/// characters after charset decoding. A class, immutable: the expander
+/// walks millions of entries, and a copy of a struct of five arrays was five
+/// retains and releases (a tenth of expanding Portuguese).
+final class AffixEntry: Sendable {
     enum Kind: Sendable { case prefix, suffix }
 
     let kind: Kind
@@ -14,6 +16,17 @@ struct AffixEntry: Sendable {
     /// Flags carried by the affix (continuation classes, NEEDAFFIX, NOSUGGEST...).
     let continuation: FlagSet
     let condition: AffixCondition
+
+    init(kind: Kind, flag: UInt32, crossProduct: Bool, strip: [Unicode.Scalar], add: [Unicode.Scalar],
+         continuation: FlagSet, condition: AffixCondition) {
+        self.kind = kind
+        self.flag = flag
+        self.crossProduct = crossProduct
+        self.strip = strip
+        self.add = add
+        self.continuation = continuation
+        self.condition = condition
+    }
 
     /// Whether the entry applies to a word: the strip matches and the condition holds.
     ///

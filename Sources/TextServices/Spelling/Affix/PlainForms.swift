@@ -10,16 +10,17 @@
 /// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
 /// refused), and the word holds only lower-case or caseless letters,
 /// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
-/// (so Hunspell takes it as written, in lower case), none of them in an
-/// ICONV pattern, in fewer than 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
+/// after a first scalar that may also be a capital (Hunspell looks a word up
+/// as written first), none of them in an ICONV pattern, in fewer than 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
 /// the dictionary can refuse what it finds, provided the dictionary has no
 /// FULLSTRIP, COMPLEXPREFIXES or ONLYINCOMPOUND (a first-found root carrying
 /// ONLYINCOMPOUND refuses a word another root derives) and no affix carries
 /// FORBIDDENWORD. The compiler also needs `CaseInference` to be enabled and
 /// the word not to be a forbidden stem (no IGNORE, FORBIDWARN or forbidden
-/// entry with affixes); it infers the capitalised and capitals verdicts when
-/// `CaseInference` takes the word, and asks them otherwise (hyphenated
-/// words). Thread-safe (immutable).
+/// entry with affixes) and, capitalised, not to be a form a hidden
+/// capitalised homonym reaches (`CaseInference.hiddenCapitalised`); it infers
+/// the capitalised and capitals verdicts when `CaseInference` takes the word,
+/// and asks them otherwise. Thread-safe (immutable).
 struct PlainForms: Sendable {
     /// Whether the dictionary allows trusting any form.
     let isEnabled: Bool
@@ -71,12 +72,20 @@ struct PlainForms: Sendable {
     }
 
     /// Whether a form of plain stem and entries may be trusted: its characters and its length.
+    ///
+    /// Its first scalar may be a capital (`initialCapitalLower`): a capitalised
+    /// form Hunspell looks up as written before any other spelling, so its
+    /// affix lookup finds it as it finds a lower-case one (the compiler still
+    /// asks the forms a hidden capitalised homonym may reach:
+    /// `CaseInference.hiddenCapitalised`).
     func isPlainWord(_ scalars: [Unicode.Scalar]) -> Bool {
         var bytes = 0
         for (offset, scalar) in scalars.enumerated() {
             if scalar == "-" {
                 // An inner hyphen: a word Hunspell looks up whole before any BREAK applies.
                 guard offset > 0, offset < scalars.count - 1 else { return false }
+            } else if offset == 0, Self.initialCapitalLower(scalar) != nil {
+                // A capital first: a capitalised form.
             } else {
                 guard Self.isWordScalar(scalar) else { return false }
             }
@@ -90,6 +99,35 @@ struct PlainForms: Sendable {
     @inline(__always)
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x10000 && wordScalars[Int(scalar.value)]
+    }
+
+    /// The lower case of a capital of the Basic Multilingual Plane whose lower case is one word scalar with it as its capital
+    /// (`É` gives `é`), or nil for any other scalar (a title-case digraph such as `ǅ`, dotted `İ`, a lower-case letter).
+    @inline(__always)
+    static func initialCapitalLower(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.value < 0x10000 else { return nil }
+        let lower = initialCapitals[Int(scalar.value)]
+        return lower == 0 ? nil : Unicode.Scalar(lower)
+    }
+
+    /// The word with its first scalar in lower case when it is a capitalised form (`initialCapitalLower`), else nil.
+    static func lowerInitial(_ word: String) -> String? {
+        guard let first = word.unicodeScalars.first, let lower = initialCapitalLower(first) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(lower)
+        scalars.append(contentsOf: word.unicodeScalars.dropFirst())
+        return String(scalars)
+    }
+
+    /// `initialCapitalLower` of every scalar of the Basic Multilingual Plane (0 for none), asked of the scalar properties once.
+    private static let initialCapitals: [UInt16] = (0..<0x10000).map { value in
+        if value < 0x80 { return value >= 0x41 && value <= 0x5A ? UInt16(value + 0x20) : 0 }
+        guard let scalar = Unicode.Scalar(UInt32(value)), scalar.properties.isUppercase,
+              scalar.properties.generalCategory == .uppercaseLetter else { return 0 }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        guard lower.count == 1, let small = lower.first, small.value < 0x10000, isWordScalar(small),
+              small.properties.uppercaseMapping.unicodeScalars.elementsEqual([scalar]) else { return 0 }
+        return UInt16(small.value)
     }
 
     /// `isWordScalar` of every scalar of the Basic Multilingual Plane, asked of the scalar properties once.

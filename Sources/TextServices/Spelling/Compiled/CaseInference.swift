@@ -30,17 +30,25 @@ struct CaseInference: Sendable {
     let witnesses: Set<Unicode.Scalar>
     /// The lower case of every .dic stem carrying FORBIDDENWORD: a form spelled so is asked in every case.
     let forbiddenSpellings: Set<String>
+    /// The lower case of every form a hidden capitalised homonym may give: a capitalised form spelled so is asked.
+    ///
+    /// Hunspell adds to an entry in capitals with flags (`NASA/S`) or in
+    /// mixed case (`McDonald`) a hidden capitalised copy with its flags and
+    /// ONLYUPCASE (`Nasa`), which refuses a capitalised word its lookup finds
+    /// through that copy first. Expanded from the copy and from the entry's lower case, with the entry's flags.
+    let hiddenCapitalised: Set<String>
 
     /// Never infers: every spelling is asked.
     static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
     private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: Set<String> = [],
-                 provenLetters: Set<Unicode.Scalar> = []) {
+                 hiddenCapitalised: Set<String> = [], provenLetters: Set<Unicode.Scalar> = []) {
         self.isEnabled = isEnabled
         self.asciiOnly = asciiOnly
         self.provenLetters = provenLetters
         self.witnesses = witnesses
         self.forbiddenSpellings = forbiddenSpellings
+        self.hiddenCapitalised = hiddenCapitalised
     }
 
     /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read (FORBIDDENWORD turns it off).
@@ -55,24 +63,20 @@ struct CaseInference: Sendable {
     /// no .dic line carrying it also carries an affix flag; the forbidden
     /// stems are then remembered (`forbiddenSpellings`). An 8-bit dictionary
     /// infers the words of the letters its case tables are proven to map as
-    /// ICU does (`provenEightBitLetters`, which asks Hunspell), not ASCII words alone.
+    /// ICU does (`provenEightBitLetters`, which asks Hunspell), not ASCII
+    /// words alone. The .dic also gives `hiddenCapitalised`.
     init(affixPath: String, wordsPath: String) {
         guard let data = FileManager.default.contents(atPath: affixPath) else { self = .disabled; return }
         let affixBytes = [UInt8](data)
         let scan = Self.scan(affixBytes)
-        guard scan.enabled else { self = .disabled; return }
-        var forbidden = Set<String>()
-        if scan.forbids {
-            guard let words = FileManager.default.contents(atPath: wordsPath),
-                  let spellings = Self.forbiddenSpellings(affixes: AffixFile(bytes: affixBytes), words: [UInt8](words)) else {
-                self = .disabled
-                return
-            }
-            forbidden = spellings
+        guard scan.enabled, let words = FileManager.default.contents(atPath: wordsPath),
+              let entries = Self.scanEntries(affixes: AffixFile(bytes: affixBytes), words: [UInt8](words), forbids: scan.forbids) else {
+            self = .disabled
+            return
         }
         let proven = scan.asciiOnly ? Self.provenEightBitLetters(charset: scan.charset) : []
-        self.init(isEnabled: true, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses, forbiddenSpellings: forbidden,
-                  provenLetters: proven)
+        self.init(isEnabled: true, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses, forbiddenSpellings: entries.forbidden,
+                  hiddenCapitalised: entries.hidden, provenLetters: proven)
     }
 
     /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD: the forbidden stems are not known).
@@ -81,24 +85,62 @@ struct CaseInference: Sendable {
         self.init(isEnabled: scan.enabled && !scan.forbids, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses)
     }
 
-    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag; nil when one of them
-    /// also carries an affix flag (its derived forms would be forbidden too) or the .dic cannot be decoded.
-    private static func forbiddenSpellings(affixes: AffixFile, words: [UInt8]) -> Set<String>? {
-        guard let forbidden = affixes.forbiddenWord, let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
-        var spellings = Set<String>()
+    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag (`forbiddenSpellings`), and
+    /// `hiddenCapitalised`; nil when a forbidden line also carries an affix flag (its derived forms would be forbidden
+    /// too) or the .dic cannot be decoded.
+    private static func scanEntries(affixes: AffixFile, words: [UInt8], forbids: Bool)
+        -> (forbidden: Set<String>, hidden: Set<String>)? {
+        guard let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
+        let forbidden = forbids ? affixes.forbiddenWord : nil
+        if forbids && forbidden == nil { return nil }
+        var spellings = Set<String>(), hidden = Set<String>()
+        let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
         var first = true
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        // Lines split on bytes: splitting the text into Characters was most of this pass.
+        for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var line = Substring(lineBytes)
+            if line.utf8.last == 0x0D { line = line.dropLast() }
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
             }
-            guard line.contains("/"), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
-            let flags = affixes.flags(flagText)
-            guard flags.contains(forbidden) else { continue }
-            for flag in flags.flags where affixes.prefixes[flag] != nil || affixes.suffixes[flag] != nil { return nil }
-            spellings.insert(CaseVariants.lower(stem))
+            let hasFlags = line.utf8.contains(0x2F)
+            let mixedCase = Self.mayHaveHiddenCapitalised(line)
+            guard (forbidden != nil && hasFlags) || mixedCase,
+                  let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
+            let flags = flagText.map { affixes.flags($0) } ?? .empty
+            if let forbidden, flags.contains(forbidden) {
+                for flag in flags.flags where affixes.prefixes[flag] != nil || affixes.suffixes[flag] != nil { return nil }
+                spellings.insert(CaseVariants.lower(stem))
+                continue
+            }
+            guard mixedCase, !flags.contains(affixes.forbiddenWord) else { continue }
+            let lower = CaseVariants.lower(stem)
+            hidden.insert(lower)
+            for spelling in [lower, CaseVariants.capitalised(lower)] {
+                expander.expand(stem: Array(spelling.unicodeScalars), flags: flags) { scalars, _, _, _ in
+                    var form = String.UnicodeScalarView()
+                    form.append(contentsOf: scalars)
+                    hidden.insert(CaseVariants.lower(String(form)))
+                }
+            }
         }
-        return spellings
+        return (spellings, hidden)
+    }
+
+    /// Whether a .dic line's word has a capital after its first scalar (`NASA`, `McDonald`): Hunspell may add a hidden
+    /// capitalised homonym for it (it does for an entry in mixed case, or in capitals with flags).
+    private static func mayHaveHiddenCapitalised(_ line: Substring) -> Bool {
+        var previous: Unicode.Scalar = " "
+        for (offset, scalar) in line.unicodeScalars.enumerated() {
+            if scalar == "/" && previous != "\\" && offset > 0 { return false }
+            if scalar == "\t" || (scalar == " " && offset > 0) { return false }
+            if offset > 0, scalar.isASCII ? (scalar.value >= 0x41 && scalar.value <= 0x5A) : scalar.properties.changesWhenLowercased {
+                return true
+            }
+            previous = scalar
+        }
+        return false
     }
 
     /// What the .aff text allows: inferring at all, under a FORBIDDENWORD flag or not, and the ICONV witnesses.
@@ -168,7 +210,7 @@ struct CaseInference: Sendable {
 
     /// What `inferredVariants` learned of each scalar (its case mappings through ICU), kept by one thread for the words it infers.
     struct ScalarMemo {
-        fileprivate var answers: [Unicode.Scalar: UInt8] = [:]
+        fileprivate var answers = ScalarByteMemo()
 
         init() {}
     }
@@ -191,7 +233,11 @@ struct CaseInference: Sendable {
     /// `innerHyphens` takes a hyphen inside the word as a caseless scalar: only for a plain form
     /// (`PlainForms`), which Hunspell finds whole by its affix lookup, so its capitalised and
     /// capitals spellings reach that same lookup in lower case before any BREAK applies.
-    func inferredVariants(_ word: String, memo: inout ScalarMemo, innerHyphens: Bool = false) -> UInt8? {
+    ///
+    /// `capitalisedForm` asks about the form that is `word` with its first scalar in capitals (`word` is its
+    /// lower case): only `AcceptTable.upper` can then be given, when a scalar after the first changes in capitals.
+    func inferredVariants(_ word: String, memo: inout ScalarMemo, innerHyphens: Bool = false,
+                          capitalisedForm: Bool = false) -> UInt8? {
         guard isEnabled else { return nil }
         if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return nil }
         var sawLower = false, first = true
@@ -200,16 +246,10 @@ struct CaseInference: Sendable {
             if innerHyphens, scalar == "-", !first {
                 continue
             }
-            let answer: UInt8
-            if let known = memo.answers[scalar] {
-                answer = known
-            } else {
-                answer = scalarAnswer(scalar)
-                memo.answers[scalar] = answer
-            }
+            let answer = memo.answers.value(scalar, scalarAnswer)
             if answer & Self.refusedScalar != 0 { return nil }
             if answer & Self.lowerScalar != 0 { sawLower = true }
-            if answer & Self.changesInCapitals != 0 {
+            if answer & Self.changesInCapitals != 0, !(capitalisedForm && first) {
                 variants |= AcceptTable.upper
                 if first { variants |= AcceptTable.capitalised }
             }

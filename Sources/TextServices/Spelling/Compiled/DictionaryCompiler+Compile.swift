@@ -29,6 +29,7 @@ extension DictionaryCompiler {
         } catch {
             throw Failure(message: error.message)
         }
+        let declaredCharset = engine.declaredCharset
         // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
         let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
         let building = DispatchGroup()
@@ -47,6 +48,8 @@ extension DictionaryCompiler {
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: cases) {
             progress(.verifying, $0)
         }
+        // Hunspell's handles (about 12 MB each for English) are not needed past here: the store and indexes are the peak.
+        _ = consume engine
         building.wait()
         let rejects = Self.checkedRejectIndex(rejectBuild.withLock { $0 } ?? (.unusable, "not built"), accepted: accepted)
         progress(.indexing, 0)
@@ -58,7 +61,7 @@ extension DictionaryCompiler {
         progress(.indexing, 1)
 
         var metadata = CompiledMetadata()
-        metadata.charset = engine.declaredCharset
+        metadata.charset = declaredCharset
         metadata.affixIdentity = affixIdentity
         metadata.wordsIdentity = wordsIdentity
         metadata.frequencyPath = frequency ?? ""
@@ -174,8 +177,17 @@ extension DictionaryCompiler {
             for position in range {
                 let word = forms.word(Int(unique[position]))
                 var flag: UInt8 = 0
+                let plainHere = plain[position] && !keepsCase[position] && cases.isEnabled
+                let lowered = plainHere ? PlainForms.lowerInitial(word) : nil
+                // A capitalised plain form: accepted as it is, and in capitals through this same spelling (Hunspell's
+                // capitals path looks up the capitalised spelling), unless a hidden capitalised homonym may reach it.
+                if let lowered, !cases.hiddenCapitalised.contains(lowered),
+                   let variants = cases.inferredVariants(lowered, memo: &memo, innerHyphens: true, capitalisedForm: true) {
+                    flags.append(AcceptTable.asIs | variants)
+                    continue
+                }
                 // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
-                let trusted = plain[position] && !keepsCase[position] && cases.isEnabled && !(forbids && forbidden.contains(word))
+                let trusted = plainHere && lowered == nil && !(forbids && forbidden.contains(word))
                 if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
                     flags.append(AcceptTable.asIs | variants)
                     continue
@@ -220,7 +232,9 @@ extension DictionaryCompiler {
         let stride = max(1, trusted.count / sampleSize)
         for sample in Swift.stride(from: 0, to: trusted.count, by: stride) {
             let word = forms.word(Int(unique[trusted[sample]]))
-            if !cases.forbiddenSpellings.contains(word), !engine.spell(word) { return false }
+            let lower = PlainForms.lowerInitial(word) ?? word
+            if cases.forbiddenSpellings.contains(lower) || word != lower && cases.hiddenCapitalised.contains(lower) { continue }
+            if !engine.spell(word) { return false }
         }
         return true
     }
@@ -415,7 +429,7 @@ extension DictionaryCompiler {
     /// they are, the table decides them. Keys stay distinct.
     static func withCapitalsAsKeys(_ items: [(key: String, flags: UInt8)]) -> [(key: String, flags: UInt8)] {
         var capitals = Set<String>()
-        var unchanged: [Unicode.Scalar: Bool] = [:]
+        var unchanged = ScalarByteMemo()
         for item in items where item.flags & AcceptTable.upper != 0 {
             // A key in lower case already (most of them) is not mixed case.
             if WordList.isOwnFold(item.key, unchanged: &unchanged) { continue }
@@ -425,7 +439,9 @@ extension DictionaryCompiler {
         }
         guard !capitals.isEmpty else { return items }
         var merged = items
-        for index in merged.indices where capitals.remove(merged[index].key) != nil {
+        // A key whose first byte is a lower-case ASCII letter is no word in capitals: no hash of it is needed.
+        for index in merged.indices where !(merged[index].key.utf8.first.map { $0 >= 0x61 && $0 <= 0x7A } ?? false)
+            && capitals.remove(merged[index].key) != nil {
             merged[index].flags |= AcceptTable.asIs
         }
         merged += capitals.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { (key: $0, flags: AcceptTable.asIs) }
