@@ -20,17 +20,31 @@ public struct LineLocator {
         if offset < columnOffset {
             self = LineLocator(bytes: bytes)
         }
-        while scanned < offset {
-            if bytes[scanned] == 0x0A {
-                line += 1
-                lineStart = scanned + 1
-                columnOffset = lineStart
-                column = 1
+        let bytes = self.bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            // Eight bytes at a time while they hold no line feed (a zero byte in `word ^ 0x0A0A...`).
+            let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+            while scanned < offset {
+                if scanned + 8 <= offset {
+                    let word = UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: scanned, as: UInt64.self) ^ (ones &* 0x0A)
+                    if (word &- ones) & ~word & tops == 0 {
+                        scanned += 8
+                        continue
+                    }
+                }
+                if buffer[scanned] == 0x0A {
+                    line += 1
+                    lineStart = scanned + 1
+                    columnOffset = lineStart
+                    column = 1
+                }
+                scanned += 1
             }
-            scanned += 1
         }
         if offset > columnOffset {
-            column += String(decoding: bytes[columnOffset..<offset], as: UTF8.self).count
+            let span = bytes[columnOffset..<offset]
+            // ASCII without a carriage return (the one ASCII pair that is a single character): a character a byte.
+            column += span.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? span.count : String(decoding: span, as: UTF8.self).count
             columnOffset = offset
         }
         return (line, column)
