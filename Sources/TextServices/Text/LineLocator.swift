@@ -22,16 +22,22 @@ public struct LineLocator {
         }
         let bytes = self.bytes
         bytes.withUnsafeBufferPointer { buffer in
-            // Eight bytes at a time while they hold no line feed (a zero byte in `word ^ 0x0A0A...`).
-            let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
-            while scanned < offset {
-                if scanned + 8 <= offset {
-                    let word = UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: scanned, as: UInt64.self) ^ (ones &* 0x0A)
-                    if (word &- ones) & ~word & tops == 0 {
-                        scanned += 8
-                        continue
-                    }
+            // Eight bytes at a time: a line feed is a zero byte of `word ^ 0x0A0A...`, and each zero byte (exactly those)
+            // gets its top bit in `feeds`; the last one starts the line.
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, tops: UInt64 = 0x8080_8080_8080_8080
+            while scanned + 8 <= offset {
+                let word = UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: scanned, as: UInt64.self)
+                    ^ 0x0A0A_0A0A_0A0A_0A0A
+                let feeds = ~(((word & lows) &+ lows) | word) & tops
+                if feeds != 0 {
+                    line += feeds.nonzeroBitCount
+                    lineStart = scanned + (63 - feeds.leadingZeroBitCount) / 8 + 1
+                    columnOffset = lineStart
+                    column = 1
                 }
+                scanned += 8
+            }
+            while scanned < offset {
                 if buffer[scanned] == 0x0A {
                     line += 1
                     lineStart = scanned + 1
