@@ -30,7 +30,7 @@ public struct LineLocator {
                     ^ 0x0A0A_0A0A_0A0A_0A0A
                 let feeds = ~(((word & lows) &+ lows) | word) & tops
                 if feeds != 0 {
-                    line += feeds.nonzeroBitCount
+                    line += ByteTops.count(feeds)
                     lineStart = scanned + (63 - feeds.leadingZeroBitCount) / 8 + 1
                     columnOffset = lineStart
                     column = 1

@@ -60,8 +60,8 @@ public final class TextBuffer: @unchecked Sendable {
                 var index = start
                 while index + 8 <= end {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    continuations &+= (word & ~(word << 1) & topBits).nonzeroBitCount
-                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & topBits).nonzeroBitCount
+                    continuations &+= ByteTops.count(word & ~(word << 1) & topBits)
+                    fourByteLeads &+= ByteTops.count(word & (word << 1) & (word << 2) & (word << 3) & topBits)
                     index += 8
                 }
                 var leads = index - start - continuations
