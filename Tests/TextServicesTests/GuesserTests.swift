@@ -108,6 +108,28 @@ private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
     return table[a.count][b.count]
 }
 
+@Test func latinLetterSubstitutionsCostWhatTheirRulesSay() {
+    // The 26 by 26 table of a-z pairs and the rules it is made from, and a national layout's letters beside it.
+    let model = EditModel(keyboard: .qwerty)
+    func cost(_ typed: Unicode.Scalar, _ intended: Unicode.Scalar) -> Double {
+        model.substitutionCost(typed: typed.value, intended: intended.value)
+    }
+    #expect(cost("q", "w") == EditModel.neighbourSubstitution)
+    #expect(cost("g", "b") == EditModel.neighbourSubstitution)
+    #expect(cost("a", "o") == EditModel.vowelSubstitution)
+    #expect(cost("s", "z") == EditModel.neighbourSubstitution)
+    #expect(cost("c", "k") == EditModel.soundSubstitution)
+    #expect(cost("q", "m") == EditModel.otherSubstitution)
+    #expect(cost("e", "\u{E9}") == EditModel.diacriticSubstitution)
+    #expect(cost("-", "a") == EditModel.otherSubstitution)
+    let german = EditModel(keyboard: KeyboardLayout.national(language: "de")!, similarSounds: EditModel.sounds(for: "de", replacements: []))
+    #expect(german.substitutionCost(typed: UInt32(UInt8(ascii: "p")), intended: 0xFC) == EditModel.neighbourSubstitution)
+    #expect(german.substitutionCost(typed: UInt32(UInt8(ascii: "z")), intended: UInt32(UInt8(ascii: "u"))) == EditModel.neighbourSubstitution)
+    #expect(german.substitutionCost(typed: UInt32(UInt8(ascii: "y")), intended: UInt32(UInt8(ascii: "x"))) == EditModel.neighbourSubstitution)
+    #expect(KeyboardLayout.qwerty.areNeighbours(UInt32(UInt8(ascii: "a")), UInt32(UInt8(ascii: "s"))))
+    #expect(!KeyboardLayout.qwerty.areNeighbours(UInt32(UInt8(ascii: "a")), UInt32(UInt8(ascii: "p"))))
+}
+
 @Test func bandedDistanceAgreesWithTheWholeTableUpToItsLimit() {
     // Words from a small alphabet, so that matches, swaps and near misses are common.
     var generator = SystemRandomNumberGenerator()

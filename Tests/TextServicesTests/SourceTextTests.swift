@@ -349,6 +349,34 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     }
 }
 
+@Test func wordsOfOneCaseAreOneWordAndMixedCaseStillSplits() {
+    func words(_ identifier: String) -> [String] { IdentifierSplitter.parts(of: identifier).map(\.word) }
+    for word in ["a", "A", "strbuf", "Strbuf", "STRBUF", "aB", "aBC", "ABc", "AbC", "abcD", "x_y", "a1", "Ab-c", "abé"] {
+        // Split by the Unicode rules alone (the ASCII fast path left out): a word written `é` at the end goes that way.
+        let expected: [String]
+        switch word {
+        case "aB": expected = ["a", "B"]
+        case "aBC": expected = ["a", "BC"]
+        case "AbC": expected = ["Ab", "C"]
+        case "abcD": expected = ["abc", "D"]
+        case "x_y": expected = ["x", "y"]
+        case "Ab-c": expected = ["Ab", "c"]
+        default: expected = []
+        }
+        #expect(words(word) == expected, "\(word)")
+    }
+}
+
+@Test func generatedFilesAreKnownByTheirNamesWhereverTheyLie() {
+    for path in ["yarn.lock", "a/b/Cargo.lock", "web/app.min.js", "x/y.css.map", "dir/go.sum/", "deep/bun.lockb//", "ü/yarn.lock",
+                 "ü/app.min.js", "a\r\n/app.min.js"] {
+        #expect(FileWalker.isGenerated(path), "\(path)")
+    }
+    for path in ["yarn.locks", "a/yarn.lock/b", "min.js", "app.js", "/", "", "ü/app.js", "a/Yarn.lock", "a/app.min.js.txt"] {
+        #expect(!FileWalker.isGenerated(path), "\(path)")
+    }
+}
+
 @Test func documentKindsComeFromLanguageIdsAndFileNames() {
     #expect(DocumentKind(languageId: "swift", path: nil) == .source(.swift))
     #expect(DocumentKind(languageId: "typescriptreact", path: nil) == .source(.javascript))

@@ -35,6 +35,48 @@ import Testing
         }
     }
 
+    @Test func lineLocatorAgreesWithCountingLinesAndCharacters() {
+        // Line feeds at every offset within eight-byte words, carriage returns and non-ASCII on some lines.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", " ", "\n", "\r\n", "\u{E9}", "e\u{301}", "\u{65E5}", "\u{1F600}", "\r"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0...120, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            let offsets = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+            let asked = offsets.filter { _ in Bool.random(using: &generator) }
+            var locator = LineLocator(TextBuffer(text))
+            for offset in asked {
+                let before = bytes[..<offset]
+                let line = before.filter { $0 == 0x0A }.count + 1
+                let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                // Columns are counted piece by piece from the last offset asked on the line, as `locate` counts them.
+                let found = locator.locate(UTF8Offset(offset))
+                #expect(found.line == line, "\(text.debugDescription) at \(offset)")
+                if offset == lineStart { #expect(found.column == 1) }
+                if !before[lineStart...].contains(0x0D), !before[lineStart...].contains(where: { $0 >= 0x80 }) {
+                    #expect(found.column == offset - lineStart + 1, "\(text.debugDescription) at \(offset)")
+                }
+            }
+        }
+        var locator = LineLocator(TextBuffer("ab\r\ncd\nx\u{E9}e\u{301}z"))
+        #expect(locator.locate(UTF8Offset(2)) == (line: 1, column: 3))
+        #expect(locator.locate(UTF8Offset(5)) == (line: 2, column: 2))
+        #expect(locator.locate(UTF8Offset(13)) == (line: 3, column: 4))
+        #expect(locator.locate(UTF8Offset(1)) == (line: 1, column: 2))
+    }
+
+    @Test func concurrentFirstConversionsAgree() {
+        let text = String(repeating: "a\u{E9}\u{1F600}\n", count: 500)
+        let buffer = TextBuffer(text)
+        let answers = OrderedParallelMap.map(64, state: { () }) { _, index in
+            buffer.encode(UTF8Offset(index * 10 - index * 10 % 8), as: index % 2 == 0 ? .utf16 : .utf32)
+        }
+        for (index, answer) in answers.enumerated() {
+            let prefix = String(decoding: Array(text.utf8)[..<(index * 10 - index * 10 % 8)], as: UTF8.self)
+            #expect(answer == (index % 2 == 0 ? prefix.utf16.count : prefix.unicodeScalars.count))
+        }
+    }
+
     @Test func rejectsPositionsThatSplitACodePointOrLieOutside() {
         let buffer = TextBuffer("x😀y")
         #expect(buffer.byteOffset(2, in: .utf16) == nil)

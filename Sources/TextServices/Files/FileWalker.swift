@@ -48,6 +48,17 @@ public struct FileWalker: Sendable {
 
     /// Whether a file's name says it is generated: lock files, minified scripts and style sheets, source maps.
     public static func isGenerated(_ path: String) -> Bool {
+        let utf8 = path.utf8
+        // An ASCII path is cut and compared by its bytes (each Character is one byte): no array of its folders.
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var end = utf8.endIndex
+            while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+            guard end > utf8.startIndex else { return generatedNames.contains(path) }
+            let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+            let name = utf8[start..<end]
+            if generatedNameLengths.contains(name.count), generatedNames.contains(String(path[start..<end])) { return true }
+            return generatedSuffixBytes.contains { name.count >= $0.count && name.suffix($0.count).elementsEqual($0) }
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if generatedNames.contains(name) { return true }
         return generatedSuffixes.contains { name.hasSuffix($0) }
@@ -59,6 +70,8 @@ public struct FileWalker: Sendable {
         "pubspec.lock", "packages.lock.json", "uv.lock", "bun.lockb",
     ]
     static let generatedSuffixes = [".min.js", ".min.css", ".min.mjs", ".js.map", ".css.map", ".min.map"]
+    private static let generatedSuffixBytes = generatedSuffixes.map { Array($0.utf8) }
+    private static let generatedNameLengths = Set(generatedNames.map(\.utf8.count))
 
     /// Repositories deeper than this are not entered (a guard against pathological trees).
     static let maximumDepth = 64

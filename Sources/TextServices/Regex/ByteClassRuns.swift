@@ -50,6 +50,12 @@ public struct ByteClassRuns: Sendable, Equatable {
             var index = from
             let count = buffer.count
             while index < count {
+                // With no run under way, a byte that starts none leaves the state empty: such bytes are passed over
+                // without the shift's chain of dependencies.
+                if state == 0 {
+                    while index < count, masks[Int(buffer[index])] & starts == 0 { index += 1 }
+                    guard index < count else { return nil }
+                }
                 state = ((state << 1) | starts) & masks[Int(buffer[index])]
                 if state & accepts != 0 { return index }
                 index += 1

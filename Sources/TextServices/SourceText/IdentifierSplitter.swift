@@ -7,6 +7,7 @@ public enum IdentifierSplitter {
     /// letter follows (`HTTP|Server`), around digits (dropped) and at
     /// underscores (dropped). A capitalised or all-capital word is one word.
     public static func parts(of identifier: String) -> [(range: Range<Int>, word: String)] {
+        if isOneASCIIWord(identifier) { return [] }
         enum Kind { case upper, lower, digit, separator }
         var scalars: [(offset: Int, width: Int, kind: Kind)] = []
         var offset = 0
@@ -64,5 +65,23 @@ public enum IdentifierSplitter {
         }
         close(at: offset)
         return parts.count > 1 ? parts : []
+    }
+
+    /// Whether an identifier is ASCII letters that no rule splits: all lower case, all capitals, or one capital
+    /// and then lower case (most words a checker rejects), so that `parts(of:)` needs no scalar table.
+    private static func isOneASCIIWord(_ identifier: String) -> Bool {
+        var utf8 = identifier.utf8.makeIterator()
+        guard let first = utf8.next(), (first | 0x20) &- 0x61 < 26 else { return false }
+        var lower = false, upper = false
+        while let byte = utf8.next() {
+            if byte &- 0x61 < 26 {
+                lower = true
+            } else if byte &- 0x41 < 26 {
+                upper = true
+            } else {
+                return false
+            }
+        }
+        return !(lower && upper) && !(upper && first &- 0x61 < 26)
     }
 }

@@ -116,16 +116,18 @@ struct SourceScanner {
                 while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
                 if before > 0, bytes[before - 1] != ascii("\n") { continue }
             }
-            if prefix == [ascii("#")], syntax.hashDirectives, position + 1 < bytes.count,
+            let isHash = prefix.count == 1 && prefix[0] == ascii("#")
+            if isHash, syntax.hashDirectives, position + 1 < bytes.count,
                (bytes[position + 1] | 0x20) &- ascii("a") < 26 {
                 continue
             }
-            if prefix == [ascii("#")], syntax.hashNeedsSpace, position > 0 {
-                let previous = bytes[position - 1]
-                let allowed: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, ascii(";"), ascii("|"), ascii("&"), ascii("(")]
-                if !allowed.contains(previous) { continue }
+            if isHash, syntax.hashNeedsSpace, position > 0 {
+                switch bytes[position - 1] {
+                case 0x20, 0x09, 0x0A, 0x0D, ascii(";"), ascii("|"), ascii("&"), ascii("("): break
+                default: continue
+                }
             }
-            if prefix == [ascii("-"), ascii("-")], syntax.nestedComments {
+            if prefix.count == 2, prefix[0] == ascii("-"), prefix[1] == ascii("-"), syntax.nestedComments {
                 // Haskell: `-->` or `--|` followed by a symbol is an operator, not a comment.
                 var end = position
                 while end < bytes.count, bytes[end] == ascii("-") { end += 1 }
@@ -167,9 +169,13 @@ struct SourceScanner {
         let start = index
         while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
         guard index < bytes.count else { return }
-        let word = String(decoding: bytes[start..<index], as: UTF8.self)
         let next = bytes[index]
-        if word == "import" {
+        // Only `import` and a string's prefix (before a quote or a hash, at most three letters) matter: other
+        // names need no string.
+        let isImport = matches("import", at: start) && index - start == 6
+        guard isImport || (index - start <= 3 && (next == ascii("'") || next == ascii("\"") || next == ascii("#"))) else { return }
+        let word = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isImport {
             var cursor = index
             while cursor < bytes.count, SkipRules.isSpace(bytes[cursor]) { cursor += 1 }
             if cursor < bytes.count, bytes[cursor] == ascii("(") {
@@ -312,7 +318,9 @@ struct SourceScanner {
         var hidden: [Range<Int>] = []
         var closed = false
         var contentEnd = bytes.count
-        let escapeLead: [UInt8] = [ascii("\\")] + Array(repeating: ascii("#"), count: rawEscapeHashes)
+        // A raw string's escape is a backslash and its hashes; another string's, the backslash alone (no array).
+        let escapeLead: [UInt8] = rawEscapeHashes > 0 ? [ascii("\\")] + Array(repeating: ascii("#"), count: rawEscapeHashes) : []
+        let escapeLeadCount = rawEscapeHashes + 1
         while position < bytes.count {
             if matches(close, at: position) {
                 if doubledQuotes, close.count == 1, position + 1 < bytes.count, bytes[position + 1] == close[0] {
@@ -330,8 +338,8 @@ struct SourceScanner {
                 contentEnd = position
                 break
             }
-            if escapes, matches(escapeLead, at: position) {
-                let afterLead = position + escapeLead.count
+            if escapes, rawEscapeHashes > 0 ? matches(escapeLead, at: position) : byte == ascii("\\") {
+                let afterLead = position + escapeLeadCount
                 if interpolation.isSwift, afterLead < bytes.count, bytes[afterLead] == ascii("(") {
                     let end = matchingClose(from: afterLead, open: ascii("("), close: ascii(")"))
                     hidden.append(position..<end)
@@ -560,8 +568,12 @@ struct SourceScanner {
         return cursor
     }
 
-    func matches(_ string: String, at position: Int) -> Bool {
-        matches(Array(string.utf8), at: position)
+    func matches(_ string: StaticString, at position: Int) -> Bool {
+        let count = string.utf8CodeUnitCount
+        guard position >= 0, position + count <= bytes.count else { return false }
+        let expected = string.utf8Start
+        for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
+        return true
     }
 
     func matches(_ pattern: [UInt8], at position: Int) -> Bool {

@@ -40,7 +40,7 @@ public struct TextMask: Sendable {
                     let atLeastA = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & topBits
                     let pastZ = (folded &+ 0x0505_0505_0505_0505) & topBits
                     let letters = ((atLeastA & ~pastZ) | (word & topBits)) & seen
-                    count &+= (letters & ~(letters << 8 | before)).nonzeroBitCount
+                    count &+= ByteTops.count(letters & ~(letters << 8 | before))
                     before = (letters >> 56) & 0x80
                     offset += 8
                 }

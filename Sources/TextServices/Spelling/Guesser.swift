@@ -17,6 +17,8 @@ final class Guesser: Sendable {
     private let replacements: [AffixFile.Replacement]
     /// Each replacement's folded `from`, as characters (made once, not for every word guessed).
     private let replacementPatterns: [[Character]]
+    /// Each folded `REP` pattern's bytes when it is ASCII without a carriage return (then each Character is a byte), else nil.
+    private let replacementBytes: [[UInt8]?]
     private let mapGroups: [[String]]
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
@@ -70,6 +72,7 @@ final class Guesser: Sendable {
         }
         self.replacements = replacements
         self.replacementPatterns = replacements.map { Array($0.from) }
+        self.replacementBytes = replacements.map { rep in rep.from.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? Array(rep.from.utf8) : nil }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
         self.compounds = affixes.compounds
         self.compoundsByFlag = affixes.compoundsByFlag
@@ -305,17 +308,51 @@ final class Guesser: Sendable {
     /// Words made by the .aff `REP` and `MAP` tables, with the cost of each.
     private func tableCandidates(_ folded: String) -> [(String, Double)] {
         var result: [(String, Double)] = []
+        let bytes = Array(folded.utf8)
+        // An ASCII word without a carriage return (the only ASCII pair that is one Character) is matched by bytes.
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            for (index, rep) in replacements.enumerated() {
+                guard let from = replacementBytes[index] else {
+                    // A pattern with a non-ASCII Character still compares as Characters.
+                    appendReplacements(Array(folded), rep, replacementPatterns[index], to: &result)
+                    continue
+                }
+                guard from.count <= bytes.count else { continue }
+                for start in 0...(bytes.count - from.count) {
+                    if rep.anchoredStart && start != 0 { break }
+                    if rep.anchoredEnd && start + from.count != bytes.count { continue }
+                    guard bytes[start..<(start + from.count)].elementsEqual(from) else { continue }
+                    let replaced = String(decoding: bytes[..<start], as: UTF8.self) + rep.to
+                        + String(decoding: bytes[(start + from.count)...], as: UTF8.self)
+                    result.append((WordList.fold(replaced), Self.replacementCost))
+                }
+            }
+            if !mapGroups.isEmpty { appendMapCandidates(Array(folded), to: &result) }
+            return result
+        }
         let characters = Array(folded)
         for (rep, from) in zip(replacements, replacementPatterns) {
-            guard from.count <= characters.count else { continue }
-            for start in 0...(characters.count - from.count) {
-                if rep.anchoredStart && start != 0 { break }
-                if rep.anchoredEnd && start + from.count != characters.count { continue }
-                guard characters[start..<(start + from.count)].elementsEqual(from) else { continue }
-                let replaced = String(characters[..<start]) + rep.to + String(characters[(start + from.count)...])
-                result.append((WordList.fold(replaced), Self.replacementCost))
-            }
+            appendReplacements(characters, rep, from, to: &result)
         }
+        appendMapCandidates(characters, to: &result)
+        return result
+    }
+
+    /// The words `rep` makes of `characters` (`from` is its folded pattern), each with its cost.
+    private func appendReplacements(_ characters: [Character], _ rep: AffixFile.Replacement, _ from: [Character],
+                                    to result: inout [(String, Double)]) {
+        guard from.count <= characters.count else { return }
+        for start in 0...(characters.count - from.count) {
+            if rep.anchoredStart && start != 0 { break }
+            if rep.anchoredEnd && start + from.count != characters.count { continue }
+            guard characters[start..<(start + from.count)].elementsEqual(from) else { continue }
+            let replaced = String(characters[..<start]) + rep.to + String(characters[(start + from.count)...])
+            result.append((WordList.fold(replaced), Self.replacementCost))
+        }
+    }
+
+    /// The words the .aff `MAP` groups make of `characters`, each with its cost.
+    private func appendMapCandidates(_ characters: [Character], to result: inout [(String, Double)]) {
         for group in mapGroups {
             for (position, character) in characters.enumerated() where group.contains(String(character)) {
                 for other in group where other != String(character) {
@@ -324,7 +361,6 @@ final class Guesser: Sendable {
                 }
             }
         }
-        return result
     }
 
     /// Ways to split a run-together word into two words (each checked later).

@@ -67,16 +67,17 @@ enum SkipRules {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
-    private static func hasPrefix(_ chunk: ArraySlice<UInt8>, _ prefix: String, caseInsensitive: Bool = true) -> Bool {
-        let expected = Array(prefix.utf8)
-        guard chunk.count >= expected.count else { return false }
-        var index = chunk.startIndex
-        for byte in expected {
-            if (caseInsensitive ? lower(chunk[index]) : chunk[index]) != byte { return false }
-            index += 1
-        }
+    /// Whether the chunk starts with `prefix` (lower-case ASCII), ignoring ASCII case.
+    private static func hasPrefix(_ chunk: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard chunk.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for offset in 0..<count where lower(chunk[chunk.startIndex + offset]) != expected[offset] { return false }
         return true
     }
+
+    /// The schemes `isURL` takes without `//`.
+    private static let bareSchemes: [StaticString] = ["mailto:", "urn:", "file:", "data:", "tel:"]
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -87,7 +88,7 @@ enum SkipRules {
     /// `scheme://...`, `www.host...`, `mailto:`, `urn:`, `file:`, `data:`, `tel:`.
     static func isURL(_ chunk: ArraySlice<UInt8>) -> Bool {
         if hasPrefix(chunk, "www."), chunk.count > 4 { return true }
-        for prefix in ["mailto:", "urn:", "file:", "data:", "tel:"] where hasPrefix(chunk, prefix) && chunk.count > prefix.utf8.count {
+        for prefix in bareSchemes where hasPrefix(chunk, prefix) && chunk.count > prefix.utf8CodeUnitCount {
             return true
         }
         // scheme = letter *(letter / digit / "+" / "-" / ".") followed by "://"
@@ -172,10 +173,11 @@ enum SkipRules {
     /// `example.com`, `docs.swift.org`: dot-separated lower-case labels ending in a known top-level domain,
     /// or three or more labels.
     static func isHostName(_ chunk: ArraySlice<UInt8>) -> Bool {
-        let labels = chunk.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { return false }
+        // The bytes first: most chunks fail there, before the labels are cut.
         guard chunk.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else { return false }
+        let labels = chunk.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }) else { return false }
         let tld = labels.last!
         guard tld.allSatisfy(isLetter) else { return false }
         if labels.count >= 3 && labels.allSatisfy({ $0.count >= 2 }) { return true }

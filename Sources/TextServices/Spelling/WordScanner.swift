@@ -81,7 +81,7 @@ enum WordScanner {
                     && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
                 if !joinsNext {
                     // The common case: a lone word, no arrays needed.
-                    if !WordScanner.containsDigit(bytes[token.range]), var word = WordScanner.makeWord(bytes, piece: token.range, rules) {
+                    if var word = WordScanner.makeLoneWord(bytes, token.range, rules) {
                         WordScanner.attachEdges(&word, bytes, limit, rules)
                         guard body(word) else { return false }
                     }
@@ -239,19 +239,26 @@ enum WordScanner {
         }
     }
 
-    /// Builds the scanned word for a single token; nil when the rules skip it.
-    private static func makeWord(_ bytes: [UInt8], piece: Range<Int>, _ rules: WordRules) -> ScannedWord? {
-        var lower = piece.lowerBound
-        var upper = piece.upperBound
-        var hasSeparator = false
-        var hasAt = false
+    /// The scanned word for a single token without a digit (`containsDigit`); nil when it has one or the rules skip
+    /// it. One pass over the bytes answers both.
+    private static func makeLoneWord(_ bytes: [UInt8], _ piece: Range<Int>, _ rules: WordRules) -> ScannedWord? {
+        var hasSeparator = false, hasAt = false, mayHaveOtherDigit = false
         for index in piece {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "@") { hasAt = true }
-            if separatorLength(bytes, index, rules) > 0 { hasSeparator = true }
+            switch byte {
+            case 0x30...0x39: return nil
+            case UInt8(ascii: "@"): hasAt = true
+            case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "'"), 0xE2:
+                if separatorLength(bytes, index, rules) > 0 { hasSeparator = true }
+            default: break
+            }
+            if byte >= 0xD8 { mayHaveOtherDigit = true }
         }
+        if mayHaveOtherDigit, containsDigit(bytes[piece]) { return nil }
         if hasAt { return nil }
         if hasSeparator { return makeWord(bytes, pieces: [piece], rules) }
+        var lower = piece.lowerBound
+        var upper = piece.upperBound
         while lower < upper, bytes[lower] == UInt8(ascii: "_") { lower += 1 }
         while upper > lower, bytes[upper - 1] == UInt8(ascii: "_") { upper -= 1 }
         guard lower < upper else { return nil }

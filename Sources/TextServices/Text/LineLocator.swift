@@ -20,17 +20,37 @@ public struct LineLocator {
         if offset < columnOffset {
             self = LineLocator(bytes: bytes)
         }
-        while scanned < offset {
-            if bytes[scanned] == 0x0A {
-                line += 1
-                lineStart = scanned + 1
-                columnOffset = lineStart
-                column = 1
+        let bytes = self.bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            // Eight bytes at a time: a line feed is a zero byte of `word ^ 0x0A0A...`, and each zero byte (exactly those)
+            // gets its top bit in `feeds`; the last one starts the line.
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, tops: UInt64 = 0x8080_8080_8080_8080
+            while scanned + 8 <= offset {
+                let word = UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: scanned, as: UInt64.self)
+                    ^ 0x0A0A_0A0A_0A0A_0A0A
+                let feeds = ~(((word & lows) &+ lows) | word) & tops
+                if feeds != 0 {
+                    line += ByteTops.count(feeds)
+                    lineStart = scanned + (63 - feeds.leadingZeroBitCount) / 8 + 1
+                    columnOffset = lineStart
+                    column = 1
+                }
+                scanned += 8
             }
-            scanned += 1
+            while scanned < offset {
+                if buffer[scanned] == 0x0A {
+                    line += 1
+                    lineStart = scanned + 1
+                    columnOffset = lineStart
+                    column = 1
+                }
+                scanned += 1
+            }
         }
         if offset > columnOffset {
-            column += String(decoding: bytes[columnOffset..<offset], as: UTF8.self).count
+            let span = bytes[columnOffset..<offset]
+            // ASCII without a carriage return (the one ASCII pair that is a single character): a character a byte.
+            column += span.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? span.count : String(decoding: span, as: UTF8.self).count
             columnOffset = offset
         }
         return (line, column)

@@ -2,17 +2,25 @@
 ///
 /// Conversion uses a checkpoint table built on first use (one entry per 256
 /// bytes), so converting any offset costs at most a 256-byte scan. A buffer
-/// is immutable and safe to share between threads once built; the checkpoint
-/// table is built eagerly for texts that need it.
+/// is immutable and safe to share between threads; the checkpoint table is
+/// built, under a lock, by the first conversion or count in UTF-16 or scalars.
 public final class TextBuffer: @unchecked Sendable {
     /// The text's UTF-8 bytes.
     public let bytes: [UInt8]
-    private let checkpoints: [Checkpoint]
+    /// The checkpoint table and the counts, made by the first conversion that needs them (most texts checked or
+    /// searched never do).
+    private let lazyIndex = Locked<Index?>(nil)
     private static let stride = 256
 
     private struct Checkpoint {
         var utf16: Int
         var scalars: Int
+    }
+
+    private struct Index: Sendable {
+        var checkpoints: [Checkpoint]
+        var utf16Count: Int
+        var scalarCount: Int
     }
 
     /// Wraps a Swift string (always valid UTF-8).
@@ -23,6 +31,18 @@ public final class TextBuffer: @unchecked Sendable {
     /// Wraps bytes the caller has already validated as UTF-8.
     public init(validatedBytes: [UInt8]) {
         self.bytes = validatedBytes
+    }
+
+    private var indexed: Index {
+        lazyIndex.withLock { index in
+            if let index { return index }
+            let made = Self.makeIndex(bytes)
+            index = made
+            return made
+        }
+    }
+
+    private static func makeIndex(_ validatedBytes: [UInt8]) -> Index {
         var table: [Checkpoint] = []
         table.reserveCapacity(validatedBytes.count / Self.stride + 1)
         var utf16 = 0
@@ -40,8 +60,8 @@ public final class TextBuffer: @unchecked Sendable {
                 var index = start
                 while index + 8 <= end {
                     let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    continuations &+= (word & ~(word << 1) & topBits).nonzeroBitCount
-                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & topBits).nonzeroBitCount
+                    continuations &+= ByteTops.count(word & ~(word << 1) & topBits)
+                    fourByteLeads &+= ByteTops.count(word & (word << 1) & (word << 2) & (word << 3) & topBits)
                     index += 8
                 }
                 var leads = index - start - continuations
@@ -57,9 +77,7 @@ public final class TextBuffer: @unchecked Sendable {
             }
         }
         table.append(Checkpoint(utf16: utf16, scalars: scalars))
-        self.checkpoints = table
-        self.utf16Count = utf16
-        self.scalarCount = scalars
+        return Index(checkpoints: table, utf16Count: utf16, scalarCount: scalars)
     }
 
     /// Validates UTF-8, reporting the byte offset of the first malformed sequence.
@@ -71,9 +89,9 @@ public final class TextBuffer: @unchecked Sendable {
     /// The number of bytes.
     public var byteCount: Int { bytes.count }
     /// The number of UTF-16 code units.
-    public let utf16Count: Int
+    public var utf16Count: Int { indexed.utf16Count }
     /// The number of Unicode scalars.
-    public let scalarCount: Int
+    public var scalarCount: Int { indexed.scalarCount }
     /// The whole text as a byte range.
     public var fullRange: ByteRange { UTF8Offset(0)..<UTF8Offset(bytes.count) }
 
@@ -103,7 +121,7 @@ public final class TextBuffer: @unchecked Sendable {
         let value = offset.rawValue
         if encoding == .utf8 { return value }
         let block = value / Self.stride
-        let checkpoint = checkpoints[block]
+        let checkpoint = indexed.checkpoints[block]
         var utf16 = checkpoint.utf16
         var scalars = checkpoint.scalars
         var index = block * Self.stride
@@ -137,6 +155,7 @@ public final class TextBuffer: @unchecked Sendable {
             return isScalarBoundary(offset) ? offset : nil
         case .utf16, .utf32:
             let wantUTF16 = encoding == .utf16
+            let checkpoints = indexed.checkpoints
             // Find the last checkpoint at or before the target.
             // Entry i sits at byte i * stride; the last entry (the totals) may not, so it is left out.
             var low = 0

@@ -8,6 +8,8 @@
 struct EditModel: Sendable {
     let keyboard: KeyboardLayout
     private let similarSounds: Set<UInt64>
+    /// `substitutionCost` for every pair of the letters `a`...`z`, 26 by 26 (the sets' lookups cost most of `cost`).
+    private var latinSubstitutions: [Double] = []
 
     static let transposition = 0.9
     /// Two vowels swapped (`ie` for `ei`) is as much a spelling slip as a typing one.
@@ -39,6 +41,12 @@ struct EditModel: Sendable {
             for a in members { for b in members where a != b { pairs.insert(UInt64(a) << 32 | UInt64(b)) } }
         }
         self.similarSounds = pairs
+        var table: [Double] = []
+        table.reserveCapacity(26 * 26)
+        for typed in UInt32(0x61)...0x7A {
+            for intended in UInt32(0x61)...0x7A { table.append(lookedUpSubstitutionCost(typed: typed, intended: intended)) }
+        }
+        latinSubstitutions = table
     }
 
     /// Letter groups that sound alike often enough to be swapped in writing.
@@ -65,6 +73,12 @@ struct EditModel: Sendable {
     func isVowel(_ scalar: UInt32) -> Bool { Self.baseVowels.contains(Diacritics.base(scalar)) }
 
     func substitutionCost(typed: UInt32, intended: UInt32) -> Double {
+        let row = typed &- 0x61, column = intended &- 0x61
+        if row < 26, column < 26 { return latinSubstitutions[Int(row * 26 + column)] }
+        return lookedUpSubstitutionCost(typed: typed, intended: intended)
+    }
+
+    private func lookedUpSubstitutionCost(typed: UInt32, intended: UInt32) -> Double {
         if keyboard.areNeighbours(typed, intended) { return Self.neighbourSubstitution }
         if Diacritics.sameBase(typed, intended) { return Self.diacriticSubstitution }
         if isVowel(typed) && isVowel(intended) { return Self.vowelSubstitution }
@@ -212,6 +226,8 @@ struct EditModel: Sendable {
 /// Which keys sit next to each other, from the .aff `KEY` line or a QWERTY default.
 struct KeyboardLayout: Sendable {
     private let neighbours: Set<UInt64>
+    /// For each of the letters `a`...`z`, a bit for each of those letters next to it: `areNeighbours` without hashing.
+    private let latinNeighbours: [UInt32]
 
     /// QWERTY with its staggered rows: keys beside, above and below are neighbours.
     static let qwerty = KeyboardLayout(staggeredRows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
@@ -268,6 +284,7 @@ struct KeyboardLayout: Sendable {
             for index in 1..<group.count { Self.link(group[index - 1].value, group[index].value, &pairs) }
         }
         neighbours = pairs
+        latinNeighbours = Self.latinMasks(pairs)
     }
 
     init(staggeredRows rows: [String]) {
@@ -283,6 +300,7 @@ struct KeyboardLayout: Sendable {
             }
         }
         neighbours = pairs
+        latinNeighbours = Self.latinMasks(pairs)
     }
 
     private static func link(_ a: UInt32, _ b: UInt32, _ pairs: inout Set<UInt64>) {
@@ -291,7 +309,18 @@ struct KeyboardLayout: Sendable {
     }
 
     func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
-        neighbours.contains(UInt64(a) << 32 | UInt64(b))
+        let row = a &- 0x61, column = b &- 0x61
+        if row < 26, column < 26 { return latinNeighbours[Int(row)] & 1 << column != 0 }
+        return neighbours.contains(UInt64(a) << 32 | UInt64(b))
+    }
+
+    private static func latinMasks(_ pairs: Set<UInt64>) -> [UInt32] {
+        var masks = [UInt32](repeating: 0, count: 26)
+        for pair in pairs {
+            let row = UInt32(truncatingIfNeeded: pair >> 32) &- 0x61, column = UInt32(truncatingIfNeeded: pair) &- 0x61
+            if row < 26, column < 26 { masks[Int(row)] |= 1 << column }
+        }
+        return masks
     }
 
     var isEmpty: Bool { neighbours.isEmpty }
