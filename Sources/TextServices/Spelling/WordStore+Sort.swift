@@ -48,14 +48,7 @@ extension WordStore {
             order[next[target]] = UInt32(item)
             next[target] += 1
         }
-        let groupSize = max(itemCount / 256, 1)
-        var groups: [Range<Int>] = []
-        var groupStart = 0
-        for position in 1...bucketCount where starts[position] - starts[groupStart] >= groupSize || position == bucketCount {
-            groups.append(groupStart..<position)
-            groupStart = position
-        }
-        let bucketStarts = starts, cuts = groups
+        let bucketStarts = starts, cuts = BucketGroups.cut(starts)
         order.withUnsafeMutableBufferPointer { orderBuffer in
             let shared = SortOrder(order: orderBuffer)
             DispatchQueue.concurrentPerform(iterations: cuts.count) { group in

@@ -277,14 +277,7 @@ extension DictionaryCompiler {
         }
         let total = starts[bucketCount]
         // Buckets sorted in place, duplicates dropped, on every core, in groups of about equal size.
-        let groupSize = max(total / 256, 1)
-        var cuts: [Range<Int>] = []
-        var groupStart = 0
-        for position in 1...bucketCount where starts[position] - starts[groupStart] >= groupSize || position == bucketCount {
-            cuts.append(groupStart..<position)
-            groupStart = position
-        }
-        let groups = cuts, bucketStarts = starts
+        let groups = BucketGroups.cut(starts), bucketStarts = starts
         let kept = Locked([Int](repeating: 0, count: bucketCount))
         var keepsCase = [Bool](repeating: false, count: total)
         var plain = [Bool](repeating: false, count: total)

@@ -195,31 +195,48 @@ struct EditModel: Sendable {
         let beyond = limit + 1
         return scratch.withUnsafeMutableBufferPointer { rows in
             let rows = rows.baseAddress!
-            // Rows i - 2, i - 1 and i, in turn; a cell outside the band reads as `beyond`.
+            // Rows i - 2, i - 1 and i, in turn.
             var older = rows, previous = rows + width, current = rows + 2 * width
             for j in 0...m { previous[j] = min(j, beyond) }
             for i in 1...n {
-                let low = max(1, i - limit), high = min(m, i + limit)
-                current[low - 1] = low == 1 ? min(i, beyond) : beyond
-                if high < m { current[high + 1] = beyond } // read by the next row
-                var rowMin = low == 1 ? min(i, beyond) : beyond
-                let ai = a[i - 1]
-                for j in low...high {
-                    let bj = b[j - 1]
-                    var best = previous[j - 1] + (ai == bj ? 0 : 1)
-                    best = min(best, previous[j] + 1, current[j - 1] + 1)
-                    if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj {
-                        best = min(best, older[j - 2] + 1)
-                    }
-                    best = min(best, beyond)
-                    current[j] = best
-                    rowMin = min(rowMin, best)
-                }
+                let rowMin = bandRow(i, of: a, across: b, limit: limit, current: current, above: previous, older: older)
                 if rowMin > limit { return beyond }
                 (older, previous, current) = (previous, current, older)
             }
             return min(previous[m], beyond)
         }
+    }
+
+    /// Fills row `row` of a banded optimal-string-alignment table between `word` (rows) and `other` (columns); returns the row's minimum.
+    ///
+    /// Only the cells within `limit` of the diagonal are computed, capped at
+    /// `limit + 1`; the cells just outside the band are set to `limit + 1`
+    /// (the next row reads them). `above` and `older` are rows `row - 1`
+    /// and `row - 2` (`older` is read only from row 2 on); each row holds
+    /// `other.count + 1` cells.
+    @inline(__always)
+    static func bandRow(_ row: Int, of word: UnsafeBufferPointer<UInt32>, across other: UnsafeBufferPointer<UInt32>, limit: Int,
+                        current: UnsafeMutablePointer<Int>, above: UnsafeMutablePointer<Int>,
+                        older: UnsafeMutablePointer<Int>) -> Int {
+        let m = other.count
+        let beyond = limit + 1
+        let low = max(1, row - limit), high = min(m, row + limit)
+        current[low - 1] = low == 1 ? min(row, beyond) : beyond
+        if high < m { current[high + 1] = beyond }
+        var rowMin = low == 1 ? min(row, beyond) : beyond
+        let letter = word[row - 1]
+        for j in low...high {
+            let otherLetter = other[j - 1]
+            var best = above[j - 1] + (letter == otherLetter ? 0 : 1)
+            best = min(best, above[j] + 1, current[j - 1] + 1)
+            if row > 1, j > 1, letter == other[j - 2], word[row - 2] == otherLetter {
+                best = min(best, older[j - 2] + 1)
+            }
+            best = min(best, beyond)
+            current[j] = best
+            rowMin = min(rowMin, best)
+        }
+        return rowMin
     }
 }
 

@@ -61,23 +61,9 @@ final class PrefixSharingDistance {
             var j = shared + 1
             while j <= m {
                 let current = rows + j * width
-                let above = current - width
-                let low = max(1, j - limit), high = min(n, j + limit)
-                current[low - 1] = low == 1 ? min(j, beyond) : beyond
-                if high < n { current[high + 1] = beyond } // read by the next row
-                var rowMin = low == 1 ? min(j, beyond) : beyond
-                let kj = key[j - 1]
-                for i in low...high {
-                    let ti = typed[i - 1]
-                    var best = above[i - 1] + (ti == kj ? 0 : 1)
-                    best = min(best, above[i] + 1, current[i - 1] + 1)
-                    if i > 1, j > 1, kj == typed[i - 2], key[j - 2] == ti {
-                        best = min(best, (above - width)[i - 2] + 1)
-                    }
-                    best = min(best, beyond)
-                    current[i] = best
-                    rowMin = min(rowMin, best)
-                }
+                let rowMin = EditModel.bandRow(j, of: key, across: typed, limit: limit,
+                                               current: current, above: current - width,
+                                               older: j > 1 ? current - 2 * width : current - width)
                 if rowMin > limit {
                     refusedRow = j
                     break
