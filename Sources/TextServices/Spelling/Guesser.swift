@@ -312,12 +312,8 @@ final class Guesser: Sendable {
         // An ASCII word without a carriage return (the only ASCII pair that is one Character) is matched by bytes.
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             for (index, rep) in replacements.enumerated() {
-                guard let from = replacementBytes[index] else {
-                    // A pattern with a non-ASCII Character still compares as Characters.
-                    appendReplacements(Array(folded), rep, replacementPatterns[index], to: &result)
-                    continue
-                }
-                guard from.count <= bytes.count else { continue }
+                // A pattern with a non-ASCII letter or a carriage return cannot occur in such a word.
+                guard let from = replacementBytes[index], from.count <= bytes.count else { continue }
                 for start in 0...(bytes.count - from.count) {
                     if rep.anchoredStart && start != 0 { break }
                     if rep.anchoredEnd && start + from.count != bytes.count { continue }
