@@ -201,3 +201,33 @@ private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
     #expect(suggestionTestEnglish.guesses(for: "strbufaddf", limit: 3, quick: true).isEmpty)
     #expect(suggestionTestEnglish.guesses(for: "xyzzyplugh", limit: 3, quick: true).isEmpty)
 }
+
+@Test func theGuessersScanFindsEveryWordWithinTwoEditsAmongManyFormsOfOneStem() {
+    var generator = SystemRandomNumberGenerator()
+    // Thousands of keys under a few six-letter prefixes, as the forms of Portuguese and Czech verbs are.
+    let endings = (0..<3000).map { _ in String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "abcd".randomElement(using: &generator)! }) }
+    let words = Set(endings.flatMap { ["recupe" + $0, "recapa" + $0, "dabcab" + $0] })
+    let store = WordStore(forms: words.map { .init(word: $0, suggestible: true) }, frequencies: nil)
+    let guesser = Guesser(store: store, affixes: nil, language: "nl")
+    var scratch: [Int] = []
+    for _ in 0..<60 {
+        var typo = Array(words.randomElement(using: &generator)!.unicodeScalars.map(\.value))
+        for _ in 0..<Int.random(in: 1...2, using: &generator) {
+            let position = Int.random(in: 0..<typo.count, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: typo[position] = UInt32.random(in: 0x61...0x65, using: &generator)
+            case 1 where typo.count > 4: typo.remove(at: position)
+            default: typo.insert(UInt32.random(in: 0x61...0x65, using: &generator), at: position)
+            }
+        }
+        let folded = String(String.UnicodeScalarView(typo.compactMap(Unicode.Scalar.init)))
+        let limit = typo.count <= 3 ? 1 : 2
+        let expected = Set(words.filter { word in
+            let scalars = word.unicodeScalars.map(\.value)
+            return EditModel.distance(typo[...], scalars[...], limit: limit, scratch: &scratch) <= limit
+        })
+        let found = Set(guesser.rank(typed: typo, folded: folded, lowerCase: true, learned: [], splitting: false)
+            .flatMap(\.texts).filter { !$0.contains(" ") })
+        #expect(found == expected, "\(folded): missing \(expected.subtracting(found).sorted().prefix(3))")
+    }
+}

@@ -175,12 +175,24 @@ final class Guesser: Sendable {
         let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: key.capacity)
         var costScratch: [Double] = []
         for range in index.candidateEntries(for: typed) {
-            for entry in range where store.isSuggestible(entry) {
+            var entry = range.lowerBound
+            while entry < range.upperBound {
+                defer { entry += 1 }
+                guard store.isSuggestible(entry) else { continue }
                 let bytes = store.keyBytes(entry)
                 // A key has at most as many scalars as bytes: one too short (or too long) is passed over before decoding.
                 if abs(bytes.count - folded.utf8.count) > byteSlack || bytes.count + maxDistance < typed.count { continue }
                 key.decode(bytes)
-                guard distances.distance(to: key.bases) <= maxDistance else { continue }
+                guard distances.distance(to: key.bases) <= maxDistance else {
+                    // Every following key that begins with the letters already too far off is passed over at once
+                    // (the forms of one stem: thousands of Portuguese and Czech keys a group).
+                    let refused = key.byteCount(ofFirst: distances.refusedPrefix)
+                    if refused > 0 {
+                        entry = store.endOfRun(from: entry, sharing: UnsafeBufferPointer(rebasing: bytes[..<refused]),
+                                               before: range.upperBound) - 1
+                    }
+                    continue
+                }
                 let keyScalars = Array(key.scalars)
                 let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)

@@ -330,6 +330,36 @@ final class WordStore: Sendable {
         return start..<low
     }
 
+    /// The first entry after `entry`, and before `end`, whose key does not start with `prefix`; `end` if none.
+    ///
+    /// `entry`'s own key must start with `prefix`. The keys are sorted, so
+    /// those that share it follow in one run: the search gallops out, then
+    /// halves, and reads about twice the logarithm of the run's length in keys.
+    func endOfRun(from entry: Int, sharing prefix: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
+        @inline(__always) func shares(_ other: Int) -> Bool {
+            let key = keyBytes(other)
+            guard key.count >= prefix.count else { return false }
+            for index in 0..<prefix.count where key[index] != prefix[index] { return false }
+            return true
+        }
+        guard !prefix.isEmpty else { return end }
+        var low = entry
+        var step = 1
+        var high = entry + 1
+        while high < end, shares(high) {
+            low = high
+            step <<= 1
+            high = entry + step
+        }
+        high = min(high, end)
+        // `low` shares the prefix; `high` does not, or is `end`.
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if shares(middle) { low = middle } else { high = middle }
+        }
+        return high
+    }
+
     /// The suggestible entries longer than `prefix` that start with it, most common first.
     ///
     /// Order: highest zipf, then shortest, then key order. Large ranges are

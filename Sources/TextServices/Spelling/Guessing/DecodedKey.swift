@@ -9,17 +9,21 @@ final class DecodedKey {
     let capacity: Int
     private let scalarBuffer: UnsafeMutablePointer<UInt32>
     private let baseBuffer: UnsafeMutablePointer<UInt32>
+    /// The byte offset just past each scalar.
+    private let endBuffer: UnsafeMutablePointer<Int>
     private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
         scalarBuffer = .allocate(capacity: self.capacity)
         baseBuffer = .allocate(capacity: self.capacity)
+        endBuffer = .allocate(capacity: self.capacity)
     }
 
     deinit {
         scalarBuffer.deallocate()
         baseBuffer.deallocate()
+        endBuffer.deallocate()
     }
 
     /// Decodes a key's UTF-8 bytes (the first `capacity` of them); returns the scalar count.
@@ -36,8 +40,9 @@ final class DecodedKey {
             if lead < 0x80 {
                 scalarBuffer[written] = lead
                 baseBuffer[written] = lead
-                written += 1
                 index += 1
+                endBuffer[written] = index
+                written += 1
                 continue
             } else if lead >= 0xC0, lead < 0xE0, index + 1 < end {
                 scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
@@ -55,6 +60,7 @@ final class DecodedKey {
             }
             scalarBuffer[written] = scalar
             baseBuffer[written] = Diacritics.base(scalar)
+            endBuffer[written] = index
             written += 1
         }
         count = written
@@ -63,6 +69,12 @@ final class DecodedKey {
 
     /// The scalars of the last key decoded.
     var scalars: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: scalarBuffer, count: count) }
+
+    /// How many of the last key's bytes its first `scalarCount` scalars were decoded from (0 for none; all for `count` or more).
+    @inline(__always)
+    func byteCount(ofFirst scalarCount: Int) -> Int {
+        scalarCount <= 0 ? 0 : endBuffer[min(scalarCount, count) - 1]
+    }
 
     /// The bases of the last key's scalars (`Diacritics.base`).
     var bases: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: baseBuffer, count: count) }

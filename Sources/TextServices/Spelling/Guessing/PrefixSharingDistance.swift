@@ -22,6 +22,11 @@ final class PrefixSharingDistance {
     private var validRows = 1
     /// The first row whose band minimum exceeded `limit`, or nil: every key that shares that prefix is refused.
     private var refusedRow: Int?
+    /// How many of the last measured key's first letters already cost more than `limit` (0 if that was not shown).
+    ///
+    /// Every key that begins with those letters is refused too, so a caller
+    /// walking sorted keys may pass over all of them without measuring each.
+    private(set) var refusedPrefix = 0
     private var scratch: [Int] = []
 
     init(typed: [UInt32], limit: Int, maximumKeyLength: Int) {
@@ -45,6 +50,7 @@ final class PrefixSharingDistance {
         let n = typed.count
         let m = key.count
         let beyond = limit + 1
+        refusedPrefix = 0
         if abs(n - m) > limit { return beyond }
         guard m <= maximumKeyLength, n > 0, m > 0 else {
             return typed.withUnsafeBufferPointer { EditModel.distance($0, key, limit: limit, scratch: &scratch) }
@@ -53,6 +59,7 @@ final class PrefixSharingDistance {
         let reusable = min(m, previousCount, validRows - 1)
         while shared < reusable, key[shared] == previous[shared] { shared += 1 }
         if let refused = refusedRow, shared >= refused {
+            refusedPrefix = refused
             return beyond
         }
         refusedRow = nil
@@ -66,6 +73,7 @@ final class PrefixSharingDistance {
                                                older: j > 1 ? current - 2 * width : current - width)
                 if rowMin > limit {
                     refusedRow = j
+                    refusedPrefix = j
                     break
                 }
                 j += 1
