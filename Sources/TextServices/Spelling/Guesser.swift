@@ -169,30 +169,31 @@ final class Guesser: Sendable {
         // Distances are counted without diacritics, so every accent left out counts as nothing here
         // (the edit model charges it a little).
         let strippedTyped = Diacritics.stripped(typed)
-        // Keys longer than this are passed over before they are decoded.
-        let byteSlack = 2 * maxDistance + 8
-        let key = DecodedKey(capacity: folded.utf8.count + byteSlack)
-        let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: key.capacity)
+        // A key is decoded no further than one letter past the longest within reach: that letter refuses it.
+        let longest = typed.count + maxDistance + 1
+        let key = DecodedKey(capacity: 4 * longest)
+        let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: longest)
         var costScratch: [Double] = []
         for range in index.candidateEntries(for: typed) {
             var entry = range.lowerBound
             while entry < range.upperBound {
                 defer { entry += 1 }
-                guard store.isSuggestible(entry) else { continue }
                 let bytes = store.keyBytes(entry)
-                // A key has at most as many scalars as bytes: one too short (or too long) is passed over before decoding.
-                if abs(bytes.count - folded.utf8.count) > byteSlack || bytes.count + maxDistance < typed.count { continue }
-                key.decode(bytes)
+                // A key has at most as many scalars as bytes: one too short is passed over before decoding.
+                if bytes.count + maxDistance < typed.count { continue }
+                let decoded = key.decode(bytes, maximumScalars: longest)
                 guard distances.distance(to: key.bases) <= maxDistance else {
                     // Every following key that begins with the letters already too far off is passed over at once
                     // (the forms of one stem: thousands of Portuguese and Czech keys a group).
-                    let refused = key.byteCount(ofFirst: distances.refusedPrefix)
-                    if refused > 0 {
-                        entry = store.endOfRun(from: entry, sharing: UnsafeBufferPointer(rebasing: bytes[..<refused]),
-                                               before: range.upperBound) - 1
+                    let refused = distances.refusedPrefix
+                    if refused > 0, refused <= decoded {
+                        let prefix = UnsafeBufferPointer(rebasing: bytes[..<key.byteCount(ofFirst: refused)])
+                        entry = store.endOfRun(from: entry, sharing: prefix, before: range.upperBound) - 1
                     }
                     continue
                 }
+                // Within reach, so the key was decoded whole (it has at most `longest - 1` letters).
+                guard store.isSuggestible(entry) else { continue }
                 let keyScalars = Array(key.scalars)
                 let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)

@@ -26,15 +26,16 @@ final class DecodedKey {
         endBuffer.deallocate()
     }
 
-    /// Decodes a key's UTF-8 bytes (the first `capacity` of them); returns the scalar count.
+    /// Decodes a key's UTF-8 bytes (the first `capacity` of them, and no more than `maximumScalars` scalars); returns the scalar count.
     @inline(__always)
     @discardableResult
-    func decode(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    func decode(_ key: UnsafeBufferPointer<UInt8>, maximumScalars: Int = .max) -> Int {
         let bytes = UnsafeBufferPointer(rebasing: key.prefix(capacity))
         var index = 0
         var written = 0
         let end = bytes.count
-        while index < end {
+        let scalarLimit = min(maximumScalars, capacity)
+        while index < end, written < scalarLimit {
             let lead = UInt32(bytes[index])
             let scalar: UInt32
             if lead < 0x80 {

@@ -6,9 +6,11 @@
 /// shared prefix already costs more than `limit` is refused without a row
 /// of its own. Sorted store keys share long prefixes (the forms of one stem), so a
 /// candidate scan computes a few rows a key instead of all of them. Keys
-/// are scalar values (the guesser passes bases without diacritics); a key
-/// longer than `maximumKeyLength` is measured by `EditModel.distance`
-/// instead. Not thread-safe: one per scan.
+/// are scalar values (the guesser passes bases without diacritics). A key
+/// is read no further than `limit + 1` letters past the typed word's
+/// length, so a caller may pass only that many of its letters; a key that
+/// needs more rows than `maximumKeyLength` is measured by
+/// `EditModel.distance` instead. Not thread-safe: one per scan.
 final class PrefixSharingDistance {
     let limit: Int
     let maximumKeyLength: Int
@@ -51,8 +53,12 @@ final class PrefixSharingDistance {
         let m = key.count
         let beyond = limit + 1
         refusedPrefix = 0
-        if abs(n - m) > limit { return beyond }
-        guard m <= maximumKeyLength, n > 0, m > 0 else {
+        if m + limit < n { return beyond }
+        // A key more than `limit` letters longer than the typed word is refused by its first `n + limit + 1`
+        // letters at the latest; its rows are computed only that far, to find the shortest refused prefix.
+        let rowCount = min(m, n + limit)
+        guard rowCount <= maximumKeyLength, n > 0, m > 0 else {
+            if m > n + limit { return beyond }
             return typed.withUnsafeBufferPointer { EditModel.distance($0, key, limit: limit, scratch: &scratch) }
         }
         var shared = 0
@@ -66,7 +72,7 @@ final class PrefixSharingDistance {
         return typed.withUnsafeBufferPointer { typed in
             var result = beyond
             var j = shared + 1
-            while j <= m {
+            while j <= rowCount {
                 let current = rows + j * width
                 let rowMin = EditModel.bandRow(j, of: key, across: typed, limit: limit,
                                                current: current, above: current - width,
@@ -78,11 +84,13 @@ final class PrefixSharingDistance {
                 }
                 j += 1
             }
-            let computed = min(j, m)
+            let computed = min(j, rowCount)
             for index in shared..<computed { previous[index] = key[index] }
             previousCount = computed
             validRows = computed + 1
-            if refusedRow == nil { result = min(rows[m * width + n], beyond) }
+            if refusedRow == nil {
+                if m > rowCount { refusedPrefix = rowCount + 1 } else { result = min(rows[m * width + n], beyond) }
+            }
             return result
         }
     }
