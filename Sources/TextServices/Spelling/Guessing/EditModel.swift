@@ -8,8 +8,25 @@
 struct EditModel: Sendable {
     let keyboard: KeyboardLayout
     private let similarSounds: Set<UInt64>
-    /// `substitutionCost` for every pair of the letters `a`...`z`, 26 by 26 (the sets' lookups cost most of `cost`).
-    private var latinSubstitutions: [Double] = []
+    /// For every pair of letters of `LetterTraits`' alphabet (typed, then intended), which substitution it is
+    /// (`Substitution`), plus `neighbourBit` when they are neighbours on the keyboard: the sets' lookups cost most of `cost`.
+    private var letterPairs: [UInt8] = []
+    private static let neighbourBit: UInt8 = 0x80
+
+    /// The kinds of substitution, cheapest test first, as `lookedUpSubstitutionCost` tells them apart.
+    private enum Substitution: UInt8 {
+        case other, neighbour, diacritic, vowel, sound
+
+        var cost: Double {
+            switch self {
+            case .other: EditModel.otherSubstitution
+            case .neighbour: EditModel.neighbourSubstitution
+            case .diacritic: EditModel.diacriticSubstitution
+            case .vowel: EditModel.vowelSubstitution
+            case .sound: EditModel.soundSubstitution
+            }
+        }
+    }
 
     static let transposition = 0.9
     /// Two vowels swapped (`ie` for `ei`) is as much a spelling slip as a typing one.
@@ -41,12 +58,27 @@ struct EditModel: Sendable {
             for a in members { for b in members where a != b { pairs.insert(UInt64(a) << 32 | UInt64(b)) } }
         }
         self.similarSounds = pairs
-        var table: [Double] = []
-        table.reserveCapacity(26 * 26)
-        for typed in UInt32(0x61)...0x7A {
-            for intended in UInt32(0x61)...0x7A { table.append(lookedUpSubstitutionCost(typed: typed, intended: intended)) }
+        // Each kind is written over the ones `substitution(typed:intended:)` tests after it, so the first test that holds wins.
+        let size = LetterTraits.alphabetSize
+        var table = [UInt8](repeating: Substitution.other.rawValue, count: size * size)
+        func mark(_ a: UInt32, _ b: UInt32, _ kind: Substitution) {
+            let row = LetterTraits.index(a), column = LetterTraits.index(b)
+            if row != 0, column != 0 { table[row * size + column] = kind.rawValue }
         }
-        latinSubstitutions = table
+        for pair in pairs { mark(UInt32(truncatingIfNeeded: pair >> 32), UInt32(truncatingIfNeeded: pair), .sound) }
+        let alphabet = LetterTraits.alphabet
+        let vowels = alphabet.filter { LetterTraits.isVowel($0.scalar) }
+        for a in vowels { for b in vowels { table[a.index * size + b.index] = Substitution.vowel.rawValue } }
+        let byBase = Dictionary(grouping: alphabet, by: { Diacritics.base($0.scalar) })
+        for group in byBase.values where group.count > 1 || group[0].scalar >= 0xC0 {
+            for a in group { for b in group where Diacritics.sameBase(a.scalar, b.scalar) { mark(a.scalar, b.scalar, .diacritic) } }
+        }
+        keyboard.forEachNeighbour { mark($0, $1, .neighbour) }
+        keyboard.forEachNeighbour { a, b in
+            let row = LetterTraits.index(a), column = LetterTraits.index(b)
+            if row != 0, column != 0 { table[row * size + column] |= Self.neighbourBit }
+        }
+        letterPairs = table
     }
 
     /// Letter groups that sound alike often enough to be swapped in writing.
@@ -67,23 +99,38 @@ struct EditModel: Sendable {
         return groups
     }
 
-    /// Vowels without diacritics; `isVowel` compares base letters.
-    private static let baseVowels: Set<UInt32> = Set("aeiouyаеиоуыэюяіїєαεηιουω".unicodeScalars.map(\.value))
+    /// Whether a letter's base (`Diacritics.base`) is a Latin, Greek or Cyrillic vowel.
+    @inline(__always)
+    func isVowel(_ scalar: UInt32) -> Bool { LetterTraits.isVowel(scalar) }
 
-    func isVowel(_ scalar: UInt32) -> Bool { Self.baseVowels.contains(Diacritics.base(scalar)) }
-
+    @inline(__always)
     func substitutionCost(typed: UInt32, intended: UInt32) -> Double {
-        let row = typed &- 0x61, column = intended &- 0x61
-        if row < 26, column < 26 { return latinSubstitutions[Int(row * 26 + column)] }
-        return lookedUpSubstitutionCost(typed: typed, intended: intended)
+        let row = LetterTraits.index(typed), column = LetterTraits.index(intended)
+        if row != 0, column != 0 {
+            return (Substitution(rawValue: letterPairs[row * LetterTraits.alphabetSize + column] & ~Self.neighbourBit) ?? .other).cost
+        }
+        return substitution(typed: typed, intended: intended).cost
     }
 
-    private func lookedUpSubstitutionCost(typed: UInt32, intended: UInt32) -> Double {
-        if keyboard.areNeighbours(typed, intended) { return Self.neighbourSubstitution }
-        if Diacritics.sameBase(typed, intended) { return Self.diacriticSubstitution }
-        if isVowel(typed) && isVowel(intended) { return Self.vowelSubstitution }
-        if similarSounds.contains(UInt64(typed) << 32 | UInt64(intended)) { return Self.soundSubstitution }
-        return Self.otherSubstitution
+    /// Whether two letters are neighbours on the model's keyboard.
+    @inline(__always)
+    func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
+        let row = LetterTraits.index(a), column = LetterTraits.index(b)
+        if row != 0, column != 0 { return letterPairs[row * LetterTraits.alphabetSize + column] & Self.neighbourBit != 0 }
+        return keyboard.areNeighbours(a, b)
+    }
+
+    /// `substitutionCost` as the tests themselves give it, without the table (what the table must agree with).
+    func substitutionCostWithoutTable(typed: UInt32, intended: UInt32) -> Double {
+        substitution(typed: typed, intended: intended).cost
+    }
+
+    private func substitution(typed: UInt32, intended: UInt32) -> Substitution {
+        if keyboard.areNeighbours(typed, intended) { return .neighbour }
+        if Diacritics.sameBase(typed, intended) { return .diacritic }
+        if isVowel(typed) && isVowel(intended) { return .vowel }
+        if similarSounds.contains(UInt64(typed) << 32 | UInt64(intended)) { return .sound }
+        return .other
     }
 
     /// The cost of the typed word having an extra `scalar` at `index` (neighbours give context).
@@ -94,7 +141,7 @@ struct EditModel: Sendable {
         var cost: Double
         if scalar == previous || scalar == next {
             cost = Self.doubledInsertion
-        } else if previous.map({ keyboard.areNeighbours($0, scalar) }) ?? false || next.map({ keyboard.areNeighbours($0, scalar) }) ?? false {
+        } else if previous.map({ areNeighbours($0, scalar) }) ?? false || next.map({ areNeighbours($0, scalar) }) ?? false {
             cost = Self.neighbourInsertion
         } else if !Self.isLetter(scalar) {
             cost = Self.neighbourInsertion
@@ -122,10 +169,8 @@ struct EditModel: Sendable {
         return cost
     }
 
-    private static func isLetter(_ scalar: UInt32) -> Bool {
-        if scalar < 0x80 { return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A }
-        return Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
-    }
+    @inline(__always)
+    private static func isLetter(_ scalar: UInt32) -> Bool { LetterTraits.isLetter(scalar) }
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
     func cost(typed: [UInt32], intended: [UInt32]) -> Double {
@@ -243,8 +288,6 @@ struct EditModel: Sendable {
 /// Which keys sit next to each other, from the .aff `KEY` line or a QWERTY default.
 struct KeyboardLayout: Sendable {
     private let neighbours: Set<UInt64>
-    /// For each of the letters `a`...`z`, a bit for each of those letters next to it: `areNeighbours` without hashing.
-    private let latinNeighbours: [UInt32]
 
     /// QWERTY with its staggered rows: keys beside, above and below are neighbours.
     static let qwerty = KeyboardLayout(staggeredRows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
@@ -301,7 +344,6 @@ struct KeyboardLayout: Sendable {
             for index in 1..<group.count { Self.link(group[index - 1].value, group[index].value, &pairs) }
         }
         neighbours = pairs
-        latinNeighbours = Self.latinMasks(pairs)
     }
 
     init(staggeredRows rows: [String]) {
@@ -317,7 +359,6 @@ struct KeyboardLayout: Sendable {
             }
         }
         neighbours = pairs
-        latinNeighbours = Self.latinMasks(pairs)
     }
 
     private static func link(_ a: UInt32, _ b: UInt32, _ pairs: inout Set<UInt64>) {
@@ -325,19 +366,14 @@ struct KeyboardLayout: Sendable {
         pairs.insert(UInt64(b) << 32 | UInt64(a))
     }
 
+    /// Whether two keys are neighbours (`EditModel.areNeighbours` reads its own table first).
     func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
-        let row = a &- 0x61, column = b &- 0x61
-        if row < 26, column < 26 { return latinNeighbours[Int(row)] & 1 << column != 0 }
-        return neighbours.contains(UInt64(a) << 32 | UInt64(b))
+        neighbours.contains(UInt64(a) << 32 | UInt64(b))
     }
 
-    private static func latinMasks(_ pairs: Set<UInt64>) -> [UInt32] {
-        var masks = [UInt32](repeating: 0, count: 26)
-        for pair in pairs {
-            let row = UInt32(truncatingIfNeeded: pair >> 32) &- 0x61, column = UInt32(truncatingIfNeeded: pair) &- 0x61
-            if row < 26, column < 26 { masks[Int(row)] |= 1 << column }
-        }
-        return masks
+    /// Calls `body` with every ordered pair of neighbouring keys.
+    func forEachNeighbour(_ body: (UInt32, UInt32) -> Void) {
+        for pair in neighbours { body(UInt32(truncatingIfNeeded: pair >> 32), UInt32(truncatingIfNeeded: pair)) }
     }
 
     var isEmpty: Bool { neighbours.isEmpty }
