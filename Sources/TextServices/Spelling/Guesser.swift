@@ -155,15 +155,13 @@ final class Guesser: Sendable {
     /// that has one (`dolly`, not also `Dolly`).
     func rank(typed: [UInt32], folded: String, lowerCase: Bool, learned: [String],
               splitting: Bool = true) -> [(texts: [String], cost: Double, score: Double)] {
-        var entries: [Int: Candidate] = [:]
+        var entries = CheapestCosts()
         var phrases: [String: Candidate] = [:]
         let maxDistance = typed.count <= 3 ? 1 : 2
         var scratch: [Int] = []
 
         func consider(entry: Int, cost: Double) {
-            let zipf = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
-            if let existing = entries[entry], existing.cost <= cost { return }
-            entries[entry] = Candidate(cost: cost, zipf: zipf)
+            entries.offer(entry, cost: cost)
         }
 
         // Distances are counted without diacritics, so every accent left out counts as nothing here
@@ -202,7 +200,7 @@ final class Guesser: Sendable {
 
         if let phonetic {
             // Words within two edits are already in; these are the farther sound-alikes.
-            for entry in phonetic.entries(soundingLike: typed).prefix(500) where entries[Int(entry)] == nil && store.isSuggestible(Int(entry)) {
+            for entry in phonetic.entries(soundingLike: typed).prefix(500) where !entries.contains(Int(entry)) && store.isSuggestible(Int(entry)) {
                 let scalars = DeletionIndex.scalars(store.keyBytes(Int(entry)))
                 let distance = EditModel.distance(typed[...], scalars[...], limit: 4, scratch: &scratch)
                 guard distance >= 3, distance <= 4 else { continue }
@@ -226,9 +224,10 @@ final class Guesser: Sendable {
         func score(_ candidate: Candidate) -> Double {
             hasFrequencies ? candidate.zipf - Self.costWeight * candidate.cost : -candidate.cost
         }
-        for (entry, candidate) in entries {
+        entries.forEach { entry, cost in
             var surfaces = store.surfaces(entry, suggestibleOnly: true)
-            var candidate = candidate
+            let zipf = store.scaledZipf[entry] > 0 ? Double(store.scaledZipf[entry]) / 10 : Self.unknownZipf
+            var candidate = Candidate(cost: cost, zipf: zipf)
             if lowerCase {
                 let key = store.key(entry)
                 if surfaces.contains(key) {

@@ -11,6 +11,8 @@ struct EditModel: Sendable {
     /// For every pair of letters of `LetterTraits`' alphabet (typed, then intended), which substitution it is
     /// (`Substitution`), plus `neighbourBit` when they are neighbours on the keyboard: the sets' lookups cost most of `cost`.
     private var letterPairs: [UInt8] = []
+    private let letters = LetterTraits.shared
+    private let alphabetSize: Int
     private static let neighbourBit: UInt8 = 0x80
 
     /// The kinds of substitution, cheapest test first, as `lookedUpSubstitutionCost` tells them apart.
@@ -59,15 +61,17 @@ struct EditModel: Sendable {
         }
         self.similarSounds = pairs
         // Each kind is written over the ones `substitution(typed:intended:)` tests after it, so the first test that holds wins.
-        let size = LetterTraits.alphabetSize
+        let letters = LetterTraits.shared
+        let size = letters.alphabetSize
+        alphabetSize = size
         var table = [UInt8](repeating: Substitution.other.rawValue, count: size * size)
         func mark(_ a: UInt32, _ b: UInt32, _ kind: Substitution) {
-            let row = LetterTraits.index(a), column = LetterTraits.index(b)
+            let row = letters.index(a), column = letters.index(b)
             if row != 0, column != 0 { table[row * size + column] = kind.rawValue }
         }
         for pair in pairs { mark(UInt32(truncatingIfNeeded: pair >> 32), UInt32(truncatingIfNeeded: pair), .sound) }
-        let alphabet = LetterTraits.alphabet
-        let vowels = alphabet.filter { LetterTraits.isVowel($0.scalar) }
+        let alphabet = letters.alphabet
+        let vowels = alphabet.filter { letters.isVowel($0.scalar) }
         for a in vowels { for b in vowels { table[a.index * size + b.index] = Substitution.vowel.rawValue } }
         let byBase = Dictionary(grouping: alphabet, by: { Diacritics.base($0.scalar) })
         for group in byBase.values where group.count > 1 || group[0].scalar >= 0xC0 {
@@ -75,7 +79,7 @@ struct EditModel: Sendable {
         }
         keyboard.forEachNeighbour { mark($0, $1, .neighbour) }
         keyboard.forEachNeighbour { a, b in
-            let row = LetterTraits.index(a), column = LetterTraits.index(b)
+            let row = letters.index(a), column = letters.index(b)
             if row != 0, column != 0 { table[row * size + column] |= Self.neighbourBit }
         }
         letterPairs = table
@@ -101,13 +105,13 @@ struct EditModel: Sendable {
 
     /// Whether a letter's base (`Diacritics.base`) is a Latin, Greek or Cyrillic vowel.
     @inline(__always)
-    func isVowel(_ scalar: UInt32) -> Bool { LetterTraits.isVowel(scalar) }
+    func isVowel(_ scalar: UInt32) -> Bool { letters.isVowel(scalar) }
 
     @inline(__always)
     func substitutionCost(typed: UInt32, intended: UInt32) -> Double {
-        let row = LetterTraits.index(typed), column = LetterTraits.index(intended)
+        let row = letters.index(typed), column = letters.index(intended)
         if row != 0, column != 0 {
-            return (Substitution(rawValue: letterPairs[row * LetterTraits.alphabetSize + column] & ~Self.neighbourBit) ?? .other).cost
+            return (Substitution(rawValue: letterPairs[row * alphabetSize + column] & ~Self.neighbourBit) ?? .other).cost
         }
         return substitution(typed: typed, intended: intended).cost
     }
@@ -115,8 +119,8 @@ struct EditModel: Sendable {
     /// Whether two letters are neighbours on the model's keyboard.
     @inline(__always)
     func areNeighbours(_ a: UInt32, _ b: UInt32) -> Bool {
-        let row = LetterTraits.index(a), column = LetterTraits.index(b)
-        if row != 0, column != 0 { return letterPairs[row * LetterTraits.alphabetSize + column] & Self.neighbourBit != 0 }
+        let row = letters.index(a), column = letters.index(b)
+        if row != 0, column != 0 { return letterPairs[row * alphabetSize + column] & Self.neighbourBit != 0 }
         return keyboard.areNeighbours(a, b)
     }
 
@@ -143,7 +147,7 @@ struct EditModel: Sendable {
             cost = Self.doubledInsertion
         } else if previous.map({ areNeighbours($0, scalar) }) ?? false || next.map({ areNeighbours($0, scalar) }) ?? false {
             cost = Self.neighbourInsertion
-        } else if !Self.isLetter(scalar) {
+        } else if !isLetter(scalar) {
             cost = Self.neighbourInsertion
         } else {
             cost = Self.otherInsertion
@@ -158,7 +162,7 @@ struct EditModel: Sendable {
         var cost: Double
         if (index > 0 && intended[index - 1] == scalar) || (index + 1 < intended.count && intended[index + 1] == scalar) {
             cost = Self.doubledDeletion
-        } else if !Self.isLetter(scalar) {
+        } else if !isLetter(scalar) {
             cost = Self.punctuationDeletion
         } else if isVowel(scalar) {
             cost = Self.vowelDeletion
@@ -170,7 +174,7 @@ struct EditModel: Sendable {
     }
 
     @inline(__always)
-    private static func isLetter(_ scalar: UInt32) -> Bool { LetterTraits.isLetter(scalar) }
+    private func isLetter(_ scalar: UInt32) -> Bool { letters.isLetter(scalar) }
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
     func cost(typed: [UInt32], intended: [UInt32]) -> Double {
@@ -188,29 +192,51 @@ struct EditModel: Sendable {
         let deletions = (n + 1) * width
         if table.count < deletions + m { table = [Double](repeating: 0, count: deletions + m) }
         for j in 0..<m { table[deletions + j] = deletionCost(intended, at: j) }
+        var insertions = [Double](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = insertionCost(typed, at: i) }
+            count = n
+        }
+        return typed.withUnsafeBufferPointer { typed in
+            intended.withUnsafeBufferPointer { intended in
+                insertions.withUnsafeMutableBufferPointer { insertions in
+                    table.withUnsafeMutableBufferPointer { table in
+                        fill(table.baseAddress!, width: width, deletions: deletions, typed: typed, intended: intended,
+                             insertions: insertions.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `cost`'s table, filled row by row; returns its last cell.
+    @inline(__always)
+    private func fill(_ table: UnsafeMutablePointer<Double>, width: Int, deletions: Int, typed: UnsafeBufferPointer<UInt32>,
+                      intended: UnsafeBufferPointer<UInt32>, insertions: UnsafeMutablePointer<Double>) -> Double {
+        let n = typed.count, m = intended.count
         table[0] = 0
         for j in 1...m { table[j] = table[j - 1] + table[deletions + j - 1] }
         for i in 1...n {
-            let insertion = insertionCost(typed, at: i - 1)
-            table[i * width] = table[(i - 1) * width] + insertion
+            let insertion = insertions[i - 1]
+            let row = table + i * width, above = row - width
+            row[0] = above[0] + insertion
+            let a = typed[i - 1]
             for j in 1...m {
-                let a = typed[i - 1]
                 let b = intended[j - 1]
                 var best: Double
                 if a == b {
-                    best = table[(i - 1) * width + j - 1]
+                    best = above[j - 1]
                 } else {
                     var substitution = substitutionCost(typed: a, intended: b)
                     if i == 1 && j == 1 { substitution += Self.firstLetter }
-                    best = table[(i - 1) * width + j - 1] + substitution
+                    best = above[j - 1] + substitution
                 }
-                best = min(best, table[(i - 1) * width + j] + insertion)
-                best = min(best, table[i * width + j - 1] + table[deletions + j - 1])
+                best = min(best, above[j] + insertion)
+                best = min(best, row[j - 1] + table[deletions + j - 1])
                 if i > 1, j > 1, a == intended[j - 2], typed[i - 2] == b, a != b {
                     let swap = isVowel(a) && isVowel(b) ? Self.vowelTransposition : Self.transposition
-                    best = min(best, table[(i - 2) * width + j - 2] + swap)
+                    best = min(best, above[j - 2 - width] + swap)
                 }
-                table[i * width + j] = best
+                row[j] = best
             }
         }
         return table[n * width + m]
