@@ -160,7 +160,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
                 if first.properties.numericType != nil { return true }
             }
-            guard Self.isInitials(word), next.isCapitalised else { return false }
+            guard Self.isInitials(word), next.isCapitalised, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
             return !startsSentence
         case .number(let digits, let midSentence, let atStart):
@@ -262,6 +262,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return nil
     }
 
+    /// Whether the letter before the period at `period` stands after a space, an opening bracket or quote, or another initial's period.
+    ///
+    /// An option or a key glued to a dash or a caret (`-X.`, `Control-N.`, `^X.`) is no initial; a hyphenated
+    /// first name's second initial (`J.-P.`) is.
+    static func initialStandsAlone(_ bytes: [UInt8], period: Int) -> Bool {
+        guard let (_, letter) = UTF8Scalars.before(bytes, period) else { return false }
+        guard let (scalar, before) = UTF8Scalars.before(bytes, letter) else { return true }
+        if scalar == "-" { return before > 0 && bytes[before - 1] == UInt8(ascii: ".") }
+        return scalar.properties.isWhitespace || scalar == "." || SentenceKey.openers.unicodeScalars.contains(scalar)
+    }
+
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
     static func isInitials(_ key: String) -> Bool {
         key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
@@ -309,6 +320,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
            Self.isInitials(word) {
             return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
         }
+        // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
+        if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
+            Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
         if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
