@@ -155,12 +155,16 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
-            if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
+            if word.unicodeScalars.count <= 4, !word.contains("."), Self.isLowerOrTitleCase(word),
+               word.unicodeScalars.count == 1 || word.unicodeScalars.first!.properties.isUppercase,
+               Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
                let (first, _) = UTF8Scalars.at(bytes, boundary) {
-                // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
+                // One letter, or a capitalised word of up to four, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25".
                 if first.properties.numericType != nil { return true }
             }
-            guard Self.isInitials(word), next.isCapitalised, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
+            // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
+            let initial = Self.isInitials(word) || (word.contains(".") && Self.isInitials(String(word.split(separator: ".").last ?? "")))
+            guard initial, next.isCapitalised, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
             return !startsSentence
         case .number(let digits, let midSentence, let atStart):
