@@ -138,7 +138,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 let joined = word + "." + next.word
                 if titles.contains(joined) || abbreviations.contains(joined) { return true }
             }
-            if abbreviations.contains(word) { return !startsSentence }
+            if abbreviations.contains(word) {
+                // A unit after a number before a capitalised word ends its sentence (`над 10 000 лв. Предполага`),
+                // unless that word is abbreviated too (an era: `493 av. J.-C.`, `40 v. Chr.`).
+                if next.isCapitalised, !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
+                   Self.followsNumber(bytes, period - 1 - word.utf8.count) { return false }
+                return !startsSentence
+            }
             if scalars == 1, let letter = word.unicodeScalars.first, word.unicodeScalars.count == 1,
                (0x370...0x52F).contains(letter.value), letter.properties.isLowercase,
                Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
