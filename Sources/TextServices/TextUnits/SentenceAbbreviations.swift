@@ -170,7 +170,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
             let initial = Self.isInitials(word) || (word.contains(".") && Self.isInitials(String(word.split(separator: ".").last ?? "")))
-            guard initial, next.isCapitalised, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
+            // A name's bracketed part may follow its initials (`G.R. (Fred) Walter`, `T.A. (Tecnologie d'Avanguardia)`).
+            let bracketedName = bytes[boundary] == UInt8(ascii: "(") && NextWord(bytes, at: boundary + 1).isCapitalised
+            guard initial, next.isCapitalised || bracketedName, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
             return !startsSentence
         case .number(let digits, let midSentence, let atStart):
@@ -346,8 +348,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             while after < bytes.count, bytes[after] == 0x20 { after += 1 }
             guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
         } else if isDigit {
-            guard mark == UInt8(ascii: "."), terminator == end,
-                  case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
+            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`).
+            guard mark == UInt8(ascii: "."), terminator == end else { return false }
+            switch SentenceKey(bytes, period: end - 1) {
+            case .word(_, let scalars)? where scalars >= 4: break
+            case .number(let digits, _, _)? where digits == 4: break
+            default: return false
+            }
         } else {
             var dash = offset
             while dash < bytes.count, bytes[dash] == UInt8(ascii: "-") { dash += 1 }
