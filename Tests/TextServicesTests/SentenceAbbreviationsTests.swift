@@ -355,6 +355,11 @@ struct SentenceAbbreviationsTests {
                 == ["Vanaf ongeveer 40 v. Chr. was de stad groot. ", "Hij is blij."])
     }
 
+    @Test func aLowerCaseWordAfterAUnitBehindANumberStartsNothing() throws {
+        #expect(try Self.sentences("Za swoje czyny odpowiada 57 proc. społeczeństwa. Tak jest.", "pl")
+                == ["Za swoje czyny odpowiada 57 proc. społeczeństwa. ", "Tak jest."])
+    }
+
     @Test func abbreviationsFromPySBDsListsEndNoSentence() throws {
         #expect(try Self.sentences("Оставало да реши съдбата на полк. Светлозар Спасов вчера. Друго нещо.", "bg")
                 == ["Оставало да реши съдбата на полк. Светлозар Спасов вчера. ", "Друго нещо."])
