@@ -341,7 +341,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word),
                   !word.contains("."), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
-            else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc. społeczeństwa")
+            else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2
