@@ -154,25 +154,26 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // After a number it is a unit that often does ("през 2003 г. Забрана").
                 return !startsSentence
             }
-            if (2...4).contains(scalars), !word.contains("."), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
+            if (2...4).contains(scalars), !word.utf8.contains(UInt8(ascii: ".")), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
                word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
                !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
                 // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
                 // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
-            if word.unicodeScalars.count <= 4, !word.contains("."), Self.isLowerOrTitleCase(word),
-               word.unicodeScalars.count == 1 || word.unicodeScalars.first!.properties.isUppercase,
-               Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
-               let (first, _) = UTF8Scalars.at(bytes, boundary) {
+            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 4,
+               !word.utf8.contains(UInt8(ascii: ".")), Self.isLowerOrTitleCase(word),
+               scalars == 1 || word.unicodeScalars.first!.properties.isUppercase,
+               Self.standsAlone(bytes, before: period - 1 - word.utf8.count) {
                 // One letter, or a capitalised word of up to four, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25".
-                if first.properties.numericType != nil { return true }
+                return true
             }
-            // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
-            let initial = Self.isInitials(word) || (word.contains(".") && Self.isInitials(String(word.split(separator: ".").last ?? "")))
             // A name's bracketed part may follow its initials (`G.R. (Fred) Walter`, `T.A. (Tecnologie d'Avanguardia)`).
-            let bracketedName = bytes[boundary] == UInt8(ascii: "(") && NextWord(bytes, at: boundary + 1).isCapitalised
-            guard initial, next.isCapitalised || bracketedName, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
+            guard next.isCapitalised || (bytes[boundary] == UInt8(ascii: "(") && NextWord(bytes, at: boundary + 1).isCapitalised)
+            else { return false }
+            // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
+            let initial = Self.isInitials(word) || (word.utf8.contains(UInt8(ascii: ".")) && Self.isInitials(String(word.split(separator: ".").last ?? "")))
+            guard initial, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
             return !startsSentence
         case .number(let digits, let midSentence, let atStart):
@@ -340,7 +341,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word),
-                  !word.contains("."), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
+                  !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
             else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
