@@ -16,7 +16,12 @@ end at a period is also cut before a lower-case word, as the segmenter does;
 a list's label, up to four digits and a period at a piece's start or after
 an end, starts the sentence after it: the cut goes before it, never after
 it; a fortune's attribution is dropped with its indented continuation
-lines), and pieces that start
+lines; a period before a capital is also cut after an option or a negative
+number (`-l.`, `-1.`) or a word in capitals that is no Roman numeral
+(`FTP.`), and before a capitalised word of three letters or more that this
+half writes in lower case at least as often (`jest 50. Zob`), unless the
+token before the period is a single capital (an initial) or a word this
+half mostly writes with its period (`np.`)), and pieces that start
 upper-case (after such a dash or not),
 end in `.`, `!` or `?` and hold no ellipsis are kept. Shuffled sentences are
 joined three at a time with a space, one triple a line, and tokenized by

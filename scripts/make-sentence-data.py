@@ -164,6 +164,30 @@ def hunspell_entries(folder, language):
     return entries
 
 
+PYSBD_MODULES = {"en": ("english", "English"), "de": ("deutsch", "Deutsch"), "fr": ("french", "French"),
+                 "es": ("spanish", "Spanish"), "it": ("italian", "Italian"), "pl": ("polish", "Polish"),
+                 "ru": ("russian", "Russian"), "nl": ("dutch", "Dutch"), "bg": ("bulgarian", "Bulgarian")}
+
+
+def pysbd_entries(folder, language):
+    """The abbreviations of pySBD's list for a language (`ABBREVIATIONS` and `NUMBER_ABBREVIATIONS`, keys without a final period), or []."""
+    if language not in PYSBD_MODULES:
+        return []
+    import importlib
+    sys.path.insert(0, folder)
+    try:
+        module, name = PYSBD_MODULES[language]
+        abbreviation = getattr(importlib.import_module(f"pysbd.lang.{module}"), name).Abbreviation
+    finally:
+        sys.path.remove(folder)
+    entries = []
+    for entry in list(abbreviation.ABBREVIATIONS) + list(abbreviation.NUMBER_ABBREVIATIONS):
+        entry = entry.strip().rstrip(".")
+        if entry and " " not in entry and "/" not in entry and all(part.isalpha() for part in entry.split(".")):
+            entries.append(entry)
+    return entries
+
+
 def add_libreoffice(learned, entries, source="libreoffice"):
     """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict."""
     counts = learned["counts"]
@@ -277,6 +301,9 @@ def write(language, learned, folder):
         if learned.get("hunspell"):
             out.write(f"# Also abbreviations from the Hunspell dictionary {HUNSPELL_DICTIONARIES[language]} (its words written "
                       "with a period; licence in dictionaries/README.md), where the tuning half does not mostly see them as words.\n")
+        if learned.get("pysbd"):
+            out.write("# Also abbreviations from pySBD 0.3.4's lists (PyPI package pysbd, MIT), where the tuning half "
+                      "does not mostly see them as words.\n")
         if learned.get("treebanks"):
             out.write("# Also from the dev files of the Universal Dependencies treebanks (sentences marked by people): "
                       + ", ".join(f"{name} at {commit[:12]}" for name, commit in learned["treebanks"])
@@ -305,6 +332,8 @@ def main():
                         help="LibreOffice's autocorr folder (acor_*.dat) to take abbreviations from too")
     parser.add_argument("--hunspell", nargs="?", const="/usr/share/hunspell", default=None,
                         help="a folder of Hunspell dictionaries whose words with a final period are abbreviations")
+    parser.add_argument("--pysbd", default=None,
+                        help="a folder holding the pysbd package (the PyPI wheel pysbd 0.3.4, unpacked) to take abbreviations from too")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
@@ -322,6 +351,9 @@ def main():
         if arguments.hunspell:
             learned = add_libreoffice(learned, hunspell_entries(arguments.hunspell, language), source="hunspell")
             print(f"{language}: Hunspell adds {learned['hunspell']} abbreviations", file=sys.stderr)
+        if arguments.pysbd:
+            learned = add_libreoffice(learned, pysbd_entries(arguments.pysbd, language), source="pysbd")
+            print(f"{language}: pySBD adds {learned['pysbd']} abbreviations", file=sys.stderr)
         path = write(language, learned, arguments.out)
         print(f"{language}: {len(learned['titles'])} titles, {len(learned['abbreviations'])} abbreviations, "
               f"{len(learned['starters'])} starters, ordinals {learned['ordinals']} "

@@ -385,6 +385,7 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
             word = next_word(paragraph, probe)
             seen = counts.capitalised.get(word, 0)
             cut = seen >= 3 and starts.get(word, 0) * 2 >= seen
+            cut = cut or plain_end(paragraph, match.start(1), word, counts)
         if cut:
             label = list_label_before(paragraph, match.start(1), start)
             if label is not None:
@@ -397,6 +398,44 @@ def clear_splits(paragraph, counts, starts=None, dialogue=False, lower=False):
             start = after
     pieces.append(paragraph[start:])
     return pieces
+
+
+ROMAN = set("IVXLCDM")
+
+
+def plain_end(paragraph, terminator, word, counts):
+    """Whether a period before the capitalised `word` ends a sentence, by what the gold alone can see (no list).
+
+    A period after an option or a negative number (`-l.`, `-X.`, `-1.`), or
+    after a word in capitals (`FTP.`, `GUI.`; not a Roman numeral,
+    `Ludwig XIV.`), ends a sentence: no abbreviation is written so. So does
+    one before a capitalised word of three letters or more that this half
+    sees in lower case at least as often (`jest 50. Zob`, `до 4. Типовою`,
+    `klawisz x. Czyni`): its capital comes from the sentence start, not from a
+    name or a month; a single capital before it is left alone (an initial),
+    and so is a word this half mostly writes with its period (`np.`, `zob.`).
+    """
+    if paragraph[terminator] != ".":
+        return False
+    start = terminator
+    while start > 0 and not paragraph[start - 1].isspace():
+        start -= 1
+    raw = paragraph[start:terminator].lstrip(SENTENCE_OPENERS)
+    if len(raw) >= 2 and raw[0] == "-" and raw[1].isalnum():
+        return True
+    key = key_before_period(paragraph, terminator)
+    if key is None and not raw.isdigit():
+        return False
+    if key and len(key) >= 2 and key.isalpha() and key.isupper() and not set(key) <= ROMAN:
+        return True
+    if key and len(key) == 1 and key.isupper():
+        return False
+    if len(word) < 3 or not word.isalpha():
+        return False
+    if key and not key.startswith("#") and counts.with_period.get(key, 0) >= counts.without_period.get(key, 0):
+        return False  # mostly written with its period here: an abbreviation (`np.`, `zob.`), as Punkt's type test
+    lower = counts.without_period.get(word.lower(), 0)
+    return lower >= 2 and lower >= counts.capitalised.get(word, 0)
 
 
 def list_label_before(paragraph, terminator, start):

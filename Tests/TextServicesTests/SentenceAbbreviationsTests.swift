@@ -320,6 +320,60 @@ struct SentenceAbbreviationsTests {
                 == ["STŘEDA, 19. ČERVENCE Jmenuju se Nick. ", "Mám psa."])
     }
 
+    @Test func anOptionOrAKeyGluedToADashIsNoInitial() throws {
+        #expect(try Self.sentences("Override it with option -F. Hostname is a program.", "en")
+                == ["Override it with option -F. ", "Hostname is a program."])
+        #expect(try Self.sentences("Press Control-N. Nothing happens.", "en") == ["Press Control-N. ", "Nothing happens."])
+        // A hyphenated first name's second initial still is one.
+        #expect(try Self.sentences("Elle fut créée par J.-P. Bruneau en 2000. Il est là.", "fr")
+                == ["Elle fut créée par J.-P. Bruneau en 2000. ", "Il est là."])
+        #expect(try Self.sentences("Weck wordt de opvolger van dr. B. Plesch, die vertrekt. Hij is blij.", "nl")
+                == ["Weck wordt de opvolger van dr. B. Plesch, die vertrekt. ", "Hij is blij."])
+    }
+
+    @Test func aNumberOrALowerCaseWordAfterAClosingQuoteAndAPeriodStartsASentence() throws {
+        #expect(try Self.sentences("Съобщиха от ГУ \"Митници\". 300 семейства участват.", "bg")
+                == ["Съобщиха от ГУ \"Митници\". ", "300 семейства участват."])
+        #expect(try Self.sentences("Fu un'azione (programma \"Pericle\"). uno dei workshop ha portato.", "it")
+                == ["Fu un'azione (programma \"Pericle\"). ", "uno dei workshop ha portato."])
+    }
+
+    @Test func aShortCapitalisedWordOrALetterBeforeANumberEndsNoSentence() throws {
+        #expect(try Self.sentences("He died on Saturday Dec. 25, 2004. Nobody knew.", "en")
+                == ["He died on Saturday Dec. 25, 2004. ", "Nobody knew."])
+        #expect(try Self.sentences("Al casello pago L. 22.500, commentando. Poi riparto.", "it")
+                == ["Al casello pago L. 22.500, commentando. ", "Poi riparto."])
+    }
+
+    @Test func aUnitAfterANumberBeforeACapitalisedWordEndsTheSentence() throws {
+        let data = try #require(Self.store.abbreviations(for: "bg"))
+        #expect(data.abbreviations.contains("лв"))
+        #expect(try Self.sentences("Сделки за над 10 000 лв. Предполага се, че е така.", "bg")
+                == ["Сделки за над 10 000 лв. ", "Предполага се, че е така."])
+        // An era after a year is abbreviated on both sides.
+        #expect(try Self.sentences("Vanaf ongeveer 40 v. Chr. was de stad groot. Hij is blij.", "nl")
+                == ["Vanaf ongeveer 40 v. Chr. was de stad groot. ", "Hij is blij."])
+    }
+
+    @Test func aLowerCaseWordAfterAUnitBehindANumberStartsNothing() throws {
+        #expect(try Self.sentences("Za swoje czyny odpowiada 57 proc. społeczeństwa. Tak jest.", "pl")
+                == ["Za swoje czyny odpowiada 57 proc. społeczeństwa. ", "Tak jest."])
+    }
+
+    @Test func abbreviationsFromPySBDsListsEndNoSentence() throws {
+        #expect(try Self.sentences("Оставало да реши съдбата на полк. Светлозар Спасов вчера. Друго нещо.", "bg")
+                == ["Оставало да реши съдбата на полк. Светлозар Спасов вчера. ", "Друго нещо."])
+        #expect(try Self.sentences("Los elementos esenciales, sugiere el Ing. Germán González. Ya está.", "es")
+                == ["Los elementos esenciales, sugiere el Ing. Germán González. ", "Ya está."])
+    }
+
+    @Test func initialsBeforeABracketedNameAndANumberAfterAYear() throws {
+        #expect(try Self.sentences("Written by Tony Andrews and G.R. (Fred) Walter. It works.", "en")
+                == ["Written by Tony Andrews and G.R. (Fred) Walter. ", "It works."])
+        #expect(try Self.sentences("Il est entré en zone euro le 1er janvier 2008. 23 épreuves figurent au programme.", "fr")
+                == ["Il est entré en zone euro le 1er janvier 2008. ", "23 épreuves figurent au programme."])
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
         let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
         for language in ["de", "en", "ru", "cs", "bg"] {

@@ -138,7 +138,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 let joined = word + "." + next.word
                 if titles.contains(joined) || abbreviations.contains(joined) { return true }
             }
-            if abbreviations.contains(word) { return !startsSentence }
+            if abbreviations.contains(word) {
+                // A unit after a number before a capitalised word ends its sentence (`над 10 000 лв. Предполага`),
+                // unless that word is abbreviated too (an era: `493 av. J.-C.`, `40 v. Chr.`).
+                if next.isCapitalised, !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
+                   Self.followsNumber(bytes, period - 1 - word.utf8.count) { return false }
+                return !startsSentence
+            }
             if scalars == 1, let letter = word.unicodeScalars.first, word.unicodeScalars.count == 1,
                (0x370...0x52F).contains(letter.value), letter.properties.isLowercase,
                Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
@@ -148,19 +154,26 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // After a number it is a unit that often does ("през 2003 г. Забрана").
                 return !startsSentence
             }
-            if (2...4).contains(scalars), !word.contains("."), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
+            if (2...4).contains(scalars), !word.utf8.contains(UInt8(ascii: ".")), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
                word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
                !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
                 // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
                 // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
-            if word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase, Self.standsAlone(bytes, before: period - 1 - word.utf8.count),
-               let (first, _) = UTF8Scalars.at(bytes, boundary) {
-                // One lower-case letter before a number: "c. 1230", "n. 970", "p. 12".
-                if first.properties.numericType != nil { return true }
+            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 4,
+               !word.utf8.contains(UInt8(ascii: ".")), Self.isLowerOrTitleCase(word),
+               scalars == 1 || word.unicodeScalars.first!.properties.isUppercase,
+               Self.standsAlone(bytes, before: period - 1 - word.utf8.count) {
+                // One letter, or a capitalised word of up to four, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25".
+                return true
             }
-            guard Self.isInitials(word), next.isCapitalised else { return false }
+            // A name's bracketed part may follow its initials (`G.R. (Fred) Walter`, `T.A. (Tecnologie d'Avanguardia)`).
+            guard next.isCapitalised || (bytes[boundary] == UInt8(ascii: "(") && NextWord(bytes, at: boundary + 1).isCapitalised)
+            else { return false }
+            // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
+            let initial = Self.isInitials(word) || (word.utf8.contains(UInt8(ascii: ".")) && Self.isInitials(String(word.split(separator: ".").last ?? "")))
+            guard initial, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
             // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
             return !startsSentence
         case .number(let digits, let midSentence, let atStart):
@@ -262,6 +275,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return nil
     }
 
+    /// Whether the letter before the period at `period` stands after a space, an opening bracket or quote, or another initial's period.
+    ///
+    /// An option or a key glued to a dash or a caret (`-X.`, `Control-N.`, `^X.`) is no initial; a hyphenated
+    /// first name's second initial (`J.-P.`) is.
+    static func initialStandsAlone(_ bytes: [UInt8], period: Int) -> Bool {
+        guard let (_, letter) = UTF8Scalars.before(bytes, period) else { return false }
+        guard let (scalar, before) = UTF8Scalars.before(bytes, letter) else { return true }
+        if scalar == "-" { return before > 0 && bytes[before - 1] == UInt8(ascii: ".") }
+        return scalar.properties.isWhitespace || scalar == "." || SentenceKey.openers.unicodeScalars.contains(scalar)
+    }
+
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
     static func isInitials(_ key: String) -> Bool {
         key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
@@ -309,21 +333,29 @@ public struct SentenceAbbreviations: Sendable, Equatable {
            Self.isInitials(word) {
             return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
         }
+        // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
+        if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
+            Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
         if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
                   case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word),
-                  !word.contains("."), Self.hasVowel(word)
-            else { return false }  // not after an ellipsis, "z.B." or "млрд." either: "and maybe... if you"
+                  !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
+            else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2
             while after < bytes.count, bytes[after] == 0x20 { after += 1 }
             guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
         } else if isDigit {
-            guard mark == UInt8(ascii: "."), terminator == end,
-                  case .word(_, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4 else { return false }
+            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`).
+            guard mark == UInt8(ascii: "."), terminator == end else { return false }
+            switch SentenceKey(bytes, period: end - 1) {
+            case .word(_, let scalars)? where scalars >= 4: break
+            case .number(let digits, _, _)? where digits == 4: break
+            default: return false
+            }
         } else {
             var dash = offset
             while dash < bytes.count, bytes[dash] == UInt8(ascii: "-") { dash += 1 }
