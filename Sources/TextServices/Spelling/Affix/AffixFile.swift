@@ -37,6 +37,8 @@ struct AffixFile: Sendable {
     var outputConversions: [(from: String, to: String)] = []
     /// `WORDCHARS`: characters that belong to words besides letters.
     var wordCharacters: [Unicode.Scalar] = []
+    /// `IGNORE`: characters Hunspell removes from words, .dic stems and affix additions before anything else.
+    var ignoredScalars: [Unicode.Scalar] = []
     var complexPrefixes = false
     var fullStrip = false
     /// Whether the .aff lets words join into compounds (`COMPOUNDFLAG`, `COMPOUNDBEGIN`, `COMPOUNDRULE`).
@@ -152,6 +154,7 @@ struct AffixFile: Sendable {
             case "KEY" where fields.count >= 2:
                 keyboardRows = fields[1].split(separator: "|").map { Array($0.unicodeScalars) }
             case "WORDCHARS" where fields.count >= 2: wordCharacters = Array(fields[1].unicodeScalars)
+            case "IGNORE" where fields.count >= 2: ignoredScalars = Array(fields[1].unicodeScalars)
             case "COMPLEXPREFIXES": complexPrefixes = true
             case "FULLSTRIP": fullStrip = true
             case "REP" where fields.count >= 3:
