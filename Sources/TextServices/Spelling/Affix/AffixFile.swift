@@ -117,6 +117,12 @@ struct AffixFile: Sendable {
         while let line = lines.popFirst() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let keyword = fields.first, !keyword.hasPrefix("#") else { continue }
+            if line.hasPrefix("IGNORE") {
+                // Split by scalars: a space and the combining mark after it (Ukrainian ignores U+0301) are one Character.
+                let scalarFields = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if scalarFields.count >= 2 { ignoredScalars = Array(scalarFields[1]) }
+                continue
+            }
             if Self.flagOptions.contains(keyword), fields.count >= 2, let flag = flagMode.parseSingle(fields[1]) {
                 optionFlags.insert(flag)
             }
@@ -154,7 +160,6 @@ struct AffixFile: Sendable {
             case "KEY" where fields.count >= 2:
                 keyboardRows = fields[1].split(separator: "|").map { Array($0.unicodeScalars) }
             case "WORDCHARS" where fields.count >= 2: wordCharacters = Array(fields[1].unicodeScalars)
-            case "IGNORE" where fields.count >= 2: ignoredScalars = Array(fields[1].unicodeScalars)
             case "COMPLEXPREFIXES": complexPrefixes = true
             case "FULLSTRIP": fullStrip = true
             case "REP" where fields.count >= 3:

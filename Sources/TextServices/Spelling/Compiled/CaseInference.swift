@@ -182,9 +182,11 @@ struct CaseInference: Sendable {
                     witnesses.insert(witness)
                 }
             }
-            if line.hasPrefix("IGNORE"), fields.count >= 2 {
+            // Split by scalars: a space and the combining mark after it (Ukrainian ignores U+0301) are one Character.
+            let ignored = line.hasPrefix("IGNORE") ? line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" }) : []
+            if ignored.count >= 2 {
                 // Hunspell removes these from a word before looking at its case: a word holding none reads the same.
-                for scalar in fields[1].unicodeScalars {
+                for scalar in ignored[1] {
                     guard let witness = Self.patternWitness(Substring(String(scalar))) else {
                         enabled = false
                         break lines
@@ -227,14 +229,15 @@ struct CaseInference: Sendable {
             let properties = scalar.properties
             if !properties.changesWhenCaseMapped { return scalar }
             if properties.changesWhenLowercased || properties.changesWhenTitlecased && !properties.changesWhenUppercased {
-                let lower = CaseVariants.lower(String(scalar))
-                if capitalWitness == nil, lower.unicodeScalars.count == 1, CaseVariants.upper(lower) == String(scalar) {
-                    capitalWitness = lower.unicodeScalars.first
+                // Scalars compared, not strings: `==` takes the Kelvin sign for `K`.
+                let lower = CaseVariants.lower(String(scalar)).unicodeScalars
+                if capitalWitness == nil, lower.count == 1, CaseVariants.upper(String(lower)).unicodeScalars.elementsEqual([scalar]) {
+                    capitalWitness = lower.first
                 }
                 continue
             }
-            let upper = CaseVariants.upper(String(scalar))
-            if upper.unicodeScalars.count != 1 || CaseVariants.lower(upper) != String(scalar) { return scalar }
+            let upper = CaseVariants.upper(String(scalar)).unicodeScalars
+            if upper.count != 1 || !CaseVariants.lower(String(upper)).unicodeScalars.elementsEqual([scalar]) { return scalar }
             if lowerWitness == nil { lowerWitness = scalar }
         }
         return lowerWitness ?? capitalWitness
