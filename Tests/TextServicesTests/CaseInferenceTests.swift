@@ -74,8 +74,8 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
     // WARN alone changes no verdict; FORBIDWARN does.
     #expect(inference("SET UTF-8\nWARN W\n").isEnabled)
     for aff in ["FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\nFORBIDWARN\n", "FORBIDWARN\n",
-                "IGNORE a\n", "CHECKCOMPOUNDCASE\n", "LANG tr_TR\n", "LANG az\n", "LANG hu_HU\n", "LANG crh\n",
-                "BREAK 1\nBREAK '\n", "ICONV 1\nICONV A a\n"] {
+                "IGNORE ǅ\n", "CHECKCOMPOUNDCASE\n", "LANG tr_TR\n", "LANG az\n", "LANG hu_HU\n", "LANG crh\n",
+                "BREAK 1\nBREAK ǅ\n", "ICONV 1\nICONV ǅ dž\n", "ICONV 1\nICONV \u{212A} k\n"] {
         #expect(!inference("SET UTF-8\n" + aff).isEnabled, "\(aff)")
     }
 }
@@ -97,9 +97,25 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
     #expect(french.isEnabled)
     for word in ["fin", "voilà", "l’eau"] { #expect(french.followsLowerCase(word), "\(word)") }
     for word in ["ﬁn", "ſe", "voila\u{300}"] { #expect(!french.followsLowerCase(word), "\(word)") }
-    #expect(CaseInference.iconvWitness("a\u{300}") == "\u{300}")
-    #expect(CaseInference.iconvWitness("ﬁ") == "ﬁ")
-    #expect(CaseInference.iconvWitness("ab") == nil)
+    #expect(CaseInference.patternWitness("a\u{300}") == "\u{300}")
+    #expect(CaseInference.patternWitness("ﬁ") == "ﬁ")
+    #expect(CaseInference.patternWitness("ab") == "a")
+    #expect(CaseInference.patternWitness("A") == "a")
+    // The caseless mark, not the letter: French writes `é` as `e` + U+0301.
+    #expect(CaseInference.patternWitness("e\u{301}") == "\u{301}")
+    #expect(CaseInference.patternWitness("Ab") == "b")
+    #expect(CaseInference.patternWitness("ǅ") == nil)
+}
+
+@Test func wordsHoldingAWitnessOfAnIGNOREICONVOrBREAKPatternAreNotInferred() {
+    // Ukrainian: the stress mark ignored, Latin letters converted; French: breaks at an apostrophe and a middle dot.
+    let ukrainian = CaseInference(affixBytes: Array("SET UTF-8\nIGNORE \u{301}\nICONV 2\nICONV a 0\nICONV A 0\n".utf8))
+    let french = CaseInference(affixBytes: Array("SET UTF-8\nBREAK 4\nBREAK -\nBREAK ·\nBREAK ^'\nBREAK '$\n".utf8))
+    #expect(ukrainian.isEnabled && french.isEnabled)
+    for word in ["мама", "вода", "bcd"] { #expect(ukrainian.followsLowerCase(word), "\(word)") }
+    for word in ["ма\u{301}ма", "bad"] { #expect(!ukrainian.followsLowerCase(word), "\(word)") }
+    #expect(french.followsLowerCase("eau"))
+    for word in ["l'eau", "aujourd'hui", "para·lel"] { #expect(!french.followsLowerCase(word), "\(word)") }
 }
 
 @Test func formsOfAKeepCaseStemAreAskedInEveryCase() throws {

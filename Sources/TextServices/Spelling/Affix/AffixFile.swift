@@ -37,6 +37,8 @@ struct AffixFile: Sendable {
     var outputConversions: [(from: String, to: String)] = []
     /// `WORDCHARS`: characters that belong to words besides letters.
     var wordCharacters: [Unicode.Scalar] = []
+    /// `IGNORE`: characters Hunspell removes from words, .dic stems and affix additions before anything else.
+    var ignoredScalars: [Unicode.Scalar] = []
     var complexPrefixes = false
     var fullStrip = false
     /// Whether the .aff lets words join into compounds (`COMPOUNDFLAG`, `COMPOUNDBEGIN`, `COMPOUNDRULE`).
@@ -115,6 +117,12 @@ struct AffixFile: Sendable {
         while let line = lines.popFirst() {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let keyword = fields.first, !keyword.hasPrefix("#") else { continue }
+            if line.hasPrefix("IGNORE") {
+                // Split by scalars: a space and the combining mark after it (Ukrainian ignores U+0301) are one Character.
+                let scalarFields = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if scalarFields.count >= 2 { ignoredScalars = Array(scalarFields[1]) }
+                continue
+            }
             if Self.flagOptions.contains(keyword), fields.count >= 2, let flag = flagMode.parseSingle(fields[1]) {
                 optionFlags.insert(flag)
             }

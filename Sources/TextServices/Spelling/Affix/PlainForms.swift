@@ -11,12 +11,17 @@
 /// refused), and the word holds only lower-case or caseless letters,
 /// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
 /// after a first scalar that may also be a capital (Hunspell looks a word up
-/// as written first), none of them in an ICONV pattern, in fewer than 100 bytes. Hunspell's affix lookup then finds the form, and nothing in
-/// the dictionary can refuse what it finds, provided the dictionary has no
-/// FULLSTRIP, COMPLEXPREFIXES or ONLYINCOMPOUND (a first-found root carrying
+/// as written first), none of them in an ICONV pattern or IGNORE, in fewer
+/// than 100 bytes. Hunspell's affix lookup then finds the form, and nothing
+/// in the dictionary can refuse what it finds, provided the dictionary has
+/// no COMPLEXPREFIXES or ONLYINCOMPOUND (a first-found root carrying
 /// ONLYINCOMPOUND refuses a word another root derives) and no affix carries
-/// FORBIDDENWORD. The compiler also needs `CaseInference` to be enabled and
-/// the word not to be a forbidden stem (no IGNORE, FORBIDWARN or forbidden
+/// FORBIDDENWORD. FULLSTRIP only lets the lookup find more roots (an affix
+/// that replaces a whole stem), which the expander does not make: under it
+/// only forms in lower case are plain, since a capitalised one could reach a
+/// hidden capitalised homonym (below) through such a root. The compiler also
+/// needs `CaseInference` to be enabled and
+/// the word not to be a forbidden stem (no FORBIDWARN or forbidden
 /// entry with affixes) and, capitalised, not to be a form a hidden
 /// capitalised homonym reaches (`CaseInference.hiddenCapitalised`); it infers
 /// the capitalised and capitals verdicts when `CaseInference` takes the word,
@@ -26,23 +31,33 @@ struct PlainForms: Sendable {
     let isEnabled: Bool
     /// The dictionary is UTF-8 (conditions are matched by Hunspell's UTF-8 code).
     let isUTF8: Bool
+    /// Whether a form's first scalar may be a capital (not under FULLSTRIP).
+    private let capitalisedPlain: Bool
     /// Every flag the .aff names for an option (NEEDAFFIX, WARN, compound flags...): a stem carrying one is not plain.
     private let optionFlags: Set<UInt32>
     /// The flags that name an affix group.
     private let affixFlags: Set<UInt32>
-    /// Scalars of ICONV patterns: Hunspell rewrites a word holding one before its lookup.
-    private let conversionScalars: Set<Unicode.Scalar>
+    /// Scalars of ICONV patterns and IGNORE characters in the Basic Multilingual Plane (the only one a plain word's scalars
+    /// come from), one bit each: Hunspell rewrites a word holding one before its lookup. A bit table, not a set: hashing
+    /// every scalar of every form was a twentieth of a Ukrainian compile.
+    private let conversionBits: [UInt64]
 
     /// Trusts nothing.
-    static let disabled = PlainForms(isEnabled: false, isUTF8: true, optionFlags: [], affixFlags: [], conversionScalars: [])
+    static let disabled = PlainForms(isEnabled: false, isUTF8: true, capitalisedPlain: false, optionFlags: [], affixFlags: [],
+                                     conversionScalars: [])
 
-    private init(isEnabled: Bool, isUTF8: Bool, optionFlags: Set<UInt32>, affixFlags: Set<UInt32>,
+    private static let planeWords = 0x10000 / 64
+
+    private init(isEnabled: Bool, isUTF8: Bool, capitalisedPlain: Bool, optionFlags: Set<UInt32>, affixFlags: Set<UInt32>,
                  conversionScalars: Set<Unicode.Scalar>) {
         self.isEnabled = isEnabled
         self.isUTF8 = isUTF8
+        self.capitalisedPlain = capitalisedPlain
         self.optionFlags = optionFlags
         self.affixFlags = affixFlags
-        self.conversionScalars = conversionScalars
+        var bits = [UInt64](repeating: 0, count: Self.planeWords)
+        for scalar in conversionScalars where scalar.value < 0x10000 { bits[Int(scalar.value >> 6)] |= 1 << (scalar.value & 63) }
+        self.conversionBits = bits
     }
 
     /// What the parsed .aff file allows.
@@ -50,10 +65,13 @@ struct PlainForms: Sendable {
         let forbidden = affixes.forbiddenWord
         let affixCarriesForbidden = forbidden != nil && (affixes.prefixes.values.contains { $0.contains { $0.continuation.contains(forbidden) } }
             || affixes.suffixes.values.contains { $0.contains { $0.continuation.contains(forbidden) } })
-        let enabled = !affixes.fullStrip && !affixes.complexPrefixes && affixes.onlyInCompound == nil && !affixCarriesForbidden
+        let enabled = !affixes.complexPrefixes && affixes.onlyInCompound == nil && !affixCarriesForbidden
         var scalars = Set<Unicode.Scalar>()
         for conversion in affixes.inputConversions { scalars.formUnion(conversion.from.unicodeScalars) }
-        self.init(isEnabled: enabled, isUTF8: HunspellEngine.isUTF8(affixes.charset), optionFlags: affixes.optionFlags,
+        // Hunspell removes IGNORE characters from the word, the stems and the additions: a word holding none reads the same.
+        scalars.formUnion(affixes.ignoredScalars)
+        self.init(isEnabled: enabled, isUTF8: HunspellEngine.isUTF8(affixes.charset), capitalisedPlain: !affixes.fullStrip,
+                  optionFlags: affixes.optionFlags,
                   affixFlags: Set(affixes.prefixes.keys).union(affixes.suffixes.keys), conversionScalars: scalars)
     }
 
@@ -84,12 +102,13 @@ struct PlainForms: Sendable {
             if scalar == "-" {
                 // An inner hyphen: a word Hunspell looks up whole before any BREAK applies.
                 guard offset > 0, offset < scalars.count - 1 else { return false }
-            } else if offset == 0, Self.initialCapitalLower(scalar) != nil {
+            } else if offset == 0, capitalisedPlain, Self.initialCapitalLower(scalar) != nil {
                 // A capital first: a capitalised form.
             } else {
                 guard Self.isWordScalar(scalar) else { return false }
             }
-            if !conversionScalars.isEmpty, conversionScalars.contains(scalar) { return false }
+            // Every scalar that got here is of the Basic Multilingual Plane.
+            if conversionBits[Int(scalar.value >> 6)] & (1 << (scalar.value & 63)) != 0 { return false }
             bytes += scalar.utf8.count
         }
         return bytes > 0 && bytes < 100

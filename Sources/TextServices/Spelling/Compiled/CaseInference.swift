@@ -9,10 +9,11 @@ import Foundation
 /// variant, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
 /// on the entry the lookup finds, which the caller rules out per form: forms of
 /// a KEEPCASE stem are asked), through rules that rewrite the word first
-/// (IGNORE, ICONV patterns that could apply to a word and not to its variants,
-/// BREAK patterns without a hyphen), or through case mappings Hunspell's
-/// tables make differently (`RejectIndex.caseKind`). A dictionary with none of
-/// those lets the compiler ask Hunspell once for a lower-case form instead of
+/// (IGNORE, ICONV and BREAK patterns: a word holding a pattern's
+/// `patternWitness` is asked in every case, and a pattern with none turns
+/// inferring off), or through case mappings Hunspell's tables make
+/// differently (`RejectIndex.caseKind`). A dictionary with none of those
+/// lets the compiler ask Hunspell once for a lower-case form instead of
 /// three times. FORBIDDENWORD is allowed when the .dic is known
 /// (`init(affixPath:wordsPath:)`) and no forbidden entry takes an affix: the
 /// spellings Hunspell forbids are then exactly those entries' stems, and a
@@ -26,7 +27,7 @@ struct CaseInference: Sendable {
     let asciiOnly: Bool
     /// Letters beyond ASCII an 8-bit dictionary's case tables are proven to map as ICU does (`provenEightBitLetters`).
     let provenLetters: Set<Unicode.Scalar>
-    /// Scalars of ICONV patterns: a word holding one is asked in every case (see `iconvWitness`).
+    /// Witnesses of ICONV, IGNORE and BREAK patterns: a word holding one is asked in every case (see `patternWitness`).
     let witnesses: Set<Unicode.Scalar>
     /// The lower case of every .dic stem carrying FORBIDDENWORD: a form spelled so is asked in every case.
     let forbiddenSpellings: Set<String>
@@ -149,7 +150,7 @@ struct CaseInference: Sendable {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
         guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, true, charset, []) }
         // Matched as Hunspell matches keywords, by prefix. WARN alone changes no verdict (FORBIDWARN does).
-        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "IGNORE", "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
+        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
         var enabled = true
         var forbids = false
         var breakHeaderSeen = false
@@ -169,15 +170,34 @@ struct CaseInference: Sendable {
                 if !breakHeaderSeen {
                     breakHeaderSeen = true
                 } else if !fields[1].contains("-") {
-                    // A pattern holding a hyphen applies only to words holding one, and those are never inferred.
-                    enabled = false
-                    break
+                    // A pattern holding a hyphen applies only to words holding one, and those are never inferred;
+                    // any other splits only a word holding its witness.
+                    var pattern = fields[1]
+                    if pattern.hasPrefix("^") { pattern = pattern.dropFirst() }
+                    if pattern.hasSuffix("$") { pattern = pattern.dropLast() }
+                    guard let witness = Self.patternWitness(pattern) else {
+                        enabled = false
+                        break
+                    }
+                    witnesses.insert(witness)
+                }
+            }
+            // Split by scalars: a space and the combining mark after it (Ukrainian ignores U+0301) are one Character.
+            let ignored = line.hasPrefix("IGNORE") ? line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" }) : []
+            if ignored.count >= 2 {
+                // Hunspell removes these from a word before looking at its case: a word holding none reads the same.
+                for scalar in ignored[1] {
+                    guard let witness = Self.patternWitness(Substring(String(scalar))) else {
+                        enabled = false
+                        break lines
+                    }
+                    witnesses.insert(witness)
                 }
             }
             if line.hasPrefix("ICONV"), fields.count >= 3 {
                 let patterns = fields[1...].prefix(2).joined()
                 guard patterns.unicodeScalars.contains(where: { $0.properties.changesWhenCaseMapped }) else { continue }
-                guard let witness = Self.iconvWitness(fields[1]) else {
+                guard let witness = Self.patternWitness(fields[1]) else {
                     enabled = false
                     break
                 }
@@ -187,25 +207,40 @@ struct CaseInference: Sendable {
         return (enabled, forbids, !HunspellEngine.isUTF8(charset), charset, witnesses)
     }
 
-    /// A scalar of an ICONV pattern that is in a word exactly when it is in the word's capitalised and capitals spellings.
+    /// A scalar whose absence from a word `followsLowerCase` takes keeps `pattern` out of the word and its variants.
     ///
-    /// Hunspell rewrites the word by ICONV before looking at its case, so a
-    /// pattern that could match a word and not its variants (or rewrite them to
-    /// different cases) breaks the inference. A scalar no case mapping changes
-    /// (`à` written as `a` and U+0300 has U+0300), or a lower-case one whose
-    /// capitals do not map back to it (a ligature such as `ﬁ`, the long `ſ`),
-    /// appears in a word that `followsLowerCase` takes exactly when it appears
-    /// in its variants; a word holding it is not inferred. nil when the pattern
-    /// has none (`A`): inferring is then off for the dictionary.
-    static func iconvWitness(_ pattern: Substring) -> Unicode.Scalar? {
+    /// Hunspell rewrites a word by ICONV, removes its IGNORE characters and
+    /// splits it at BREAK patterns before or instead of looking at its case,
+    /// so a word holding such a pattern is asked in every case (it holds the
+    /// witness) and one holding none reads the same in all three spellings.
+    /// Such a word holds caseless scalars and lower-case letters whose
+    /// capitals map back to them; its variants hold those and their capitals.
+    /// So a caseless scalar of the pattern, or a lower-case one (`a`, or a
+    /// ligature such as `ﬁ`, which refuses the word itself), is in a variant
+    /// only when it is in the word, and a capital (`A`) only when its lower
+    /// case is, if that lower case has it as its capital: then the lower case
+    /// is the witness. nil when the pattern has none (a title-case digraph,
+    /// the Kelvin sign): inferring is then off for the dictionary.
+    static func patternWitness(_ pattern: Substring) -> Unicode.Scalar? {
+        // The rarest kind first: a caseless scalar or a letter that refuses the word anyway, then a lower-case letter
+        // (`e` of French `e` + U+0301 would send every word with an `e` to Hunspell), then a capital's lower case.
+        var lowerWitness: Unicode.Scalar?, capitalWitness: Unicode.Scalar?
         for scalar in pattern.unicodeScalars {
             let properties = scalar.properties
             if !properties.changesWhenCaseMapped { return scalar }
-            if properties.changesWhenLowercased || properties.changesWhenTitlecased && !properties.changesWhenUppercased { continue }
-            let upper = CaseVariants.upper(String(scalar))
-            if upper.unicodeScalars.count != 1 || CaseVariants.lower(upper) != String(scalar) { return scalar }
+            if properties.changesWhenLowercased || properties.changesWhenTitlecased && !properties.changesWhenUppercased {
+                // Scalars compared, not strings: `==` takes the Kelvin sign for `K`.
+                let lower = CaseVariants.lower(String(scalar)).unicodeScalars
+                if capitalWitness == nil, lower.count == 1, CaseVariants.upper(String(lower)).unicodeScalars.elementsEqual([scalar]) {
+                    capitalWitness = lower.first
+                }
+                continue
+            }
+            let upper = CaseVariants.upper(String(scalar)).unicodeScalars
+            if upper.count != 1 || !CaseVariants.lower(String(upper)).unicodeScalars.elementsEqual([scalar]) { return scalar }
+            if lowerWitness == nil { lowerWitness = scalar }
         }
-        return nil
+        return lowerWitness ?? capitalWitness
     }
 
     /// What `inferredVariants` learned of each scalar (its case mappings through ICU), kept by one thread for the words it infers.

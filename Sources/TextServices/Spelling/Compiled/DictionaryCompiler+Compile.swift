@@ -23,13 +23,21 @@ extension DictionaryCompiler {
             throw Failure(message: "cannot read \(info.affixPath) or \(info.wordsPath)")
         }
         let affixIdentity = Self.identity(info.affixPath), wordsIdentity = Self.identity(info.wordsPath)
-        let engine: HunspellEngine
-        do {
-            engine = try HunspellEngine(info: info, handles: ProcessInfo.processInfo.activeProcessorCount)
-        } catch {
-            throw Failure(message: error.message)
+        // Hunspell's first handle and the case inference's pass over the .dic (a second or so each for Portuguese)
+        // are made on other threads while the forms are expanded on this one.
+        let preparing = DispatchGroup()
+        let loaded = Locked<Result<HunspellEngine, DictionaryError>?>(nil)
+        let inferred = Locked<CaseInference?>(nil)
+        DispatchQueue.global().async(group: preparing) {
+            let engine = Result { () throws(DictionaryError) in
+                try HunspellEngine(info: info, handles: ProcessInfo.processInfo.activeProcessorCount)
+            }
+            loaded.withLock { $0 = engine }
         }
-        let declaredCharset = engine.declaredCharset
+        DispatchQueue.global().async(group: preparing) {
+            let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+            inferred.withLock { $0 = cases }
+        }
         // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
         let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
         let building = DispatchGroup()
@@ -43,8 +51,15 @@ extension DictionaryCompiler {
         let forms = WordFormExpander.formList(of: info, maximumForms: .max)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         progress(.expanding, 1)
-
-        let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        preparing.wait()
+        let engine: HunspellEngine
+        switch loaded.withLock({ $0 }) {
+        case .success(let made)?: engine = made
+        case .failure(let error)?: throw Failure(message: error.message)
+        case nil: throw Failure(message: "cannot load \(info.affixPath)")
+        }
+        let declaredCharset = engine.declaredCharset
+        let cases = inferred.withLock { $0 } ?? .disabled
         let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: cases) {
             progress(.verifying, $0)
         }
