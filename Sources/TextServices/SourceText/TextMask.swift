@@ -96,6 +96,16 @@ public struct TextMask: Sendable {
                     index += 8
                     continue
                 }
+                if shown == 0 {
+                    // All hidden, not all ASCII (a catalog's translations): each scalar that starts here is hidden whole.
+                    let blockEnd = index + 8
+                    while index < blockEnd {
+                        let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
+                        for offset in index..<index + width { output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20 }
+                        index += width
+                    }
+                    continue
+                }
             }
             let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
             var show = true
