@@ -25,12 +25,11 @@ public enum CodeNames {
                     continue
                 }
                 let start = index
-                var hasher = KeyHasher()
+                var hash = offsetBasis
                 while index < bytes.count, isNameByte(bytes[index]) {
-                    hasher.add(bytes[index])
+                    hash = (hash ^ UInt64(lowered(bytes[index]))) &* prime
                     index += 1
                 }
-                let hash = hasher.key
                 if index < bytes.count, bytes[index] >= 0x80 {
                     while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
                     continue
@@ -48,35 +47,15 @@ public enum CodeNames {
         return names
     }
 
-    /// The key of a word as `hidden(in:)` keys names: a hash of its lower-cased bytes (`KeyHasher`).
+    /// The key of a word as `hidden(in:)` keys names: FNV-1a over its lower-cased bytes.
     public static func key(_ word: String) -> UInt64 {
-        var hasher = KeyHasher()
-        for byte in word.utf8 { hasher.add(byte) }
-        return hasher.key
+        var hash = offsetBasis
+        for byte in word.utf8 { hash = (hash ^ UInt64(lowered(byte))) &* prime }
+        return hash
     }
 
-    /// FNV-1a over eight lower-cased bytes at a time, then the length of the last few: one multiplication
-    /// for eight bytes of a name instead of one for each (the scan of a tree's code waited on them).
-    private struct KeyHasher {
-        private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        private var pending: UInt64 = 0
-        private var shift: UInt64 = 0
-
-        @inline(__always)
-        mutating func add(_ byte: UInt8) {
-            pending |= UInt64(CodeNames.lowered(byte)) << shift
-            shift += 8
-            if shift == 64 {
-                hash = (hash ^ pending) &* Self.prime
-                pending = 0
-                shift = 0
-            }
-        }
-
-        var key: UInt64 { (hash ^ pending ^ (shift << 53)) &* Self.prime }
-
-        private static let prime: UInt64 = 0x0000_0100_0000_01B3
-    }
+    private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     @inline(__always)
     private static func lowered(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
