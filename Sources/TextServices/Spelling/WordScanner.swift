@@ -157,11 +157,31 @@ enum WordScanner {
             var index = range.lowerBound
             let end = range.upperBound
             while index < end {
-                while index < end, SkipRules.isSpace(buffer[index]) { index += 1 }
+                index = SkipRules.endOfSpaces(buffer, from: index, to: end)
                 let runStart = index
-                while index < end, !SkipRules.isSpace(buffer[index]) { index += 1 }
+                var lettersOnly = true
+                while index < end {
+                    let byte = buffer[index]
+                    if (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+                        index += 1
+                        continue
+                    }
+                    if SkipRules.isSpace(byte) { break }
+                    lettersOnly = false
+                    index += 1
+                }
                 guard runStart < index else { continue }
                 let run = runStart..<index
+                if lettersOnly {
+                    // ASCII letters alone (most runs of prose): no skip rule takes them, and they are one word token.
+                    flushICU()
+                    tokens.append((run, true))
+                    if tokens.count >= batchSize {
+                        guard body(tokens) else { return false }
+                        tokens.removeAll(keepingCapacity: true)
+                    }
+                    continue
+                }
                 if skippingRules, SkipRules.skippedChunk(bytes, run) != nil {
                     // An ICU stretch never takes in a skipped run.
                     flushICU()
