@@ -80,6 +80,15 @@ enum WordScanner {
                     && tokens[index].range.lowerBound == token.range.upperBound
                     && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
                 if !joinsNext {
+                    if token.isPlain {
+                        // ASCII letters alone: what `makeLoneWord` would make, without looking at each byte again.
+                        let end = token.range.upperBound
+                        var word = ScannedWord(range: token.range, followedByPeriod: end < bytes.count && bytes[end] == UInt8(ascii: "."),
+                                               parts: [])
+                        WordScanner.attachEdges(&word, bytes, limit, rules)
+                        guard body(word) else { return false }
+                        continue
+                    }
                     // The common case: a lone word, no arrays needed.
                     if var word = WordScanner.makeLoneWord(bytes, token.range, rules) {
                         WordScanner.attachEdges(&word, bytes, limit, rules)
@@ -175,7 +184,7 @@ enum WordScanner {
                 if lettersOnly {
                     // ASCII letters alone (most runs of prose): no skip rule takes them, and they are one word token.
                     flushICU()
-                    tokens.append((run, true))
+                    tokens.append((run, true, true))
                     if tokens.count >= batchSize {
                         guard body(tokens) else { return false }
                         tokens.removeAll(keepingCapacity: true)
@@ -214,7 +223,7 @@ enum WordScanner {
         while let end = iterator.next() {
             let status = iterator.ruleStatus
             if status >= ruleStatusLetter || !SkipRules.isSpace(bytes[base + start]) {
-                tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana))
+                tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana, false))
             }
             start = end
         }
