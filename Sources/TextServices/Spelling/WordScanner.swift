@@ -157,11 +157,7 @@ enum WordScanner {
         var tokens: [FastWordSegmenter.Token] = []
         tokens.reserveCapacity(batchSize + 64)
         var pendingICU: Range<Int>?
-        func flushICU() {
-            guard let stretch = pendingICU else { return }
-            pendingICU = nil
-            if let iterator { icuTokens(bytes, stretch, iterator: iterator, into: &tokens) }
-        }
+        // `flushStretch` is no nested function: one capturing `tokens` made every use of it a dynamic exclusivity check.
         let finished: Bool = bytes.withUnsafeBufferPointer { buffer in
             var index = range.lowerBound
             let end = range.upperBound
@@ -183,7 +179,7 @@ enum WordScanner {
                 let run = runStart..<index
                 if lettersOnly {
                     // ASCII letters alone (most runs of prose): no skip rule takes them, and they are one word token.
-                    flushICU()
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
                     tokens.append((run, true, true))
                     if tokens.count >= batchSize {
                         guard body(tokens) else { return false }
@@ -193,11 +189,11 @@ enum WordScanner {
                 }
                 if skippingRules, SkipRules.skippedChunk(bytes, run) != nil {
                     // An ICU stretch never takes in a skipped run.
-                    flushICU()
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
                     continue
                 }
                 if FastWordSegmenter.canSegment(buffer, run) {
-                    flushICU()
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
                     FastWordSegmenter.segment(buffer, run, into: &tokens)
                     if tokens.count >= batchSize {
                         guard body(tokens) else { return false }
@@ -210,8 +206,16 @@ enum WordScanner {
             return true
         }
         guard finished else { return }
-        flushICU()
+        flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
         if !tokens.isEmpty { _ = body(tokens) }
+    }
+
+    /// Appends ICU's tokens for the stretch of runs `pending` holds, if any, and empties it (nothing without an iterator).
+    private static func flushStretch(_ pending: inout Range<Int>?, _ bytes: [UInt8], iterator: BreakIterator?,
+                                     into tokens: inout [FastWordSegmenter.Token]) {
+        guard let stretch = pending else { return }
+        pending = nil
+        if let iterator { icuTokens(bytes, stretch, iterator: iterator, into: &tokens) }
     }
 
     /// ICU's word tokens for a stretch of text (letters only count as words; kana and ideographs do not).
