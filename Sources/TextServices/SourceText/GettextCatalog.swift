@@ -92,10 +92,14 @@ public struct GettextCatalog: Sendable, Equatable {
             index += 1
         }
         guard index > start else { return nil }
-        let word = bytes[start..<index]
-        if word.elementsEqual("msgid".utf8) { return .msgid }
-        if word.elementsEqual("msgstr".utf8) { return .msgstr }
-        if word.elementsEqual("msgid_plural".utf8) { return .msgidPlural }
+        func `is`(_ keyword: StaticString) -> Bool {
+            guard index - start == keyword.utf8CodeUnitCount else { return false }
+            for offset in 0..<keyword.utf8CodeUnitCount where bytes[start + offset] != keyword.utf8Start[offset] { return false }
+            return true
+        }
+        if `is`("msgid") { return .msgid }
+        if `is`("msgstr") { return .msgstr }
+        if `is`("msgid_plural") { return .msgidPlural }
         return .other
     }
 
