@@ -14,7 +14,7 @@ import Testing
             var start = iterator.first()
             while let end = iterator.next() {
                 let status = iterator.ruleStatus
-                if !SkipRules.isSpace(bytes[start]) { tokens.append((start..<end, status >= 200 && status < 300)) }
+                if !SkipRules.isSpace(bytes[start]) { tokens.append((start..<end, status >= 200 && status < 300, false)) }
                 start = end
             }
         }
@@ -25,6 +25,24 @@ import Testing
         let bytes = Array(text.utf8)
         return WordScanner.tokens(bytes, 0..<bytes.count, locale: "en-US").map {
             "\(String(decoding: bytes[$0.range], as: UTF8.self))\($0.isWord ? "/w" : "")"
+        }
+    }
+
+    @Test func whiteSpaceEndsWhereAByteByByteScanSaysAlsoAcrossEightByteSteps() {
+        // `endOfSpaces` takes eight spaces and line feeds at a time; a tab, a letter or a byte outside ASCII in any
+        // lane must stop it where the one-byte test would.
+        let pieces: [UInt8] = [0x20, 0x20, 0x20, 0x0A, 0x09, 0x0D, 0x0B, 0x0C, UInt8(ascii: "a"), 0xD0, 0x2A]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Int.random(in: 0..<6, using: &generator) == 0 ? pieces.randomElement(using: &generator)! : 0x20
+            }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            var expected = start
+            while expected < end, SkipRules.isSpace(bytes[expected]) { expected += 1 }
+            let found = bytes.withUnsafeBufferPointer { SkipRules.endOfSpaces($0, from: start, to: end) }
+            #expect(found == expected, "\(bytes) \(start)..<\(end)")
         }
     }
 

@@ -211,4 +211,42 @@ import Testing
         #expect(!prefilter.mayMatch(Array("caf\u{E9}\n".utf8)))
         #expect(prefilter.mayMatch(Array("\u{FB01}le\n".utf8)))
     }
+
+    @Test func theFirstFoldingCharacterIsFoundAsByDecodingEveryScalarAlsoInOtherScriptsAndBrokenUTF8() {
+        // The lead-byte filter and the steps inside runs outside ASCII change no answer: against decoding every
+        // scalar as the prefilter always did, on random text of other scripts, folding characters, stray
+        // continuation bytes and overlong forms (`E0 85 BF` decodes to U+017F there).
+        let prefilter = RegexPrefilter(pattern: "strbuf_add", options: .caseInsensitive)
+        func reference(_ bytes: [UInt8], from start: Int) -> Int? {
+            var from = start
+            while from < bytes.count {
+                guard bytes[from] >= 0x80 else {
+                    from += 1
+                    continue
+                }
+                let lead = UInt32(bytes[from])
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                guard length > 1, from + length <= bytes.count else {
+                    from += 1
+                    continue
+                }
+                var scalar = lead & (0xFF >> (length + 1))
+                for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[from + offset] & 0x3F) }
+                if prefilter.foldingScalars.contains(scalar) { return from }
+                from += length
+            }
+            return nil
+        }
+        let pieces: [[UInt8]] = [Array("ж".utf8), Array("中".utf8), Array("é".utf8), Array("a ".utf8), Array("\u{17F}".utf8),
+                                 Array("\u{DF}".utf8), Array("\u{130}".utf8), [0xE0, 0x85, 0xBF], [0xF0, 0x80, 0x83, 0x9F], [0x80], [0xC5]]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).flatMap { _ in
+                Int.random(in: 0..<8, using: &generator) == 0 ? pieces.randomElement(using: &generator)! : pieces[Int.random(in: 0...2, using: &generator)]
+            }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let found = bytes.withUnsafeBytes { prefilter.firstFoldingScalar($0, from: start) }
+            #expect(found == reference(bytes, from: start), "\(bytes)")
+        }
+    }
 }

@@ -20,6 +20,9 @@ public struct RegexPrefilter: Sendable, Equatable {
     /// With `caseInsensitive`: the characters outside ASCII that ICU's case-insensitive matching may take for one of the
     /// literals' letters (`caseFoldingToASCII`); text without them matches only where a literal is, regardless of ASCII case.
     let foldingScalars: [UInt32]
+    /// For each lead byte from 0xC0: whether a scalar `firstFoldingScalar` decodes from it may be one of `foldingScalars`
+    /// (bit `lead - 0xC0`); text written in other scripts is stepped over without decoding it.
+    let foldingLeads: UInt64
     /// The runs of byte classes every match must contain (`[0-9]{4}-` is ten positions), used when the literals are
     /// missing or shorter than `ByteClassRuns.useBelow`; nil when the pattern gives none or the literals suffice.
     public let classRuns: ByteClassRuns?
@@ -56,6 +59,7 @@ public struct RegexPrefilter: Sendable, Equatable {
         for run in runs ?? [] { for position in run { letters.formUnion(position.map(Self.lowered)) } }
         foldingScalars = caseInsensitive
             ? Self.caseFoldingToASCII.filter { $0.letters.utf8.contains(where: letters.contains) }.map(\.scalar) : []
+        foldingLeads = Self.leads(of: foldingScalars)
     }
 
     /// Whether text of these UTF-8 bytes may hold a match (false: it certainly does not).
@@ -81,17 +85,37 @@ public struct RegexPrefilter: Sendable, Equatable {
     func firstFoldingScalar(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
         guard !foldingScalars.isEmpty else { return nil }
         var from = from
-        while let found = ByteSearch.firstNonASCII(buffer, from: from) {
+        var next = ByteSearch.firstNonASCII(buffer, from: from)
+        while let found = next {
             let lead = UInt32(buffer[found])
             let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             from = found + 1
-            guard length > 1, found + length <= buffer.count else { continue }
-            var scalar = lead & (0xFF >> (length + 1))
-            for offset in 1..<length { scalar = scalar << 6 | UInt32(buffer[found + offset] & 0x3F) }
-            if foldingScalars.contains(scalar) { return found }
-            from = found + length
+            if length > 1, found + length <= buffer.count {
+                if foldingLeads & (1 << UInt64(lead - 0xC0)) != 0 {
+                    var scalar = lead & (0xFF >> (length + 1))
+                    for offset in 1..<length { scalar = scalar << 6 | UInt32(buffer[found + offset] & 0x3F) }
+                    if foldingScalars.contains(scalar) { return found }
+                }
+                from = found + length
+            }
+            // In text of another script the next byte is most often outside ASCII too.
+            next = from < buffer.count && buffer[from] >= 0x80 ? from : ByteSearch.firstNonASCII(buffer, from: from)
         }
         return nil
+    }
+
+    /// The `foldingLeads` of some scalars: every lead byte that `firstFoldingScalar`'s decoding (which does not
+    /// check continuation bytes or overlong forms) could turn into one of them.
+    static func leads(of scalars: [UInt32]) -> UInt64 {
+        var leads: UInt64 = 0
+        for lead in UInt32(0xC0)...0xFF {
+            let length: UInt32 = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            let shift = 6 * (length - 1)
+            let low = (lead & (0xFF >> (length + 1))) << shift
+            let high = low + (1 << shift)
+            if scalars.contains(where: { $0 >= low && $0 < high }) { leads |= 1 << UInt64(lead - 0xC0) }
+        }
+        return leads
     }
 
     static func lowered(_ byte: UInt8) -> UInt8 {

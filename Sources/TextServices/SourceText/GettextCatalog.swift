@@ -37,25 +37,22 @@ public struct GettextCatalog: Sendable, Equatable {
                     part = .hidden
                     if start + 1 < lineEnd, bytes[start + 1] == UInt8(ascii: ".") { source.append(start + 2..<lineEnd) }
                 } else if first == UInt8(ascii: "\"") {
-                    let contents = Self.stringContents(bytes, from: start, to: lineEnd)
-                    if part == .source, contents.contains(where: { !$0.isEmpty }) { idIsEmpty = false }
-                    append(contents, to: part, header: &headerRanges)
+                    let nonEmpty = appendStrings(bytes, from: start, to: lineEnd, to: part, header: &headerRanges)
+                    if part == .source, nonEmpty { idIsEmpty = false }
                 } else if let keyword = Self.keyword(bytes, from: start, to: lineEnd) {
                     switch keyword {
-                    case "msgid":
+                    case .msgid:
                         part = .source
-                        let contents = Self.stringContents(bytes, from: start, to: lineEnd)
-                        idIsEmpty = !contents.contains { !$0.isEmpty }
-                        append(contents, to: part, header: &headerRanges)
-                    case "msgid_plural":
+                        idIsEmpty = !appendStrings(bytes, from: start, to: lineEnd, to: part, header: &headerRanges)
+                    case .msgidPlural:
                         part = .source
-                        append(Self.stringContents(bytes, from: start, to: lineEnd), to: part, header: &headerRanges)
-                    case "msgstr":
+                        appendStrings(bytes, from: start, to: lineEnd, to: part, header: &headerRanges)
+                    case .msgstr:
                         // Only the first entry can be the header.
                         part = idIsEmpty && !sawEntry ? .header : .translation
                         sawEntry = true
-                        append(Self.stringContents(bytes, from: start, to: lineEnd), to: part, header: &headerRanges)
-                    default:
+                        appendStrings(bytes, from: start, to: lineEnd, to: part, header: &headerRanges)
+                    case .other:
                         part = .hidden
                     }
                 } else {
@@ -67,29 +64,47 @@ public struct GettextCatalog: Sendable, Equatable {
         language = Self.headerLanguage(bytes, headerRanges)
     }
 
-    private mutating func append(_ ranges: [Range<Int>], to part: Part, header: inout [Range<Int>]) {
-        let ranges = ranges.filter { !$0.isEmpty }
-        switch part {
-        case .source: source += ranges
-        case .translation: translations += ranges
-        case .header: header += ranges
-        case .hidden: break
+    /// Appends the non-empty contents of the quoted strings on a line (`stringContents`) to `part`; whether there were any.
+    @discardableResult
+    private mutating func appendStrings(_ bytes: [UInt8], from start: Int, to end: Int, to part: Part,
+                                        header: inout [Range<Int>]) -> Bool {
+        var nonEmpty = false
+        Self.stringContents(bytes, from: start, to: end) { range in
+            guard !range.isEmpty else { return }
+            nonEmpty = true
+            switch part {
+            case .source: source.append(range)
+            case .translation: translations.append(range)
+            case .header: header.append(range)
+            case .hidden: break
+            }
         }
+        return nonEmpty
     }
 
-    /// The keyword a line starts with (`msgid`, `msgstr` for `msgstr[1]` too), nil when it starts with none.
-    private static func keyword(_ bytes: [UInt8], from start: Int, to end: Int) -> String? {
+    /// The keywords a line can start with that matter here (`msgstr` stands for `msgstr[N]` too).
+    private enum Keyword { case msgid, msgidPlural, msgstr, other }
+
+    /// The keyword a line starts with, nil when it starts with none (no letter or underscore).
+    private static func keyword(_ bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
         var index = start
         while index < end, bytes[index] == UInt8(ascii: "_") || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z")) {
             index += 1
         }
         guard index > start else { return nil }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        func `is`(_ keyword: StaticString) -> Bool {
+            guard index - start == keyword.utf8CodeUnitCount else { return false }
+            for offset in 0..<keyword.utf8CodeUnitCount where bytes[start + offset] != keyword.utf8Start[offset] { return false }
+            return true
+        }
+        if `is`("msgid") { return .msgid }
+        if `is`("msgstr") { return .msgstr }
+        if `is`("msgid_plural") { return .msgidPlural }
+        return .other
     }
 
-    /// The contents of the quoted strings on a line, split at escape sequences.
-    private static func stringContents(_ bytes: [UInt8], from start: Int, to end: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+    /// Calls `body` with the contents of the quoted strings on a line, split at escape sequences, in order.
+    private static func stringContents(_ bytes: [UInt8], from start: Int, to end: Int, _ body: (Range<Int>) -> Void) {
         var index = start
         while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
         while index < end {
@@ -98,18 +113,17 @@ public struct GettextCatalog: Sendable, Equatable {
             var cursor = runStart
             while cursor < end, bytes[cursor] != UInt8(ascii: "\"") {
                 if bytes[cursor] == UInt8(ascii: "\\") {
-                    ranges.append(runStart..<cursor)
+                    body(runStart..<cursor)
                     cursor = min(end, cursor + 2)
                     runStart = cursor
                 } else {
                     cursor += 1
                 }
             }
-            ranges.append(runStart..<min(cursor, end))
+            body(runStart..<min(cursor, end))
             index = cursor + 1
             while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
         }
-        return ranges
     }
 
     /// The `Language:` field of the header's text.

@@ -13,6 +13,11 @@ enum ProseMarkup {
         let end = min(range.upperBound, bytes.count)
         while index < end {
             let byte = bytes[index]
+            // Letters, digits and spaces start no markup: most of a comment goes by here, with no test of the mask.
+            if (byte | 0x20) &- ascii("a") < 26 || byte &- ascii("0") < 10 || byte == 0x20 {
+                index += 1
+                continue
+            }
             guard mask.isVisible(index) else {
                 index += 1
                 continue

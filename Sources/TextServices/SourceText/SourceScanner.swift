@@ -53,6 +53,12 @@ struct SourceScanner {
                 if !pendingHeredocs.isEmpty { scanHeredocs() }
                 continue
             }
+            // Indentation and the spaces between tokens: no comment, string or name starts with one.
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                continue
+            }
             if let prefixLength = lineCommentPrefix(at: index) {
                 if syntax.luaLongBrackets, let level = longBracketLevel(at: index + prefixLength) {
                     scanLongBracket(at: index + prefixLength, level: level, isComment: true)

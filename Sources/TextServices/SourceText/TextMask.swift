@@ -92,8 +92,23 @@ public struct TextMask: Sendable {
                 }
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
                 if shown == 0, word & 0x8080_8080_8080_8080 == 0 {
-                    for offset in index..<index + 8 { output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20 }
+                    // Spaces, and line feeds where the text has them: each lane of `feeds` is 0xFF at a line feed.
+                    let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let feeds = ((~(((other & low) &+ low) | other) & ~low) >> 7) &* 0xFF
+                    let spaced = (feeds & 0x0A0A_0A0A_0A0A_0A0A) | (~feeds & 0x2020_2020_2020_2020)
+                    output.withUnsafeMutableBytes { $0.storeBytes(of: spaced, toByteOffset: index, as: UInt64.self) }
                     index += 8
+                    continue
+                }
+                if shown == 0 {
+                    // All hidden, not all ASCII (a catalog's translations): each scalar that starts here is hidden whole.
+                    let blockEnd = index + 8
+                    while index < blockEnd {
+                        let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
+                        for offset in index..<index + width { output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20 }
+                        index += width
+                    }
                     continue
                 }
             }

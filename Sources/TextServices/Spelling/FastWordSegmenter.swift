@@ -12,13 +12,14 @@ enum FastWordSegmenter {
         case letter, numeric, extendNumLet, midLetter, midNumLet, midNum, other, space, unknown
     }
 
-    /// A token: its byte range and whether ICU gives it the letter status.
+    /// A token: its byte range, whether ICU gives it the letter status, and whether it is plain.
     ///
     /// ICU's status comes from the last rule applied: a token ending in a digit
     /// is a number (`C3P0`), one ending in a letter is a word; a trailing `_`
     /// keeps the status of what precedes it (`e_` word, `0_` number), and a lone
-    /// `_` has none.
-    typealias Token = (range: Range<Int>, isWord: Bool)
+    /// `_` has none. A plain token is a whole white-space-separated run of ASCII
+    /// letters alone (`WordScanner` makes those; the segmenter and ICU mark none).
+    typealias Token = (range: Range<Int>, isWord: Bool, isPlain: Bool)
 
     /// The class of an ASCII byte (a `switch`, not a table: a lazily built table costs a `swift_once` check per byte).
     @inline(__always)
@@ -99,7 +100,7 @@ enum FastWordSegmenter {
         while index < end {
             let (kind, width) = classify(bytes, index)
             guard kind == .letter || kind == .numeric || kind == .extendNumLet else {
-                tokens.append((index..<index + width, false))
+                tokens.append((index..<index + width, false, false))
                 index += width
                 continue
             }
@@ -129,7 +130,7 @@ enum FastWordSegmenter {
                     break scan
                 }
             }
-            tokens.append((index..<cursor, isWord))
+            tokens.append((index..<cursor, isWord, false))
             index = cursor
         }
     }

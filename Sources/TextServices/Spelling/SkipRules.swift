@@ -24,6 +24,33 @@ enum SkipRules {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B
     }
 
+    /// The index of the first byte in `start..<end` of `buffer` that is not white space (`isSpace`), or `end`.
+    ///
+    /// A masked text hides code as long runs of spaces and line feeds: those go eight bytes at a time.
+    @inline(__always)
+    static func endOfSpaces(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            // A byte's top bit is set in `other` when it is neither a space nor a line feed.
+            let other = nonzeroBytes(word ^ 0x2020_2020_2020_2020) & nonzeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            guard other == 0 else {
+                index += other.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        while index < end, isSpace(buffer[index]) { index += 1 }
+        return index
+    }
+
+    /// The top bit of each byte of `word` that is not zero (and no other bit).
+    @inline(__always)
+    private static func nonzeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return (((word & low) &+ low) | word) & ~low
+    }
+
     private static func isOpening(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "\""),

@@ -80,6 +80,15 @@ enum WordScanner {
                     && tokens[index].range.lowerBound == token.range.upperBound
                     && tokens[index + 1].range.lowerBound == tokens[index].range.upperBound
                 if !joinsNext {
+                    if token.isPlain {
+                        // ASCII letters alone: what `makeLoneWord` would make, without looking at each byte again.
+                        let end = token.range.upperBound
+                        var word = ScannedWord(range: token.range, followedByPeriod: end < bytes.count && bytes[end] == UInt8(ascii: "."),
+                                               parts: [])
+                        WordScanner.attachEdges(&word, bytes, limit, rules)
+                        guard body(word) else { return false }
+                        continue
+                    }
                     // The common case: a lone word, no arrays needed.
                     if var word = WordScanner.makeLoneWord(bytes, token.range, rules) {
                         WordScanner.attachEdges(&word, bytes, limit, rules)
@@ -148,27 +157,43 @@ enum WordScanner {
         var tokens: [FastWordSegmenter.Token] = []
         tokens.reserveCapacity(batchSize + 64)
         var pendingICU: Range<Int>?
-        func flushICU() {
-            guard let stretch = pendingICU else { return }
-            pendingICU = nil
-            if let iterator { icuTokens(bytes, stretch, iterator: iterator, into: &tokens) }
-        }
+        // `flushStretch` is no nested function: one capturing `tokens` made every use of it a dynamic exclusivity check.
         let finished: Bool = bytes.withUnsafeBufferPointer { buffer in
             var index = range.lowerBound
             let end = range.upperBound
             while index < end {
-                while index < end, SkipRules.isSpace(buffer[index]) { index += 1 }
+                index = SkipRules.endOfSpaces(buffer, from: index, to: end)
                 let runStart = index
-                while index < end, !SkipRules.isSpace(buffer[index]) { index += 1 }
+                var lettersOnly = true
+                while index < end {
+                    let byte = buffer[index]
+                    if (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+                        index += 1
+                        continue
+                    }
+                    if SkipRules.isSpace(byte) { break }
+                    lettersOnly = false
+                    index += 1
+                }
                 guard runStart < index else { continue }
                 let run = runStart..<index
+                if lettersOnly {
+                    // ASCII letters alone (most runs of prose): no skip rule takes them, and they are one word token.
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
+                    tokens.append((run, true, true))
+                    if tokens.count >= batchSize {
+                        guard body(tokens) else { return false }
+                        tokens.removeAll(keepingCapacity: true)
+                    }
+                    continue
+                }
                 if skippingRules, SkipRules.skippedChunk(bytes, run) != nil {
                     // An ICU stretch never takes in a skipped run.
-                    flushICU()
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
                     continue
                 }
                 if FastWordSegmenter.canSegment(buffer, run) {
-                    flushICU()
+                    flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
                     FastWordSegmenter.segment(buffer, run, into: &tokens)
                     if tokens.count >= batchSize {
                         guard body(tokens) else { return false }
@@ -181,8 +206,16 @@ enum WordScanner {
             return true
         }
         guard finished else { return }
-        flushICU()
+        flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
         if !tokens.isEmpty { _ = body(tokens) }
+    }
+
+    /// Appends ICU's tokens for the stretch of runs `pending` holds, if any, and empties it (nothing without an iterator).
+    private static func flushStretch(_ pending: inout Range<Int>?, _ bytes: [UInt8], iterator: BreakIterator?,
+                                     into tokens: inout [FastWordSegmenter.Token]) {
+        guard let stretch = pending else { return }
+        pending = nil
+        if let iterator { icuTokens(bytes, stretch, iterator: iterator, into: &tokens) }
     }
 
     /// ICU's word tokens for a stretch of text (letters only count as words; kana and ideographs do not).
@@ -194,7 +227,7 @@ enum WordScanner {
         while let end = iterator.next() {
             let status = iterator.ruleStatus
             if status >= ruleStatusLetter || !SkipRules.isSpace(bytes[base + start]) {
-                tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana))
+                tokens.append((base + start..<base + end, status >= ruleStatusLetter && status < ruleStatusKana, false))
             }
             start = end
         }

@@ -20,8 +20,9 @@ import Foundation
 /// or characters whose case mapping could differ from Hunspell's own tables.
 /// Built by `DictionaryCompiler`, which also checks it against every form
 /// Hunspell accepted (one refused form and the index is not used).
-/// Thread-safe (immutable).
-struct RejectIndex: Sendable {
+/// Thread-safe (immutable). A class, so that judging a word (and every closure of its search) shares the
+/// index instead of copying its tables' references.
+final class RejectIndex: Sendable {
     struct Affix: Sendable {
         var isPrefix: Bool
         var flag: UInt16
@@ -151,10 +152,12 @@ struct RejectIndex: Sendable {
             while start + pattern.count <= bytes.count {
                 defer { start += 1 }
                 guard bytes[start..<(start + pattern.count)].elementsEqual(pattern) else { continue }
-                let left = start > 0 && rejects(String(decoding: bytes[..<start], as: UTF8.self), rules: rules, depth: depth + 1)
+                // A side proven wrong settles this occurrence: the other side is not searched (with many hyphens,
+                // searching both sides of each one at every depth was most of this function's time).
+                if start > 0, rejects(String(decoding: bytes[..<start], as: UTF8.self), rules: rules, depth: depth + 1) { continue }
                 let right = start + pattern.count < bytes.count
                     && rejects(String(decoding: bytes[(start + pattern.count)...], as: UTF8.self), rules: rules, depth: depth + 1)
-                if !left && !right { return false }
+                if !right { return false }
             }
         }
         return true
