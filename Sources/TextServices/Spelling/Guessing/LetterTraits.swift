@@ -1,4 +1,4 @@
-/// Facts about the letters an edit model weighs, in tables read without hashing: letterhood, vowels, and a small index.
+/// Facts about the letters an edit model weighs, in tables read without hashing: which are letters and vowels, and a small index.
 ///
 /// `EditModel.cost` asks these for every letter pair of every candidate; in
 /// sets they were a third of a Czech guess (hashing, and Unicode property
@@ -61,7 +61,7 @@ struct LetterTraits: @unchecked Sendable {
         return Unicode.Scalar(scalar).map { $0.properties.isAlphabetic } ?? false
     }
 
-    /// Whether a scalar's base letter (`Diacritics.base`) is a Latin, Greek or Cyrillic vowel.
+    /// Whether the base letter of a scalar (`Diacritics.base`) is a Latin, Greek or Cyrillic vowel.
     @inline(__always)
     func isVowel(_ scalar: UInt32) -> Bool {
         scalar < Self.limit ? traits[Int(scalar)] & Self.vowelBit != 0 : Self.baseVowels.contains(Diacritics.base(scalar))
