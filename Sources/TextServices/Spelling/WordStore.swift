@@ -336,12 +336,7 @@ final class WordStore: Sendable {
     /// those that share it follow in one run: the search gallops out, then
     /// halves, and reads about twice the logarithm of the run's length in keys.
     func endOfRun(from entry: Int, sharing prefix: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
-        @inline(__always) func shares(_ other: Int) -> Bool {
-            let key = keyBytes(other)
-            guard key.count >= prefix.count else { return false }
-            for index in 0..<prefix.count where key[index] != prefix[index] { return false }
-            return true
-        }
+        @inline(__always) func shares(_ other: Int) -> Bool { keyBytes(other).starts(with: prefix) }
         guard !prefix.isEmpty else { return end }
         var low = entry
         var step = 1

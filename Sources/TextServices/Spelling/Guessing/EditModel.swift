@@ -77,10 +77,9 @@ struct EditModel: Sendable {
         for group in byBase.values where group.count > 1 || group[0].scalar >= 0xC0 {
             for a in group { for b in group where Diacritics.sameBase(a.scalar, b.scalar) { mark(a.scalar, b.scalar, .diacritic) } }
         }
-        keyboard.forEachNeighbour { mark($0, $1, .neighbour) }
         keyboard.forEachNeighbour { a, b in
             let row = letters.index(a), column = letters.index(b)
-            if row != 0, column != 0 { table[row * size + column] |= Self.neighbourBit }
+            if row != 0, column != 0 { table[row * size + column] = Substitution.neighbour.rawValue | Self.neighbourBit }
         }
         letterPairs = table
     }
