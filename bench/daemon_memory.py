@@ -8,12 +8,13 @@ request at a time over its socket; then `hunspell -a -d dictionaries/en_US`
 gets the same words on its standard input. Memory is PSS and RSS from
 /proc/PID/smaps_rollup after the last answer, with each process still alive.
 
-Usage: bench/daemon_memory.py [--textsvcd .build/release/textsvcd] [--cache DIR] [--words 1000]
+Usage: bench/daemon_memory.py [--textsvcd .build/release/textsvcd] [--cache DIR] [--words 1000] [--by-mapping]
 """
 import argparse
 import contextlib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -32,6 +33,20 @@ def memory(pid):
             if len(parts) >= 2 and parts[0].endswith(":"):
                 fields[parts[0][:-1]] = int(parts[1])
     return fields.get("Pss", 0) / 1024, fields.get("Rss", 0) / 1024
+
+
+def mappings(pid, top=12):
+    """The largest mappings of a process by PSS, as (KiB, name) pairs, from /proc/PID/smaps."""
+    totals = {}
+    name = None
+    with open("/proc/%d/smaps" % pid) as handle:
+        for line in handle:
+            parts = line.split()
+            if parts and re.match(r"^[0-9a-f]+-[0-9a-f]+$", parts[0]):
+                name = (parts[5] if len(parts) > 5 else "[anonymous]") + " " + parts[1]
+            elif parts and parts[0] == "Pss:":
+                totals[name] = totals.get(name, 0) + int(parts[1])
+    return sorted(((kib, key) for key, kib in totals.items()), reverse=True)[:top]
 
 
 def misspellings(count):
@@ -56,6 +71,8 @@ def served(binary, cache=None, prefix="textsvcd-bench-"):
     with tempfile.TemporaryDirectory(prefix=prefix) as root:
         env = {key: value for key, value in os.environ.items()
                if key not in ("TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS")}
+        # The bundled en_US (with its frequency list), the dictionary `hunspell -a` is given below.
+        env.setdefault("TEXTSVCD_BUNDLED_DICTIONARIES", os.path.join(ROOT, "dictionaries"))
         env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root, XDG_CACHE_HOME=cache or root + "/cache")
         path = root + "/textsvcd.sock"
         process = subprocess.Popen([binary, "serve", "--socket", path, "--log-level", "warning"], env=env,
@@ -86,7 +103,7 @@ def daemon_guesses(binary, cache, words):
             answer = json.loads(reader.readline())
             answered += "result" in answer
         pss, rss = memory(daemon.pid)
-        return start_pss, pss, rss, answered
+        return start_pss, pss, rss, answered, mappings(daemon.pid)
 
 
 def hunspell_guesses(words):
@@ -113,11 +130,12 @@ def main():
     parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
     parser.add_argument("--cache", help="XDG_CACHE_HOME holding en_US's compiled form (else the daemon builds its index)")
     parser.add_argument("--words", type=int, default=1000)
+    parser.add_argument("--by-mapping", action="store_true", help="also print the daemon's largest mappings by PSS")
     args = parser.parse_args()
     if not os.access(args.textsvcd, os.X_OK):
         sys.exit("no textsvcd at %s (swift build -c release)" % args.textsvcd)
     words = misspellings(args.words)
-    start, pss, rss, answered = daemon_guesses(args.textsvcd, args.cache, words)
+    start, pss, rss, answered, largest = daemon_guesses(args.textsvcd, args.cache, words)
     h_pss, h_rss, h_answered = hunspell_guesses(words)
     print("Daemon memory after %d guesses (en_US, %s), %s, load %s" % (
         len(words), "compiled form mapped" if args.cache else "index built in memory", time.strftime("%Y-%m-%d"),
@@ -129,6 +147,11 @@ def main():
     print("| hunspell -a | %d | %.1f MiB | %.1f MiB |" % (h_answered, h_pss, h_rss))
     print()
     print("PSS ratio daemon / hunspell: %.2fx" % (pss / h_pss))
+    if args.by_mapping:
+        print()
+        print("The daemon's largest mappings by PSS after the guesses:")
+        for kib, name in largest:
+            print("  %8.1f MiB  %s" % (kib / 1024, name))
 
 
 if __name__ == "__main__":

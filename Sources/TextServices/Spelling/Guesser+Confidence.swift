@@ -14,7 +14,7 @@ extension Guesser {
         let ranked = rank(typed: typed, folded: folded, lowerCase: converted == folded, learned: learned)
         guard let top = ranked.first, top.cost <= Self.fallbackCost else { return nil }
         func verified(_ text: String) -> Bool {
-            text.contains(" ") ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
+            text.utf8.contains(0x20) ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
         }
         var first: (guess: String, score: Double)?
         for candidate in ranked {

@@ -15,10 +15,10 @@ final class Guesser: Sendable {
     /// English sound-alike groups; nil for other languages.
     let phonetic: PhoneticIndex?
     private let replacements: [AffixFile.Replacement]
-    /// Each replacement's folded `from`, as characters (made once, not for every word guessed).
-    private let replacementPatterns: [[Character]]
-    /// Each folded `REP` pattern's bytes when it is ASCII without a carriage return (then each Character is a byte), else nil.
-    private let replacementBytes: [[UInt8]?]
+    /// The replacements' folded `from` patterns, indexed by their first letter.
+    private let replacementIndex: ReplacementIndex
+    /// Whether each replacement's `to` is its own fold: then a folded word with it put in needs no folding.
+    private let replacementKeepsFold: [Bool]
     private let mapGroups: [[String]]
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
@@ -71,8 +71,9 @@ final class Guesser: Sendable {
             return folded
         }
         self.replacements = replacements
-        self.replacementPatterns = replacements.map { Array($0.from) }
-        self.replacementBytes = replacements.map { rep in rep.from.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? Array(rep.from.utf8) : nil }
+        self.replacementIndex = ReplacementIndex(patterns: replacements.map { Array($0.from) },
+                                                 anchoredStart: replacements.map(\.anchoredStart), anchoredEnd: replacements.map(\.anchoredEnd))
+        self.replacementKeepsFold = replacements.map { WordList.fold($0.to) == $0.to }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
         self.compounds = affixes.compounds
         self.compoundsByFlag = affixes.compoundsByFlag
@@ -115,7 +116,7 @@ final class Guesser: Sendable {
             for guess in hunspell() { offer(guess) }
         }
         func verified(_ text: String) -> Bool {
-            text.contains(" ") ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
+            text.utf8.contains(0x20) ? text.split(separator: " ").allSatisfy { accepts(String($0)) } : accepts(text)
         }
         for (text, _, _) in ranked where result.count < limit {
             for surface in text {
@@ -209,7 +210,7 @@ final class Guesser: Sendable {
         }
 
         for (text, cost) in tableCandidates(folded) {
-            if text.contains(" ") {
+            if text.utf8.contains(0x20) {
                 addPhrase(text, cost: cost, to: &phrases)
             } else if let entry = store.find(Array(text.utf8)), store.isSuggestible(entry) {
                 consider(entry: entry, cost: cost)
@@ -284,7 +285,7 @@ final class Guesser: Sendable {
             let linked = head.last == 0x73 && known(head.dropLast())
             guard known(head) || linked else { continue }
             for (texts, cost) in mend(typed[cut...]) {
-                for tail in texts.prefix(1) where !tail.contains(" ") { scored.append((text(head) + WordList.fold(tail), cost)) }
+                for tail in texts.prefix(1) where !tail.utf8.contains(0x20) { scored.append((text(head) + WordList.fold(tail), cost)) }
             }
             break
         }
@@ -293,7 +294,7 @@ final class Guesser: Sendable {
             let tail = typed[cut...]
             guard known(tail) else { continue }
             for (texts, cost) in mend(typed[..<cut]) {
-                for head in texts.prefix(1) where !head.contains(" ") { scored.append((WordList.fold(head) + text(tail), cost)) }
+                for head in texts.prefix(1) where !head.utf8.contains(0x20) { scored.append((WordList.fold(head) + text(tail), cost)) }
             }
             break
         }
@@ -323,40 +324,23 @@ final class Guesser: Sendable {
         let bytes = Array(folded.utf8)
         // An ASCII word without a carriage return (the only ASCII pair that is one Character) is matched by bytes.
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            for (index, rep) in replacements.enumerated() {
-                // A pattern with a non-ASCII letter or a carriage return cannot occur in such a word.
-                guard let from = replacementBytes[index], from.count <= bytes.count else { continue }
-                for start in 0...(bytes.count - from.count) {
-                    if rep.anchoredStart && start != 0 { break }
-                    if rep.anchoredEnd && start + from.count != bytes.count { continue }
-                    guard bytes[start..<(start + from.count)].elementsEqual(from) else { continue }
-                    let replaced = String(decoding: bytes[..<start], as: UTF8.self) + rep.to
-                        + String(decoding: bytes[(start + from.count)...], as: UTF8.self)
-                    result.append((WordList.fold(replaced), Self.replacementCost))
-                }
+            for match in replacementIndex.matches(ascii: bytes) {
+                let replaced = String(decoding: bytes[..<match.start], as: UTF8.self) + replacements[match.replacement].to
+                    + String(decoding: bytes[(match.start + match.length)...], as: UTF8.self)
+                result.append((replacementKeepsFold[match.replacement] ? replaced : WordList.fold(replaced), Self.replacementCost))
             }
             if !mapGroups.isEmpty { appendMapCandidates(Array(folded), to: &result) }
             return result
         }
         let characters = Array(folded)
-        for (rep, from) in zip(replacements, replacementPatterns) {
-            appendReplacements(characters, rep, from, to: &result)
+        for match in replacementIndex.matches(characters) {
+            // `to` put in place of the pattern; the rest of a folded word lowers to itself, so only a `to` that does not needs folding.
+            let replaced = String(characters[..<match.start]) + replacements[match.replacement].to
+                + String(characters[(match.start + match.length)...])
+            result.append((replacementKeepsFold[match.replacement] ? replaced : WordList.fold(replaced), Self.replacementCost))
         }
         appendMapCandidates(characters, to: &result)
         return result
-    }
-
-    /// The words `rep` makes of `characters` (`from` is its folded pattern), each with its cost.
-    private func appendReplacements(_ characters: [Character], _ rep: AffixFile.Replacement, _ from: [Character],
-                                    to result: inout [(String, Double)]) {
-        guard from.count <= characters.count else { return }
-        for start in 0...(characters.count - from.count) {
-            if rep.anchoredStart && start != 0 { break }
-            if rep.anchoredEnd && start + from.count != characters.count { continue }
-            guard characters[start..<(start + from.count)].elementsEqual(from) else { continue }
-            let replaced = String(characters[..<start]) + rep.to + String(characters[(start + from.count)...])
-            result.append((WordList.fold(replaced), Self.replacementCost))
-        }
     }
 
     /// The words the .aff `MAP` groups make of `characters`, each with its cost.
@@ -394,7 +378,7 @@ final class Guesser: Sendable {
     /// (`-strass`, `Test-`: the parts of truncated compounds, which Hunspell accepts in text).
     /// In a phrase (`Test -fehlern`), any of its words.
     static func isFragment(_ word: String) -> Bool {
-        if word.contains(" ") { return word.split(separator: " ").contains { isFragment(String($0)) } }
+        if word.utf8.contains(0x20) { return word.split(separator: " ").contains { isFragment(String($0)) } }
         guard let first = word.unicodeScalars.first, let last = word.unicodeScalars.last else { return true }
         return hyphens.contains(first) || hyphens.contains(last)
     }
@@ -404,7 +388,7 @@ final class Guesser: Sendable {
     /// The capitalised form of a lower-case single word (a frequency list's folded spelling), unless
     /// the typed word is in capitals (then `restoreCase` already tried them); nil otherwise.
     static func capitalisedListedWord(_ surface: String, typed: String) -> String? {
-        guard !surface.contains(" "), let first = surface.first, first.isLowercase else { return nil }
+        guard !surface.utf8.contains(0x20), let first = surface.first, first.isLowercase else { return nil }
         let capital = CaseMapping.map(String(first), .upper) + surface.dropFirst()
         return capital == surface ? nil : capital
     }

@@ -32,7 +32,9 @@ public struct WordList: Sendable {
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
             return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
         }
-        return CaseMapping.map(word, .lower).replacing("\u{2019}", with: "'")
+        let lowered = CaseMapping.map(word, .lower)
+        // U+2019 is E2 80 99 in UTF-8: a word without an E2 byte has none to replace.
+        return lowered.utf8.contains(0xE2) ? lowered.replacing("\u{2019}", with: "'") : lowered
     }
 
     /// `fold(word)`, with `unchanged` remembering which scalars ICU's lower case leaves as they are.

@@ -336,7 +336,16 @@ final class WordStore: Sendable {
     /// those that share it follow in one run: the search gallops out, then
     /// halves, and reads about twice the logarithm of the run's length in keys.
     func endOfRun(from entry: Int, sharing prefix: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
-        @inline(__always) func shares(_ other: Int) -> Bool { keyBytes(other).starts(with: prefix) }
+        @inline(__always) func shares(_ other: Int) -> Bool {
+            let key = keyBytes(other)
+            guard key.count >= prefix.count else { return false }
+            var index = 0
+            while index < prefix.count {
+                if key[index] != prefix[index] { return false }
+                index += 1
+            }
+            return true
+        }
         guard !prefix.isEmpty else { return end }
         var low = entry
         var step = 1
