@@ -231,3 +231,37 @@ private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
         #expect(found == expected, "\(folded): missing \(expected.subtracting(found).sorted().prefix(3))")
     }
 }
+
+@Test func aGroupRefusedWithinItsIndexedPrefixHidesNoWordWithinTwoEditsWhateverItsDiacritics() {
+    var generator = SystemRandomNumberGenerator()
+    // Stems that differ only by accents share a group of the index; short words make groups of their own.
+    let endings = (0..<800).map { _ in String((0..<Int.random(in: 0...4, using: &generator)).map { _ in "abcdé".randomElement(using: &generator)! }) }
+    let stems = ["recupe", "récupé", "recupè", "dabcab", "dàbcab", "zyxwvu"]
+    let words = Set(endings.flatMap { ending in stems.map { $0 + ending } } + ["abc", "ábc", "abd", "àb", "cab"])
+    let store = WordStore(forms: words.map { .init(word: $0, suggestible: true) }, frequencies: nil)
+    let guesser = Guesser(store: store, affixes: nil, language: "nl")
+    var scratch: [Int] = []
+    let letters: [UInt32] = [0x61, 0x62, 0x63, 0x64, 0x65, 0xE9, 0x72, 0x75, 0x7A]
+    for _ in 0..<80 {
+        var typo = Array(words.randomElement(using: &generator)!.unicodeScalars.map(\.value))
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+            let position = Int.random(in: 0..<typo.count, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: typo[position] = letters.randomElement(using: &generator)!
+            case 1 where typo.count > 2: typo.remove(at: position)
+            default: typo.insert(letters.randomElement(using: &generator)!, at: position)
+            }
+        }
+        let folded = String(String.UnicodeScalarView(typo.compactMap(Unicode.Scalar.init)))
+        let limit = typo.count <= 3 ? 1 : 2
+        // The scan's reach is counted without diacritics.
+        let strippedTypo = Diacritics.stripped(typo)
+        let expected = Set(words.filter { word in
+            let scalars = Diacritics.stripped(word.unicodeScalars.map(\.value))
+            return EditModel.distance(strippedTypo[...], scalars[...], limit: limit, scratch: &scratch) <= limit
+        })
+        let found = Set(guesser.rank(typed: typo, folded: folded, lowerCase: true, learned: [], splitting: false)
+            .flatMap(\.texts).filter { !$0.contains(" ") })
+        #expect(found == expected, "\(folded): missing \(expected.subtracting(found).sorted().prefix(3)), extra \(found.subtracting(expected).sorted().prefix(3))")
+    }
+}

@@ -186,8 +186,14 @@ final class Guesser: Sendable {
                     // (the forms of one stem: thousands of Portuguese and Czech keys a group).
                     let refused = distances.refusedPrefix
                     if refused > 0, refused <= decoded {
-                        let prefix = UnsafeBufferPointer(rebasing: bytes[..<key.byteCount(ofFirst: refused)])
-                        entry = store.endOfRun(from: entry, sharing: prefix, before: range.upperBound) - 1
+                        if refused <= index.prefixLength {
+                            // The keys of one group share their first `prefixLength` letters without diacritics, which
+                            // is how distances count them (a shorter key's group holds only keys of those same letters).
+                            entry = range.upperBound - 1
+                        } else {
+                            let prefix = UnsafeBufferPointer(rebasing: bytes[..<key.byteCount(ofFirst: refused)])
+                            entry = store.endOfRun(from: entry, sharing: prefix, before: range.upperBound) - 1
+                        }
                     }
                     continue
                 }

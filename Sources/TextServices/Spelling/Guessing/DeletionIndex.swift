@@ -82,6 +82,9 @@ final class DeletionIndex: Sendable {
     }
 
     /// The entries whose indexed prefix is within `maxDistance` deletions of the word's, diacritics aside (a superset of the matches).
+    ///
+    /// One range a group: every key of a range has the same first `prefixLength` letters without their diacritics
+    /// (a key shorter than that: all of its letters), so the caller may pass over a whole range on those letters alone.
     func candidateEntries(for word: [UInt32]) -> [Range<Int>] {
         let prefix = word.prefix(prefixLength).map(Diacritics.base)
         var groups: [UInt32] = []
