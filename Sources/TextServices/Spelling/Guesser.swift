@@ -172,7 +172,7 @@ final class Guesser: Sendable {
         let longest = typed.count + maxDistance + 1
         let key = DecodedKey(capacity: 4 * longest)
         let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: longest)
-        var costScratch: [Double] = []
+        var costScratch = EditModel.CostScratch(model: model, typed: typed)
         for range in index.candidateEntries(for: typed) {
             var entry = range.lowerBound
             while entry < range.upperBound {
@@ -200,7 +200,7 @@ final class Guesser: Sendable {
                 // Within reach, so the key was decoded whole (it has at most `longest - 1` letters).
                 guard store.isSuggestible(entry) else { continue }
                 let keyScalars = Array(key.scalars)
-                let cost = keyScalars == typed ? 0.1 : model.cost(typed: typed, intended: keyScalars, scratch: &costScratch)
+                let cost = keyScalars == typed ? 0.1 : model.cost(intended: keyScalars, scratch: &costScratch)
                 consider(entry: entry, cost: cost)
             }
         }

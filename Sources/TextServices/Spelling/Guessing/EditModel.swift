@@ -177,28 +177,41 @@ struct EditModel: Sendable {
 
     /// The cheapest weighted edit (substitutions, insertions, deletions, adjacent swaps) from intended to typed.
     func cost(typed: [UInt32], intended: [UInt32]) -> Double {
-        var scratch: [Double] = []
-        return cost(typed: typed, intended: intended, scratch: &scratch)
+        var scratch = CostScratch(model: self, typed: typed)
+        return cost(intended: intended, scratch: &scratch)
     }
 
-    /// `cost(typed:intended:)` with a table the caller keeps between calls (no allocation per candidate).
-    func cost(typed: [UInt32], intended: [UInt32], scratch table: inout [Double]) -> Double {
-        let n = typed.count
+    /// What `cost` needs for one typed word and keeps between candidates: the typed word's insertion costs and the table.
+    ///
+    /// Made once a guess, so a scan that weighs hundreds of candidates
+    /// allocates nothing and looks up each insertion cost once. Belongs to
+    /// the model that made it.
+    struct CostScratch {
+        let typed: [UInt32]
+        fileprivate let insertions: [Double]
+        fileprivate var table: [Double] = []
+
+        init(model: EditModel, typed: [UInt32]) {
+            self.typed = typed
+            insertions = typed.indices.map { model.insertionCost(typed, at: $0) }
+        }
+    }
+
+    /// `cost(typed:intended:)` for the scratch's typed word.
+    func cost(intended: [UInt32], scratch: inout CostScratch) -> Double {
+        let n = scratch.typed.count
         let m = intended.count
         if n == 0 || m == 0 { return Double(max(n, m)) * Self.otherInsertion }
         let width = m + 1
         // The table's rows, then each intended letter's deletion cost (looked up once, not once a row).
         let deletions = (n + 1) * width
-        if table.count < deletions + m { table = [Double](repeating: 0, count: deletions + m) }
-        for j in 0..<m { table[deletions + j] = deletionCost(intended, at: j) }
-        var insertions = [Double](unsafeUninitializedCapacity: n) { buffer, count in
-            for i in 0..<n { buffer[i] = insertionCost(typed, at: i) }
-            count = n
-        }
+        if scratch.table.count < deletions + m { scratch.table = [Double](repeating: 0, count: deletions + m) }
+        for j in 0..<m { scratch.table[deletions + j] = deletionCost(intended, at: j) }
+        let typed = scratch.typed
         return typed.withUnsafeBufferPointer { typed in
             intended.withUnsafeBufferPointer { intended in
-                insertions.withUnsafeMutableBufferPointer { insertions in
-                    table.withUnsafeMutableBufferPointer { table in
+                scratch.insertions.withUnsafeBufferPointer { insertions in
+                    scratch.table.withUnsafeMutableBufferPointer { table in
                         fill(table.baseAddress!, width: width, deletions: deletions, typed: typed, intended: intended,
                              insertions: insertions.baseAddress!)
                     }
@@ -210,7 +223,7 @@ struct EditModel: Sendable {
     /// `cost`'s table, filled row by row; returns its last cell.
     @inline(__always)
     private func fill(_ table: UnsafeMutablePointer<Double>, width: Int, deletions: Int, typed: UnsafeBufferPointer<UInt32>,
-                      intended: UnsafeBufferPointer<UInt32>, insertions: UnsafeMutablePointer<Double>) -> Double {
+                      intended: UnsafeBufferPointer<UInt32>, insertions: UnsafePointer<Double>) -> Double {
         let n = typed.count, m = intended.count
         table[0] = 0
         for j in 1...m { table[j] = table[j - 1] + table[deletions + j - 1] }
