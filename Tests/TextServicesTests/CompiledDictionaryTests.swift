@@ -451,3 +451,63 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     let firsts = Dictionary(words.enumerated().map { (Array($1.utf8), $0) }, uniquingKeysWith: min)
     #expect(indices.map(Int.init) == expected.map { firsts[$0]! })
 }
+
+/// The kilobytes of this process's mapping that starts at `address` which are resident (`Rss` in /proc/self/smaps).
+private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> Int {
+    let start = String(UInt(bitPattern: address), radix: 16) + "-"
+    // Read to the end: String(contentsOfFile:) stops after one page of a /proc file.
+    let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+    defer { try? handle.close() }
+    let lines = String(decoding: try #require(try handle.readToEnd()), as: UTF8.self).split(separator: "\n")
+    let first = try #require(lines.firstIndex { $0.hasPrefix(start) })
+    let rss = try #require(lines[first...].first { $0.hasPrefix("Rss:") })
+    return try #require(Int(rss.split(separator: " ", omittingEmptySubsequences: true)[1]))
+}
+
+@Test func aTableReadWithPreadGivesTheMappedValuesAndMapsNoneOfItsPages() throws {
+    let folder = TestSupport.temporaryFolder("unmapped-table")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let count = 1 << 17
+    let values = (0..<count).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    try values.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: folder + "/table"))
+    let file = try #require(MappedFile(path: folder + "/table"))
+    let table = Table<UInt64>(mapped: file, at: FileOffset(0), count: count)
+    let probes = stride(from: 7, to: count, by: 4_099).map { $0 }
+    for index in probes { #expect(table.unmappedElement(index) == values[index]) }
+    #expect(table.unmappedElement(count) == 0)
+    #expect(table.unmappedElement(-1) == 0)
+    let bytes = Table<UInt8>(mapped: file, at: FileOffset(0), count: count * 8)
+    let expected = values.withUnsafeBytes { Array($0[800..<816]) }
+    let (equal, shifted, outside) = expected.withUnsafeBufferPointer { expected in
+        (bytes.unmappedSliceEquals(800..<816, expected), bytes.unmappedSliceEquals(801..<817, expected),
+         bytes.unmappedSliceEquals(count * 8 - 8..<count * 8 + 8, expected))
+    }
+    #expect(equal && !shifted && !outside)
+    let base = try #require(file.base)
+    #expect(try residentKilobytes(ofMappingAt: base) == 0)
+    // Read through the mapping, the same lookups map pages (the 64 KB around each, where the kernel faults around).
+    for index in probes { #expect(table[index] == values[index]) }
+    #expect(try residentKilobytes(ofMappingAt: base) >= 4 * probes.count)
+    // An owned table reads its own memory.
+    #expect(Table<UInt64>(values).unmappedElement(5) == values[5])
+}
+
+@Test func aDictionaryAskedWithoutMappingItsAcceptTableGivesTheSameVerdicts() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    _ = try scratch.compiler.compile(scratch.info)
+    let compiled = try #require(scratch.compiler.open(scratch.info))
+    let mapped = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    let unmapped = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    let words = probes + ["RECEIVES", "Receives", "Unreceives", "receive-phone", "LONDON'S", "Ünreceive", "ÜNRECEIVE", "kiss-kisss"]
+    for word in words {
+        #expect(unmapped.acceptsUnmapped(word) == mapped.accepts(word), "\(word)")
+        #expect(compiled.accepted.accepts(word, unmapped: true) == compiled.accepted.accepts(word), "\(word)")
+    }
+    #expect(compiled.accepted.accepts("RECEIVE", unmapped: true))
+    #expect(!compiled.accepted.accepts("london", unmapped: true))
+    let checker = SpellChecker(dictionaries: [unmapped], ignoredWords: ["xyzzy"])
+    #expect(checker.acceptsUnmapped("xyzzy"))
+    #expect(checker.acceptsUnmapped("Receives"))
+    #expect(!checker.acceptsUnmapped("recieve"))
+}

@@ -103,6 +103,29 @@ final class MappedFile: @unchecked Sendable {
         return hasher.finish()
     }
 
+    /// Copies `count` bytes at `offset` of the file into `destination` with `pread`; false when they are not all read.
+    ///
+    /// Maps nothing into this process: a one-off look-up reads its few bytes
+    /// through the page cache, where a read through the mapping would map
+    /// the 64 KB around them (the kernel's fault-around, which no access
+    /// advice turns off) into this process's PSS. An anonymous copy is read
+    /// from memory.
+    func read(_ destination: UnsafeMutableRawPointer, count wanted: Int, at offset: Int) -> Bool {
+        guard offset >= 0, wanted >= 0, offset <= count - wanted else { return false }
+        guard descriptor >= 0 else {
+            if wanted > 0, let base { destination.copyMemory(from: base + offset, byteCount: wanted) }
+            return true
+        }
+        var done = 0
+        while done < wanted {
+            let read = pread(descriptor, destination + done, wanted - done, off_t(offset + done))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return false }
+            done += read
+        }
+        return true
+    }
+
     /// Asks the kernel to drop a file's pages from the page cache (they must be written back already).
     ///
     /// The next reader then loads them in small folios under its own access advice.

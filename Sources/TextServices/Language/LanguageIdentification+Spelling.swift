@@ -224,12 +224,13 @@ extension LanguageIdentification {
 
         /// The candidates but the one at `except` that accept `word`, in the word's script only.
         ///
-        /// A loaded dictionary answers for its language; the model's word lists (the word's `listing`) answer for the rest.
+        /// A loaded dictionary answers for its language, its compiled accept table read without mapping its pages
+        /// (`SpellChecker.acceptsUnmapped`); the model's word lists (the word's `listing`) answer for the rest.
         func accepting(_ word: String, _ listing: WordListings.Listing, except: Int) -> [String] {
             var accepting: [String] = []
             for position in tags.indices where position != except && scripts[position] == listing.script {
                 if let checker = checkers[position] {
-                    if checker.accepts(word) { accepting.append(tags[position]) }
+                    if checker.acceptsUnmapped(word) { accepting.append(tags[position]) }
                 } else if listing.languages.contains(indices[position]) {
                     accepting.append(tags[position])
                 }

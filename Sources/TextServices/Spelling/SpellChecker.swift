@@ -42,6 +42,14 @@ public struct SpellChecker: Sendable {
         return dictionaries.contains { $0.accepts(word) }
     }
 
+    /// `accepts(_:)`, reading the compiled forms' accept tables without mapping them (`SpellDictionary.acceptsUnmapped`).
+    ///
+    /// For a question about a word these dictionaries do not check (`alsoIn`).
+    func acceptsUnmapped(_ word: String) -> Bool {
+        if ignoredWords.contains(word) { return true }
+        return dictionaries.contains { $0.acceptsUnmapped(word) }
+    }
+
     /// `accepts(_:)` for a word whose bytes no compiled form accepted (`SpellDictionary.acceptsFromCompiled`).
     private func acceptsNotFromCompiled(_ word: String) -> Bool {
         if ignoredWords.contains(word) { return true }

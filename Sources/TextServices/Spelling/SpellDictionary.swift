@@ -103,22 +103,31 @@ public final class SpellDictionary: Sendable {
         accepts(word, bytesNotAccepted: false)
     }
 
+    /// `accepts(_:)`, with the compiled form's accept table read with `pread` rather than through the mapping.
+    ///
+    /// The same verdict, for a one-off question about a word this dictionary
+    /// does not check (`alsoIn`): it maps none of the table's pages into this
+    /// process (`AcceptTable.accepts(_:unmapped:)`).
+    func acceptsUnmapped(_ word: String) -> Bool {
+        accepts(word, bytesNotAccepted: false, unmapped: true)
+    }
+
     /// `accepts(_:)`, told whether `acceptsFromCompiled(utf8:)` already answered no for the word's bytes.
     ///
     /// For an ASCII word that answer is the compiled form's whole answer, so the cache is asked first: a word
     /// it holds was not accepted by the compiled form (only such words are stored), and its verdict is final.
-    func accepts(_ word: String, bytesNotAccepted: Bool) -> Bool {
+    func accepts(_ word: String, bytesNotAccepted: Bool, unmapped: Bool = false) -> Bool {
         if let form = compiled.load() {
             if bytesNotAccepted, word.utf8.allSatisfy({ $0 < 0x80 }) {
                 if let verdict = cache.lookup(word) { return verdict }
-            } else if form.accepted.accepts(word) {
+            } else if form.accepted.accepts(word, unmapped: unmapped) {
                 return true
             }
             let hasTypographic = word.utf8.contains(0xE2) && word.contains("\u{2019}")
             let ascii = hasTypographic ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
-            if hasTypographic, form.accepted.accepts(ascii) { return true }
+            if hasTypographic, form.accepted.accepts(ascii, unmapped: unmapped) { return true }
             // Hunspell accepts `a-b-c` through word breaking when it accepts each part (`RejectIndex.hyphenatedParts`).
-            if let parts = form.rejects.hyphenatedParts(word), parts.allSatisfy(form.accepted.accepts) {
+            if let parts = form.rejects.hyphenatedParts(word), parts.allSatisfy({ form.accepted.accepts($0, unmapped: unmapped) }) {
                 return true
             }
             // Proving a word wrong spares loading Hunspell, and costs less than asking it once loaded: Hunspell's

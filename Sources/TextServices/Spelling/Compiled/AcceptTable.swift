@@ -34,10 +34,17 @@ struct AcceptTable: Sendable {
 
 
     /// Whether Hunspell accepted `word` when the table was built; false means "not known here".
-    func accepts(_ word: String) -> Bool {
+    ///
+    /// With `unmapped`, the table is read with `pread` instead of through the
+    /// mapping (`Table.unmappedElement`): the same answer, at a system call a
+    /// probe, but none of the table's pages mapped into this process. For a
+    /// one-off question about a word this dictionary does not check (another
+    /// language's `alsoIn`), whose probes would each map the 64 KB around a
+    /// slot that nothing else here reads.
+    func accepts(_ word: String, unmapped: Bool = false) -> Bool {
         let original = word
         var word = word
-        return word.withUTF8 { accepts(bytes: $0, word: original) }
+        return word.withUTF8 { accepts(bytes: $0, word: original, unmapped: unmapped) }
     }
 
     /// Whether Hunspell accepted the word with these UTF-8 bytes, when the bytes alone decide it: the word
@@ -46,9 +53,14 @@ struct AcceptTable: Sendable {
     ///
     /// Makes no string, so a checker can answer most words straight from the text's bytes.
     func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        accepts(utf8: bytes, unmapped: false)
+    }
+
+    @inline(__always)
+    private func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool {
         guard !bytes.isEmpty else { return false }
-        if flags(of: bytes) & Self.asIs != 0 { return true }
-        return isASCII(bytes) && acceptsASCIIVariant(bytes)
+        if flags(of: bytes, unmapped: unmapped) & Self.asIs != 0 { return true }
+        return isASCII(bytes) && acceptsASCIIVariant(bytes, unmapped: unmapped)
     }
 
     @inline(__always)
@@ -59,13 +71,13 @@ struct AcceptTable: Sendable {
     }
 
     /// Whether an ASCII word not accepted as is was accepted capitalised or in capitals.
-    private func acceptsASCIIVariant(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func acceptsASCIIVariant(_ bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool {
         let first = bytes[0]
         guard first >= 0x41, first <= 0x5A else { return false }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
             _ = lowered.initialize(from: bytes)
             lowered[0] = first + 32
-            if flags(of: UnsafeBufferPointer(lowered)) & Self.capitalised != 0 { return true }
+            if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.capitalised != 0 { return true }
             var anyLower = false
             for index in 1..<bytes.count {
                 let byte = bytes[index]
@@ -73,32 +85,34 @@ struct AcceptTable: Sendable {
                 if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
             }
             guard !anyLower else { return false }
-            if flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0 { return true }
+            if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0 { return true }
             // In capitals, the capitalised key's capitals (`AMERICA` from `America`).
             lowered[0] = first
-            return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered)) & Self.upper != 0
+            return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0
         }
     }
 
-    private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String) -> Bool {
-        if accepts(utf8: bytes) { return true }
+    private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String, unmapped: Bool) -> Bool {
+        if accepts(utf8: bytes, unmapped: unmapped) { return true }
         guard !bytes.isEmpty, !isASCII(bytes) else { return false }
         // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
         guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
         let lowerFirst = CaseVariants.lowerFirst(word)
-        if lowerFirst != word, flags(of: lowerFirst) & Self.capitalised != 0, CaseVariants.capitalised(lowerFirst) == word {
+        if lowerFirst != word, flags(of: lowerFirst, unmapped: unmapped) & Self.capitalised != 0,
+           CaseVariants.capitalised(lowerFirst) == word {
             return true
         }
         let lower = CaseVariants.lower(word)
         guard lower != word else { return false }
-        if flags(of: lower) & Self.upper != 0, CaseVariants.upper(lower) == word { return true }
+        if flags(of: lower, unmapped: unmapped) & Self.upper != 0, CaseVariants.upper(lower) == word { return true }
         let capitalised = CaseVariants.capitalised(lower)
-        return capitalised != lower && flags(of: capitalised) & Self.upper != 0 && CaseVariants.upper(capitalised) == word
+        return capitalised != lower && flags(of: capitalised, unmapped: unmapped) & Self.upper != 0
+            && CaseVariants.upper(capitalised) == word
     }
 
-    private func flags(of key: String) -> UInt8 {
+    private func flags(of key: String, unmapped: Bool) -> UInt8 {
         var key = key
-        return key.withUTF8 { flags(of: $0) }
+        return key.withUTF8 { flags(of: $0, unmapped: unmapped) }
     }
 
     /// Hints that `flags(of:)` is asked for exactly these bytes soon: the processor fetches the key's home
@@ -111,6 +125,12 @@ struct AcceptTable: Sendable {
 
     /// The flags stored for exactly these bytes; 0 when absent.
     func flags(of key: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        flags(of: key, unmapped: false)
+    }
+
+    /// `flags(of:)`, with `unmapped` reading the slots and keys with `pread` (`accepts(_:unmapped:)`).
+    @inline(__always)
+    private func flags(of key: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> UInt8 {
         guard mask >= 0 else { return 0 }
         guard key.count <= Self.maximumKeyLength else { return 0 }
         let hash = Self.hash(key)
@@ -119,12 +139,13 @@ struct AcceptTable: Sendable {
         var position = Int(truncatingIfNeeded: hash) & mask
         // A full or looping table cannot trap or spin: at most `count` probes.
         for _ in 0...mask {
-            let slot = tables.slots[position]
+            let slot = unmapped ? tables.slots.unmappedElement(position) : tables.slots[position]
             if slot == 0 { return 0 }
             if slot >> 43 == tag, (slot >> 32) & 0xFF == length {
                 let offset = Int(slot & 0xFFFF_FFFF)
                 if offset <= tables.bytes.count - key.count,
-                   bytesEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
+                   unmapped ? tables.bytes.unmappedSliceEquals(offset..<(offset + key.count), key)
+                            : bytesEqual(tables.bytes.slice(offset..<(offset + key.count)), key) {
                     return UInt8((slot >> 40) & 0x7)
                 }
             }

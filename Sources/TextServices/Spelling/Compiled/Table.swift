@@ -5,25 +5,27 @@
 /// wrong answers but cannot crash the process. Thread-safe (immutable).
 struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
     let buffer: UnsafeBufferPointer<Element>
-    /// Keeps the memory alive: the owned copy or the mapping.
+    /// Keeps the memory alive: the owned copy or the mapping (a `MappedFile`, then read from at `offset`).
     private let owner: AnyObject?
+    private let offset: FileOffset
 
     /// A table holding a copy of `values`.
     init(_ values: [Element]) {
         let storage = TableStorage<Element>(values)
         buffer = UnsafeBufferPointer(storage.memory)
         owner = storage
+        offset = FileOffset(0)
     }
 
     /// A table over `count` elements of a mapped file at a byte offset aligned for `Element`.
     init(mapped file: MappedFile, at offset: FileOffset, count: Int) {
+        owner = file
+        self.offset = offset
         guard count > 0, let base = file.base else {
             buffer = UnsafeBufferPointer(start: nil, count: 0)
-            owner = file
             return
         }
         buffer = UnsafeBufferPointer(start: (base + offset.rawValue).assumingMemoryBound(to: Element.self), count: count)
-        owner = file
     }
 
     var count: Int { buffer.count }
@@ -32,6 +34,20 @@ struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
     @inline(__always)
     subscript(index: Int) -> Element {
         UInt(bitPattern: index) < UInt(buffer.count) ? buffer[index] : 0
+    }
+
+    /// The element at `index` (0 outside the table), read from a mapped table's file with `pread`, not through the mapping.
+    ///
+    /// For a one-off look-up whose pages this process has no other use for
+    /// (`MappedFile.read`): it maps none of them. 0 also when the read fails.
+    func unmappedElement(_ index: Int) -> Element {
+        guard UInt(bitPattern: index) < UInt(buffer.count) else { return 0 }
+        guard let file = owner as? MappedFile else { return buffer[index] }
+        var value: Element = 0
+        let stride = MemoryLayout<Element>.stride
+        guard withUnsafeMutableBytes(of: &value, { file.read($0.baseAddress!, count: stride, at: offset.rawValue + index * stride) })
+        else { return 0 }
+        return value
     }
 
     /// Hints that the element at `index` is read soon (`Prefetch.read`); nothing for an index outside the table.
@@ -54,6 +70,19 @@ struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
         let lower = min(max(range.lowerBound, 0), buffer.count)
         let upper = min(max(range.upperBound, lower), buffer.count)
         return UnsafeBufferPointer(rebasing: buffer[lower..<upper])
+    }
+
+    /// Whether the elements in `range` are exactly `other`, read as `unmappedElement` reads (false when the range
+    /// leaves the table or the read fails).
+    func unmappedSliceEquals(_ range: Range<Int>, _ other: UnsafeBufferPointer<Element>) -> Bool {
+        guard range.count == other.count, range.lowerBound >= 0, range.upperBound <= buffer.count else { return false }
+        guard let file = owner as? MappedFile else { return slice(range).elementsEqual(other) }
+        let stride = MemoryLayout<Element>.stride
+        return withUnsafeTemporaryAllocation(of: Element.self, capacity: max(other.count, 1)) { copy in
+            guard file.read(copy.baseAddress!, count: other.count * stride, at: offset.rawValue + range.lowerBound * stride)
+            else { return false }
+            return UnsafeBufferPointer(rebasing: copy[0..<other.count]).elementsEqual(other)
+        }
     }
 
     /// Bytes of memory the table spans.
