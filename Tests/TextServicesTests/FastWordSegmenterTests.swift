@@ -46,6 +46,30 @@ import Testing
         }
     }
 
+    @Test func aRunEndsWhereAByteByByteScanSaysAndKnowsWhetherItIsLettersAloneAcrossEightByteSteps() {
+        // `endOfRun` tests eight bytes at a time: every kind of white space, letters of both cases and the bytes
+        // just outside them (`@`, `[`, `` ` ``, `{`), control bytes beside the white-space ones and bytes outside
+        // ASCII whose low bits look like white space or letters, in any lane.
+        let pieces: [UInt8] = [0x20, 0x0A, 0x09, 0x0D, 0x0B, 0x0C, 0x08, 0x0E, 0x1F, 0x21, UInt8(ascii: "a"), UInt8(ascii: "z"),
+                               UInt8(ascii: "A"), UInt8(ascii: "Z"), 0x40, 0x5B, 0x60, 0x7B, 0x30, 0x7F, 0x80, 0x89, 0xA0, 0xC1, 0xE1, 0xFA]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Int.random(in: 0..<4, using: &generator) == 0 ? pieces.randomElement(using: &generator)! : UInt8.random(in: 0x61...0x7A, using: &generator)
+            }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            var expected = start
+            var lettersOnly = true
+            while expected < end, !SkipRules.isSpace(bytes[expected]) {
+                if (bytes[expected] | 0x20) < 0x61 || (bytes[expected] | 0x20) > 0x7A { lettersOnly = false }
+                expected += 1
+            }
+            let found = bytes.withUnsafeBufferPointer { WordScanner.endOfRun($0, from: start, to: end) }
+            #expect(found.end == expected && found.lettersOnly == lettersOnly, "\(bytes) \(start)..<\(end)")
+        }
+    }
+
     @Test func matchesICUOnHostileRandomText() {
         let alphabet = Array("aZm9_:.',;-!?\"()’‘“”—…@#/ \n\tq0e")
         var seed: UInt64 = 0x5EED

@@ -48,6 +48,20 @@ import Testing
         #expect(catalog.language == "de")
     }
 
+    @Test func longStringsAreCutAtEveryEscapeAndQuoteWhereverTheyFallInTheEightByteSteps() {
+        // The reader looks for quotes and backslashes eight bytes at a time: escapes at every offset, text outside
+        // ASCII, and a line without its closing quote.
+        for offset in 0..<17 {
+            let head = String(repeating: "x", count: offset), tail = String(repeating: "ü", count: offset % 5)
+            let text = "msgid \"\(head)\\n\(tail)y\\\"z\" \"second\"\nmsgstr \"\(tail)\(head)\\t\(head)\"\nmsgstr[1] \"open\(head)\n"
+            let catalog = GettextCatalog(Array(text.utf8))
+            let bytes = Array(text.utf8)
+            func texts(_ ranges: [Range<Int>]) -> [String] { ranges.map { String(decoding: bytes[$0], as: UTF8.self) } }
+            #expect(texts(catalog.source) == [head, tail + "y", "z", "second"].filter { !$0.isEmpty }, "\(offset)")
+            #expect(texts(catalog.translations) == [tail + head, head, "open" + head].filter { !$0.isEmpty }, "\(offset)")
+        }
+    }
+
     @Test func aCatalogWithoutLanguageOrHeaderHasNone() {
         #expect(GettextCatalog(Array("msgid \"a\"\nmsgstr \"b\"\n".utf8)).language == nil)
         #expect(GettextCatalog(Array("msgid \"\"\nmsgstr \"\"\n\"Language: \\n\"\n".utf8)).language == nil)

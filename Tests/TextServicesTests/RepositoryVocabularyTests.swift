@@ -48,6 +48,48 @@ import TextServices
         #expect(!names.contains(CodeNames.key("the")))
     }
 
+    @Test func theNamesOfCodeAreThoseAByteByByteScanFindsWhereverTheyFallInTheEightByteSteps() {
+        // `CodeNames.hidden` finds its runs eight bytes at a time: names, numbers, bytes outside ASCII and the
+        // ASCII bytes beside letters, digits and the underscore in every lane, under random masks.
+        let pieces = ["a", "Z", "_", "9", "0", "é", "ж", " ", "\n", "@", "[", "`", "{", "/", ":", "\u{7F}", "abc", "if_x", "NAME"]
+        func reference(_ mask: TextMask) -> Set<UInt64> {
+            let bytes = mask.bytes
+            func isStart(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F }
+            func isName(_ byte: UInt8) -> Bool { isStart(byte) || (byte >= 0x30 && byte <= 0x39) }
+            var names: Set<UInt64> = []
+            var index = 0
+            while index < bytes.count {
+                guard isStart(bytes[index]) else {
+                    if isName(bytes[index]) || bytes[index] >= 0x80 {
+                        while index < bytes.count, isName(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
+                    } else {
+                        index += 1
+                    }
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isName(bytes[index]) { index += 1 }
+                if index < bytes.count, bytes[index] >= 0x80 {
+                    while index < bytes.count, isName(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
+                    continue
+                }
+                guard index - start >= 3, !mask.isVisible(start), !mask.isVisible(index - 1) else { continue }
+                names.insert(CodeNames.key(String(decoding: bytes[start..<index], as: UTF8.self)))
+            }
+            return names
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let bytes = Array((0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            var mask = TextMask(bytes: bytes, visible: false)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                let lower = Int.random(in: 0...bytes.count, using: &generator)
+                mask.show(lower..<min(bytes.count, lower + Int.random(in: 0...6, using: &generator)))
+            }
+            #expect(CodeNames.hidden(in: mask) == reference(mask), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
     @Test func aSmallTreeLearnsNothing() {
         let learned = vocabulary([["strbuf"], ["strbuf"]], files: 19)
         #expect(learned.fileCount == 19)

@@ -92,7 +92,8 @@ public struct FileWalker: Sendable {
         for name in names {
             let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
             let path = folder.map { join($0, trimmed) } ?? trimmed
-            switch FileEntry.at(path) {
+            let entry = FileEntry.at(path)
+            switch entry {
             case nil:
                 continue  // tracked, but deleted in the work tree
             case .folder:
@@ -110,7 +111,7 @@ public struct FileWalker: Sendable {
                 walk.nestedRepositories += 1
                 walkFolder(path, to: &walk, depth: depth + 1)
             default:
-                keep(path, to: &walk)
+                keep(path, entry, to: &walk)
             }
         }
     }
@@ -126,7 +127,8 @@ public struct FileWalker: Sendable {
         }
         for name in names {
             let path = join(folder, name)
-            if FileEntry.at(path) == .folder {
+            let entry = FileEntry.at(path)
+            if entry == .folder {
                 if name.hasPrefix(".") { continue }
                 if FileSystem.exists(path + "/.git"), depth < Self.maximumDepth, let listed = gitFiles(in: path, pathspec: nil) {
                     walk.nestedRepositories += 1
@@ -135,14 +137,16 @@ public struct FileWalker: Sendable {
                     walkPlain(path, to: &walk, depth: depth + 1)
                 }
             } else {
-                keep(path, to: &walk)
+                keep(path, entry, to: &walk)
             }
         }
     }
 
     /// Keeps a found file unless it is generated, too large, a link to a folder or a loop (counted or reported).
-    private func keep(_ path: String, to walk: inout FileWalk) {
-        switch FileEntry.at(path) {
+    ///
+    /// `entry` is what the walk found at `path` (one `lstat` a file, not two).
+    private func keep(_ path: String, _ entry: FileEntry?, to walk: inout FileWalk) {
+        switch entry {
         case .file(let size), .link(target: .file(let size)):
             if Self.isGenerated(path) {
                 walk.generated += 1

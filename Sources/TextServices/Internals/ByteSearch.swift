@@ -65,6 +65,13 @@ enum ByteSearch {
         return found < 0 ? nil : from + Int(found)
     }
 
+    /// Where `byte` first occurs in `haystack` at or after `from` (`memchr`); nil when it does not.
+    static func firstIndex(of byte: UInt8, in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard let base = haystack.baseAddress, from < haystack.count,
+              let found = memchr(base + from, Int32(byte), haystack.count - from) else { return nil }
+        return UnsafeRawPointer(found) - base
+    }
+
     /// Where the first byte outside ASCII is, at or after `from`; nil when there is none.
     static func firstNonASCII(_ haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
         var index = from

@@ -15,28 +15,18 @@ public enum CodeNames {
         mask.bytes.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
-                let byte = bytes[index]
-                guard isNameStart(byte) else {
-                    index += 1
-                    // A run that starts with a digit or a non-ASCII byte is no name of ours (`0x1f`, `naïve`).
-                    if isNameByte(byte) || byte >= 0x80 {
-                        while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
-                    }
-                    continue
-                }
-                let start = index
-                var hash = offsetBasis
-                while index < bytes.count, isNameByte(bytes[index]) {
-                    hash = (hash ^ UInt64(lowered(bytes[index]))) &* prime
-                    index += 1
-                }
-                if index < bytes.count, bytes[index] >= 0x80 {
-                    while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 { index += 1 }
-                    continue
-                }
+                // A run of name bytes and bytes outside ASCII; one that starts with a digit or holds a byte outside
+                // ASCII is no name of ours (`0x1f`, `naïve`).
+                let start = nextRun(bytes, from: index)
+                guard start < bytes.count else { break }
+                let (end, outsideASCII) = endOfRun(bytes, from: start)
+                index = end
                 // A mask's edges within a run of name bytes are where an escape ends (`"\nfoo"`: `n` hidden, `foo` shown):
                 // a name hidden at both ends is hidden whole.
-                guard index - start >= 3, !mask.isVisible(start), !mask.isVisible(index - 1) else { continue }
+                guard !outsideASCII, isNameStart(bytes[start]), end - start >= 3, !mask.isVisible(start), !mask.isVisible(end - 1)
+                else { continue }
+                var hash = offsetBasis
+                for offset in start..<end { hash = (hash ^ UInt64(lowered(bytes[offset]))) &* prime }
                 let slot = Int(truncatingIfNeeded: hash >> 52)
                 if recent[slot] != hash {
                     recent[slot] = hash
@@ -45,6 +35,59 @@ public enum CodeNames {
             }
         }
         return names
+    }
+
+    /// The top bit of each byte of `word` that is a name byte (`isNameByte`) or outside ASCII, and no other bit.
+    @inline(__always)
+    private static func runBytes(_ word: UInt64) -> UInt64 {
+        let top: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // Lane by lane on the low seven bits (no sum carries into the next lane): letters are 0x61...0x7A once
+        // lower-cased, digits 0x30...0x39, the underscore 0x5F.
+        let seven = word & low
+        let folded = seven | 0x2020_2020_2020_2020
+        let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+        let digits = (seven &+ 0x5050_5050_5050_5050) & ~(seven &+ 0x4646_4646_4646_4646)
+        let other = seven ^ 0x5F5F_5F5F_5F5F_5F5F
+        let underscores = ~((other &+ low) | other)
+        return ((letters | digits | underscores) | word) & top
+    }
+
+    /// The first byte at or after `from` that a run holds (a name byte or a byte outside ASCII), or the end.
+    @inline(__always)
+    private static func nextRun(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var index = from
+        while index + 8 <= bytes.count {
+            let found = runBytes(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < bytes.count, !isNameByte(bytes[index]), bytes[index] < 0x80 { index += 1 }
+        return index
+    }
+
+    /// The end of the run at `start` (name bytes and bytes outside ASCII), and whether it holds a byte outside ASCII.
+    @inline(__always)
+    private static func endOfRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, outsideASCII: Bool) {
+        let top: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            let outside = ~runBytes(word) & top
+            guard outside != 0 else {
+                high |= word & top
+                index += 8
+                continue
+            }
+            let inside = outside.trailingZeroBitCount >> 3
+            high |= word & top & ((UInt64(1) << (inside << 3)) &- 1)
+            return (index + inside, high != 0)
+        }
+        while index < bytes.count, isNameByte(bytes[index]) || bytes[index] >= 0x80 {
+            if bytes[index] >= 0x80 { high = top }
+            index += 1
+        }
+        return (index, high != 0)
     }
 
     /// The key of a word as `hidden(in:)` keys names: FNV-1a over its lower-cased bytes.

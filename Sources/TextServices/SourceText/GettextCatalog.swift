@@ -21,14 +21,20 @@ public struct GettextCatalog: Sendable, Equatable {
 
     /// Reads a catalog's parts; any text parses (lines it does not know are not checked).
     public init(_ bytes: [UInt8]) {
-        var part = Part.hidden
         var headerRanges: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in read(buffer, header: &headerRanges) }
+        language = Self.headerLanguage(bytes, headerRanges)
+    }
+
+    /// Reads the catalog's lines into `source` and `translations`, and the header's string contents into `header`.
+    private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, header headerRanges: inout [Range<Int>]) {
+        var part = Part.hidden
         var sawEntry = false
         var lineStart = 0
         var idIsEmpty = false
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            // A catalog is mostly long lines (translations): their ends are found with `memchr`, not byte by byte.
+            let lineEnd = ByteSearch.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(bytes), from: lineStart) ?? bytes.count
             var start = lineStart
             while start < lineEnd, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             if start < lineEnd {
@@ -61,12 +67,11 @@ public struct GettextCatalog: Sendable, Equatable {
             }
             lineStart = lineEnd + 1
         }
-        language = Self.headerLanguage(bytes, headerRanges)
     }
 
     /// Appends the non-empty contents of the quoted strings on a line (`stringContents`) to `part`; whether there were any.
     @discardableResult
-    private mutating func appendStrings(_ bytes: [UInt8], from start: Int, to end: Int, to part: Part,
+    private mutating func appendStrings(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, to part: Part,
                                         header: inout [Range<Int>]) -> Bool {
         var nonEmpty = false
         Self.stringContents(bytes, from: start, to: end) { range in
@@ -86,7 +91,7 @@ public struct GettextCatalog: Sendable, Equatable {
     private enum Keyword { case msgid, msgidPlural, msgstr, other }
 
     /// The keyword a line starts with, nil when it starts with none (no letter or underscore).
-    private static func keyword(_ bytes: [UInt8], from start: Int, to end: Int) -> Keyword? {
+    private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Keyword? {
         var index = start
         while index < end, bytes[index] == UInt8(ascii: "_") || (bytes[index] | 0x20 >= UInt8(ascii: "a") && bytes[index] | 0x20 <= UInt8(ascii: "z")) {
             index += 1
@@ -104,26 +109,47 @@ public struct GettextCatalog: Sendable, Equatable {
     }
 
     /// Calls `body` with the contents of the quoted strings on a line, split at escape sequences, in order.
-    private static func stringContents(_ bytes: [UInt8], from start: Int, to end: Int, _ body: (Range<Int>) -> Void) {
+    private static func stringContents(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ body: (Range<Int>) -> Void) {
         var index = start
         while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
         while index < end {
             // `index` is at an opening quote.
             var runStart = index + 1
             var cursor = runStart
-            while cursor < end, bytes[cursor] != UInt8(ascii: "\"") {
-                if bytes[cursor] == UInt8(ascii: "\\") {
-                    body(runStart..<cursor)
-                    cursor = min(end, cursor + 2)
-                    runStart = cursor
-                } else {
-                    cursor += 1
-                }
+            while true {
+                cursor = Self.nextQuoteOrBackslash(bytes, from: cursor, to: end)
+                guard cursor < end, bytes[cursor] != UInt8(ascii: "\"") else { break }
+                // A backslash: the escape sequence is left out.
+                body(runStart..<cursor)
+                cursor = min(end, cursor + 2)
+                runStart = cursor
             }
             body(runStart..<min(cursor, end))
             index = cursor + 1
             while index < end, bytes[index] != UInt8(ascii: "\"") { index += 1 }
         }
+    }
+
+    /// The first quote or backslash at or after `from`, before `end`; `end` when there is none.
+    ///
+    /// Eight bytes at a time: a translation's strings are long and hold neither in most of their bytes.
+    @inline(__always)
+    private static func nextQuoteOrBackslash(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var index = from
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            while index + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // A lane's top bit is set exactly where the lane equals the byte (`x ^ byte` is zero there).
+                func equal(_ other: UInt64) -> UInt64 { ~(((other & low) &+ low) | other) & ~low }
+                let found = equal(word ^ 0x2222_2222_2222_2222) | equal(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
+        return index
     }
 
     /// The `Language:` field of the header's text.

@@ -16,6 +16,8 @@ struct SourceScanner {
     /// Strings before this offset are inside an `import ( ... )` block (Go) and name packages.
     var importBlockEnd = 0
     let lineCommentPrefixes: [[UInt8]]
+    /// Whether a line comment prefix starts with the byte, by byte (every byte, for an empty prefix).
+    let startsLineComment: [Bool]
     let blockOpen: [UInt8]?
     let blockClose: [UInt8]
 
@@ -38,6 +40,9 @@ struct SourceScanner {
         self.syntax = syntax
         self.mask = TextMask(bytes: bytes, visible: false)
         self.lineCommentPrefixes = syntax.lineComments.map { Array($0.utf8) }
+        var starts = [Bool](repeating: lineCommentPrefixes.contains { $0.isEmpty }, count: 256)
+        for prefix in lineCommentPrefixes { if let first = prefix.first { starts[Int(first)] = true } }
+        self.startsLineComment = starts
         self.blockOpen = syntax.blockComment.map { Array($0.open.utf8) }
         self.blockClose = syntax.blockComment.map { Array($0.close.utf8) } ?? []
     }
@@ -59,7 +64,8 @@ struct SourceScanner {
                 while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
                 continue
             }
-            if let prefixLength = lineCommentPrefix(at: index) {
+            // Most bytes start no comment: the prefixes are compared only where one could start.
+            if startsLineComment[Int(byte)], let prefixLength = lineCommentPrefix(at: index) {
                 if syntax.luaLongBrackets, let level = longBracketLevel(at: index + prefixLength) {
                     scanLongBracket(at: index + prefixLength, level: level, isComment: true)
                 } else {

@@ -79,40 +79,52 @@ public struct TextMask: Sendable {
         // Prose with nothing hidden (the common case for text files) needs no pass over its scalars.
         guard visible.contains(false) else { return bytes }
         var output = bytes
-        var index = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while index < bytes.count {
-            // Eight bytes at a time where all are shown (nothing to do) or all hidden ASCII (spaces, line feeds kept).
-            if index + 8 <= bytes.count {
-                let shown = visible.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-                // (All shown: skipped unless a scalar runs on past the eight, whose hidden tail would hide it whole.)
-                if shown == ones, index + 8 == bytes.count || bytes[index + 8] & 0xC0 != 0x80 {
-                    index += 8
-                    continue
+        // One pass over raw buffers: the copy's uniqueness is checked once, not at every store.
+        output.withUnsafeMutableBufferPointer { output in
+            bytes.withUnsafeBufferPointer { bytes in
+                visible.withUnsafeBufferPointer { visible in
+                    Self.hide(bytes, visible, into: output)
                 }
-                let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-                if shown == 0, word & 0x8080_8080_8080_8080 == 0 {
-                    // Spaces, and line feeds where the text has them: each lane of `feeds` is 0xFF at a line feed.
-                    let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                    let feeds = ((~(((other & low) &+ low) | other) & ~low) >> 7) &* 0xFF
-                    let spaced = (feeds & 0x0A0A_0A0A_0A0A_0A0A) | (~feeds & 0x2020_2020_2020_2020)
-                    output.withUnsafeMutableBytes { $0.storeBytes(of: spaced, toByteOffset: index, as: UInt64.self) }
+            }
+        }
+        return output
+    }
+
+    /// Makes spaces of the hidden scalars of `bytes` in `output`, which starts as a copy of them.
+    private static func hide(_ bytes: UnsafeBufferPointer<UInt8>, _ visible: UnsafeBufferPointer<Bool>,
+                             into output: UnsafeMutableBufferPointer<UInt8>) {
+        guard let text = bytes.baseAddress, let shownBase = visible.baseAddress, let target = output.baseAddress else { return }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var index = 0
+        while index < count {
+            // Eight bytes at a time where all are shown (nothing to do) or all hidden.
+            if index + 8 <= count {
+                let shown = UnsafeRawPointer(shownBase).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // (All shown: skipped unless a scalar runs on past the eight, whose hidden tail would hide it whole.)
+                if shown == ones, index + 8 == count || bytes[index + 8] & 0xC0 != 0x80 {
                     index += 8
                     continue
                 }
                 if shown == 0 {
-                    // All hidden, not all ASCII (a catalog's translations): each scalar that starts here is hidden whole.
-                    let blockEnd = index + 8
-                    while index < blockEnd {
-                        let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
-                        for offset in index..<index + width { output[offset] = bytes[offset] == 0x0A ? 0x0A : 0x20 }
-                        index += width
+                    // All hidden: spaces, and line feeds where the text has them (each lane of `feeds` is 0xFF at a
+                    // line feed; no other byte of UTF-8, a continuation byte included, is 0x0A). A scalar that starts
+                    // here is hidden whole (a catalog's translations): its bytes past the eight are hidden too.
+                    let word = UnsafeRawPointer(text).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let feeds = ((~(((other & low) &+ low) | other) & ~low) >> 7) &* 0xFF
+                    let spaced = (feeds & 0x0A0A_0A0A_0A0A_0A0A) | (~feeds & 0x2020_2020_2020_2020)
+                    UnsafeMutableRawPointer(target).storeBytes(of: spaced, toByteOffset: index, as: UInt64.self)
+                    index += 8
+                    while index < count, bytes[index] & 0xC0 == 0x80 {
+                        output[index] = 0x20
+                        index += 1
                     }
                     continue
                 }
             }
-            let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), bytes.count - index)
+            let width = min(UTF8Validation.sequenceLength(lead: bytes[index]), count - index)
             var show = true
             for offset in index..<index + width where !visible[offset] { show = false }
             if !show {
@@ -122,6 +134,5 @@ public struct TextMask: Sendable {
             }
             index += width
         }
-        return output
     }
 }

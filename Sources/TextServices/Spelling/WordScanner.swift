@@ -164,17 +164,9 @@ enum WordScanner {
             while index < end {
                 index = SkipRules.endOfSpaces(buffer, from: index, to: end)
                 let runStart = index
-                var lettersOnly = true
-                while index < end {
-                    let byte = buffer[index]
-                    if (byte | 0x20) &- UInt8(ascii: "a") < 26 {
-                        index += 1
-                        continue
-                    }
-                    if SkipRules.isSpace(byte) { break }
-                    lettersOnly = false
-                    index += 1
-                }
+                let scanned = endOfRun(buffer, from: index, to: end)
+                index = scanned.end
+                let lettersOnly = scanned.lettersOnly
                 guard runStart < index else { continue }
                 let run = runStart..<index
                 if lettersOnly {
@@ -208,6 +200,50 @@ enum WordScanner {
         guard finished else { return }
         flushStretch(&pendingICU, bytes, iterator: iterator, into: &tokens)
         if !tokens.isEmpty { _ = body(tokens) }
+    }
+
+    /// Where the white-space-separated run at `start` ends (the first `SkipRules.isSpace` byte, or `end`), and
+    /// whether it holds ASCII letters alone.
+    ///
+    /// Eight bytes at a time: a run's end is one test of a word of bytes, not a test of each byte.
+    @inline(__always)
+    static func endOfRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (end: Int, lettersOnly: Bool) {
+        var index = start
+        var lettersOnly = true
+        let top: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            // Lane by lane, for bytes under 0x80 (no sum below carries into the next lane): letters are 0x61...0x7A
+            // once lower-cased, white space 0x09...0x0D or 0x20; a byte of 0x80 or more is neither.
+            let ascii = ~word & top
+            let folded = (word | 0x2020_2020_2020_2020) & low
+            let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505) & ascii
+            let seven = word & low
+            let controls = (seven &+ 0x7777_7777_7777_7777) & ~(seven &+ 0x7272_7272_7272_7272)
+            let other = word ^ 0x2020_2020_2020_2020
+            let blanks = ~(((other & low) &+ low) | other) & ~low
+            let spaces = (controls | blanks) & ascii
+            guard spaces != 0 else {
+                if letters != top { lettersOnly = false }
+                index += 8
+                continue
+            }
+            let before = spaces.trailingZeroBitCount >> 3
+            let lanes = (UInt64(1) << (before << 3)) &- 1
+            if (letters ^ top) & lanes != 0 { lettersOnly = false }
+            return (index + before, lettersOnly)
+        }
+        while index < end {
+            let byte = buffer[index]
+            if (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+                index += 1
+                continue
+            }
+            if SkipRules.isSpace(byte) { break }
+            lettersOnly = false
+            index += 1
+        }
+        return (index, lettersOnly)
     }
 
     /// Appends ICU's tokens for the stretch of runs `pending` holds, if any, and empties it (nothing without an iterator).
