@@ -511,3 +511,22 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     #expect(checker.acceptsUnmapped("Receives"))
     #expect(!checker.acceptsUnmapped("recieve"))
 }
+
+@Test func theAcceptTableBuiltFromTheFormsBytesIsTheOneBuiltFromStringItems() {
+    // Mixed case accepted in capitals (`McMahon`, `ABC's`), a capitals key that is also a form (`MCMAHON`), refused
+    // forms, keys past 255 bytes, and words beyond ASCII whose first byte is no lower-case ASCII letter.
+    let words = ["McMahon", "MCMAHON", "ABC's", "abc", "the", "The", "élan", "Élan", "ÉLAN", "straße", "Ørsted", "ØRSTED",
+                 "iPhone", "McDonald's", "x", String(repeating: "long", count: 70), "DeVries", "ǅemal", "Łódź"]
+    var list = FormList()
+    for word in words { list.append(word, suggestible: true) }
+    let unique = DictionaryCompiler.distinctSorted(list).indices
+    // Every combination of the three flags on every form, over eight rounds.
+    for seed in 0..<8 {
+        let flags = unique.indices.map { UInt8(($0 * 5 + seed) % 8) }
+        let items = zip(unique, flags).map { (key: list.word(Int($0)), flags: $1) }
+        let expected = AcceptTable.build(DictionaryCompiler.withCapitalsAsKeys(items))
+        let built = DictionaryCompiler.acceptTable(list, unique: unique, flags: flags)
+        #expect(Array(built.tables.slots.buffer) == Array(expected.tables.slots.buffer), "seed \(seed)")
+        #expect(Array(built.tables.bytes.buffer) == Array(expected.tables.bytes.buffer), "seed \(seed)")
+    }
+}

@@ -63,37 +63,77 @@ public enum FileSystem {
     /// target is left as it was, and the error is thrown again.
     static func writeAtomically(to path: String, mode: FilePermissions = [.ownerReadWrite],
                                 _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        try makeDirectory(folder)
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(temporary), .writeOnly,
-                                                 options: [.create, .exclusiveCreate, .closeOnExec], permissions: mode)
-        } catch {
-            throw SystemFailure("open", temporary, error)
+        let file = try AtomicFile(path: path, mode: mode)
+        var offset = 0
+        try produce { bytes in
+            try file.write(bytes, at: offset)
+            offset += bytes.count
         }
-        do {
-            try descriptor.closeAfter {
-                try produce { bytes in
-                    do {
-                        _ = try descriptor.writeAll(bytes)
-                    } catch {
-                        throw SystemFailure("write", temporary, error)
-                    }
-                }
-                guard fsync(descriptor.rawValue) == 0 else { throw SystemFailure.last("fsync", temporary) }
+        try file.commit()
+    }
+
+    /// A file's new contents, written at any offsets into a temporary file in its folder, then put in place atomically.
+    ///
+    /// For contents whose head is known last: a compiler writes each part as
+    /// soon as it is built, frees it, and writes the header that locates the
+    /// parts at the end. Bytes never written read as zeros. `commit` fsyncs the
+    /// temporary file, renames it over the target and fsyncs the folder (as
+    /// `writeAtomically(_:to:mode:)`); a file released without `commit` is
+    /// removed and the target left as it was. Used by one thread at a time.
+    final class AtomicFile {
+        let path: String
+        private let temporary: String
+        private var descriptor: FileDescriptor?
+
+        /// Creates the temporary file (and the folder); throws `SystemFailure` when it cannot.
+        init(path: String, mode: FilePermissions) throws {
+            self.path = path
+            let folder = (path as NSString).deletingLastPathComponent
+            try makeDirectory(folder)
+            temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            do {
+                descriptor = try FileDescriptor.open(FilePath(temporary), .writeOnly,
+                                                     options: [.create, .exclusiveCreate, .closeOnExec], permissions: mode)
+            } catch {
+                throw SystemFailure("open", temporary, error)
             }
-        } catch {
-            unlink(temporary)
-            throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let failure = SystemFailure.last("rename", path)
-            unlink(temporary)
-            throw failure
+
+        /// Writes `bytes` at byte `offset` of the new contents.
+        func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+            guard let descriptor else { throw SystemFailure("write", temporary, errno: .badFileDescriptor) }
+            do {
+                _ = try descriptor.writeAll(toAbsoluteOffset: Int64(offset), bytes)
+            } catch {
+                throw SystemFailure("write", temporary, error)
+            }
         }
-        syncFolder(folder)
+
+        /// Makes the new contents durable and puts them at `path`; the file takes no more writes.
+        func commit() throws {
+            guard let descriptor else { throw SystemFailure("fsync", temporary, errno: .badFileDescriptor) }
+            self.descriptor = nil
+            do {
+                try descriptor.closeAfter {
+                    guard fsync(descriptor.rawValue) == 0 else { throw SystemFailure.last("fsync", temporary) }
+                }
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            guard rename(temporary, path) == 0 else {
+                let failure = SystemFailure.last("rename", path)
+                unlink(temporary)
+                throw failure
+            }
+            syncFolder((path as NSString).deletingLastPathComponent)
+        }
+
+        deinit {
+            guard let descriptor else { return }
+            try? descriptor.close()
+            unlink(temporary)
+        }
     }
 
     /// A file's bytes, or nil when it does not exist or cannot be read.

@@ -77,14 +77,14 @@ final class WordStore: Sendable {
     func withKeyHash() -> WordStore {
         var capacity = 16
         while capacity < count * 3 / 2 { capacity <<= 1 }
-        var slots = [UInt32](repeating: 0, count: capacity)
-        for entry in 0..<count {
-            var position = Int(truncatingIfNeeded: AcceptTable.hash(keyBytes(entry))) & (capacity - 1)
-            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
-            slots[position] = UInt32(entry + 1)
-        }
         var tables = tables
-        tables.keySlots = Table(slots)
+        tables.keySlots = Table(zeroed: capacity) { slots in
+            for entry in 0..<count {
+                var position = Int(truncatingIfNeeded: AcceptTable.hash(keyBytes(entry))) & (capacity - 1)
+                while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+                slots[position] = UInt32(entry + 1)
+            }
+        }
         return WordStore(tables: tables, hasFrequencies: hasFrequencies)
     }
 

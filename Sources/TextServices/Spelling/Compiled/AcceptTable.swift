@@ -175,16 +175,42 @@ struct AcceptTable: Sendable {
 
     /// Builds the table from (key, flags) pairs with distinct keys; keys with no flag or over 255 bytes are left out.
     static func build(_ items: [(key: String, flags: UInt8)]) -> AcceptTable {
-        var bytes: [UInt8] = []
-        var slotValues: [(hash: UInt64, slot: UInt64)] = []
-        for item in items where item.flags != 0 && item.key.utf8.count <= maximumKeyLength {
-            var key = item.key
-            let hash = key.withUTF8 { self.hash($0) }
-            let slot = (hash >> 43) << 43 | UInt64(item.flags & 0x7) << 40 | UInt64(item.key.utf8.count) << 32 | UInt64(bytes.count)
-            bytes.append(contentsOf: item.key.utf8)
-            slotValues.append((hash, slot))
+        build { add in
+            for item in items {
+                var key = item.key
+                key.withUTF8 { add($0, item.flags) }
+            }
         }
-        return AcceptTable(tables: Tables(slots: .openAddressed(slotValues), bytes: Table(bytes)))
+    }
+
+    /// Builds the table (as `build(_:)`) from the keys `keys` hands its argument, as UTF-8 bytes with their flags.
+    ///
+    /// `keys` is called twice and must give the same keys in the same order:
+    /// once to size the tables, once to fill them in their own memory. No
+    /// `String`, item array or copy is made, so a compiler holds the table once.
+    static func build(_ keys: ((UnsafeBufferPointer<UInt8>, UInt8) -> Void) -> Void) -> AcceptTable {
+        var count = 0, byteCount = 0
+        keys { key, flags in
+            guard flags != 0, key.count <= maximumKeyLength else { return }
+            count += 1
+            byteCount += key.count
+        }
+        var slots = Table<UInt64>([])
+        let bytes = Table<UInt8>(zeroed: byteCount) { bytes in
+            var written = 0
+            slots = .openAddressed(count: count) { slots in
+                keys { key, flags in
+                    guard flags != 0, key.count <= maximumKeyLength, written + key.count <= bytes.count else { return }
+                    let hash = self.hash(key)
+                    slots.insert(hash, (hash >> 43) << 43 | UInt64(flags & 0x7) << 40 | UInt64(key.count) << 32 | UInt64(written))
+                    if let base = bytes.baseAddress, let source = key.baseAddress {
+                        (base + written).update(from: source, count: key.count)
+                    }
+                    written += key.count
+                }
+            }
+        }
+        return AcceptTable(tables: Tables(slots: slots, bytes: bytes))
     }
 }
 

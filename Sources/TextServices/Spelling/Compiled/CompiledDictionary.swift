@@ -85,43 +85,41 @@ public final class CompiledDictionary: Sendable {
     /// How many of them Hunspell accepted in some case (the table's keys).
     public var acceptedForms: Int { metadata.acceptedForms }
 
-    /// Writes a compiled dictionary holding these parts to `path` atomically; returns the file's size in bytes.
-    ///
-    /// The tables are streamed to the file, not gathered into one image
-    /// first: the compiler's peak memory holds them once. Throws
-    /// `SystemFailure` when the file cannot be written (nothing is left at
-    /// `path` then but what was there before).
-    static func write(to path: String, mode: FilePermissions, contentKey: ContentHash, metadata: CompiledMetadata,
-                      store: WordStore, index: DeletionIndex, phonetic: PhoneticIndex?, accepted: AcceptTable,
-                      rejects: RejectIndex) throws -> Int {
-        let storeTables = store.tables
-        let noPhonetic = Table<UInt32>([])
-        let sections: [CompiledFormat.SectionSource] = [
-            .init(.metadata, metadata.encoded()),
-            .init(.storeBytes, storeTables.bytes),
-            .init(.storeOffsets, storeTables.offsets),
-            .init(.storeZipf, storeTables.scaledZipf),
-            .init(.storeFlags, storeTables.flags),
-            .init(.variantEntries, storeTables.variantEntries),
-            .init(.variantBytes, storeTables.variantBytes),
-            .init(.variantOffsets, storeTables.variantOffsets),
-            .init(.variantSuggestible, storeTables.variantSuggestible),
-            .init(.storeKeySlots, storeTables.keySlots),
-            .init(.groupStarts, index.groupStarts),
-            .init(.bucketOffsets, index.bucketOffsets),
-            .init(.bucketGroups, index.bucketGroups),
-            .init(.phoneticHashes, phonetic?.hashes ?? noPhonetic),
-            .init(.phoneticEntries, phonetic?.entries ?? noPhonetic),
-            .init(.acceptSlots, accepted.tables.slots),
-            .init(.acceptBytes, accepted.tables.bytes),
-            .init(.rejectRules, rejects.encodedRules()),
-            .init(.stemSlots, rejects.stems.tables.slots),
-            .init(.stemBytes, rejects.stems.tables.bytes),
-        ]
-        var size = 0
-        try FileSystem.writeAtomically(to: path, mode: mode) { sink in
-            size = try CompiledFormat.write(contentKey: contentKey, sections: sections, to: sink)
-        }
-        return size
+    /// The sections of a compiled file, in the order its section table lists them.
+    static let sectionOrder: [CompiledFormat.Section] = [
+        .metadata, .storeBytes, .storeOffsets, .storeZipf, .storeFlags, .variantEntries, .variantBytes, .variantOffsets,
+        .variantSuggestible, .storeKeySlots, .groupStarts, .bucketOffsets, .bucketGroups, .phoneticHashes,
+        .phoneticEntries, .acceptSlots, .acceptBytes, .rejectRules, .stemSlots, .stemBytes,
+    ]
+
+    /// The sections that hold a store.
+    static func sections(of store: WordStore) -> [CompiledFormat.SectionSource] {
+        let tables = store.tables
+        return [.init(.storeBytes, tables.bytes), .init(.storeOffsets, tables.offsets), .init(.storeZipf, tables.scaledZipf),
+                .init(.storeFlags, tables.flags), .init(.variantEntries, tables.variantEntries),
+                .init(.variantBytes, tables.variantBytes), .init(.variantOffsets, tables.variantOffsets),
+                .init(.variantSuggestible, tables.variantSuggestible), .init(.storeKeySlots, tables.keySlots)]
+    }
+
+    /// The sections that hold a deletion index.
+    static func sections(of index: DeletionIndex) -> [CompiledFormat.SectionSource] {
+        [.init(.groupStarts, index.groupStarts), .init(.bucketOffsets, index.bucketOffsets), .init(.bucketGroups, index.bucketGroups)]
+    }
+
+    /// The sections that hold a phonetic index (empty ones without).
+    static func sections(of phonetic: PhoneticIndex?) -> [CompiledFormat.SectionSource] {
+        let none = Table<UInt32>([])
+        return [.init(.phoneticHashes, phonetic?.hashes ?? none), .init(.phoneticEntries, phonetic?.entries ?? none)]
+    }
+
+    /// The sections that hold an accept table.
+    static func sections(of accepted: AcceptTable) -> [CompiledFormat.SectionSource] {
+        [.init(.acceptSlots, accepted.tables.slots), .init(.acceptBytes, accepted.tables.bytes)]
+    }
+
+    /// The sections that hold a reject index.
+    static func sections(of rejects: RejectIndex) -> [CompiledFormat.SectionSource] {
+        [.init(.rejectRules, rejects.encodedRules()), .init(.stemSlots, rejects.stems.tables.slots),
+         .init(.stemBytes, rejects.stems.tables.bytes)]
     }
 }

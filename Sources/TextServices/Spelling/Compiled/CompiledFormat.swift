@@ -173,58 +173,82 @@ enum CompiledFormat {
         }
     }
 
-    /// Lays out a file from its sections and hands its bytes, in order, to `sink`; returns the file's size.
+    /// Writes a compiled file one section at a time, each as soon as it is built, and the header last.
     ///
-    /// The sections are read twice (once for their checksums, once to write
-    /// them) and never copied: a compiler writing a file of hundreds of MB
-    /// holds the tables once, not the tables, their bytes and the whole image.
-    /// Throws what `sink` throws.
-    static func write(contentKey: ContentHash, sections: [SectionSource],
-                      to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
-        let tableEnd = headerSize + sections.count * sectionEntrySize
-        var position = (tableEnd + alignment - 1) / alignment * alignment
-        let headerEnd = position
-        var rows: [(section: Section, offset: Int, length: Int, checksum: UInt64)] = []
-        for source in sections {
+    /// A compiler hands each table over once it is final and may free it
+    /// before building the next, so its peak memory holds the tables still
+    /// being built, not every table of the file. Sections lie in the file in
+    /// the order they are added; the section table lists them in the order
+    /// given at the start, and readers find them through it. Each section is
+    /// read twice (its checksum, then its bytes) and never copied.
+    struct SectionWriter {
+        private let order: [Section]
+        private let write: (UnsafeRawBufferPointer, Int) throws -> Void
+        private var rows: [Section: (offset: Int, length: Int, checksum: UInt64)] = [:]
+        private var position: Int
+        private let headerEnd: Int
+
+        /// A writer of the sections `order` (each must be added once) through `write`, which puts bytes at a file offset.
+        init(order: [Section], write: @escaping (UnsafeRawBufferPointer, Int) throws -> Void) {
+            self.order = order
+            self.write = write
+            headerEnd = CompiledFormat.aligned(headerSize + order.count * sectionEntrySize)
+            position = headerEnd
+        }
+
+        /// Writes a section after the ones already written; throws what `write` throws.
+        mutating func add(_ source: SectionSource) throws {
+            precondition(order.contains(source.section) && rows[source.section] == nil, "section \(source.section) not expected")
             var checksum: UInt64 = 0
-            try source.withBytes { checksum = ContentHash($0).low }
-            rows.append((source.section, position, source.count, checksum))
-            position = (position + source.count + alignment - 1) / alignment * alignment
-        }
-        let size = position
-        var header = [UInt8](repeating: 0, count: headerEnd)
-        func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
-            withUnsafeBytes(of: value.littleEndian) { raw in
-                for (index, byte) in raw.enumerated() { header[offset + index] = byte }
+            let offset = position
+            try source.withBytes { bytes in
+                checksum = ContentHash(bytes).low
+                if !bytes.isEmpty { try write(bytes, offset) }
             }
+            rows[source.section] = (offset, source.count, checksum)
+            position = CompiledFormat.aligned(offset + source.count)
         }
-        for (index, byte) in magic.enumerated() { header[index] = byte }
-        put(version, at: 8)
-        put(UInt32(sections.count), at: 12)
-        put(UInt64(size), at: 16)
-        put(contentKey.high, at: 24)
-        put(contentKey.low, at: 32)
-        for (index, row) in rows.enumerated() {
-            let base = headerSize + index * sectionEntrySize
-            put(row.section.rawValue, at: base)
-            put(UInt32(row.section.elementWidth), at: base + 4)
-            put(UInt64(row.offset), at: base + 8)
-            put(UInt64(row.length), at: base + 16)
-            put(row.checksum, at: base + 24)
+
+        /// Writes the padding after the last section and the header; returns the file's size.
+        func finish(contentKey: ContentHash) throws -> Int {
+            precondition(rows.count == order.count, "sections missing")
+            let size = position
+            var header = [UInt8](repeating: 0, count: headerEnd)
+            func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+                withUnsafeBytes(of: value.littleEndian) { raw in
+                    for (index, byte) in raw.enumerated() { header[offset + index] = byte }
+                }
+            }
+            for (index, byte) in magic.enumerated() { header[index] = byte }
+            put(version, at: 8)
+            put(UInt32(order.count), at: 12)
+            put(UInt64(size), at: 16)
+            put(contentKey.high, at: 24)
+            put(contentKey.low, at: 32)
+            for (index, section) in order.enumerated() {
+                let row = rows[section]!
+                let base = headerSize + index * sectionEntrySize
+                put(section.rawValue, at: base)
+                put(UInt32(section.elementWidth), at: base + 4)
+                put(UInt64(row.offset), at: base + 8)
+                put(UInt64(row.length), at: base + 16)
+                put(row.checksum, at: base + 24)
+            }
+            let tableEnd = headerSize + order.count * sectionEntrySize
+            let checksum = header.withUnsafeBytes { headerChecksum($0, tableEnd: tableEnd) }
+            put(checksum, at: 40)
+            // The file ends at a multiple of the alignment: the last section's padding is written out.
+            let lastEnd = rows.values.map { $0.offset + $0.length }.max() ?? headerEnd
+            if size > lastEnd {
+                try [UInt8](repeating: 0, count: size - lastEnd).withUnsafeBytes { try write($0, lastEnd) }
+            }
+            try header.withUnsafeBytes { try write($0, 0) }
+            return size
         }
-        let checksum = header.withUnsafeBytes { headerChecksum($0, tableEnd: tableEnd) }
-        put(checksum, at: 40)
-        try header.withUnsafeBytes { try sink($0) }
-        var written = headerEnd
-        let padding = [UInt8](repeating: 0, count: alignment)
-        for (source, row) in zip(sections, rows) {
-            if row.offset > written { try padding.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<(row.offset - written)])) } }
-            try source.withBytes { try sink($0) }
-            written = row.offset + row.length
-        }
-        if size > written { try padding.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<(size - written)])) } }
-        return size
     }
+
+    /// The next multiple of `alignment` from `offset`.
+    static func aligned(_ offset: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
 
     /// The little-endian bytes of a table.
     static func bytes<T: FixedWidthInteger>(_ table: Table<T>) -> [UInt8] {

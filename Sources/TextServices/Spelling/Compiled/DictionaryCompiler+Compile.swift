@@ -46,59 +46,88 @@ extension DictionaryCompiler {
             rejectBuild.withLock { $0 = built }
         }
         progress(.expanding, 0)
-        let frequencies = frequency.flatMap(WordFrequencies.load(path:))
         // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
         let forms = WordFormExpander.formList(of: info, maximumForms: .max)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
+        let expandedForms = forms.count
         progress(.expanding, 1)
         preparing.wait()
+        // Taken out of the boxes, so that releasing them below frees them.
         let engine: HunspellEngine
-        switch loaded.withLock({ $0 }) {
+        switch loaded.withLock({ box in defer { box = nil }; return box }) {
         case .success(let made)?: engine = made
         case .failure(let error)?: throw Failure(message: error.message)
         case nil: throw Failure(message: "cannot load \(info.affixPath)")
         }
         let declaredCharset = engine.declaredCharset
-        let cases = inferred.withLock { $0 } ?? .disabled
-        let (accepted, acceptedCount) = Self.verify(forms, engine: engine, cases: cases) {
-            progress(.verifying, $0)
-        }
-        // Hunspell's handles (about 12 MB each for English) are not needed past here: the store and indexes are the peak.
+        let cases = inferred.withLock { box in defer { box = nil }; return box } ?? .disabled
+        // Optionals set to nil where they are no longer needed (`consume` does not take them).
+        var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases) { progress(.verifying, $0) })
+        // Hunspell's handles (about 12 MB each for English) and the case rules are not needed past here. Their memory,
+        // and the verification's, is many small blocks: trimmed, it goes back to the system before the accept table is
+        // built, instead of staying in the process beside the tables (the peak of an English compile was there).
         _ = consume engine
+        _ = consume cases
+        AllocatorTrim.releaseFreeMemory()
+        var accepted = Optional(Self.acceptTable(forms, unique: verified!.unique, flags: verified!.flags))
+        let acceptedCount = verified!.flags.count { $0 != 0 }
+        verified = nil
         building.wait()
-        let rejects = Self.checkedRejectIndex(rejectBuild.withLock { $0 } ?? (.unusable, "not built"), accepted: accepted)
-        progress(.indexing, 0)
-        let store = WordStore(forms: forms, frequencies: frequencies).withKeyHash()
-        progress(.indexing, 0.3)
-        let index = DeletionIndex(store: store)
-        progress(.indexing, 0.8)
-        let phonetic = info.tag.language == "en" ? PhoneticIndex(store: store) : nil
-        progress(.indexing, 1)
-
-        var metadata = CompiledMetadata()
-        metadata.charset = declaredCharset
-        metadata.affixIdentity = affixIdentity
-        metadata.wordsIdentity = wordsIdentity
-        metadata.frequencyPath = frequency ?? ""
-        metadata.frequencyIdentity = frequency.map(Self.identity) ?? ""
-        metadata.expandedForms = forms.count
-        metadata.acceptedForms = acceptedCount
-        metadata.hasFrequencies = store.hasFrequencies
-        metadata.hasPhonetic = phonetic != nil
-        metadata.prefixLength = index.prefixLength
-        metadata.maxDistance = index.maxDistance
-        metadata.bucketMask = index.bucketMask
-        metadata.compiledAt = Int(Date().timeIntervalSince1970)
-        metadata.environment = Self.environmentKey.description
-        metadata.provesWrong = rejects.index.isUsable
-        metadata.provesWrongReason = rejects.reason ?? ""
-        progress(.writing, 0)
+        var rejects = Optional(Self.checkedRejectIndex(rejectBuild.withLock { box in defer { box = nil }; return box } ?? (.unusable, "not built"),
+                                                       accepted: accepted!))
+        let provesWrong = rejects!.index.isUsable, provesWrongReason = rejects!.reason ?? ""
+        // Each part goes to the file as soon as it is final and is freed before the next is built, so the tables of the
+        // file are never all in memory at once: the accept table and the reject index while the store and the guess
+        // indexes are built (a sixth of an English file), the deletion index while the phonetic one is.
         let path = path(for: info)
         let byteCount: Int
         do {
-            byteCount = try CompiledDictionary.write(to: path, mode: SystemPackage.FilePermissions(rawValue: 0o644),
-                                                     contentKey: key, metadata: metadata, store: store, index: index,
-                                                     phonetic: phonetic, accepted: accepted, rejects: rejects.index)
+            let file = try FileSystem.AtomicFile(path: path, mode: SystemPackage.FilePermissions(rawValue: 0o644))
+            var sections = CompiledFormat.SectionWriter(order: CompiledDictionary.sectionOrder) { try file.write($0, at: $1) }
+            for section in CompiledDictionary.sections(of: accepted!) + CompiledDictionary.sections(of: rejects!.index) {
+                try sections.add(section)
+            }
+            accepted = nil
+            rejects = nil
+            progress(.indexing, 0)
+            // The forms and the frequency list live no longer than the store's building.
+            let store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
+            _ = consume forms
+            AllocatorTrim.releaseFreeMemory()
+            progress(.indexing, 0.3)
+            let index = DeletionIndex(store: store)
+            let (prefixLength, maxDistance, bucketMask) = (index.prefixLength, index.maxDistance, index.bucketMask)
+            for section in CompiledDictionary.sections(of: index) { try sections.add(section) }
+            _ = consume index
+            progress(.indexing, 0.8)
+            let phonetic = info.tag.language == "en" ? PhoneticIndex(store: store) : nil
+            let hasPhonetic = phonetic != nil
+            for section in CompiledDictionary.sections(of: phonetic) { try sections.add(section) }
+            _ = consume phonetic
+            progress(.indexing, 1)
+            progress(.writing, 0)
+            for section in CompiledDictionary.sections(of: store) { try sections.add(section) }
+
+            var metadata = CompiledMetadata()
+            metadata.charset = declaredCharset
+            metadata.affixIdentity = affixIdentity
+            metadata.wordsIdentity = wordsIdentity
+            metadata.frequencyPath = frequency ?? ""
+            metadata.frequencyIdentity = frequency.map(Self.identity) ?? ""
+            metadata.expandedForms = expandedForms
+            metadata.acceptedForms = acceptedCount
+            metadata.hasFrequencies = store.hasFrequencies
+            metadata.hasPhonetic = hasPhonetic
+            metadata.prefixLength = prefixLength
+            metadata.maxDistance = maxDistance
+            metadata.bucketMask = bucketMask
+            metadata.compiledAt = Int(Date().timeIntervalSince1970)
+            metadata.environment = Self.environmentKey.description
+            metadata.provesWrong = provesWrong
+            metadata.provesWrongReason = provesWrongReason
+            try sections.add(.init(.metadata, metadata.encoded()))
+            byteCount = try sections.finish(contentKey: key)
+            try file.commit()
         } catch {
             throw Failure(message: "cannot write \(path): \(error)")
         }
@@ -106,7 +135,7 @@ extension DictionaryCompiler {
         MappedFile.dropCachedPages(path: path)
         progress(.writing, 1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return Report(path: path, byteCount: byteCount, expandedForms: forms.count, acceptedForms: acceptedCount, seconds: seconds)
+        return Report(path: path, byteCount: byteCount, expandedForms: expandedForms, acceptedForms: acceptedCount, seconds: seconds)
     }
 
     /// Compiles `info` unless a current, intact compiled form exists (system-wide or the user's); nil when none was needed.
@@ -175,6 +204,14 @@ extension DictionaryCompiler {
     /// The accept table of the distinct forms in `forms` (each spelling Hunspell accepts, on every core), and how many forms it holds.
     static func verify(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
                        progress: @escaping @Sendable (Double) -> Void) -> (AcceptTable, Int) {
+        let verified = verifiedFlags(forms, engine: engine, cases: cases, progress: progress)
+        return (acceptTable(forms, unique: verified.unique, flags: verified.flags), verified.flags.count { $0 != 0 })
+    }
+
+    /// The indices of the distinct forms in `forms`, in byte order, and the spellings of each Hunspell accepts
+    /// (`AcceptTable` flags, 0 for none), on every core: `verify` without building the table.
+    static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
+                              progress: @escaping @Sendable (Double) -> Void) -> (unique: [UInt32], flags: [UInt8]) {
         let (unique, keepsCase, plainCopies) = distinctSorted(forms)
         let plain = plainFormsAgree(forms, unique: unique, keepsCase: keepsCase, plain: plainCopies, engine: engine, cases: cases)
             ? plainCopies : [Bool](repeating: false, count: plainCopies.count)
@@ -229,9 +266,7 @@ extension DictionaryCompiler {
             let finished = done.add(1, ordering: .relaxed).newValue
             if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
-        let flags = results.withLock { $0.flatMap { $0 } }
-        let items = withCapitalsAsKeys(zip(unique, flags).map { (key: forms.word(Int($0)), flags: $1) })
-        return (AcceptTable.build(items), flags.count { $0 != 0 })
+        return (unique, results.withLock { $0.flatMap { $0 } })
     }
 
     /// Whether Hunspell accepts an even sample of the forms `verify` would trust (`PlainForms`) as they are.
@@ -428,6 +463,48 @@ extension DictionaryCompiler {
         if let fast, let result = fast { return result }
         if a.utf8.elementsEqual(b.utf8) { return 0 }
         return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
+    }
+
+    /// The accept table of the distinct forms `unique` with their flags, with capitals keys as `withCapitalsAsKeys` adds them.
+    ///
+    /// The same table as `AcceptTable.build(withCapitalsAsKeys(items))` over a `String` item per form, read from the
+    /// forms' bytes instead: those items (a `String` each, most of them on the heap outside ASCII) and their merged copy
+    /// were a Ukrainian compile's largest arrays.
+    static func acceptTable(_ forms: FormList, unique: [UInt32], flags: [UInt8]) -> AcceptTable {
+        var capitals = Set<String>()
+        var unchanged = ScalarByteMemo()
+        for (position, flag) in flags.enumerated() where flag & AcceptTable.upper != 0 {
+            let key = forms.word(Int(unique[position]))
+            if WordList.isOwnFold(key, unchanged: &unchanged) { continue }
+            let lower = CaseVariants.lower(key)
+            guard key != lower, key != CaseVariants.capitalised(lower) else { continue }
+            capitals.insert(CaseVariants.upper(key))
+        }
+        var merged = flags
+        if !capitals.isEmpty {
+            forms.bytes.withUnsafeBufferPointer { bytes in
+                for position in unique.indices {
+                    let range = forms.range(Int(unique[position]))
+                    // A key whose first byte is a lower-case ASCII letter is no word in capitals: no hash of it is needed.
+                    guard let first = range.first.map({ bytes[$0] }), !(first >= 0x61 && first <= 0x7A) else { continue }
+                    if capitals.remove(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) != nil {
+                        merged[position] |= AcceptTable.asIs
+                    }
+                }
+            }
+        }
+        let extra = capitals.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return forms.bytes.withUnsafeBufferPointer { bytes in
+            AcceptTable.build { add in
+                for position in unique.indices {
+                    add(UnsafeBufferPointer(rebasing: bytes[forms.range(Int(unique[position]))]), merged[position])
+                }
+                for key in extra {
+                    var key = key
+                    key.withUTF8 { add($0, AcceptTable.asIs) }
+                }
+            }
+        }
     }
 
     /// The items, with the capitals of every mixed-case form accepted in capitals as a key of their own.

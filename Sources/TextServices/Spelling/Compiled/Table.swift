@@ -17,6 +17,18 @@ struct Table<Element: FixedWidthInteger>: @unchecked Sendable {
         offset = FileOffset(0)
     }
 
+    /// A table of `count` elements, zero until `fill` writes them in the table's own memory (no array, no copy).
+    ///
+    /// For tables whose size is known before they are filled: a compiler
+    /// building a table of hundreds of MB holds it once, not as an array and its copy.
+    init(zeroed count: Int, _ fill: (UnsafeMutableBufferPointer<Element>) -> Void) {
+        let storage = TableStorage<Element>(zeroed: count)
+        fill(storage.memory)
+        buffer = UnsafeBufferPointer(storage.memory)
+        owner = storage
+        offset = FileOffset(0)
+    }
+
     /// A table over `count` elements of a mapped file at a byte offset aligned for `Element`.
     init(mapped file: MappedFile, at offset: FileOffset, count: Int) {
         owner = file
@@ -98,6 +110,11 @@ private final class TableStorage<Element> {
         _ = memory.initialize(from: values)
     }
 
+    init(zeroed count: Int) where Element: FixedWidthInteger {
+        memory = .allocate(capacity: count)
+        memory.initialize(repeating: 0)
+    }
+
     deinit { memory.deallocate() }
 }
 
@@ -115,14 +132,27 @@ extension Table where Element == UInt64 {
     /// Each slot goes to the first free position from `hash & (capacity - 1)`;
     /// 0 marks a free position, so readers stop at the first 0 they probe.
     static func openAddressed(_ slotValues: [(hash: UInt64, slot: UInt64)]) -> Table {
-        var capacity = 16
-        while capacity < slotValues.count * 2 { capacity <<= 1 }
-        var slots = [UInt64](repeating: 0, count: capacity)
-        for (hash, slot) in slotValues {
-            var position = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
-            slots[position] = slot
+        openAddressed(count: slotValues.count) { slots in
+            for (hash, slot) in slotValues { slots.insert(hash, slot) }
         }
-        return Table(slots)
+    }
+
+    /// The open-addressed table (as `openAddressed(_:)`) of `count` slots that `fill` inserts, in its order, in the table's own memory.
+    static func openAddressed(count: Int, _ fill: (OpenAddressedSlots) -> Void) -> Table {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        return Table(zeroed: capacity) { fill(OpenAddressedSlots(slots: $0)) }
+    }
+}
+
+/// The slots of an open-addressed table being filled (`Table.openAddressed(count:_:)`): each goes to the first free position from its hash.
+struct OpenAddressedSlots {
+    let slots: UnsafeMutableBufferPointer<UInt64>
+
+    func insert(_ hash: UInt64, _ slot: UInt64) {
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        while slots[position] != 0 { position = (position + 1) & mask }
+        slots[position] = slot
     }
 }

@@ -62,21 +62,23 @@ final class DeletionIndex: Sendable {
         var buckets = 1
         while buckets < max(1, hashes.count / 6) { buckets <<= 1 }
         let mask = UInt32(buckets - 1)
-        var offsets = [UInt32](repeating: 0, count: buckets + 1)
-        for hash in hashes { offsets[Int(hash & mask) + 1] += 1 }
-        for index in 0..<buckets { offsets[index + 1] += offsets[index] }
-        var fill = offsets
-        var groups = [UInt32](repeating: 0, count: hashes.count)
-        for group in 0..<(hashStarts.count - 1) {
-            for hash in hashes[Int(hashStarts[group])..<Int(hashStarts[group + 1])] {
-                let bucket = Int(hash & mask)
-                groups[Int(fill[bucket])] = UInt32(group)
-                fill[bucket] += 1
+        // Both tables are filled in their own memory: an array and its copy were the peak of an English compile.
+        let offsets = Table<UInt32>(zeroed: buckets + 1) { offsets in
+            for hash in hashes { offsets[Int(hash & mask) + 1] += 1 }
+            for index in 0..<buckets { offsets[index + 1] += offsets[index] }
+        }
+        var fill = Array(offsets.buffer)
+        self.bucketGroups = Table(zeroed: hashes.count) { groups in
+            for group in 0..<(hashStarts.count - 1) {
+                for hash in hashes[Int(hashStarts[group])..<Int(hashStarts[group + 1])] {
+                    let bucket = Int(hash & mask)
+                    groups[Int(fill[bucket])] = UInt32(group)
+                    fill[bucket] += 1
+                }
             }
         }
         self.groupStarts = Table(groupStarts)
-        self.bucketOffsets = Table(offsets)
-        self.bucketGroups = Table(groups)
+        self.bucketOffsets = offsets
         self.bucketMask = mask
         self.entryCount = store.count
     }
