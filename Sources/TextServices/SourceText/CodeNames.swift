@@ -44,8 +44,7 @@ public enum CodeNames {
         // Lane by lane on the low seven bits (no sum carries into the next lane): letters are 0x61...0x7A once
         // lower-cased, digits 0x30...0x39, the underscore 0x5F.
         let seven = word & low
-        let folded = seven | 0x2020_2020_2020_2020
-        let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+        let letters = ByteTops.asciiLetters(word)
         let digits = (seven &+ 0x5050_5050_5050_5050) & ~(seven &+ 0x4646_4646_4646_4646)
         let other = seven ^ 0x5F5F_5F5F_5F5F_5F5F
         let underscores = ~((other &+ low) | other)

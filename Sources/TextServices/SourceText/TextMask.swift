@@ -26,7 +26,7 @@ public struct TextMask: Sendable {
                       let shown = visible.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
                 // Eight bytes at a time: each byte's top bit says "a visible letter"; a run starts at a letter whose
                 // byte before (in this word, or the last of the word before) is none.
-                let topBits: UInt64 = 0x8080_8080_8080_8080, lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                let topBits: UInt64 = 0x8080_8080_8080_8080
                 var count = 0
                 var before: UInt64 = 0
                 var offset = 0
@@ -34,12 +34,8 @@ public struct TextMask: Sendable {
                     let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                     // A Bool is stored as 0 or 1: shifted up, its bit lands on its own byte's top bit.
                     let seen = shown.loadUnaligned(fromByteOffset: offset, as: UInt64.self) << 7
-                    // ASCII letters: each byte, lower-cased and without its top bit, is in 0x61...0x7A (no carry
-                    // crosses a byte: at most 0x7F + 0x1F); bytes of non-ASCII scalars count by their top bit.
-                    let folded = (word | 0x2020_2020_2020_2020) & lowBits
-                    let atLeastA = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & topBits
-                    let pastZ = (folded &+ 0x0505_0505_0505_0505) & topBits
-                    let letters = ((atLeastA & ~pastZ) | (word & topBits)) & seen
+                    // ASCII letters, and bytes of non-ASCII scalars by their top bit.
+                    let letters = (ByteTops.asciiLetters(word) | (word & topBits)) & seen
                     count &+= ByteTops.count(letters & ~(letters << 8 | before))
                     before = (letters >> 56) & 0x80
                     offset += 8

@@ -251,7 +251,7 @@ final class Guesser: Sendable {
             let scalars = WordList.fold(word).unicodeScalars.map(\.value)
             let distance = EditModel.distance(typed[...], scalars[...], limit: maxDistance, scratch: &scratch)
             guard distance <= maxDistance else { continue }
-            let candidate = Candidate(cost: distance == 0 ? 0.1 : model.cost(typed: typed, intended: scalars), zipf: 3)
+            let candidate = Candidate(cost: distance == 0 ? 0.1 : model.cost(intended: scalars, scratch: &costScratch), zipf: 3)
             scored.append(([word], candidate.cost, score(candidate)))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.texts[0] < $1.texts[0] }

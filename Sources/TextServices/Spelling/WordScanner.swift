@@ -216,8 +216,7 @@ enum WordScanner {
             // Lane by lane, for bytes under 0x80 (no sum below carries into the next lane): letters are 0x61...0x7A
             // once lower-cased, white space 0x09...0x0D or 0x20; a byte of 0x80 or more is neither.
             let ascii = ~word & top
-            let folded = (word | 0x2020_2020_2020_2020) & low
-            let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505) & ascii
+            let letters = ByteTops.asciiLetters(word) & ascii
             let seven = word & low
             let controls = (seven &+ 0x7777_7777_7777_7777) & ~(seven &+ 0x7272_7272_7272_7272)
             let other = word ^ 0x2020_2020_2020_2020
