@@ -170,6 +170,27 @@ private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
     #expect(found("teh").contains("the"))
 }
 
+@Test func aPrefixsGroupsComeInStoreOrderOnceEachHoweverManyTheBucketsHold() {
+    // One bucket (mask 0) holds every group number, so every prefix meets all of them: in order, once each, as
+    // sorting gives them, whether there are few (sorted) or many (a bit a group), with numbers past the last group
+    // (a damaged file) after the rest.
+    var generator = SystemRandomNumberGenerator()
+    for count in [0, 1, 5, DeletionIndex.mostGroupsSorted, DeletionIndex.mostGroupsSorted + 1, 300, 5_000] {
+        let groupCount = Int.random(in: 1...3_000, using: &generator)
+        let starts = (0...groupCount).map { UInt32($0 * 2) }
+        let groups = (0..<count).map { _ in
+            UInt32.random(in: 0..<UInt32(groupCount + (Bool.random(using: &generator) ? 0 : 40)), using: &generator)
+        }
+        let index = DeletionIndex(groupStarts: Table(starts), bucketOffsets: Table([0, UInt32(groups.count)]),
+                                  bucketGroups: Table(groups), bucketMask: 0, prefixLength: 6, maxDistance: 2,
+                                  entryCount: groupCount * 2)
+        let expected = Set(groups).sorted().map {
+            Table<UInt32>.clampedRange(index.groupStarts[Int($0)], index.groupStarts[Int($0) + 1], limit: groupCount * 2)
+        }
+        #expect(index.candidateEntries(for: "prefix".unicodeScalars.map(\.value)) == expected, "\(count) groups of \(groupCount)")
+    }
+}
+
 @Test func concurrentFirstUseBuildsOneIndexAndAgrees() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-race-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -20,6 +20,8 @@ final class Guesser: Sendable {
     /// Whether each replacement's `to` is its own fold: then a folded word with it put in needs no folding.
     private let replacementKeepsFold: [Bool]
     private let mapGroups: [[String]]
+    /// Each `MAP` group's members that are one Character: the ones a word's letter can be.
+    private let mapLetters: [Set<Character>]
     /// Whether the dictionary makes compounds (German, Dutch, Swedish...): then a typo inside a long
     /// compound is mended part by part (`compoundCandidates`).
     private let compounds: Bool
@@ -75,6 +77,7 @@ final class Guesser: Sendable {
                                                  anchoredStart: replacements.map(\.anchoredStart), anchoredEnd: replacements.map(\.anchoredEnd))
         self.replacementKeepsFold = replacements.map { WordList.fold($0.to) == $0.to }
         self.mapGroups = affixes.mapGroups.map { $0.map(WordList.fold) }
+        self.mapLetters = mapGroups.map { Set($0.filter { $0.count == 1 }.map { Character($0) }) }
         self.compounds = affixes.compounds
         self.compoundsByFlag = affixes.compoundsByFlag
         self.inputConversions = affixes.inputConversions
@@ -331,32 +334,55 @@ final class Guesser: Sendable {
         // An ASCII word without a carriage return (the only ASCII pair that is one Character) is matched by bytes.
         if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             for match in replacementIndex.matches(ascii: bytes) {
-                let replaced = String(decoding: bytes[..<match.start], as: UTF8.self) + replacements[match.replacement].to
-                    + String(decoding: bytes[(match.start + match.length)...], as: UTF8.self)
+                let replaced = Self.splice(bytes, match.start, match.start + match.length, replacements[match.replacement].to)
                 result.append((replacementKeepsFold[match.replacement] ? replaced : WordList.fold(replaced), Self.replacementCost))
             }
-            if !mapGroups.isEmpty { appendMapCandidates(Array(folded), to: &result) }
+            if !mapGroups.isEmpty { appendMapCandidates(Array(folded), bytes: bytes, offsets: Array(0...bytes.count), to: &result) }
             return result
         }
         let characters = Array(folded)
+        // Where each Character begins in the word's UTF-8, and where the word ends.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(characters.count + 1)
+        var offset = 0
+        for character in characters {
+            offsets.append(offset)
+            offset += character.utf8.count
+        }
+        offsets.append(offset)
         for match in replacementIndex.matches(characters) {
             // `to` put in place of the pattern; the rest of a folded word lowers to itself, so only a `to` that does not needs folding.
-            let replaced = String(characters[..<match.start]) + replacements[match.replacement].to
-                + String(characters[(match.start + match.length)...])
+            let replaced = Self.splice(bytes, offsets[match.start], offsets[match.start + match.length], replacements[match.replacement].to)
             result.append((replacementKeepsFold[match.replacement] ? replaced : WordList.fold(replaced), Self.replacementCost))
         }
-        appendMapCandidates(characters, to: &result)
+        appendMapCandidates(characters, bytes: bytes, offsets: offsets, to: &result)
         return result
     }
 
     /// The words the .aff `MAP` groups make of `characters`, each with its cost.
-    private func appendMapCandidates(_ characters: [Character], to result: inout [(String, Double)]) {
-        for group in mapGroups {
-            for (position, character) in characters.enumerated() where group.contains(String(character)) {
-                for other in group where other != String(character) {
-                    let replaced = String(characters[..<position]) + other + String(characters[(position + 1)...])
-                    result.append((replaced, 0.3))
+    ///
+    /// `bytes` is the word's UTF-8 and `offsets` where each of its Characters begins there, with the end last.
+    private func appendMapCandidates(_ characters: [Character], bytes: [UInt8], offsets: [Int], to result: inout [(String, Double)]) {
+        for (group, letters) in zip(mapGroups, mapLetters) where !letters.isEmpty {
+            for (position, character) in characters.enumerated() where letters.contains(character) {
+                let own = String(character)
+                for other in group where other != own {
+                    result.append((Self.splice(bytes, offsets[position], offsets[position + 1], other), 0.3))
                 }
+            }
+        }
+    }
+
+    /// The word of `bytes` with the bytes `lower..<upper` (whole Characters) replaced by `middle`, made in one go.
+    private static func splice(_ bytes: [UInt8], _ lower: Int, _ upper: Int, _ middle: String) -> String {
+        var middle = middle
+        return middle.withUTF8 { inserted in
+            String(unsafeUninitializedCapacity: lower + inserted.count + bytes.count - upper) { buffer in
+                var written = 0
+                for byte in bytes[..<lower] { buffer[written] = byte; written += 1 }
+                for byte in inserted { buffer[written] = byte; written += 1 }
+                for byte in bytes[upper...] { buffer[written] = byte; written += 1 }
+                return written
             }
         }
     }

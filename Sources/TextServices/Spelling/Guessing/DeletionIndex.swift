@@ -89,23 +89,62 @@ final class DeletionIndex: Sendable {
     /// (a key shorter than that: all of its letters), so the caller may pass over a whole range on those letters alone.
     func candidateEntries(for word: [UInt32]) -> [Range<Int>] {
         let prefix = word.prefix(prefixLength).map(Diacritics.base)
-        var groups: [UInt32] = []
-        for hash in Self.deletionHashes(prefix, maxDistance: maxDistance) {
+        let slices = Self.deletionHashes(prefix, maxDistance: maxDistance).map { hash in
             let bucket = Int(hash & bucketMask)
-            for group in bucketGroups.slice(Table<UInt32>.clampedRange(bucketOffsets[bucket], bucketOffsets[bucket + 1],
-                                                                        limit: bucketGroups.count)) {
-                groups.append(group)
+            return bucketGroups.slice(Table<UInt32>.clampedRange(bucketOffsets[bucket], bucketOffsets[bucket + 1],
+                                                                  limit: bucketGroups.count))
+        }
+        var groups: [UInt32] = []
+        groups.reserveCapacity(slices.reduce(0) { $0 + $1.count })
+        for slice in slices { groups.append(contentsOf: slice) }
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(groups.count)
+        func append(_ group: UInt32) {
+            ranges.append(Table<UInt32>.clampedRange(groupStarts[Int(group)], groupStarts[Int(group) + 1], limit: entryCount))
+        }
+        let groupCount = self.groupCount
+        guard groups.count > Self.mostGroupsSorted, groupCount > 0 else {
+            groups.sort()
+            var last = UInt32.max
+            for group in groups where group != last {
+                last = group
+                append(group)
+            }
+            return ranges
+        }
+        // Common letters put thousands of groups in a prefix's buckets: a bit a group puts them in order, once each,
+        // for less than sorting them costs. Numbers past the last group (a damaged file) come after, sorted.
+        var beyond: [UInt32] = []
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (groupCount + 63) / 64) { bits in
+            bits.initialize(repeating: 0)
+            var low = Int.max, high = -1
+            for group in groups {
+                let number = Int(group)
+                guard number < groupCount else { beyond.append(group); continue }
+                bits[number >> 6] |= 1 << UInt64(number & 63)
+                low = min(low, number)
+                high = max(high, number)
+            }
+            guard high >= 0 else { return }
+            for index in (low >> 6)...(high >> 6) {
+                var word = bits[index]
+                while word != 0 {
+                    append(UInt32(index << 6 | word.trailingZeroBitCount))
+                    word &= word - 1
+                }
             }
         }
-        groups.sort()
-        var ranges: [Range<Int>] = []
+        beyond.sort()
         var last = UInt32.max
-        for group in groups where group != last {
+        for group in beyond where group != last {
             last = group
-            ranges.append(Table<UInt32>.clampedRange(groupStarts[Int(group)], groupStarts[Int(group) + 1], limit: entryCount))
+            append(group)
         }
         return ranges
     }
+
+    /// Up to this many groups from a prefix's buckets are put in order by sorting; more, by a bit a group.
+    static let mostGroupsSorted = 64
 
     /// Approximate heap bytes held by the index.
     var memoryFootprint: Int { groupStarts.byteCount + bucketOffsets.byteCount + bucketGroups.byteCount }
