@@ -80,7 +80,7 @@ struct WordFormExpander {
     func expand(dictionaryText text: String, into list: inout FormList) {
         list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
         var first = true
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in TextLines(text) {
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
