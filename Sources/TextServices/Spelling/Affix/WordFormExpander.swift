@@ -172,7 +172,7 @@ struct WordFormExpander {
                     for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
-                            output(twice, cont, outer.continuation)
+                            output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
                         }
                         guard suffix.crossProduct, outer.crossProduct else { continue }
                         for prefixFlag in crossingFlags {
