@@ -1,11 +1,13 @@
 /// Decides which expanded forms Hunspell certainly accepts as they are, so the compiler need not ask it.
 ///
 /// A form is *plain* when it is a .dic stem alone, or a stem with one
-/// suffix, one prefix, or a prefix and a suffix crossed through flags on the
+/// suffix, two suffixes (the second through the first one's continuation
+/// class), one prefix, or a prefix and a suffix crossed through flags on the
 /// stem itself, where the stem's .dic line holds only the word and affix
 /// flags (no escaped slash, control character, morphological field or
 /// option flag such as NOSUGGEST, KEEPCASE, WARN or a compound flag), each
-/// affix entry carries no continuation flag and a condition Hunspell reads as
+/// affix entry's continuation flags name affix groups only (no option flag)
+/// and its condition is one Hunspell reads as
 /// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
 /// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
 /// refused), and the word holds only lower-case or caseless letters,
@@ -84,9 +86,16 @@ struct PlainForms: Sendable {
     }
 
     /// Whether an affix entry keeps a plain stem's form plain.
+    ///
+    /// Its continuation classes may only name affix groups: Hunspell's lookup
+    /// looks at an entry's continuation only for option flags (NEEDAFFIX,
+    /// CIRCUMFIX, ONLYINCOMPOUND...) and for the class a second suffix needs,
+    /// so Czech `Novákův` (`SFX P 0 ův/Y`) is found as a suffix-free entry's
+    /// form is, and `Novákova` through `Y` on it as a second suffix.
     @inline(__always)
     func isPlain(_ entry: AffixEntry) -> Bool {
-        entry.continuation.isEmpty && !(isUTF8 && entry.condition.mixesAnyWithNonASCII)
+        !(isUTF8 && entry.condition.mixesAnyWithNonASCII)
+            && entry.continuation.flags.allSatisfy { affixFlags.contains($0) && !optionFlags.contains($0) }
     }
 
     /// Whether a form of plain stem and entries may be trusted: its characters and its length.

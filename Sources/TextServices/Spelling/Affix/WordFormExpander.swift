@@ -80,7 +80,7 @@ struct WordFormExpander {
     func expand(dictionaryText text: String, into list: inout FormList) {
         list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
         var first = true
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for line in TextLines(text) {
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
@@ -172,7 +172,7 @@ struct WordFormExpander {
                     for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
-                            output(twice, cont, outer.continuation)
+                            output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
                         }
                         guard suffix.crossProduct, outer.crossProduct else { continue }
                         for prefixFlag in crossingFlags {

@@ -102,7 +102,7 @@ extension RejectIndex {
         }
 
         // Stems, read both as Hunspell reads a .dic line and as the expander does (the union is never smaller).
-        var stems: [[UInt8]: [(hidden: Bool, flags: [UInt16])]] = [:]
+        var stems = StemTable.Builder()
         func add(_ word: String, _ flagText: Substring?) -> String? {
             guard !word.isEmpty else { return nil }
             let flags = listFlags(flagText.map { affixes.flags($0).flags } ?? [])
@@ -115,18 +115,18 @@ extension RejectIndex {
                 return "stem characters: \(word)"
             }
             let known = flags.compactMap { dense[$0] }.sorted()
-            let key = Array(word.utf8)
-            guard key.count <= AcceptTable.maximumKeyLength else { return "stem over 255 bytes" }
-            stems[key, default: []].append((false, known))
+            guard word.utf8.count <= AcceptTable.maximumKeyLength else { return "stem over 255 bytes" }
+            stems.add(key: word.utf8, hidden: false, flags: known)
             // Hunspell's hidden capitalised homonym (`add_hidden_capitalized_word`), added for every stem with capitals.
             if word.unicodeScalars.contains(where: { $0.properties.isUppercase || $0.properties.changesWhenLowercased }) {
-                let hidden = Array(Self.initialCapital(Self.lower(word)).utf8)
-                if hidden != key { stems[hidden, default: []].append((true, known)) }
+                let hidden = Self.initialCapital(Self.lower(word))
+                // One over 255 bytes (lower case can be longer) leaves no table to build, as before.
+                if !hidden.utf8.elementsEqual(word.utf8) { stems.add(key: hidden.utf8, hidden: true, flags: known) }
             }
             return nil
         }
         var first = true
-        for line in wordsText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" }) {
+        for line in TextLines(wordsText, separatedBy: { $0 == "\n" }) {
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " || $0 == "\r" }) { continue }
@@ -138,12 +138,7 @@ extension RejectIndex {
                 if let problem = add(word, flags) { return (.unusable, problem) }
             }
         }
-        for (key, homonyms) in stems where homonyms.count > 255 {
-            // Merge: one homonym with every flag (never fewer derivations).
-            let all = Array(Set(homonyms.flatMap(\.flags))).sorted()
-            stems[key] = [(false, all)]
-        }
-        guard let table = StemTable.build(stems) else { return (.unusable, "stem table") }
+        guard let table = stems.build() else { return (.unusable, "stem table") }
         var rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
         // Hunspell's break loop tries an unanchored "-" first (the default list is "-", "^-", "-$").
         let splitsAtHyphen = breakPatterns.map { $0.first == "-" && $0.allSatisfy { ["-", "^-", "-$"].contains($0) } } ?? true

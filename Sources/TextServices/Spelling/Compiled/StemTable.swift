@@ -74,29 +74,4 @@ struct StemTable: Sendable {
         }
         return false
     }
-
-    /// Builds the table; nil when a key or a homonym list does not fit the layout.
-    static func build(_ entries: [[UInt8]: [(hidden: Bool, flags: [UInt16])]]) -> StemTable? {
-        var bytes: [UInt8] = []
-        var slotValues: [(hash: UInt64, slot: UInt64)] = []
-        for (key, homonyms) in entries {
-            guard !key.isEmpty, key.count <= AcceptTable.maximumKeyLength, homonyms.count <= 255 else { return nil }
-            let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
-            slotValues.append((hash, (hash >> 43) << 43 | UInt64(key.count) << 32 | UInt64(bytes.count)))
-            bytes += key
-            bytes.append(UInt8(homonyms.count))
-            for homonym in homonyms {
-                guard homonym.flags.count <= 0xFFFF else { return nil }
-                bytes.append(homonym.hidden ? 1 : 0)
-                bytes.append(UInt8(homonym.flags.count & 0xFF))
-                bytes.append(UInt8(homonym.flags.count >> 8))
-                for flag in homonym.flags {
-                    bytes.append(UInt8(flag & 0xFF))
-                    bytes.append(UInt8(flag >> 8))
-                }
-            }
-            guard bytes.count < 1 << 32 else { return nil }
-        }
-        return StemTable(tables: Tables(slots: .openAddressed(slotValues), bytes: Table(bytes)))
-    }
 }
