@@ -47,7 +47,9 @@ LGPL-2.1, at commit d24cd528a777 of 2026-05-16: PyPI's choppa-srx 1.0.0
 ships it unmodified as choppa/data/srx/languagetool_segment.srx, so `pip
 download choppa-srx==1.0.0 --no-deps` and `unzip` bring it), the words of
 the language's rules that keep a sentence going after a period (Polish
-`ul.`, Ukrainian `вул.`, `ім.`) are added the same way (English, German,
+`przyp.`, Ukrainian `вул.`, `ім.`) are added the same way (a word whose
+rule keeps it going before a capital only, Ukrainian `проф.`, becomes a
+title where the tuning half never writes it without its period) (English, German,
 French, Spanish, Italian, Portuguese, Polish, Russian, Dutch, Swedish,
 Ukrainian).
 
