@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Learns each language's sentence abbreviations, initials rule, ordinals and sentence starters from real text.
 
-Usage: scripts/make-sentence-data.py [--out dictionaries/sentences] [--cache bench/out/sentences] [--ud FOLDER] [LANG...]
+Usage: scripts/make-sentence-data.py [--out dictionaries/sentences] [--cache bench/out/sentences] [--ud FOLDER]
+                                    [--libreoffice AUTOCORR] [--hunspell [FOLDER]] [--pysbd FOLDER]
+                                    [--languagetool SRX] [LANG...]
 
 Reads the tuning half of Debian's translated manual pages, fortunes,
 maint-guide and debian-reference (scripts/sentence_corpus.py; install them with
@@ -39,6 +41,18 @@ a value), the entries of the language's Hunspell dictionary that end in a
 period (`Abk.`, `atd.`, `bijv.`, `bl.a.`: the dictionary's own spelling of
 an abbreviation) are added the same way (cs_CZ, de_DE, nl, sv_SE hold them).
 
+With `--languagetool SRX` (LanguageTool's
+languagetool-core/src/main/resources/org/languagetool/resource/segment.srx,
+LGPL-2.1, at commit d24cd528a777 of 2026-05-16: PyPI's choppa-srx 1.0.0
+ships it unmodified as choppa/data/srx/languagetool_segment.srx, so `pip
+download choppa-srx==1.0.0 --no-deps` and `unzip` bring it), the words of
+the language's rules that keep a sentence going after a period (Polish
+`przyp.`, Ukrainian `вул.`, `ім.`) are added the same way (a word whose
+rule keeps it going before a capital only, Ukrainian `проф.`, becomes a
+title where the tuning half never writes it without its period) (English, German,
+French, Spanish, Italian, Portuguese, Polish, Russian, Dutch, Swedish,
+Ukrainian).
+
 With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
 their tuning half (dev and train files) adds what people marked: a token
 with a period *inside* a sentence at least twice, and at a sentence's end at
@@ -50,7 +64,9 @@ lists stay free for any use; each file's header names those it used.
 """
 
 import argparse
+import html
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -75,7 +91,7 @@ MINIMUM_UD_TITLE_COUNT = 3   # UD: never at an end, seen this often inside
 
 
 def learn(paragraphs):
-    counts = corpus.Counts()
+    counts = corpus.Counts(elisions=True)
     for paragraph in paragraphs:
         counts.add(paragraph)
     starts = corpus.sentence_starts(paragraphs, counts)
@@ -188,12 +204,148 @@ def pysbd_entries(folder, language):
     return entries
 
 
-def add_libreoffice(learned, entries, source="libreoffice"):
-    """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict."""
+LANGUAGETOOL_RULES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+                      "pt": "Portuguese", "pl": "Polish", "ru": "Russian", "nl": "Dutch", "sv": "Swedish", "uk": "Ukrainian"}
+LANGUAGETOOL_COMMIT = "d24cd528a777df04b2ea0e5e0ad6990e9a2e9d3a"  # the segment.srx that choppa-srx 1.0.0 ships
+# What may follow the `\.` of an abbreviation's rule: spaces, closing brackets, and their quantifiers.
+SRX_TAIL = re.compile(r"(\[[^\]]*\]|\\s|\\h|\\v|\\p\{\w+\}|[ ?*+]|\{\d+(,\d+)?\})*")
+SRX_EXPANSIONS = 400         # LanguageTool: give up on a pattern that spells more words than this
+
+
+def srx_branches(core):
+    """The top-level alternatives of a pattern: the branches of one group that spans it all, or the pattern itself."""
+    if core.startswith("(?:"):
+        core = "(" + core[3:]
+    if not (core.startswith("(") and core.endswith(")")):
+        return [core]
+    depth, parts, start, escaped = 0, [], 1, False
+    for index, char in enumerate(core):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0 and index != len(core) - 1:
+                return [core]
+        elif char == "|" and depth == 1:
+            parts.append(core[start:index])
+            start = index + 1
+    parts.append(core[start:-1])
+    return parts
+
+
+def srx_expand(pattern):
+    r"""The words a pattern of letters, `\.`, `[letters]`, `(a|b)` groups and `?` spells, or None when it holds anything else."""
+    position = 0
+
+    def alternatives():
+        nonlocal position
+        branches, current = [], [""]
+        while position < len(pattern) and pattern[position] != ")":
+            char = pattern[position]
+            if char == "|":
+                branches.append(current)
+                current = [""]
+                position += 1
+                continue
+            if char == "(":
+                position += 1
+                if pattern.startswith("?:", position):
+                    position += 2
+                elif pattern.startswith("?", position):
+                    return None  # a look-around or a flag group
+                inner = alternatives()
+                if inner is None or position >= len(pattern):
+                    return None
+                position += 1
+                piece = inner
+            elif char == "[":
+                end = pattern.find("]", position)
+                body = pattern[position + 1:end]
+                if end < 0 or body.startswith("^") or "\\" in body or "-" in body:
+                    return None
+                piece = list(body)
+                position = end + 1
+            elif char == "\\" and pattern[position + 1:position + 2] == ".":
+                piece = ["."]
+                position += 2
+            elif char in "\\*+{}^$.":
+                return None
+            else:
+                piece = [char]
+                position += 1
+            if position < len(pattern) and pattern[position] == "?":
+                piece = piece + [""]
+                position += 1
+            current = [left + right for left in current for right in piece]
+            if len(current) > SRX_EXPANSIONS:
+                return None
+        branches.append(current)
+        return [word for branch in branches for word in branch]
+
+    words = alternatives()
+    return words if words is not None and position == len(pattern) else None
+
+
+def languagetool_entries(path, language):
+    """The abbreviations LanguageTool's segmentation rules (segment.srx) keep a sentence going after, for a language, or [].
+
+    Each comes as (key, title): a title's rule keeps the sentence going
+    before a capital (Ukrainian `проф.`, `вул.`).
+
+    Each `break="no"` rule of the language whose `beforebreak` is a word
+    boundary, a word spelled by letters, classes, groups and `?`, a period
+    and spaces is read; its words are the abbreviations. A rule whose
+    `afterbreak` names what must follow (a word, a group: `Prof.` before
+    `Dr`) says nothing general and is skipped, and so is any other pattern.
+    """
+    name = LANGUAGETOOL_RULES.get(language)
+    if not name or not path:
+        return []
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    found = {}
+    for body in re.findall(r'<languagerule languagerulename="%s">(.*?)</languagerule>' % re.escape(name), text, re.S):
+        rules = re.findall(r'<rule break="no">\s*<beforebreak>(.*?)</beforebreak>\s*<afterbreak>(.*?)</afterbreak>', body, re.S)
+        for before, after in rules:
+            before = html.unescape(before)
+            ignores_case = "(?i" in before
+            before = re.sub(r"\(\?[iuU]+\)", "", before)
+            before = re.sub(r"\(\?<[!=](?:[^()]|\([^()]*\))*\)", "", before)  # look-behinds say where, not what
+            after = re.sub(r"\(\?[iuU]+\)", "", html.unescape(after)).strip()
+            if after[:1].isalpha() or after.startswith("("):
+                continue
+            if "\\." not in before:
+                continue
+            period = before.rindex("\\.")
+            if not SRX_TAIL.fullmatch(before[period + 2:]) or "\\b" not in before[:period]:
+                continue
+            core = before[:period]
+            core = core[core.rindex("\\b") + 2:]
+            # No break before a capital (`проф. Грицько`): a title, written before names.
+            title = bool(re.fullmatch(r"(\[\\h\\v\]\*)?(\[[^\]^]*A-Z[^\]]*\]|\\p\{Lu\})", after))
+            for branch in srx_branches(core):
+                for word in srx_expand(branch) or []:
+                    if word and not any(char.isdigit() for char in word):
+                        forms = [word] + ([word[0].upper() + word[1:]] if ignores_case and word.islower() else [])
+                        for form in forms:
+                            found[form] = found.get(form, False) or title
+    return sorted(found.items())
+
+
+def add_libreoffice(learned, entries, source="libreoffice", titles=frozenset()):
+    """The learned lists with the abbreviations of a list (LibreOffice's, a Hunspell dictionary's) the tuning text does not contradict.
+
+    An entry in `titles` that the tuning half never writes without its
+    period becomes a title (it joins whatever follows).
+    """
     counts = learned["counts"]
     starters = set(learned["starters"])
     known = set(learned["titles"]) | set(learned["abbreviations"])
-    added = set()
+    added, promoted = set(), set()
     for entry in entries:
         forms = [entry]
         if entry.islower() and len(entry.replace(".", "")) >= 2:
@@ -209,11 +361,14 @@ def add_libreoffice(learned, entries, source="libreoffice"):
             before_starters = sum(1 for word in followers if word[0].isupper() and word in starters)
             if len(followers) >= MINIMUM_ABBREVIATION_COUNT and before_starters > (1 - CONTINUED_RATIO) * len(followers):
                 continue  # mostly ends sentences here (`etc. Cristo`, `itp. Zapłaciliśmy`), as Punkt's test for learned ones
-            if key not in known:
+            if entry in titles and not without and key not in learned["titles"]:
+                promoted.add(key)
+            elif key not in known:
                 added.add(key)
     merged = dict(learned)
-    merged["abbreviations"] = sorted(set(learned["abbreviations"]) | added)
-    merged[source] = len(added)
+    merged["titles"] = sorted(set(learned["titles"]) | promoted)
+    merged["abbreviations"] = sorted((set(learned["abbreviations"]) | added) - promoted)
+    merged[source] = len(added | promoted)
     return merged
 
 
@@ -223,7 +378,8 @@ def usable_treebanks(folder, language, noncommercial=False):
     for treebank in ud_corpus.treebanks(folder, language):
         licence = open(os.path.join(treebank, "LICENSE.txt"), encoding="utf-8", errors="replace").read() \
             if os.path.exists(os.path.join(treebank, "LICENSE.txt")) else ""
-        if not noncommercial and ("noncommercial" in licence.lower().replace("-", "").replace(" ", "") or "BY-NC" in licence):
+        # Creative Commons' NonCommercial clause (the GPL's text says "noncommercially" of something else).
+        if not noncommercial and any(clause in licence for clause in ("NonCommercial", "Non-Commercial", "BY-NC")):
             continue
         if not ud_corpus.files(treebank, 0):
             continue  # a test set only (PUD): nothing to learn from
@@ -304,10 +460,13 @@ def write(language, learned, folder):
         if learned.get("pysbd"):
             out.write("# Also abbreviations from pySBD 0.3.4's lists (PyPI package pysbd, MIT), where the tuning half "
                       "does not mostly see them as words.\n")
+        if learned.get("languagetool"):
+            out.write(f"# Also abbreviations from LanguageTool's segmentation rules (segment.srx at {LANGUAGETOOL_COMMIT[:12]}, "
+                      "LGPL-2.1), where the tuning half does not mostly see them as words.\n")
         if learned.get("treebanks"):
             out.write("# Also from the dev files of the Universal Dependencies treebanks (sentences marked by people): "
                       + ", ".join(f"{name} at {commit[:12]}" for name, commit in learned["treebanks"])
-                      + "; their licences (CC BY-SA, LGPL-LR) are listed in dictionaries/README.md.\n")
+                      + "; their licences (CC BY-SA, LGPL-LR, GPL-3.0) are listed in dictionaries/README.md.\n")
         out.write("# Lines: 'ordinals yes|no', 'title KEY' (joins whatever follows), 'abbreviation KEY'\n")
         out.write("# (joins unless a sentence starter follows), 'starter WORD'.\n")
         out.write(f"ordinals {'yes' if learned['ordinals'] else 'no'}\n")
@@ -334,6 +493,8 @@ def main():
                         help="a folder of Hunspell dictionaries whose words with a final period are abbreviations")
     parser.add_argument("--pysbd", default=None,
                         help="a folder holding the pysbd package (the PyPI wheel pysbd 0.3.4, unpacked) to take abbreviations from too")
+    parser.add_argument("--languagetool", default=None,
+                        help="LanguageTool's segment.srx to take abbreviations from too (see the docstring)")
     parser.add_argument("languages", nargs="*", default=corpus.LANGUAGES)
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
@@ -354,6 +515,11 @@ def main():
         if arguments.pysbd:
             learned = add_libreoffice(learned, pysbd_entries(arguments.pysbd, language), source="pysbd")
             print(f"{language}: pySBD adds {learned['pysbd']} abbreviations", file=sys.stderr)
+        if arguments.languagetool:
+            entries = languagetool_entries(arguments.languagetool, language)
+            learned = add_libreoffice(learned, [key for key, _ in entries], source="languagetool",
+                                      titles={key for key, title in entries if title})
+            print(f"{language}: LanguageTool adds {learned['languagetool']} abbreviations", file=sys.stderr)
         path = write(language, learned, arguments.out)
         print(f"{language}: {len(learned['titles'])} titles, {len(learned['abbreviations'])} abbreviations, "
               f"{len(learned['starters'])} starters, ordinals {learned['ordinals']} "

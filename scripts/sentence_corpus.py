@@ -213,6 +213,7 @@ def paragraphs(language, half, cache=None):
 
 # ---- tokens, as the runtime (Sources/TextServices/TextUnits/SentenceAbbreviations.swift) sees them ----
 
+APOSTROPHES = "'’ʼ"
 WORD = re.compile(r"[^\W\d_]+(?:\.[^\W\d_]+)*")
 TRAILING = re.compile(r"(?:[^\W\d_]|\.)+$")
 
@@ -260,7 +261,9 @@ BOUNDARY = re.compile(r"([.!?…])(?:[" + re.escape(CLOSERS) + r"]|[ \u00a0\u202
 class Counts:
     """How often each key ends with a period and each word appears without one, and what follows."""
 
-    def __init__(self):
+    def __init__(self, elisions=False):
+        """`elisions`: do not count the part before an apostrophe as a word seen without its period (`ім` of `ім'я`)."""
+        self.elisions = elisions
         self.with_period = {}
         self.without_period = {}
         self.capitalised = {}
@@ -273,6 +276,8 @@ class Counts:
             end = match.end()
             if end < len(paragraph) and paragraph[end] == ".":
                 continue
+            if self.elisions and paragraph[end:end + 1] in APOSTROPHES and paragraph[end + 1:end + 2].isalpha():
+                continue  # the first part of a word with an apostrophe (Ukrainian `ім'я`, not the abbreviation `ім.`)
             self.without_period[word] = self.without_period.get(word, 0) + 1
             if word[0].isupper():
                 self.capitalised[word] = self.capitalised.get(word, 0) + 1

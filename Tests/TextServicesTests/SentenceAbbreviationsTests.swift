@@ -367,6 +367,60 @@ struct SentenceAbbreviationsTests {
                 == ["Los elementos esenciales, sugiere el Ing. Germán González. ", "Ya está."])
     }
 
+    @Test func abbreviationsFromLanguageToolsRulesEndNoSentence() throws {
+        #expect(try Self.sentences("Стадіон розташований на вул. Кирилівська, 105. Вхід вільний.", "uk")
+                == ["Стадіон розташований на вул. Кирилівська, 105. ", "Вхід вільний."])
+        #expect(try Self.sentences("Корінь грец. μνημα означає пам'ять. Так кажуть.", "uk")
+                == ["Корінь грец. μνημα означає пам'ять. ", "Так кажуть."])
+        #expect(try Self.sentences("Zdaniem przyp. Kowalskiego to błąd. Tak jest.", "pl")
+                == ["Zdaniem przyp. Kowalskiego to błąd. ", "Tak jest."])
+    }
+
+    @Test func aTitleFromLanguageToolJoinsEvenASentenceStarter() throws {
+        // LanguageTool keeps the sentence going after `проф.` before any capital; "Всі" starts sentences.
+        let data = try #require(Self.store.abbreviations(for: "uk"))
+        #expect(data.titles.contains("проф"))
+        #expect(try Self.sentences("Лекцію прочитав проф. Іваненко вчора. Всі слухали.", "uk")
+                == ["Лекцію прочитав проф. Іваненко вчора. ", "Всі слухали."])
+    }
+
+    @Test func aWordBeforeAnApostropheIsNoEvidenceAgainstAnAbbreviation() throws {
+        // Ukrainian manual pages write `ім'я` (name) often; `ім.` (named after) is an abbreviation all the same.
+        #expect(try Self.sentences("Театральний інститут ім. Карпенка-Карого відкрито. Він працює.", "uk")
+                == ["Театральний інститут ім. Карпенка-Карого відкрито. ", "Він працює."])
+    }
+
+    @Test func anAbbreviationLearnedFromThePolishLFGTreebankEndsNoSentence() throws {
+        #expect(try Self.sentences("Pękła rura wodociągu w ul. Matejki w Goleniowie. Naprawiono ją.", "pl")
+                == ["Pękła rura wodociągu w ul. Matejki w Goleniowie. ", "Naprawiono ją."])
+    }
+
+    @Test func aUnitBeforeACapitalisedNounEndsNoSentenceWhereTheStartersTell() throws {
+        let data = try #require(Self.store.abbreviations(for: "de"))
+        #expect(data.abbreviations.contains("Mio") && !data.starters.contains("Euro"))
+        #expect(try Self.sentences("Der Umsatz stieg auf 2,5 Mio. Euro im Jahr. Das war gut.", "de")
+                == ["Der Umsatz stieg auf 2,5 Mio. Euro im Jahr. ", "Das war gut."])
+        #expect(try Self.sentences("Es kostet 3 Mio. Die Firma zahlt.", "de") == ["Es kostet 3 Mio. ", "Die Firma zahlt."])
+    }
+
+    @Test func aBracketedEllipsisOpensTheSentenceAfterIt() throws {
+        #expect(try Self.sentences("Il y eut 42 matchs. (...) Les universités réclament. Le reste suit.", "fr")
+                == ["Il y eut 42 matchs. ", "(...) Les universités réclament. ", "Le reste suit."])
+        #expect(try Self.sentences("Il y eut 42 matchs. [...] Les universités réclament.", "fr")
+                == ["Il y eut 42 matchs. ", "[...] Les universités réclament."])
+        // ICU alone cuts after it.
+        #expect(try Self.sentences("Il y eut 42 matchs. (...) Les universités réclament.", nil)
+                == ["Il y eut 42 matchs. ", "(...) ", "Les universités réclament."])
+    }
+
+    @Test func aBracketedEllipsisAtALinesEndClosesTheSentenceBefore() throws {
+        #expect(try Self.sentences("They fixed everything for all! [...]\nThe next day was quiet.", "en")
+                == ["They fixed everything for all! [...]\n", "The next day was quiet."])
+        #expect(try Self.sentences("You would go to a shop anyway. […]", "en") == ["You would go to a shop anyway. […]"])
+        // Inside a sentence it changes nothing.
+        #expect(try Self.sentences("He said [...] that it works. Fine.", "en") == ["He said [...] that it works. ", "Fine."])
+    }
+
     @Test func initialsBeforeABracketedNameAndANumberAfterAYear() throws {
         #expect(try Self.sentences("Written by Tony Andrews and G.R. (Fred) Walter. It works.", "en")
                 == ["Written by Tony Andrews and G.R. (Fred) Walter. ", "It works."])

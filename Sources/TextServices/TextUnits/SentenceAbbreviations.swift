@@ -16,6 +16,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     public let starters: Set<String>
     /// Whether a number of one to three digits with a period is an ordinal ("am 21. Januar").
     public let writesOrdinals: Bool
+    /// How many starters a language's data needs before they, not capitals, say where a sentence starts after a unit.
+    ///
+    /// Bulgarian's data holds 24 (a few hundred fortune cookies), every other language's more than 200.
+    static let startersThatTell = 100
 
     public init(language: String, titles: Set<String>, abbreviations: Set<String>, starters: Set<String>,
                 writesOrdinals: Bool) {
@@ -80,8 +84,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
     /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
-    /// does a terminator glued to the next character (`.Z`, `(!=)`). Looks at a few bytes on each side; no
-    /// allocation beyond the two short keys.
+    /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
+    /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
+    /// each side; no allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         joins(bytes, at: boundary, label: true)
     }
@@ -89,6 +94,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// `joins(_:at:)`, with the rule for a list's label only when `label` (it looks one period back, once).
     private func joins(_ bytes: [UInt8], at boundary: Int, label: Bool) -> Bool {
         guard boundary > 0, boundary < bytes.count else { return false }
+        if let end = Self.bracketedEllipsis(bytes, from: boundary), Self.endsLine(bytes, from: end) {
+            return true  // `for all! [...]` at a paragraph's end: the cut text belongs to the sentence before
+        }
+        if Self.followsBracketedEllipsisAtStart(bytes, boundary) {
+            return true  // `matchs. (...) Les universités`: an ellipsis between sentences opens the one after
+        }
         var period = boundary
         while period > 0 {
             let byte = bytes[period - 1]
@@ -140,8 +151,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if abbreviations.contains(word) {
                 // A unit after a number before a capitalised word ends its sentence (`над 10 000 лв. Предполага`),
-                // unless that word is abbreviated too (an era: `493 av. J.-C.`, `40 v. Chr.`).
-                if next.isCapitalised, !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
+                // unless that word is abbreviated too (an era: `493 av. J.-C.`, `40 v. Chr.`). Where the data knows
+                // the language's sentence starters, they tell instead (German nouns: `2,5 Mio. Euro`).
+                if next.isCapitalised, starters.count < Self.startersThatTell,
+                   !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
                    Self.followsNumber(bytes, period - 1 - word.utf8.count) { return false }
                 return !startsSentence
             }
@@ -212,6 +225,47 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
         }
         return false
+    }
+
+    /// The offset after a bracketed ellipsis (`(...)`, `[...]`, `[…]`) that starts at `start`, or nil.
+    static func bracketedEllipsis(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start + 2 < bytes.count else { return nil }
+        let close: UInt8
+        switch bytes[start] {
+        case UInt8(ascii: "("): close = UInt8(ascii: ")")
+        case UInt8(ascii: "["): close = UInt8(ascii: "]")
+        default: return nil
+        }
+        var index = start + 1
+        if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA6 {
+            index += 3
+        } else {
+            while index < bytes.count, bytes[index] == UInt8(ascii: ".") { index += 1 }
+            guard index - start - 1 == 3 else { return nil }
+        }
+        return index < bytes.count && bytes[index] == close ? index + 1 : nil
+    }
+
+    /// Whether only spaces stand between `offset` and the end of its line or of the text.
+    static func endsLine(_ bytes: [UInt8], from offset: Int) -> Bool {
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        return index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D
+    }
+
+    /// Whether the spaces before `boundary` follow a bracketed ellipsis that itself follows a sentence end or a line's start.
+    static func followsBracketedEllipsisAtStart(_ bytes: [UInt8], _ boundary: Int) -> Bool {
+        var end = boundary
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end < boundary, end >= 5, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == UInt8(ascii: "]") else { return false }
+        guard let start = [end - 5, end - 3].first(where: { $0 >= 0 && bracketedEllipsis(bytes, from: $0) == end }) else { return false }
+        var before = start
+        while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+        guard before > 0, bytes[before - 1] != 0x0A else { return true }
+        guard before < start else { return false }
+        let terminator = beforeClosingMarks(bytes, before)
+        guard terminator > 0 else { return false }
+        return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
     }
 
     /// Whether a word holds a vowel: a, e, i, o, u or y, a Cyrillic vowel (ъ too, Bulgarian's), or any accented Latin letter.
