@@ -105,6 +105,8 @@ public final class RequestDispatcher: Sendable {
             // A large text leaves megabytes of freed heap behind; give them back so a long-lived daemon stays small.
             AllocatorTrim.releaseFreeMemory()
         }
+        // Scoring new text maps pages all over the language model; give them back until the next text needs some.
+        services.languages.releaseModelPages()
         let failed: Bool
         if case .failure = result { failed = true } else { failed = false }
         stats.record(method: method, elapsed: ContinuousClock.now - started, failed: failed)
