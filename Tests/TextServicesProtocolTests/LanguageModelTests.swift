@@ -101,7 +101,8 @@ struct LanguageModelTests {
 
     @Test func aModelHeldInMemoryKeepsItsBytesWhenAskedToReleaseItsPages() throws {
         let (mapped, _) = try Self.model()
-        let copy = try #require(MappedFile(copying: Array(try #require(MappedFile(path: mapped.path)).bytes), path: "(memory)"))
+        let file = try #require(MappedFile(path: mapped.path))
+        let copy = try #require(MappedFile(copying: Array(file.bytes), path: "(memory)"))
         let model = try LanguageModel(file: copy)
         let before = Self.lookups(model)
         #expect(before.count == 5_000)
