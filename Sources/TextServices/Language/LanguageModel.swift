@@ -101,6 +101,9 @@ public final class LanguageModel: Sendable {
         return true
     }
 
+    /// Whether a lookup has read the model since `releaseResidentPages` last gave its pages back.
+    var hasBeenRead: Bool { read.load(ordering: .relaxed) }
+
     @inline(__always)
     private func markRead() {
         if !read.load(ordering: .relaxed) { read.store(true, ordering: .relaxed) }
