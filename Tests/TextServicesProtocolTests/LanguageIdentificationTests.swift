@@ -199,6 +199,40 @@ struct LanguageIdentificationTests {
         }
     }
 
+    @Test func theLikeliestCandidateByTotalsIsTheFullRankingsFirstInTiesAndNearTiesToo() throws {
+        let candidates = try Self.services.languages.candidates(Self.candidates)
+        let model = try Self.services.languages.model(for: candidates)
+        let indices = candidates.map { model.languages.firstIndex(of: $0.code)! }
+        var generator = SystemRandomNumberGenerator()
+        for priors in [[Double](repeating: 0, count: indices.count), indices.map { _ in Double.random(in: -2...2, using: &generator) }] {
+            var scorer = LanguageScorer(model: model, indices: indices, priors: priors)
+            var cases: [LanguageEvidence] = []
+            for text in [Self.english1, Self.german, Self.french, Self.russian, Self.ukrainian, Self.bulgarian, "Haus house"] {
+                let bytes = Array(text.utf8)
+                cases.append(scorer.evidence(bytes, range: 0..<bytes.count))
+            }
+            for _ in 0..<2_000 {
+                var evidence = LanguageEvidence(candidates: indices.count)
+                evidence.words = 1
+                // Near 0 a unit in the last place is far below what `exp` tells apart from 1: there probabilities tie.
+                let top = Bool.random(using: &generator) ? Double.random(in: -80...0, using: &generator) : Double.random(in: -1e-3...0, using: &generator)
+                for position in indices.indices {
+                    // Exact ties, totals a few units in the last place apart, near ties, and clear gaps.
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: evidence.scores[position] = top - priors[position]
+                    case 1: evidence.scores[position] = (top + Double(Int.random(in: -3...3, using: &generator)) * top.ulp) - priors[position]
+                    case 2: evidence.scores[position] = top - priors[position] - Double.random(in: 0...1e-5, using: &generator)
+                    default: evidence.scores[position] = top - priors[position] - Double.random(in: 0...20, using: &generator)
+                    }
+                }
+                cases.append(evidence)
+            }
+            for evidence in cases {
+                #expect(scorer.best(evidence) == scorer.ranked(evidence)[0].candidate, "\(evidence.scores)")
+            }
+        }
+    }
+
     @Test func listingsKeptForATextServeOnlyTheSameWords() throws {
         let model = try Self.services.languages.model(for: try Self.services.languages.candidates(Self.candidates))
         let store = WordListings()

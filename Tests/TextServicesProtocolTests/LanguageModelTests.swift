@@ -60,4 +60,53 @@ struct LanguageModelTests {
         let cut = try #require(MappedFile(copying: Array(bytes.prefix(bytes.count / 2)), path: "(cut)"))
         #expect(throws: LanguageModelFailure.self) { try LanguageModel(file: cut) }
     }
+
+    /// Each listed word's values in `model`, by word.
+    static func lookups(_ model: LanguageModel) -> [String: [Int: UInt8]] {
+        var found: [String: [Int: UInt8]] = [:]
+        for word in words(5_000) {
+            model.forEachWordScore(word) { language, value in found[word, default: [:]][language] = value }
+        }
+        return found
+    }
+
+    /// The kilobytes of the file at `path` that this process has mapped and resident (`Rss` in /proc/self/smaps).
+    static func residentKilobytes(ofFile path: String) throws -> Int {
+        // Read to the end: String(contentsOfFile:) stops after one page of a /proc file.
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        defer { try? handle.close() }
+        var total = 0, inFile = false
+        for line in String(decoding: try #require(try handle.readToEnd()), as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
+                inFile = fields.count >= 6 && fields[5...].joined(separator: " ") == path
+            } else if inFile, fields.first == "Rss:", fields.count >= 2 {
+                total += Int(fields[1]) ?? 0
+            }
+        }
+        return total
+    }
+
+    @Test func releasingAModelsPagesUnmapsWhatItsLookupsMappedAndLaterLookupsFindTheSameValues() throws {
+        let (model, _) = try Self.model()
+        #expect(model.releaseResidentPages() == false)
+        let before = Self.lookups(model)
+        #expect(try Self.residentKilobytes(ofFile: model.path) > 0)
+        #expect(model.releaseResidentPages())
+        #expect(try Self.residentKilobytes(ofFile: model.path) == 0)
+        #expect(model.releaseResidentPages() == false)
+        #expect(Self.lookups(model) == before)
+        #expect(try Self.residentKilobytes(ofFile: model.path) > 0)
+    }
+
+    @Test func aModelHeldInMemoryKeepsItsBytesWhenAskedToReleaseItsPages() throws {
+        let (mapped, _) = try Self.model()
+        let file = try #require(MappedFile(path: mapped.path))
+        let copy = try #require(MappedFile(copying: Array(file.bytes), path: "(memory)"))
+        let model = try LanguageModel(file: copy)
+        let before = Self.lookups(model)
+        #expect(before.count == 5_000)
+        #expect(model.releaseResidentPages())
+        #expect(Self.lookups(model) == before)
+    }
 }

@@ -9,7 +9,9 @@ as a user's daemon does.)
 
 Four fresh `textsvcd serve` daemons, one after the other in one run, each
 answering `spell.check` over its socket; PSS and RSS from
-/proc/PID/smaps_rollup after the last answer, the daemon still alive:
+/proc/PID/smaps_rollup a second after the last answer (the daemon at rest:
+it gives back the language model's pages half a second after the last
+request that read it), the daemon still alive:
 
   auto-2     an English and German document, `language: "auto"` over the 13 candidates
   given-2    the same document, `languages: ["en_US", "de_DE"]`
@@ -18,7 +20,7 @@ answering `spell.check` over its socket; PSS and RSS from
 
 Targets (issue 22): auto-2 within 20% of given-2; auto-13 within 10% of given-13.
 """
-import argparse, collections, json, os, random, sys
+import argparse, collections, json, os, random, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from daemon_memory import memory, served  # noqa: E402
@@ -49,6 +51,7 @@ def daemon(binary, cache, requests):
             if "error" in answer:
                 sys.exit(f"spell.check failed: {answer['error']}")
             found.update(m.get("language") for m in answer["result"]["misspellings"] if m.get("language"))
+        time.sleep(1)
         loaded = mapped(process.pid)
         pss, rss = memory(process.pid)
         return pss, rss, loaded, sorted(found)

@@ -126,6 +126,18 @@ final class MappedFile: @unchecked Sendable {
         return true
     }
 
+    /// Unmaps this process's pages of the file, which stay in the page cache; the next read through the mapping maps its page again.
+    ///
+    /// For a file a long-lived process reads in bursts: each burst maps the
+    /// 64 KB around every page it reads (the kernel's fault-around), and the
+    /// process's PSS counts them until it ends. Nothing is done for an
+    /// anonymous copy, whose pages are the only copy. Thread-safe: a reader
+    /// on another thread maps its page again on its next access (a minor fault).
+    func releaseResidentPages() {
+        guard descriptor >= 0, let base else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_DONTNEED)
+    }
+
     /// Asks the kernel to drop a file's pages from the page cache (they must be written back already).
     ///
     /// The next reader then loads them in small folios under its own access advice.

@@ -50,6 +50,19 @@ public final class LanguageIdentification: Sendable {
         spelling === self.spelling ? self : LanguageIdentification(spelling: spelling, models: models)
     }
 
+    /// Gives back the pages of the language model in use that lookups mapped since the last call.
+    ///
+    /// For a long-lived process, once it is at rest
+    /// (`LanguageModel.releaseResidentPages`): scoring a text not seen
+    /// before maps most of the model, and a re-check (kept verdicts) maps
+    /// none of it. Does nothing when no lookup read the model since.
+    public func releaseModelPages() {
+        models.current.withLock { $0 }?.releaseResidentPages()
+    }
+
+    /// Whether a lookup has read the language model in use since `releaseModelPages` last gave its pages back.
+    public var modelHasBeenRead: Bool { models.current.withLock { $0 }?.hasBeenRead ?? false }
+
     /// The candidates every request gets without `candidates`, sorted by tag.
     ///
     /// Each language is located among its own dictionaries only (no other

@@ -116,11 +116,11 @@ struct LanguageIdentifier {
             whole += found
         }
         guard whole.words > 0 else { return [] }
-        let main = scorer.ranked(whole, limit: 1)[0].candidate
+        let main = scorer.best(whole)
         var labels = [Int](repeating: main, count: sentences.count)
         var differs = false
         for (index, found) in evidence.enumerated() where found.words >= Self.minimumSentenceWords {
-            let best = scorer.ranked(found, limit: 1)[0].candidate
+            let best = scorer.best(found)
             if best != main, found.scores[best] - found.scores[main] >= Self.sentenceMargin {
                 labels[index] = best
                 differs = true

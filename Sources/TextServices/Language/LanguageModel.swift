@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The statistics language identification reads: word and letter-trigram frequencies per language, in one mapped file.
 ///
 /// Built from the bundled word-frequency lists (`<language>.freq`, words each
@@ -35,6 +37,8 @@ public final class LanguageModel: Sendable {
     private let file: MappedFile
     private let words: HashedPostings
     private let trigrams: HashedPostings
+    /// Whether a lookup has read the tables since `releaseResidentPages` last gave their pages back.
+    private let read = Atomic<Bool>(false)
 
     /// The model in a mapped file; throws `Failure` for a file that is not a model of this format, or is cut short.
     init(file: MappedFile) throws(LanguageModelFailure) {
@@ -83,8 +87,31 @@ public final class LanguageModel: Sendable {
     /// The model's size in bytes.
     public var byteCount: Int { file.count }
 
+    /// Gives back this process's pages of the model when a lookup has read it since the last call; true when it did.
+    ///
+    /// Scoring a text not seen before maps most of the model: its lookups
+    /// are spread over the whole file, and each maps the 64 KB around it.
+    /// A long-lived process calls this when a request is done, so that
+    /// between requests it holds none of the model's pages; they stay in the
+    /// page cache, and the next lookup maps its page again (a minor fault).
+    @discardableResult
+    func releaseResidentPages() -> Bool {
+        guard read.exchange(false, ordering: .relaxed) else { return false }
+        file.releaseResidentPages()
+        return true
+    }
+
+    /// Whether a lookup has read the model since `releaseResidentPages` last gave its pages back.
+    var hasBeenRead: Bool { read.load(ordering: .relaxed) }
+
+    @inline(__always)
+    private func markRead() {
+        if !read.load(ordering: .relaxed) { read.store(true, ordering: .relaxed) }
+    }
+
     /// Calls `body` with (language index, zipf times ten) for each language whose list holds the folded word.
     func forEachWordScore(_ folded: String, _ body: (Int, UInt8) -> Void) {
+        markRead()
         var word = folded
         let hash = word.withUTF8 { Self.hash($0) }
         words.forEachPosting(hash: hash, body)
@@ -92,6 +119,7 @@ public final class LanguageModel: Sendable {
 
     /// `forEachWordScore` of a folded word's UTF-8 bytes.
     func forEachWordScore(folded: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        markRead()
         words.forEachPosting(hash: Self.hash(folded), body)
     }
 
@@ -103,16 +131,19 @@ public final class LanguageModel: Sendable {
     /// that follow find the places cached. `starts` must hold as many entries
     /// as `hashes`. Returns a value of the bytes read, to be kept somewhere.
     func readAhead(words hashes: UnsafeBufferPointer<UInt64>, starts: UnsafeMutableBufferPointer<Int>) -> UInt32 {
-        words.readAhead(hashes, starts: starts)
+        markRead()
+        return words.readAhead(hashes, starts: starts)
     }
 
     /// Reads the trigram table where the trigrams of `hashes` (`trigramHash`) are, all at once, as `readAhead(words:starts:)`.
     func readAhead(trigrams hashes: UnsafeBufferPointer<UInt64>, starts: UnsafeMutableBufferPointer<Int>) -> UInt32 {
-        trigrams.readAhead(hashes, starts: starts)
+        markRead()
+        return trigrams.readAhead(hashes, starts: starts)
     }
 
     /// Calls `body` with (language index, value) for each language that has the trigram.
     func forEachTrigramScore(_ hash: UInt64, _ body: (Int, UInt8) -> Void) {
+        markRead()
         trigrams.forEachPosting(hash: hash, body)
     }
 

@@ -395,6 +395,34 @@ struct LanguageScorer {
         }
     }
 
+    /// How close two candidates' totals may be before `best` leaves the choice to `ranked`.
+    static let nearTie = 1e-6
+
+    /// The likeliest candidate by `evidence` (plus the priors): `ranked(evidence, limit: 1)`'s, without its probabilities.
+    ///
+    /// The probabilities keep the totals' order (the same `exp` of each
+    /// total less the top one, over the same sum), except that two totals a
+    /// few units in the last place apart may round to one probability, and
+    /// then the lower index wins; so when the two best totals are within
+    /// `nearTie`, `ranked` decides. Neither `exp` nor an array is needed
+    /// otherwise: a paragraph's sentences each ask this.
+    func best(_ evidence: LanguageEvidence) -> Int {
+        var best = -1
+        var top = -Double.infinity, second = -Double.infinity
+        for position in indices.indices {
+            let total = evidence.scores[position] + priors[position]
+            if best < 0 || total > top {
+                second = top
+                top = total
+                best = position
+            } else if total > second {
+                second = total
+            }
+        }
+        guard best >= 0, top.isFinite, !(top - second < Self.nearTie) else { return ranked(evidence, limit: 1)[0].candidate }
+        return best
+    }
+
     /// The `limit` likeliest candidates by `evidence` (plus the priors), most likely first, with probabilities over all candidates.
     ///
     /// Ties go to the lower candidate index. The probabilities of all the
