@@ -249,4 +249,127 @@ import Testing
             #expect(found == reference(bytes, from: start), "\(bytes)")
         }
     }
+
+    @Test func theLeadingLiteralIsWhatEveryMatchStartsWith() {
+        func leading(_ pattern: String, _ options: RegexOptions = .multiline) -> String? {
+            RegexPrefilter.leadingLiteral(pattern: pattern, options: options).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(leading(#"die_errno\([^)]*\)"#) == "die_errno(")
+        #expect(leading("strbuf_add[a-z_]*\\(") == "strbuf_add")
+        #expect(leading("ab(c|d)e") == "ab")
+        #expect(leading(#"\.txt$"#) == ".txt")
+        #expect(leading("caf\u{E9} au lait") == "caf\u{E9} au lait")
+        // The character a quantifier applies to is left out, even one that must occur once.
+        #expect(leading("abc*") == "ab")
+        #expect(leading("ab+") == "a")
+        #expect(leading("ab{2}") == "a")
+        #expect(leading("a|b") == nil)
+        #expect(leading("ab[|]c") == "ab")
+        #expect(leading("ab(?:c|d)") == "ab")
+        #expect(leading("ab\\Qc|d\\E") == "ab")
+        #expect(leading("(?i)ab") == nil)
+        #expect(leading("ab(?i)cd") == nil)
+        #expect(leading("ab\\Gc") == nil)
+        #expect(leading("ab(c") == nil)
+        #expect(leading("[ab]c") == nil)
+        #expect(leading(#"\bword"#) == nil)
+        #expect(leading("ab", [.multiline, .caseInsensitive]) == nil)
+        #expect(leading("ab", .comments) == nil)
+        #expect(leading("a|b*(", .literal) == "a|b*(")
+    }
+
+    @Test func searchingOnlyWhereTheLeadingLiteralOccursFindsTheSameMatches() throws {
+        // Against the same pattern behind an empty group (`(?:)`), which ICU matches the same and which has no
+        // leading literal, so ICU tries every position: in ranges of the text and with each kind of bounds.
+        var generator = Generator(state: 29)
+        var fast = 0, checked = 0
+        for _ in 0..<1500 {
+            // Lookbehind and anchors right after the literal look at text before the place it is tried.
+            let source = generator.pick(["a", "ab", "k", "s", "\\.", "é", "a-", "1"])
+                + generator.pick(["", "", "(?<=a)", "(?<=\\n.)", "(?<![ab])", "\\b", "^", "$", "\\A", "\\z"]) + pattern(&generator)
+            for options: RegexOptions in [[.multiline, .transparentBounds, .withoutAnchoringBounds], [], [.multiline],
+                                          [.transparentBounds], [.withoutAnchoringBounds], [.dotAll, .transparentBounds, .withoutAnchoringBounds]] {
+                guard let regex = try? RegularExpression(source, options: options),
+                      let reference = try? RegularExpression("(?:)" + source, options: options) else { continue }
+                if regex.compiled.leadingLiteral != nil { fast += 1 }
+                for _ in 0..<4 {
+                    let buffer = try TextBuffer(utf8: Array(lines(&generator).utf8))
+                    let boundaries = (0...buffer.byteCount).filter { buffer.isScalarBoundary(UTF8Offset($0)) }
+                    let lower = generator.pick(boundaries)
+                    let upper = generator.pick(boundaries.filter { $0 >= lower })
+                    let range = UTF8Offset(lower)..<UTF8Offset(upper)
+                    // A search that runs past ICU's time limit (a backtracking pattern on a loaded machine) proves nothing either way.
+                    guard let expected = try? reference.matches(in: buffer, range: range).matches,
+                          let found = try? regex.matches(in: buffer, range: range).matches else { continue }
+                    checked += 1
+                    #expect(found.map(\.groups) == expected.map(\.groups),
+                            "\(source) \(options) in \(range) of \(String(decoding: buffer.bytes, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        // The property is not vacuous: many patterns (those without a top-level `|`) had a leading literal.
+        #expect(fast > 2000, "\(fast)")
+        #expect(checked > 10000, "\(checked)")
+    }
+
+    @Test func aRunReadBackwardsIsFoundWhereTheForwardScanFindsIt() throws {
+        // Backward reading (BNDM) against the shift-and scan, on runs of digits, symbols and small sets over text
+        // made mostly of their bytes, so that windows often hold a part of the run.
+        var generator = Generator(state: 31)
+        let positions: [[UInt8]] = [Array("0123456789".utf8), Array("-".utf8), Array(":".utf8), Array("01".utf8), Array("-_".utf8),
+                                    Array("#".utf8), Array("0123456789ABCDEF".utf8)]
+        var backwards = 0, found = 0
+        for _ in 0..<3000 {
+            let run = (0..<Int(2 + generator.next() % 12)).map { _ in generator.pick(positions) }
+            let runs = try #require(ByteClassRuns([run]))
+            if runs.readsBackwards { backwards += 1 }
+            let alphabet = Array("0123456789-:_#AFx \n".utf8)
+            var bytes = (0..<Int(generator.next() % 60)).map { _ in generator.pick(alphabet) }
+            // Half the texts hold the run somewhere.
+            if generator.next() % 2 == 0 {
+                bytes.insert(contentsOf: run.map { generator.pick($0) }, at: Int(generator.next() % UInt64(bytes.count + 1)))
+            }
+            let from = Int(generator.next() % UInt64(bytes.count + 1))
+            let (ahead, behind) = bytes.withUnsafeBytes { buffer in
+                (runs.forwardMatchEnd(buffer, from: from), runs.backwardMatchEnd(buffer, from: from))
+            }
+            if ahead != nil { found += 1 }
+            #expect(ahead == behind, "\(run) in \(String(decoding: bytes, as: UTF8.self).debugDescription) from \(from)")
+        }
+        #expect(backwards > 2000, "\(backwards) read backwards")
+        #expect(found > 500, "\(found) found")
+        // Runs with lower-case letters, several runs, and short runs are scanned forwards.
+        #expect(ByteClassRuns([[Array("0123456789".utf8)], [Array("-".utf8)]])?.readsBackwards == false)
+        #expect(ByteClassRuns([[Array("abc".utf8), Array("-".utf8), Array("-".utf8)]])?.readsBackwards == false)
+        #expect(ByteClassRuns([[Array("-".utf8), Array("-".utf8)]])?.readsBackwards == false)
+        #expect(RegexPrefilter(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}", options: .multiline).classRuns?.readsBackwards == true)
+    }
+
+    @Test func aLiteralIsFoundWhereANaiveSearchFindsItAlsoInTextFullOfItsRarestBytes() {
+        // Small alphabets make the two rarest bytes' pair common (every candidate compared, and the switch to memmem);
+        // lengths around 16 cross the 16-start blocks and the scalar tail.
+        var generator = Generator(state: 37)
+        func naive(_ haystack: [UInt8], _ needle: [UInt8], from: Int) -> Int? {
+            guard haystack.count - from >= needle.count else { return nil }
+            return (from...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
+        var found = 0
+        for round in 0..<4000 {
+            let alphabet = Array((round % 3 == 0 ? "ab" : round % 3 == 1 ? "ab(_e" : "die_rno()x\n ").utf8)
+            let length = Int(generator.next() % (round % 10 == 0 ? 3000 : 70))
+            var haystack = (0..<length).map { _ in generator.pick(alphabet) }
+            let needle = (0..<Int(1 + generator.next() % 12)).map { _ in generator.pick(alphabet) }
+            // Half the texts hold the needle somewhere.
+            if generator.next() % 2 == 0 { haystack.insert(contentsOf: needle, at: Int(generator.next() % UInt64(length + 1))) }
+            let from = Int(generator.next() % UInt64(haystack.count + 1))
+            let fast = haystack.withUnsafeBytes { ByteSearch.firstIndex($0, needle, from: from) }
+            #expect(fast == naive(haystack, needle, from: from), "\(needle) in \(haystack) from \(from)")
+            if fast != nil { found += 1 }
+            let contained = haystack.withUnsafeBytes { ByteSearch.contains($0, needle) }
+            #expect(contained == (naive(haystack, needle, from: 0) != nil))
+        }
+        #expect(found > 1000, "\(found)")
+        let aaa = [UInt8](repeating: 0x61, count: 100_000) + Array("aab".utf8)
+        #expect(aaa.withUnsafeBytes { ByteSearch.firstIndex($0, Array("aaab".utf8), from: 0) } == 99_999)
+    }
 }

@@ -41,9 +41,9 @@ int32_t tsv_release_free_memory(void);
    not this process's controlling terminal) and writes the path of its terminal side into `path`; -1 with errno set
    on failure. */
 int32_t tsv_open_pseudo_terminal(char *path, int32_t path_size);
-/* Whether `needle` (length `needle_length`) occurs in `haystack` (length `length`): glibc's memmem; 1 or 0. */
+/* Whether `needle` (length `needle_length`) occurs in `haystack` (length `length`): 1 or 0. */
 int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
-/* Where `needle` first occurs in `haystack` (glibc's memmem): its offset, or -1. */
+/* Where `needle` first occurs in `haystack`: its offset, or -1 (its two rarest bytes found 16 places at a time). */
 int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
 
 /* The resolved path (`realpath`) of the shared object or executable that holds `address` (dladdr), written NUL-terminated

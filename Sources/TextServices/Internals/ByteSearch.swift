@@ -1,7 +1,7 @@
 import CPlatform
 import Glibc
 
-/// Byte-string searches over raw memory (`memmem`), for the regex prefilter.
+/// Byte-string searches over raw memory (`tsv_find_bytes`, `memchr`), for the regex prefilter and searches.
 enum ByteSearch {
     /// Whether `needle` occurs in `haystack` (an empty needle always does).
     static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
@@ -54,7 +54,7 @@ enum ByteSearch {
         }
     }
 
-    /// Where `needle` first occurs in `haystack` at or after `from` (glibc's `memmem`); nil when it does not.
+    /// Where `needle` first occurs in `haystack` at or after `from` (`tsv_find_bytes`); nil when it does not.
     static func firstIndex(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8], from: Int) -> Int? {
         guard !needle.isEmpty else { return from }
         guard let base = haystack.baseAddress, haystack.count - from >= needle.count else { return nil }

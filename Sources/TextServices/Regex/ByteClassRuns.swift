@@ -16,6 +16,8 @@ public struct ByteClassRuns: Sendable, Equatable {
     let accepts: UInt64
     /// The length of the shortest run, in positions.
     public let shortest: Int
+    /// Whether `firstMatchEnd` reads windows backwards (`backwardMatchEnd`): one run, of positions that rarely occur.
+    let readsBackwards: Bool
     /// Literals this long or longer are searched for themselves (`memmem` is faster than this scan).
     static let useBelow = 3
 
@@ -41,10 +43,53 @@ public struct ByteClassRuns: Sendable, Equatable {
         self.starts = starts
         self.accepts = accepts
         self.shortest = runs.map { min($0.count, share) }.min() ?? 0
+        // Lower-case letters and blanks are most bytes of text: a run holding them lets a window move on little.
+        let common = Set(UInt8(ascii: "a")...UInt8(ascii: "z")).union([0x20, 0x09])
+        readsBackwards = runs.count == 1 && shortest >= Self.backwardsFrom
+            && !runs[0].prefix(shortest).joined().contains(where: common.contains)
     }
+
+    /// The shortest run read backwards (`backwardMatchEnd`); shorter runs move the window on too little.
+    static let backwardsFrom = 3
 
     /// The offset of the last byte of the first run found at or after `from`, or nil.
     func firstMatchEnd(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        readsBackwards ? backwardMatchEnd(buffer, from: from) : forwardMatchEnd(buffer, from: from)
+    }
+
+    /// `firstMatchEnd` for one run, by backward nondeterministic DAWG matching (BNDM) over its byte classes.
+    ///
+    /// A window as long as the run is read from its end backwards while the
+    /// bytes read are a factor of the run; the window then moves to the
+    /// longest prefix of the run seen in it, or past it. Where the run's
+    /// bytes are rare, most windows read one byte and move the run's length.
+    func backwardMatchEnd(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        masks.withUnsafeBufferPointer { masks in
+            let length = shortest, count = buffer.count
+            let all: UInt64 = length == 64 ? ~0 : (1 << UInt64(length)) - 1
+            var start = from
+            while start + length <= count {
+                // Bit i of `factors`: the bytes read so far occur in the run from its position i on.
+                var factors = all
+                var read = 0
+                var shift = length
+                repeat {
+                    factors &= masks[Int(buffer[start + length - 1 - read])]
+                    read += 1
+                    if factors & 1 != 0 {
+                        if read == length { return start + length - 1 }
+                        shift = length - read
+                    }
+                    factors >>= 1
+                } while factors != 0
+                start += shift
+            }
+            return nil
+        }
+    }
+
+    /// `firstMatchEnd` by a shift-and scan forwards, for any runs.
+    func forwardMatchEnd(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
         masks.withUnsafeBufferPointer { masks in
             var state: UInt64 = 0
             var index = from

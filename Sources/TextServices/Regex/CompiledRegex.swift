@@ -8,6 +8,8 @@ final class CompiledRegex: @unchecked Sendable {
     let groupCount: Int
     /// The named groups, in the order of their numbers.
     let namedGroups: [(name: String, number: Int)]
+    /// The bytes every match starts with (`RegexPrefilter.leadingLiteral`), or nil.
+    let leadingLiteral: [UInt8]?
     private let prototype: Locked<ICURegex>
 
     init(pattern: String, flags: RegexFlags) throws(RegexCompileError) {
@@ -25,6 +27,11 @@ final class CompiledRegex: @unchecked Sendable {
             }
         }
         namedGroups = named.sorted { $0.number < $1.number }
+        var options: RegexOptions = []
+        if flags.contains(.caseInsensitive) { options.insert(.caseInsensitive) }
+        if flags.contains(.comments) { options.insert(.comments) }
+        if flags.contains(.literal) { options.insert(.literal) }
+        leadingLiteral = RegexPrefilter.leadingLiteral(pattern: pattern, options: options)
         prototype = Locked(regex)
     }
 

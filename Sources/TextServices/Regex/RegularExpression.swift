@@ -132,7 +132,10 @@ public struct RegularExpression: Sendable {
     /// With opaque, anchoring bounds (the default) the matcher sees only the
     /// range's bytes, as if they were the whole text: ICU's own regions let
     /// lookbehind see before the range even with opaque bounds. The other
-    /// combinations use an ICU region over the whole text.
+    /// combinations use an ICU region over the whole text. When every match
+    /// starts with the same bytes (`CompiledRegex.leadingLiteral`) and the
+    /// bounds allow it, the pattern is tried only where those bytes occur,
+    /// which finds the same matches without ICU's scan of every position.
     func search(in text: TextBuffer, range: ByteRange?, timeLimitMilliseconds: Int,
                 _ body: (RegexMatch) -> Bool) throws(TextServicesError) {
         let range = range ?? text.fullRange
@@ -158,16 +161,42 @@ public struct RegularExpression: Sendable {
                 func shifted(_ range: Range<Int>) -> ByteRange {
                     ByteRange(bytes: range.lowerBound + base..<range.upperBound + base)
                 }
+                func groups(of whole: ByteRange) -> [ByteRange?] {
+                    var groups: [ByteRange?] = [whole]
+                    if groupCount > 0 {
+                        for group in 1...groupCount { groups.append(matcher.range(ofGroup: group).map(shifted)) }
+                    }
+                    return groups
+                }
+                // Where every match starts with known bytes, the pattern is tried only where they occur. The bounds
+                // are then transparent and not anchoring, as they are (or, in a window, as good as) in the search.
+                if !anchored, transparent != anchoring, let literal = compiled.leadingLiteral {
+                    try matcher.setBounds(transparent: true, anchoring: false)
+                    let end = range.upperBound.rawValue
+                    try text.bytes.withUnsafeBytes { all in
+                        let searched = UnsafeRawBufferPointer(rebasing: all[..<end])
+                        var from = range.lowerBound.rawValue
+                        while let found = ByteSearch.firstIndex(searched, literal, from: from) {
+                            try matcher.setRegion(found - base..<end - base)
+                            if try matcher.lookingAt(), let whole = matcher.range(ofGroup: 0).map(shifted) {
+                                guard body(RegexMatch(groups: groups(of: whole))) else { return }
+                                from = max(whole.upperBound.rawValue, found + 1)
+                            } else {
+                                from = found + 1
+                            }
+                            if timeLimitMilliseconds > 0, matcher.deadlinePassed {
+                                throw ICUError(status: ICUError.regexStoppedByCaller)
+                            }
+                        }
+                    }
+                    return
+                }
                 while first && anchored ? try matcher.lookingAt() : try matcher.findNext() {
                     first = false
                     guard let whole = matcher.range(ofGroup: 0).map(shifted) else { break }
                     if anchored, whole.lowerBound.rawValue != expectedStart { break }
                     expectedStart = whole.upperBound.rawValue
-                    var groups: [ByteRange?] = [whole]
-                    if groupCount > 0 {
-                        for group in 1...groupCount { groups.append(matcher.range(ofGroup: group).map(shifted)) }
-                    }
-                    guard body(RegexMatch(groups: groups)) else { break }
+                    guard body(RegexMatch(groups: groups(of: whole))) else { break }
                     if timeLimitMilliseconds > 0, matcher.deadlinePassed { throw ICUError(status: ICUError.regexStoppedByCaller) }
                 }
             }

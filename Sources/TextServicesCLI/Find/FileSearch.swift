@@ -68,45 +68,40 @@ public struct FileSearch: Sendable {
             warn("textsvcd: \(problem)")
             failed = true
         }
-        // Files are searched on every core, a batch at a time, and what each gives is printed in the walker's order.
+        // Files are searched on every core, and what each gives is printed in the walker's order as soon as it and
+        // every file before it are done.
         let inputs = list.inputs
-        let batch = Self.batchPerCore * OrderedParallelMap.processors
-        var start = 0
-        while start < inputs.count {
-            let first = start, end = min(start + batch, inputs.count)
-            // One buffer for a worker's files: most are read, looked at and dropped.
-            let outcomes = OrderedParallelMap.map(end - first, state: { FileReader() }) { reader, offset in
-                searchFile(inputs[first + offset].path, prefilter: prefilter, byLine: byLine, client: client, reader: &reader)
+        var stopped = false
+        // One buffer for a worker's files: most are read, looked at and dropped.
+        OrderedParallelMap.forEach(inputs.count, state: { FileReader() }, { reader, index in
+            searchFile(inputs[index].path, prefilter: prefilter, byLine: byLine, client: client, reader: &reader)
+        }, consume: { index, outcome in
+            let item = inputs[index]
+            switch outcome {
+            case .passedOver:
+                break
+            case .searched(let bytes):
+                output.append(bytes: bytes)
+                matched = true
+            case .problem(let failure):
+                // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
+                if !item.named, failure.kind == .binary { break }
+                output.flush()
+                warn("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
+                if item.named { failed = true }
+            case .failure(let error):
+                output.flush()
+                report(error).forEach(warn)
+                stopped = true
+                return false
             }
-            for (offset, outcome) in outcomes.enumerated() {
-                let item = inputs[start + offset]
-                switch outcome {
-                case .passedOver:
-                    break
-                case .searched(let bytes):
-                    output.append(bytes: bytes)
-                    matched = true
-                case .problem(let failure):
-                    // Found in a folder, a binary file is passed over as grep -r and ripgrep do; text that is not UTF-8 is named.
-                    if !item.named, failure.kind == .binary { continue }
-                    output.flush()
-                    warn("textsvcd: \(item.named ? "" : "warning: ")\(failure.description)")
-                    if item.named { failed = true }
-                case .failure(let error):
-                    output.flush()
-                    report(error).forEach(warn)
-                    return .failed
-                }
-            }
-            start = end
-        }
+            return true
+        })
+        if stopped { return .failed }
         output.flush()
         if failed { return .failed }
         return matched ? .matched : .noMatch
     }
-
-    /// Files a core takes per batch: enough to keep both busy, few enough that output starts soon.
-    static let batchPerCore = 64
 
     /// What searching one file gave.
     enum FileOutcome: Sendable {
