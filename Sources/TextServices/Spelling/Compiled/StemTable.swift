@@ -63,6 +63,59 @@ struct StemTable: Sendable {
         return false
     }
 
+    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed), as
+    /// `anyHomonym(_:hidden:where:)` decides it, without a closure or a copy of the key.
+    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16) -> Bool {
+        guard mask >= 0, let base = key.baseAddress, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
+        let hash = AcceptTable.hash(key)
+        let tag = hash >> 43
+        var position = Int(truncatingIfNeeded: hash) & mask
+        let bytes = tables.bytes
+        for _ in 0...mask {
+            let slot = tables.slots[position]
+            if slot == 0 { return false }
+            if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
+                let offset = Int(slot & 0xFFFF_FFFF)
+                if offset <= bytes.count - key.count, let stored = bytes.buffer.baseAddress,
+                   ByteComparison.equal(stored + offset, base, key.count) {
+                    let start = offset + key.count + 1
+                    let homonyms = Int(bytes[start - 1])
+                    // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
+                    // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
+                    var useHidden = hidden
+                    var cursor = start
+                    for _ in 0..<homonyms where useHidden {
+                        if bytes[cursor] == 0 { useHidden = false }
+                        cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
+                    }
+                    cursor = start
+                    for _ in 0..<homonyms {
+                        let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+                        if useHidden || bytes[cursor] == 0,
+                           first == 0 || Self.holds(bytes, cursor + 3, count, first),
+                           second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+                            return true
+                        }
+                        cursor += 3 + 2 * count
+                    }
+                    return false
+                }
+            }
+            position = (position + 1) & mask
+        }
+        return false
+    }
+
+    /// Whether the `count` flags stored from `start` hold `flag`.
+    @inline(__always)
+    private static func holds(_ bytes: Table<UInt8>, _ start: Int, _ count: Int, _ flag: UInt16) -> Bool {
+        for index in 0..<count {
+            let position = start + 2 * index
+            if UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8 == flag { return true }
+        }
+        return false
+    }
+
     /// Whether one of the `count` homonyms stored from `start` satisfies `test` (given whether it is hidden).
     private func anyHomonym(from start: Int, count homonyms: Int, where test: (Bool, Flags) -> Bool) -> Bool {
         var cursor = start
