@@ -12,6 +12,8 @@ struct CaseSpellings {
     /// How many spellings were written (1 to 5).
     private(set) var count = 0
     private var storedLengths: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+    /// The word is capitalised or in capitals: Hunspell breaks it capitalised (`capitalised`).
+    private(set) var foldsCase = false
     /// Bit `index`: hidden capitalised homonyms (ONLYUPCASEFLAG) may answer for spelling `index`.
     private var hiddenBits: UInt8 = 0
 
@@ -36,8 +38,10 @@ struct CaseSpellings {
         spellings.add(word, lower: false, capitalising: -1, -1, hidden: capitals != 1 || !firstCapital, memory, stride)
         if capitals == 0 {
         } else if capitals == 1 && firstCapital {
+            spellings.foldsCase = true
             spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, memory, stride)
         } else if capitals == scalars || capitals + neutral == scalars {
+            spellings.foldsCase = true
             // With an apostrophe that does not end it, the letter after it in capitals: `L'AMI` as `l'Ami` and `L'Ami`.
             if apostrophe >= 0, apostrophe < scalars - 1 {
                 spellings.add(word, lower: true, capitalising: apostrophe + 1, -1, hidden: true, memory, stride)
@@ -60,6 +64,14 @@ struct CaseSpellings {
         case 3: storedLengths.3
         default: storedLengths.4
         }
+    }
+
+    /// Writes `word` in lower case with its first scalar in upper case at `out` (room for four bytes a byte of
+    /// `word`); returns its length.
+    static func capitalised(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var spellings = Self()
+        spellings.add(word, lower: true, capitalising: 0, -1, hidden: true, out, 0)
+        return spellings.length(0)
     }
 
     /// Whether hidden capitalised homonyms may answer for spelling `index`.

@@ -82,17 +82,17 @@ final class RejectIndex: Sendable {
     func rejects(_ word: String) -> Bool {
         guard let rules, !stems.tables.slots.isEmpty else { return false }
         var word = word
-        return word.withUTF8 { rejects($0, asciiOnly: rules.asciiOnly, hyphens: rules.acceptsHyphenatedParts, depth: 0) }
+        return word.withUTF8 { rejects($0, asciiOnly: rules.asciiOnly, depth: 0) }
     }
 
-    private func rejects(_ original: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, hyphens: Bool, depth: Int) -> Bool {
+    private func rejects(_ original: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, depth: Int) -> Bool {
         guard depth < 8, !original.isEmpty, original.count < 256 else { return false }
         for byte in original where byte >= 0x30 && byte <= 0x39 { return false }
         // ICONV applies before anything else.
-        var patternStart = 0
+        var inputStart = breakPatternEnds.last ?? 0
         for end in inputPatternEnds {
-            if Self.find(patternBytes, patternStart..<end, in: original, from: 0) != nil { return false }
-            patternStart = end
+            if Self.find(patternBytes, inputStart..<end, in: original, from: 0) != nil { return false }
+            inputStart = end
         }
         // Hunspell strips trailing periods, then also tries the word with one (abbreviations).
         var count = original.count
@@ -104,54 +104,88 @@ final class RejectIndex: Sendable {
         // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
         let spellingSize = 4 * count + 1
         let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
-        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * spellingSize + derivationSize) { buffer -> Bool? in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * spellingSize + derivationSize) { buffer -> Bool in
             let scratch = buffer.baseAddress!
-            guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return nil }
-            let derivations = scratch + 5 * spellingSize
+            guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
+            let derivations = scratch + 6 * spellingSize
             for index in 0..<spellings.count {
                 let spelling = scratch + index * spellingSize
                 let length = spellings.length(index)
                 let hidden = spellings.hidden(index)
                 if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, stems: stems, scratch: derivations) {
-                    return true
+                    return false
                 }
                 if periods > 0 {
                     spelling[length] = UInt8(ascii: ".")
                     if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, stems: stems,
                                          scratch: derivations) {
-                        return true
+                        return false
                     }
                 }
             }
-            return false
+            // Hunspell breaks the spelling its case switch ends with: a word in capitals or capitalised is then
+            // capitalised and in lower case after its first letter (`spell_internal`).
+            var broken = bytes
+            if spellings.foldsCase {
+                let out = scratch + 5 * spellingSize
+                broken = UnsafeBufferPointer(start: out, count: CaseSpellings.capitalised(bytes, into: out))
+            }
+            return !breakingMayAccept(broken, asciiOnly: asciiOnly, depth: depth)
         }
-        guard let found, !found else { return false }
-        // A word not accepted whole with ten break points or more Hunspell refuses without breaking it
-        // (`HunspellImpl::spell`); with `acceptsHyphenatedParts`, `-` is one of its patterns, so counting hyphens
-        // alone never overstates its count.
-        if hyphens, bytes.count(where: { $0 == UInt8(ascii: "-") }) >= Self.maximumHyphenatedParts { return true }
-        // Word breaking: Hunspell accepts the word when both sides of a break pattern are accepted (one side for
-        // a pattern at an end). Every occurrence must have a side proven wrong here; an empty side never is.
+    }
+
+    /// Whether Hunspell's word breaking might accept a word it did not accept whole: false when every break it
+    /// tries has a side proven wrong.
+    ///
+    /// As `HunspellImpl::spell_internal` (1.7): with ten break points or more it refuses the word; a pattern
+    /// `^p` (`p$`) breaks off `p` at the start (end) and asks about the rest; any pattern as written breaks at its
+    /// first occurrence and, when there is one, at its second, only when the first is neither at the start nor
+    /// at the end, and asks about both sides. `word` is the spelling it breaks, without trailing periods.
+    private func breakingMayAccept(_ word: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, depth: Int) -> Bool {
+        guard !breakPatternEnds.isEmpty else { return false }
+        let count = word.count
+        var points = 0
+        var patternStart = 0
+        for end in breakPatternEnds {
+            var start = 0
+            while let found = Self.find(patternBytes, patternStart..<end, in: word, from: start) {
+                points += 1
+                start = found + (end - patternStart)
+            }
+            patternStart = end
+        }
+        if points >= Self.maximumHyphenatedParts { return false }
+        func mayAccept(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            !rejects(UnsafeBufferPointer(rebasing: part), asciiOnly: asciiOnly, depth: depth + 1)
+        }
         patternStart = 0
         for end in breakPatternEnds {
             defer { patternStart = end }
             let length = end - patternStart
-            var start = 0
-            while let position = Self.find(patternBytes, patternStart..<end, in: bytes, from: start) {
-                start = position + 1
-                // A side proven wrong settles this occurrence: the other side is not searched (with many hyphens,
-                // searching both sides of each one at every depth was most of this function's time).
-                if position > 0,
-                   rejects(UnsafeBufferPointer(rebasing: bytes[..<position]), asciiOnly: asciiOnly, hyphens: hyphens, depth: depth + 1) {
-                    continue
-                }
-                let right = position + length < bytes.count
-                    && rejects(UnsafeBufferPointer(rebasing: bytes[(position + length)...]), asciiOnly: asciiOnly, hyphens: hyphens,
-                               depth: depth + 1)
-                if !right { return false }
+            guard length > 1, length <= count else { continue }
+            if patternBytes[patternStart] == UInt8(ascii: "^"), Self.find(patternBytes, (patternStart + 1)..<end, in: word, from: 0) == 0,
+               mayAccept(word[(length - 1)...]) {
+                return true
+            }
+            if patternBytes[end - 1] == UInt8(ascii: "$"),
+               Self.find(patternBytes, patternStart..<(end - 1), in: word, from: count - length + 1) == count - length + 1,
+               mayAccept(word[..<(count - length + 1)]) {
+                return true
             }
         }
-        return true
+        patternStart = 0
+        for end in breakPatternEnds {
+            defer { patternStart = end }
+            let length = end - patternStart
+            guard let first = Self.find(patternBytes, patternStart..<end, in: word, from: 0), first > 0, first < count - length else { continue }
+            // A side proven wrong settles a break: the right side is asked first, as Hunspell does.
+            if mayAccept(word[(first + length)...]) && mayAccept(word[..<first]) { return true }
+            if let second = Self.find(patternBytes, patternStart..<end, in: word, from: first + 1), second < count - length,
+               mayAccept(word[(second + length)...]) && mayAccept(word[..<second]) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Where `pattern` (the bytes of `text` in `range`) next occurs in `word` at or after `start`, if anywhere.
@@ -218,6 +252,22 @@ final class RejectIndex: Sendable {
             return nil
         }
         return .neutral
+    }
+
+    /// Whether a scalar, and every scalar Hunspell's case tables map it to, is one `caseKind` does not trust.
+    ///
+    /// Cased scalars of IPA Extensions, Spacing Modifier Letters, Greek and Coptic, Phonetic Extensions and
+    /// their Supplement, Superscripts and Subscripts, Latin Extended-D, and the micro, script small l and ohm
+    /// signs: Hunspell 1.7's tables (`utf_info.hxx`) map each of them in upper and lower case to itself or to
+    /// a cased scalar outside the blocks `caseKind` trusts. A judged word holds none of them, and neither does
+    /// any case spelling Hunspell makes of one, so a stem that holds one can never be the root of a judged
+    /// word, whatever its hidden homonym is.
+    static func staysUntrusted(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let listed = (value >= 0x250 && value <= 0x2FF) || (value >= 0x370 && value <= 0x3FF)
+            || (value >= 0x1D00 && value <= 0x1DBF) || (value >= 0x2070 && value <= 0x209F)
+            || (value >= 0xA720 && value <= 0xA7FF) || value == 0xB5 || value == 0x2113 || value == 0x2126
+        return listed && caseKind(scalar) == nil
     }
 
     /// Lower case, scalar by scalar (only called on trusted scalars, whose mappings are single scalars).
