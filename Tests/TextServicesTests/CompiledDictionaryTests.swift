@@ -208,6 +208,37 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     }
 }
 
+@Test func wordsAreBrokenWhereHunspellBreaksThemAndGreekStemsLeaveTheIndexUsable() throws {
+    let folder = TestSupport.temporaryFolder("break-dic"), cache = TestSupport.temporaryFolder("break-cache")
+    defer {
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: cache)
+    }
+    // French's shape: long flags, anchored apostrophe patterns, a prefix that writes `µ`, Greek stems.
+    try "SET UTF-8\nFLAG long\nBREAK 5\nBREAK -\nBREAK .\nBREAK ^'\nBREAK '$\nBREAK ’$\nPFX Um Y 1\nPFX Um 0 µ .\nSFX Ss Y 1\nSFX Ss 0 s .\n"
+        .write(toFile: folder + "/fr_ZZ.aff", atomically: true, encoding: .utf8)
+    try "6\nchat/Ss\nrouge/Ss\ni\nmètre/UmSs\nα\nΩ\n".write(toFile: folder + "/fr_ZZ.dic", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("fr_ZZ")!, source: .user, path: folder + "/fr_ZZ")
+    let compiler = DictionaryCompiler(folder: cache)
+    _ = try compiler.compile(info)
+    let compiled = try #require(compiler.open(info))
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: info, handles: 1)
+    // Hunspell breaks at a pattern's first occurrence (or its second) only when the first is inside the word.
+    for wrong in ["-chat", "--chat", "-i", "chat-", "-chat-rouge", ".i", "chien", "-chien", "chat-chien", "i.chien", "CHAT-CHIEN",
+                  "-i.bak"] {
+        #expect(!reference.engine.spell(wrong), "\(wrong)")
+        #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
+    }
+    let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+    for word in ["chat-rouge", "chats-rouges", "CHAT-ROUGE", "Chat-rouge", "i.chat", "'chat", "chat'", "chat’", "'chats'", "µmètres",
+                 "α", "Ω", "ω", "chat.rouge.i", "chat-rouge-i", "chat--rouge", "chat..rouge", "-chat", "'-chat", "chat-'", "CHAT'",
+                 "''chat", "chat''"] {
+        #expect(fast.accepts(word) == reference.engine.spell(word), "\(word)")
+        if compiled.rejects.rejects(word) { #expect(!reference.engine.spell(word), "\(word) proven wrong, but Hunspell accepts it") }
+    }
+}
+
 @Test func cachedGuessesAreDroppedWhenLearnedWordsChange() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

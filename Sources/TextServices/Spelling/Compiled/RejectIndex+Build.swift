@@ -41,14 +41,16 @@ extension RejectIndex {
                 }
             }
         }
-        // Hunspell's default word breaking: "-", "^-" and "-$".
-        let patterns = (breakPatterns ?? ["-"]).map { pattern in
-            var text = Substring(pattern)
-            if text.hasPrefix("^") { text = text.dropFirst() }
-            if text.hasSuffix("$") { text = text.dropLast() }
-            return Array(text.utf8)
+        // Hunspell's default word breaking: "-", "^-" and "-$". Patterns are kept as written, anchors included
+        // (`RejectIndex.rejects` reads them as Hunspell does).
+        let patterns = (breakPatterns ?? ["-", "^-", "-$"]).map { Array($0.utf8) }
+        let unanchored = patterns.map { pattern in
+            var text = pattern[...]
+            if text.first == UInt8(ascii: "^") { text = text.dropFirst() }
+            if text.last == UInt8(ascii: "$") { text = text.dropLast() }
+            return text
         }
-        if patterns.contains(where: \.isEmpty) { return (.unusable, "empty BREAK pattern") }
+        if unanchored.contains(where: \.isEmpty) { return (.unusable, "empty BREAK pattern") }
         if affixes.flagMode == .character, isUTF8, compoundRuleFlags.contains(where: { $0 >= 0x80 }) {
             return (.unusable, "non-ASCII COMPOUNDRULE flags")
         }
@@ -92,12 +94,17 @@ extension RejectIndex {
                                  continuation: continuation.sorted(), condition: entry.condition))
         }
         let digits = Set((0x30...0x39).map { UInt8($0) })
-        // Every string an affix strips or appends must be made of scalars whose case Hunspell maps as Unicode does.
+        // Every string an affix strips must be made of scalars whose case Hunspell maps as Unicode does; what it
+        // appends may also hold scalars no judged word holds (`staysUntrusted`: French `µ`), as it then never applies.
         for entry in entries {
-            let text = String(decoding: entry.strip + entry.add, as: UTF8.self)
-            if text.unicodeScalars.contains(where: { Self.caseKind($0) == nil }) { return (.unusable, "affix characters") }
+            let strip = String(decoding: entry.strip, as: UTF8.self), add = String(decoding: entry.add, as: UTF8.self)
+            if strip.unicodeScalars.contains(where: { Self.caseKind($0) == nil })
+                || add.unicodeScalars.contains(where: { Self.caseKind($0) == nil && !Self.staysUntrusted($0) }) {
+                return (.unusable, "affix characters")
+            }
         }
-        if !compoundRuleFlags.isEmpty, entries.contains(where: { $0.strip.contains(where: digits.contains) }) {
+        let stripsDigits = entries.contains { $0.strip.contains(where: digits.contains) }
+        if !compoundRuleFlags.isEmpty, stripsDigits {
             return (.unusable, "COMPOUNDRULE with affixes that strip digits")
         }
 
@@ -110,8 +117,13 @@ extension RejectIndex {
                !word.utf8.contains(where: digits.contains) {
                 return "COMPOUNDRULE part without digits: \(word)"
             }
-            // A space stays in every form of the stem (no affix strips one), and no judged word has one.
-            if word.unicodeScalars.contains(where: { Self.caseKind($0) == nil && $0 != " " }) {
+            // A space stays in every form of the stem (no affix strips one), and no judged word has one. A stem no
+            // judged word can reach may hold any scalar: one with an ASCII digit (no judged word has one, and no affix
+            // strips one back) or with a scalar that `staysUntrusted`, as Hunspell's hidden homonym of it does too
+            // (French `1ʳᵉ`, `α`, `Ω`, `Dᴏꜱꜱᴍᴀɴɴ`).
+            let unreachable = (!stripsDigits && word.utf8.contains(where: digits.contains))
+                || word.unicodeScalars.contains(where: Self.staysUntrusted)
+            if !unreachable, word.unicodeScalars.contains(where: { Self.caseKind($0) == nil && $0 != " " }) {
                 return "stem characters: \(word)"
             }
             let known = flags.compactMap { dense[$0] }.sorted()
@@ -201,7 +213,8 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        var out: [UInt8] = [2]
+        // 3: break patterns as written, anchors included (2 held them without anchors).
+        var out: [UInt8] = [3]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
@@ -240,7 +253,7 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 2 else { return nil }
+        guard table.count > 0, byte() == 3 else { return nil }
         let options = byte()
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }

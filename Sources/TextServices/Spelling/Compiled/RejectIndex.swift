@@ -20,8 +20,8 @@ import Foundation
 /// or characters whose case mapping could differ from Hunspell's own tables.
 /// Built by `DictionaryCompiler`, which also checks it against every form
 /// Hunspell accepted (one refused form and the index is not used).
-/// Thread-safe (immutable). A class, so that judging a word (and every closure of its search) shares the
-/// index instead of copying its tables' references.
+/// Thread-safe (immutable). Judging a word allocates nothing on the heap: its case spellings and candidate
+/// roots are written into temporary scratch memory (`CaseSpellings`, `AffixIndex`).
 final class RejectIndex: Sendable {
     struct Affix: Sendable {
         var isPrefix: Bool
@@ -47,35 +47,29 @@ final class RejectIndex: Sendable {
 
     let rules: Rules?
     let stems: StemTable
-    /// Suffix entries by the last byte of what they append (index 256: appending nothing).
-    private let suffixesByLastByte: [[Int]]
-    /// Prefix entries by the first byte of what they append (index 256: appending nothing).
-    private let prefixesByFirstByte: [[Int]]
-    /// Suffix entries whose continuation classes hold a flag, by that flag and the last byte they append
-    /// (`flag << 9 | byte`, byte 256 for nothing): the inner suffix of a two-suffix form.
-    private let innerSuffixes: [UInt32: [Int]]
+    /// The affix entries, found by what they append.
+    private let affixes: AffixIndex
+    /// The break and input patterns, one after the other, and where each ends in `patternBytes`.
+    private let patternBytes: [UInt8]
+    private let breakPatternEnds: [Int]
+    private let inputPatternEnds: [Int]
 
     init(rules: Rules?, stems: StemTable) {
         self.rules = rules
         self.stems = stems
-        var suffixes = [[Int]](repeating: [], count: 257)
-        var prefixes = [[Int]](repeating: [], count: 257)
-        for (index, affix) in (rules?.affixes ?? []).enumerated() {
-            if affix.isPrefix {
-                prefixes[affix.add.first.map(Int.init) ?? 256].append(index)
-            } else {
-                suffixes[affix.add.last.map(Int.init) ?? 256].append(index)
-            }
+        affixes = AffixIndex(rules?.affixes ?? [])
+        var bytes: [UInt8] = [], breakEnds: [Int] = [], inputEnds: [Int] = []
+        for pattern in rules?.breakPatterns ?? [] {
+            bytes += pattern
+            breakEnds.append(bytes.count)
         }
-        var inner: [UInt32: [Int]] = [:]
-        for (index, affix) in (rules?.affixes ?? []).enumerated() where !affix.isPrefix {
-            for flag in affix.continuation {
-                inner[UInt32(flag) << 9 | UInt32(affix.add.last.map(Int.init) ?? 256), default: []].append(index)
-            }
+        for pattern in rules?.inputPatterns ?? [] {
+            bytes += pattern
+            inputEnds.append(bytes.count)
         }
-        suffixesByLastByte = suffixes
-        prefixesByFirstByte = prefixes
-        innerSuffixes = inner
+        patternBytes = bytes
+        breakPatternEnds = breakEnds
+        inputPatternEnds = inputEnds
     }
 
     static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))))
@@ -87,80 +81,124 @@ final class RejectIndex: Sendable {
     /// Whether Hunspell certainly rejects `word`; false means "not proven" (ask Hunspell).
     func rejects(_ word: String) -> Bool {
         guard let rules, !stems.tables.slots.isEmpty else { return false }
-        return rejects(word, rules: rules, depth: 0)
+        var word = word
+        return word.withUTF8 { rejects($0, asciiOnly: rules.asciiOnly, depth: 0) }
     }
 
-    private func rejects(_ word: String, rules: Rules, depth: Int) -> Bool {
-        guard depth < 8 else { return false }
-        let original = Array(word.utf8)
-        guard !original.isEmpty, original.count < 256, !original.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+    private func rejects(_ original: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, depth: Int) -> Bool {
+        guard depth < 8, !original.isEmpty, original.count < 256 else { return false }
+        for byte in original where byte >= 0x30 && byte <= 0x39 { return false }
         // ICONV applies before anything else.
-        for pattern in rules.inputPatterns where Self.contains(original, pattern) { return false }
+        var inputStart = breakPatternEnds.last ?? 0
+        for end in inputPatternEnds {
+            if Self.find(patternBytes, inputStart..<end, in: original, from: 0) != nil { return false }
+            inputStart = end
+        }
         // Hunspell strips trailing periods, then also tries the word with one (abbreviations).
-        var bytes = original
-        var periods = 0
-        while bytes.last == UInt8(ascii: ".") { bytes.removeLast(); periods += 1 }
-        guard !bytes.isEmpty else { return false }
-        let stripped = periods == 0 ? word : String(decoding: bytes, as: UTF8.self)
-        var capitals = 0, neutral = 0, count = 0
-        var firstCapital = false
-        for scalar in stripped.unicodeScalars {
-            guard let kind = Self.caseKind(scalar), !(rules.asciiOnly && !scalar.isASCII) else { return false }
-            if kind == .upper {
-                capitals += 1
-                if count == 0 { firstCapital = true }
+        var count = original.count
+        while count > 0, original[count - 1] == UInt8(ascii: ".") { count -= 1 }
+        guard count > 0 else { return false }
+        let periods = original.count - count
+        let bytes = UnsafeBufferPointer(rebasing: original[..<count])
+        // The spellings `HunspellImpl::spell` hands to `checkword`, written one after the other (each with room for a
+        // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
+        let spellingSize = 4 * count + 1
+        let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * spellingSize + derivationSize) { buffer -> Bool in
+            let scratch = buffer.baseAddress!
+            guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
+            let derivations = scratch + 6 * spellingSize
+            for index in 0..<spellings.count {
+                let spelling = scratch + index * spellingSize
+                let length = spellings.length(index)
+                let hidden = spellings.hidden(index)
+                if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, stems: stems, scratch: derivations) {
+                    return false
+                }
+                if periods > 0 {
+                    spelling[length] = UInt8(ascii: ".")
+                    if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, stems: stems,
+                                         scratch: derivations) {
+                        return false
+                    }
+                }
             }
-            if kind == .neutral { neutral += 1 }
-            count += 1
-        }
-        // The spellings `HunspellImpl::spell` hands to `checkword`; `hidden` says whether hidden capitalised
-        // homonyms (ONLYUPCASEFLAG) may answer.
-        var candidates: [(word: [UInt8], hidden: Bool)] = []
-        if capitals == 0 {
-            candidates.append((bytes, true))
-        } else if capitals == 1 && firstCapital {
-            candidates.append((bytes, false))
-            candidates.append((Array(Self.lower(stripped).utf8), true))
-        } else if capitals == count || capitals + neutral == count {
-            candidates.append((bytes, true))
-            let lower = Self.lower(stripped)
-            if let apostrophe = lower.utf8.firstIndex(of: UInt8(ascii: "'")),
-               lower.utf8.distance(from: lower.utf8.startIndex, to: apostrophe) < lower.utf8.count - 1 {
-                let head = String(lower[...apostrophe])
-                let tail = String(lower[lower.index(after: apostrophe)...])
-                let joined = head + Self.initialCapital(tail)
-                candidates.append((Array(joined.utf8), true))
-                candidates.append((Array(Self.initialCapital(joined).utf8), true))
+            // Hunspell breaks the spelling its case switch ends with: a word in capitals or capitalised is then
+            // capitalised and in lower case after its first letter (`spell_internal`).
+            var broken = bytes
+            if spellings.foldsCase {
+                let out = scratch + 5 * spellingSize
+                broken = UnsafeBufferPointer(start: out, count: CaseSpellings.capitalised(bytes, into: out))
             }
-            candidates.append((Array(Self.initialCapital(lower).utf8), true))
-            candidates.append((Array(lower.utf8), true))
-        } else {
-            candidates.append((bytes, true))
+            return !breakingMayAccept(broken, asciiOnly: asciiOnly, depth: depth)
         }
-        if periods > 0 {
-            candidates += candidates.map { ($0.word + [UInt8(ascii: ".")], $0.hidden) }
-        }
-        for candidate in candidates where derivable(candidate.word, hidden: candidate.hidden, rules: rules) { return false }
-        // A word not accepted whole with ten break points or more Hunspell refuses without breaking it
-        // (`HunspellImpl::spell`); with `acceptsHyphenatedParts`, `-` is one of its patterns, so counting hyphens
-        // alone never overstates its count.
-        if rules.acceptsHyphenatedParts, bytes.count(where: { $0 == UInt8(ascii: "-") }) >= Self.maximumHyphenatedParts { return true }
-        // Word breaking: Hunspell accepts the word when both sides of a break pattern are accepted (one side for
-        // a pattern at an end). Every occurrence must have a side proven wrong here; an empty side never is.
-        for pattern in rules.breakPatterns {
+    }
+
+    /// Whether Hunspell's word breaking might accept a word it did not accept whole: false when every break it
+    /// tries has a side proven wrong.
+    ///
+    /// As `HunspellImpl::spell_internal` (1.7): with ten break points or more it refuses the word; a pattern
+    /// `^p` (`p$`) breaks off `p` at the start (end) and asks about the rest; any pattern as written breaks at its
+    /// first occurrence and, when there is one, at its second, only when the first is neither at the start nor
+    /// at the end, and asks about both sides. `word` is the spelling it breaks, without trailing periods.
+    private func breakingMayAccept(_ word: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, depth: Int) -> Bool {
+        guard !breakPatternEnds.isEmpty else { return false }
+        let count = word.count
+        var points = 0
+        var patternStart = 0
+        for end in breakPatternEnds {
             var start = 0
-            while start + pattern.count <= bytes.count {
-                defer { start += 1 }
-                guard bytes[start..<(start + pattern.count)].elementsEqual(pattern) else { continue }
-                // A side proven wrong settles this occurrence: the other side is not searched (with many hyphens,
-                // searching both sides of each one at every depth was most of this function's time).
-                if start > 0, rejects(String(decoding: bytes[..<start], as: UTF8.self), rules: rules, depth: depth + 1) { continue }
-                let right = start + pattern.count < bytes.count
-                    && rejects(String(decoding: bytes[(start + pattern.count)...], as: UTF8.self), rules: rules, depth: depth + 1)
-                if !right { return false }
+            while let found = Self.find(patternBytes, patternStart..<end, in: word, from: start) {
+                points += 1
+                start = found + (end - patternStart)
+            }
+            patternStart = end
+        }
+        if points >= Self.maximumHyphenatedParts { return false }
+        func mayAccept(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            !rejects(UnsafeBufferPointer(rebasing: part), asciiOnly: asciiOnly, depth: depth + 1)
+        }
+        patternStart = 0
+        for end in breakPatternEnds {
+            defer { patternStart = end }
+            let length = end - patternStart
+            guard length > 1, length <= count else { continue }
+            if patternBytes[patternStart] == UInt8(ascii: "^"), Self.find(patternBytes, (patternStart + 1)..<end, in: word, from: 0) == 0,
+               mayAccept(word[(length - 1)...]) {
+                return true
+            }
+            if patternBytes[end - 1] == UInt8(ascii: "$"),
+               Self.find(patternBytes, patternStart..<(end - 1), in: word, from: count - length + 1) == count - length + 1,
+               mayAccept(word[..<(count - length + 1)]) {
+                return true
             }
         }
-        return true
+        patternStart = 0
+        for end in breakPatternEnds {
+            defer { patternStart = end }
+            let length = end - patternStart
+            guard let first = Self.find(patternBytes, patternStart..<end, in: word, from: 0), first > 0, first < count - length else { continue }
+            // A side proven wrong settles a break: the right side is asked first, as Hunspell does.
+            if mayAccept(word[(first + length)...]) && mayAccept(word[..<first]) { return true }
+            if let second = Self.find(patternBytes, patternStart..<end, in: word, from: first + 1), second < count - length,
+               mayAccept(word[(second + length)...]) && mayAccept(word[..<second]) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where `pattern` (the bytes of `text` in `range`) next occurs in `word` at or after `start`, if anywhere.
+    static func find(_ text: [UInt8], _ range: Range<Int>, in word: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let length = range.count
+        guard length > 0, start >= 0, start + length <= word.count else { return nil }
+        let first = text[range.lowerBound]
+        for position in start...(word.count - length) where word[position] == first {
+            var index = 1
+            while index < length, word[position + index] == text[range.lowerBound + index] { index += 1 }
+            if index == length { return position }
+        }
+        return nil
     }
 
     /// The parts of a word Hunspell certainly accepts when it accepts every part: one to nine hyphens, none at
@@ -216,6 +254,22 @@ final class RejectIndex: Sendable {
         return .neutral
     }
 
+    /// Whether a scalar, and every scalar Hunspell's case tables map it to, is one `caseKind` does not trust.
+    ///
+    /// Cased scalars of IPA Extensions, Spacing Modifier Letters, Greek and Coptic, Phonetic Extensions and
+    /// their Supplement, Superscripts and Subscripts, Latin Extended-D, and the micro, script small l and ohm
+    /// signs: Hunspell 1.7's tables (`utf_info.hxx`) map each of them in upper and lower case to itself or to
+    /// a cased scalar outside the blocks `caseKind` trusts. A judged word holds none of them, and neither does
+    /// any case spelling Hunspell makes of one, so a stem that holds one can never be the root of a judged
+    /// word, whatever its hidden homonym is.
+    static func staysUntrusted(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let listed = (value >= 0x250 && value <= 0x2FF) || (value >= 0x370 && value <= 0x3FF)
+            || (value >= 0x1D00 && value <= 0x1DBF) || (value >= 0x2070 && value <= 0x209F)
+            || (value >= 0xA720 && value <= 0xA7FF) || value == 0xB5 || value == 0x2113 || value == 0x2126
+        return listed && caseKind(scalar) == nil
+    }
+
     /// Lower case, scalar by scalar (only called on trusted scalars, whose mappings are single scalars).
     static func lower(_ word: String) -> String {
         String(String.UnicodeScalarView(word.unicodeScalars.map { scalar in
@@ -239,98 +293,6 @@ final class RejectIndex: Sendable {
         for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
             if bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
         }
-        return false
-    }
-
-    /// Whether some derivation (stem, suffix, prefix, prefix + suffix, two suffixes, prefix + two suffixes) could give `word`.
-    private func derivable(_ word: [UInt8], hidden: Bool, rules: Rules) -> Bool {
-        if stems.anyHomonym(word, hidden: hidden, where: { _ in true }) { return true }
-        let affixes = rules.affixes
-        // Suffix, then two suffixes (the inner one must allow the outer one's flag).
-        let bySuffix = anySuffix(of: word, affixes, suffixesByLastByte) { outer, root in
-            if stems.anyHomonym(root, hidden: hidden, where: { $0.contains(outer.flag) }) { return true }
-            return anyInnerSuffix(of: root, allowing: outer.flag, affixes) { inner, innerRoot in
-                stems.anyHomonym(innerRoot, hidden: hidden, where: { $0.contains(inner.flag) })
-            }
-        }
-        if bySuffix { return true }
-        // Prefix, with no suffix, one or two.
-        return anyPrefix(of: word, affixes) { prefix, root in
-            if stems.anyHomonym(root, hidden: hidden, where: { $0.contains(prefix.flag) }) { return true }
-            return anySuffix(of: root, affixes, suffixesByLastByte) { outer, suffixRoot in
-                if stems.anyHomonym(suffixRoot, hidden: hidden, where: { flags in
-                    (flags.contains(outer.flag) || prefix.continuation.contains(outer.flag))
-                        && (flags.contains(prefix.flag) || outer.continuation.contains(prefix.flag))
-                }) { return true }
-                return anyInnerSuffix(of: suffixRoot, allowing: outer.flag, affixes) { inner, innerRoot in
-                    stems.anyHomonym(innerRoot, hidden: hidden, where: { flags in
-                        flags.contains(inner.flag) || prefix.continuation.contains(inner.flag)
-                    })
-                }
-            }
-        }
-    }
-
-    /// Whether `body` holds for some suffix entry whose append ends `word`, with the root it leaves
-    /// (strip restored, condition met).
-    private func anySuffix(of word: [UInt8], _ affixes: [Affix], _ buckets: [[Int]], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
-        if let last = word.last, anySuffix(in: buckets[Int(last)], word, affixes, body) { return true }
-        return anySuffix(in: buckets[256], word, affixes, body)
-    }
-
-    /// The same over the suffixes whose continuation classes hold `flag`.
-    private func anyInnerSuffix(of word: [UInt8], allowing flag: UInt16, _ affixes: [Affix],
-                                _ body: (Affix, [UInt8]) -> Bool) -> Bool {
-        let key = UInt32(flag) << 9
-        if let last = word.last, let list = innerSuffixes[key | UInt32(last)], anySuffix(in: list, word, affixes, body) { return true }
-        if let list = innerSuffixes[key | 256] { return anySuffix(in: list, word, affixes, body) }
-        return false
-    }
-
-    private func anySuffix(in list: [Int], _ word: [UInt8], _ affixes: [Affix], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
-        for index in list {
-            let affix = affixes[index]
-            let keep = word.count - affix.add.count
-            guard keep >= 0, word.withUnsafeBufferPointer({ buffer in
-                affix.add.withUnsafeBufferPointer { add in
-                    add.isEmpty || memcmp(buffer.baseAddress! + keep, add.baseAddress!, add.count) == 0
-                }
-            }) else { continue }
-            var root = [UInt8]()
-            root.reserveCapacity(keep + affix.strip.count)
-            root += word[..<keep]
-            root += affix.strip
-            guard affix.condition.matchesEnd(ofUTF8: root) else { continue }
-            if body(affix, root) { return true }
-        }
-        return false
-    }
-
-    /// Whether `body` holds for some prefix entry whose append starts `word`, with the root it leaves.
-    private func anyPrefix(of word: [UInt8], _ affixes: [Affix], _ body: (Affix, [UInt8]) -> Bool) -> Bool {
-        func visit(_ list: [Int]) -> Bool {
-            for index in list {
-                let affix = affixes[index]
-                guard affix.add.count <= word.count, word.prefix(affix.add.count).elementsEqual(affix.add) else { continue }
-                var root = [UInt8]()
-                root.reserveCapacity(affix.strip.count + word.count - affix.add.count)
-                root += affix.strip
-                root += word[affix.add.count...]
-                guard affix.condition.matchesStart(ofUTF8: root) else { continue }
-                if body(affix, root) { return true }
-            }
-            return false
-        }
-        if let first = word.first, visit(prefixesByFirstByte[Int(first)]) { return true }
-        return visit(prefixesByFirstByte[256])
-    }
-}
-
-
-extension Array where Element == UInt16 {
-    @inline(__always)
-    func contains(_ flag: UInt16) -> Bool {
-        for value in self where value == flag { return true }
         return false
     }
 }

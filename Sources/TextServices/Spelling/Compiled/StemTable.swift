@@ -22,40 +22,43 @@ struct StemTable: Sendable {
         mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
     }
 
-    /// A homonym's flags, read from the table.
-    struct Flags {
-        let bytes: Table<UInt8>
-        let start: Int
-        let count: Int
-
-        func contains(_ flag: UInt16) -> Bool {
-            for index in 0..<count {
-                let position = start + 2 * index
-                if UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8 == flag { return true }
-            }
-            return false
-        }
-    }
-
-    /// Whether `key` is a stem with a homonym satisfying `test` (hidden homonyms only when `hidden`, and only
-    /// for a key with no homonym from the .dic, as in Hunspell).
-    func anyHomonym(_ key: [UInt8], hidden: Bool, where test: (Flags) -> Bool) -> Bool {
-        guard mask >= 0, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
-        let hash = key.withUnsafeBufferPointer { AcceptTable.hash($0) }
+    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed).
+    ///
+    /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
+    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16) -> Bool {
+        guard mask >= 0, let base = key.baseAddress, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
+        let hash = AcceptTable.hash(key)
         let tag = hash >> 43
         var position = Int(truncatingIfNeeded: hash) & mask
+        let bytes = tables.bytes
         for _ in 0...mask {
             let slot = tables.slots[position]
             if slot == 0 { return false }
             if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
                 let offset = Int(slot & 0xFFFF_FFFF)
-                if tables.bytes.slice(offset..<(offset + key.count)).elementsEqual(key) {
-                    let first = offset + key.count + 1
-                    let homonyms = Int(tables.bytes[first - 1])
+                if offset <= bytes.count - key.count, let stored = bytes.buffer.baseAddress,
+                   ByteComparison.equal(stored + offset, base, key.count) {
+                    let start = offset + key.count + 1
+                    let homonyms = Int(bytes[start - 1])
                     // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
                     // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
-                    let useHidden = hidden && !anyHomonym(from: first, count: homonyms, where: { isHidden, _ in !isHidden })
-                    return anyHomonym(from: first, count: homonyms) { isHidden, flags in (useHidden || !isHidden) && test(flags) }
+                    var useHidden = hidden
+                    var cursor = start
+                    for _ in 0..<homonyms where useHidden {
+                        if bytes[cursor] == 0 { useHidden = false }
+                        cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
+                    }
+                    cursor = start
+                    for _ in 0..<homonyms {
+                        let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+                        if useHidden || bytes[cursor] == 0,
+                           first == 0 || Self.holds(bytes, cursor + 3, count, first),
+                           second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+                            return true
+                        }
+                        cursor += 3 + 2 * count
+                    }
+                    return false
                 }
             }
             position = (position + 1) & mask
@@ -63,14 +66,12 @@ struct StemTable: Sendable {
         return false
     }
 
-    /// Whether one of the `count` homonyms stored from `start` satisfies `test` (given whether it is hidden).
-    private func anyHomonym(from start: Int, count homonyms: Int, where test: (Bool, Flags) -> Bool) -> Bool {
-        var cursor = start
-        for _ in 0..<homonyms {
-            let isHidden = tables.bytes[cursor] != 0
-            let count = Int(tables.bytes[cursor + 1]) | Int(tables.bytes[cursor + 2]) << 8
-            if test(isHidden, Flags(bytes: tables.bytes, start: cursor + 3, count: count)) { return true }
-            cursor += 3 + 2 * count
+    /// Whether the `count` flags stored from `start` hold `flag`.
+    @inline(__always)
+    private static func holds(_ bytes: Table<UInt8>, _ start: Int, _ count: Int, _ flag: UInt16) -> Bool {
+        for index in 0..<count {
+            let position = start + 2 * index
+            if UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8 == flag { return true }
         }
         return false
     }

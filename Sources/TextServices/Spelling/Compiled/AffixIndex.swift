@@ -1,0 +1,411 @@
+/// The reject index's affix entries in flat memory, found by the text they append: the search for a word's
+/// derivations without an allocation, a closure or a reference count.
+///
+/// Entries, their strip text, continuation flags and conditions are plain
+/// numbers in buffers this object owns; a word's candidate roots are written
+/// into scratch memory its caller provides (`scratchSize`). An entry is tried
+/// only when what it appends is the word's end (a suffix) or start (a
+/// prefix): entries are grouped by that text in open-addressed tables, and a
+/// word probes one group per length some entry appends. Thread-safe
+/// (immutable after `init`).
+final class AffixIndex: @unchecked Sendable {
+    private struct Entry {
+        var flag: UInt16
+        var stripCount: UInt16
+        var continuationCount: UInt16
+        var conditionCount: UInt16
+        var stripStart: Int32
+        var continuationStart: Int32
+        var conditionStart: Int32
+    }
+
+    /// One element of a condition: any scalar, one scalar, or a set of scalars (negated or not).
+    private struct ConditionElement {
+        var kind: UInt8
+        var scalar: UInt32
+        var membersStart: Int32
+        var membersCount: Int32
+    }
+
+    private static let anyScalar: UInt8 = 0, oneScalar: UInt8 = 1, memberOf: UInt8 = 2, notMemberOf: UInt8 = 3
+
+    /// Entries grouped by what they append (and, for inner suffixes, by a flag their continuation classes hold).
+    private struct GroupTable {
+        struct Group {
+            var hash: UInt64
+            var flag: UInt16
+            var appendCount: Int32
+            var appendStart: Int32
+            var first: Int32
+            var count: Int32
+        }
+
+        /// Group numbers by hash (-1: empty), a power of two long.
+        var slots: UnsafeMutableBufferPointer<Int32>
+        var groups: UnsafeMutableBufferPointer<Group>
+        /// Entry numbers, group by group.
+        var members: UnsafeMutableBufferPointer<Int32>
+        /// Which append lengths (0...255) some group has, one bit each.
+        var lengths: (UInt64, UInt64, UInt64, UInt64)
+        var longest: Int
+
+        @inline(__always)
+        func hasLength(_ length: Int) -> Bool {
+            let word: UInt64
+            switch length >> 6 {
+            case 0: word = lengths.0
+            case 1: word = lengths.1
+            case 2: word = lengths.2
+            default: word = lengths.3
+            }
+            return word >> UInt64(length & 63) & 1 != 0
+        }
+
+        func deallocate() {
+            slots.deallocate()
+            groups.deallocate()
+            members.deallocate()
+        }
+    }
+
+    private let entries: UnsafeMutableBufferPointer<Entry>
+    /// Strip and append texts.
+    private let text: UnsafeMutableBufferPointer<UInt8>
+    private let continuations: UnsafeMutableBufferPointer<UInt16>
+    private let conditions: UnsafeMutableBufferPointer<ConditionElement>
+    private let members: UnsafeMutableBufferPointer<UInt32>
+    private let suffixes: GroupTable
+    private let prefixes: GroupTable
+    /// Suffix entries by a flag of their continuation classes: those that may come before a suffix with that flag.
+    private let innerSuffixes: GroupTable
+    /// Bytes of scratch memory one root needs beyond the word's length (the longest strip text, three times).
+    private let rootSlack: Int
+
+    init(_ affixes: [RejectIndex.Affix]) {
+        var entryList: [Entry] = [], textBytes: [UInt8] = [], flags: [UInt16] = []
+        var elements: [ConditionElement] = [], memberList: [UInt32] = []
+        var appendStarts: [Int32] = []
+        var longestStrip = 0
+        for affix in affixes {
+            let entry = Entry(flag: affix.flag, stripCount: UInt16(clamping: affix.strip.count),
+                              continuationCount: UInt16(clamping: affix.continuation.count),
+                              conditionCount: UInt16(clamping: affix.condition.elements.count),
+                              stripStart: Int32(textBytes.count), continuationStart: Int32(flags.count),
+                              conditionStart: Int32(elements.count))
+            textBytes += affix.strip.prefix(Int(entry.stripCount))
+            appendStarts.append(Int32(textBytes.count))
+            textBytes += affix.add
+            flags += affix.continuation.prefix(Int(entry.continuationCount))
+            for element in affix.condition.elements.prefix(Int(entry.conditionCount)) {
+                switch element {
+                case .any:
+                    elements.append(ConditionElement(kind: Self.anyScalar, scalar: 0, membersStart: 0, membersCount: 0))
+                case .scalar(let scalar):
+                    elements.append(ConditionElement(kind: Self.oneScalar, scalar: scalar.value, membersStart: 0, membersCount: 0))
+                case .set(let scalars, let negated):
+                    elements.append(ConditionElement(kind: negated ? Self.notMemberOf : Self.memberOf, scalar: 0,
+                                                     membersStart: Int32(memberList.count), membersCount: Int32(scalars.count)))
+                    memberList += scalars.map(\.value)
+                }
+            }
+            longestStrip = max(longestStrip, Int(entry.stripCount))
+            entryList.append(entry)
+        }
+        entries = Self.copy(entryList)
+        text = Self.copy(textBytes)
+        continuations = Self.copy(flags)
+        conditions = Self.copy(elements)
+        members = Self.copy(memberList)
+        rootSlack = 3 * longestStrip + 8
+        // A word is under 256 bytes: an entry appending more never applies.
+        var suffixKeys: [(key: GroupKey, entry: Int32)] = []
+        var prefixKeys: [(key: GroupKey, entry: Int32)] = []
+        var innerKeys: [(key: GroupKey, entry: Int32)] = []
+        for (index, affix) in affixes.enumerated() where affix.add.count < 256 {
+            let key = GroupKey(start: appendStarts[index], count: Int32(affix.add.count), flag: 0)
+            if affix.isPrefix {
+                prefixKeys.append((key, Int32(index)))
+            } else {
+                suffixKeys.append((key, Int32(index)))
+                for flag in Set(affix.continuation) {
+                    innerKeys.append((GroupKey(start: key.start, count: key.count, flag: flag), Int32(index)))
+                }
+            }
+        }
+        suffixes = Self.groupTable(suffixKeys, text: textBytes, fromEnd: true)
+        prefixes = Self.groupTable(prefixKeys, text: textBytes, fromEnd: false)
+        innerSuffixes = Self.groupTable(innerKeys, text: textBytes, fromEnd: true)
+    }
+
+    deinit {
+        entries.deallocate()
+        text.deallocate()
+        continuations.deallocate()
+        conditions.deallocate()
+        members.deallocate()
+        suffixes.deallocate()
+        prefixes.deallocate()
+        innerSuffixes.deallocate()
+    }
+
+    /// Bytes of scratch memory `derivable` needs for a word of `count` bytes.
+    func scratchSize(forWordOf count: Int) -> Int { 3 * (count + rootSlack) }
+
+    // MARK: Searching
+
+    /// Whether some derivation (stem, suffix, prefix, prefix + suffix, two suffixes, prefix + two suffixes) could give
+    /// `word`, its stems found in `stems` (hidden homonyms only when `hidden`); `scratch` holds `scratchSize` bytes.
+    func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0) { return true }
+        let level = word.count + rootSlack
+        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
+        // Prefix, with no suffix, one or two.
+        let count = word.count
+        var hash = Self.hashBasis
+        var length = 0
+        while true {
+            if prefixes.hasLength(length), let group = Self.group(in: prefixes, hash: hash, flag: 0, bytes: word.baseAddress!, count: length, text: text) {
+                for member in 0..<Int(group.count) {
+                    let index = Int(prefixes.members[Int(group.first) + member])
+                    let entry = entries[index]
+                    let strip = Int(entry.stripCount)
+                    let rootCount = strip + count - length
+                    (scratch).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+                    (scratch + strip).update(from: word.baseAddress! + length, count: count - length)
+                    let root = UnsafeBufferPointer(start: scratch, count: rootCount)
+                    guard matchesStart(entry, root) else { continue }
+                    if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+                    if suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
+                }
+            }
+            guard length < prefixes.longest, length < count else { break }
+            hash = Self.mix(hash, word[length])
+            length += 1
+        }
+        return false
+    }
+
+    /// Whether a suffix, or two, derive `word` from a stem (after the prefix entry `prefix`, when not -1).
+    private func suffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Int, hidden: Bool, stems: StemTable,
+                          scratch: UnsafeMutablePointer<UInt8>, level: Int) -> Bool {
+        let count = word.count
+        let base = word.baseAddress ?? UnsafePointer(scratch)
+        var hash = Self.hashBasis
+        var length = 0
+        while true {
+            if suffixes.hasLength(length),
+               let group = Self.group(in: suffixes, hash: hash, flag: 0, bytes: base + (count - length), count: length, text: text) {
+                for member in 0..<Int(group.count) {
+                    let index = Int(suffixes.members[Int(group.first) + member])
+                    let entry = entries[index]
+                    let keep = count - length
+                    let strip = Int(entry.stripCount)
+                    scratch.update(from: base, count: keep)
+                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    guard matchesEnd(entry, root) else { continue }
+                    var first = entry.flag, second: UInt16 = 0
+                    if prefix >= 0 {
+                        let outer = entries[prefix]
+                        if holds(outer, entry.flag) { first = 0 }
+                        second = holds(entry, outer.flag) ? 0 : outer.flag
+                    }
+                    if stems.anyHomonym(root, hidden: hidden, holding: first, and: second) { return true }
+                    if innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level) {
+                        return true
+                    }
+                }
+            }
+            guard length < suffixes.longest, length < count else { break }
+            hash = Self.mix(hash, base[count - 1 - length])
+            length += 1
+        }
+        return false
+    }
+
+    /// Whether a suffix whose continuation classes hold `outerFlag` derives `word` from a stem.
+    private func innerSuffixed(_ word: UnsafeBufferPointer<UInt8>, outerFlag: UInt16, prefix: Int, hidden: Bool, stems: StemTable,
+                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        let count = word.count
+        let base = word.baseAddress ?? UnsafePointer(scratch)
+        var hash = Self.hashBasis
+        var length = 0
+        while true {
+            if innerSuffixes.hasLength(length),
+               let group = Self.group(in: innerSuffixes, hash: hash, flag: outerFlag, bytes: base + (count - length), count: length,
+                                      text: text) {
+                for member in 0..<Int(group.count) {
+                    let entry = entries[Int(innerSuffixes.members[Int(group.first) + member])]
+                    let keep = count - length
+                    let strip = Int(entry.stripCount)
+                    scratch.update(from: base, count: keep)
+                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    guard matchesEnd(entry, root) else { continue }
+                    let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
+                    if stems.anyHomonym(root, hidden: hidden, holding: required, and: 0) { return true }
+                }
+            }
+            guard length < innerSuffixes.longest, length < count else { break }
+            hash = Self.mix(hash, base[count - 1 - length])
+            length += 1
+        }
+        return false
+    }
+
+    /// Whether `entry`'s continuation classes hold `flag`.
+    @inline(__always)
+    private func holds(_ entry: Entry, _ flag: UInt16) -> Bool {
+        let start = Int(entry.continuationStart)
+        for index in start..<(start + Int(entry.continuationCount)) where continuations[index] == flag { return true }
+        return false
+    }
+
+    // MARK: Conditions
+
+    /// `AffixCondition.matchesEnd(ofUTF8:)` on `root`, for `entry`'s condition.
+    private func matchesEnd(_ entry: Entry, _ root: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = root.count
+        var index = Int(entry.conditionStart) + Int(entry.conditionCount) - 1
+        while index >= Int(entry.conditionStart) {
+            guard end > 0 else { return true }
+            var start = end - 1
+            while start > 0, root[start] & 0xC0 == 0x80 { start -= 1 }
+            guard matches(conditions[index], Self.scalar(root, start, end)) else { return false }
+            end = start
+            index -= 1
+        }
+        return true
+    }
+
+    /// `AffixCondition.matchesStart(ofUTF8:)` on `root`, for `entry`'s condition.
+    private func matchesStart(_ entry: Entry, _ root: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for index in Int(entry.conditionStart)..<(Int(entry.conditionStart) + Int(entry.conditionCount)) {
+            guard start < root.count else { return true }
+            var end = start + 1
+            while end < root.count, root[end] & 0xC0 == 0x80 { end += 1 }
+            guard matches(conditions[index], Self.scalar(root, start, end)) else { return false }
+            start = end
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func matches(_ element: ConditionElement, _ scalar: UInt32) -> Bool {
+        switch element.kind {
+        case Self.anyScalar: return true
+        case Self.oneScalar: return scalar == element.scalar
+        default:
+            var found = false
+            for index in Int(element.membersStart)..<(Int(element.membersStart) + Int(element.membersCount)) where members[index] == scalar {
+                found = true
+                break
+            }
+            return found != (element.kind == Self.notMemberOf)
+        }
+    }
+
+    /// The scalar encoded in `bytes[start..<end]` (U+FFFD when malformed), as `AffixCondition.scalar` reads it.
+    @inline(__always)
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
+        let lead = UInt32(bytes[start])
+        if lead < 0x80 { return lead }
+        var value: UInt32
+        switch end - start {
+        case 2: value = lead & 0x1F
+        case 3: value = lead & 0x0F
+        case 4: value = lead & 0x07
+        default: return 0xFFFD
+        }
+        for index in (start + 1)..<end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        return Unicode.Scalar(value) == nil ? 0xFFFD : value
+    }
+
+    // MARK: Groups
+
+    private struct GroupKey: Hashable {
+        var start: Int32
+        var count: Int32
+        var flag: UInt16
+    }
+
+    private static let hashBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+    @inline(__always)
+    private static func slot(_ hash: UInt64, flag: UInt16, mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash ^ UInt64(flag) << 40) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The group of `table` for the `count` bytes at `bytes` (their hash `hash`, in the table's direction) and `flag`.
+    @inline(__always)
+    private static func group(in table: GroupTable, hash: UInt64, flag: UInt16, bytes: UnsafePointer<UInt8>, count: Int,
+                              text: UnsafeMutableBufferPointer<UInt8>) -> GroupTable.Group? {
+        let mask = table.slots.count - 1
+        var position = slot(hash, flag: flag, mask: mask)
+        while true {
+            let number = table.slots[position]
+            if number < 0 { return nil }
+            let group = table.groups[Int(number)]
+            if group.hash == hash, group.flag == flag, Int(group.appendCount) == count,
+               ByteComparison.equal(bytes, UnsafePointer(text.baseAddress! + Int(group.appendStart)), count) {
+                return group
+            }
+            position = (position + 1) & mask
+        }
+    }
+
+    /// Groups the entries of `keys` by their text (and flag), hashed from its end (`fromEnd`) or its start.
+    private static func groupTable(_ keys: [(key: GroupKey, entry: Int32)], text: [UInt8], fromEnd: Bool) -> GroupTable {
+        func textOf(_ key: GroupKey) -> ArraySlice<UInt8> { text[Int(key.start)..<Int(key.start + key.count)] }
+        var numbers: [[UInt8]: [UInt16: Int]] = [:]
+        var groupList: [(key: GroupKey, entries: [Int32])] = []
+        for (key, entry) in keys {
+            let bytes = Array(textOf(key))
+            if let number = numbers[bytes]?[key.flag] {
+                groupList[number].entries.append(entry)
+            } else {
+                numbers[bytes, default: [:]][key.flag] = groupList.count
+                groupList.append((key, [entry]))
+            }
+        }
+        var capacity = 8
+        while capacity < 2 * groupList.count { capacity *= 2 }
+        let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: capacity)
+        slots.initialize(repeating: -1)
+        let groups = UnsafeMutableBufferPointer<GroupTable.Group>.allocate(capacity: max(groupList.count, 1))
+        let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(keys.count, 1))
+        var lengths: [UInt64] = [0, 0, 0, 0]
+        var longest = 0
+        var memberCount = 0
+        for (number, item) in groupList.enumerated() {
+            let bytes = textOf(item.key)
+            var hash = hashBasis
+            for byte in fromEnd ? Array(bytes.reversed()) : Array(bytes) { hash = mix(hash, byte) }
+            let group = GroupTable.Group(hash: hash, flag: item.key.flag, appendCount: item.key.count, appendStart: item.key.start,
+                                         first: Int32(memberCount), count: Int32(item.entries.count))
+            (groups.baseAddress! + number).initialize(to: group)
+            for entry in item.entries {
+                (members.baseAddress! + memberCount).initialize(to: entry)
+                memberCount += 1
+            }
+            var position = slot(hash, flag: item.key.flag, mask: capacity - 1)
+            while slots[position] >= 0 { position = (position + 1) & (capacity - 1) }
+            slots[position] = Int32(number)
+            let length = Int(item.key.count)
+            lengths[length >> 6] |= 1 << UInt64(length & 63)
+            longest = max(longest, length)
+        }
+        return GroupTable(slots: slots, groups: groups, members: members, lengths: (lengths[0], lengths[1], lengths[2], lengths[3]),
+                          longest: longest)
+    }
+
+    private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(values.count, 1))
+        _ = buffer.initialize(from: values)
+        return buffer
+    }
+}
