@@ -4,7 +4,7 @@ import Testing
 
 /// Whether the table holds `word` with a homonym carrying `flag` (hidden homonyms counted as `hidden` says).
 private func has(_ table: StemTable, _ word: String, _ flag: UInt16, hidden: Bool = false) -> Bool {
-    table.anyHomonym(Array(word.utf8), hidden: hidden) { $0.contains(flag) }
+    Array(word.utf8).withUnsafeBufferPointer { table.anyHomonym($0, hidden: hidden, holding: flag, and: 0) }
 }
 
 @Test func builtStemTableFindsEveryHomonymOfEachKey() throws {
