@@ -102,14 +102,17 @@ final class DeletionIndex: Sendable {
         func append(_ group: UInt32) {
             ranges.append(Table<UInt32>.clampedRange(groupStarts[Int(group)], groupStarts[Int(group) + 1], limit: entryCount))
         }
-        let groupCount = self.groupCount
-        guard groups.count > Self.mostGroupsSorted, groupCount > 0 else {
+        func appendSorted(_ groups: inout [UInt32]) {
             groups.sort()
             var last = UInt32.max
             for group in groups where group != last {
                 last = group
                 append(group)
             }
+        }
+        let groupCount = self.groupCount
+        guard groups.count > Self.mostGroupsSorted, groupCount > 0 else {
+            appendSorted(&groups)
             return ranges
         }
         // Common letters put thousands of groups in a prefix's buckets: a bit a group puts them in order, once each,
@@ -134,12 +137,7 @@ final class DeletionIndex: Sendable {
                 }
             }
         }
-        beyond.sort()
-        var last = UInt32.max
-        for group in beyond where group != last {
-            last = group
-            append(group)
-        }
+        appendSorted(&beyond)
         return ranges
     }
 
