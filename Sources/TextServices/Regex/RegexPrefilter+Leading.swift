@@ -81,29 +81,11 @@ extension RegexPrefilter {
     }
 
     /// The index after the set starting at `start` (sets nest in ICU), nil when it is not closed.
+    ///
+    /// The prefilter's own parser skips it, so both read a set the same way (`\Q...\E` inside it included).
     private static func setEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        var index = start
-        var depth = 0
-        var first = true
-        while index < scalars.count {
-            let scalar = scalars[index]
-            switch scalar {
-            case "\\":
-                index += 2
-                first = false
-                continue
-            case "[":
-                depth += 1
-            case "]" where !first:
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            default:
-                break
-            }
-            // A `]` right after `[` or `[^` is a member, not the end.
-            first = scalar == "[" || (scalar == "^" && index > 0 && scalars[index - 1] == "[")
-            index += 1
-        }
-        return nil
+        var parser = Parser(scalars: scalars, caseInsensitive: false)
+        parser.index = start
+        return parser.skipClass() ? parser.index : nil
     }
 }
