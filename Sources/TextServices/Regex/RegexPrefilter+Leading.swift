@@ -82,7 +82,7 @@ extension RegexPrefilter {
 
     /// The index after the set starting at `start` (sets nest in ICU), nil when it is not closed.
     ///
-    /// The prefilter's own parser skips it, so both read a set the same way (`\Q...\E` inside it included).
+    /// `Parser.skipClass` skips it, so both read a set the same way (`\Q...\E` inside it included).
     private static func setEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var parser = Parser(scalars: scalars, caseInsensitive: false)
         parser.index = start
