@@ -181,6 +181,9 @@ final class AffixIndex: @unchecked Sendable {
                     let root = UnsafeBufferPointer(start: scratch, count: rootCount)
                     guard matchesStart(entry, root) else { continue }
                     if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+                    // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
+                    // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
+                    guard entry.options & Self.crossProduct != 0 else { continue }
                     if suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
                 }
             }
@@ -276,6 +279,7 @@ final class AffixIndex: @unchecked Sendable {
                 for member in 0..<Int(group.count) {
                     let index = Int(suffixes.members[Int(group.first) + member])
                     let entry = entries[index]
+                    if prefix >= 0, entry.options & Self.crossProduct == 0 { continue }
                     let keep = count - length
                     let strip = Int(entry.stripCount)
                     scratch.update(from: base, count: keep)

@@ -10,8 +10,9 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE, cross
-/// products and homonym subtleties are ignored): when no derivation exists
+/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE and
+/// homonym subtleties are ignored; a prefix crosses a suffix only when both
+/// are cross products, as in Hunspell): when no derivation exists
 /// even then, Hunspell cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
