@@ -613,6 +613,11 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
             if compiled.rejects.acceptsElided(spelling) { #expect(expected, "\(spelling) proven correct, but Hunspell rejects it") }
         }
     }
+    // A prefix and a suffix go together only when both are cross products: the index proves these wrong.
+    for wrong in ["l'alberelli", "un'alberelli", "un'albero", "L'ALBERELLI"] {
+        #expect(!reference.engine.spell(wrong), "\(wrong)")
+        #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
+    }
     // The elided forms of suffixed words are proven in every spelling Hunspell accepts them in.
     for word in ["l'albero", "L'albero", "L'ALBERO", "dell'Albero", "Dell'albero", "DELL'ALBERO", "l'Ufficios"] {
         #expect(correct.contains(word), "\(word) was left to Hunspell")
