@@ -561,3 +561,65 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
         #expect(Array(built.tables.bytes.buffer) == Array(expected.tables.bytes.buffer), "seed \(seed)")
     }
 }
+
+@Test func elidedWordsOnSuffixedFormsGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
+    let folder = TestSupport.temporaryFolder("elision-dic"), cache = TestSupport.temporaryFolder("elision-cache")
+    defer {
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: cache)
+    }
+    // Italian's shape: elision prefixes (also writing the next letter in capitals) crossed with suffixes, a suffix group
+    // that is no cross product (`O`), a prefix that is none (`N`), and stems in capitals with hidden homonyms.
+    try """
+        SET UTF-8
+        TRY aeiou
+        PFX T Y 5
+        PFX T 0 l' [aeiouhAEIOUH]
+        PFX T a l'A a
+        PFX T 0 dell' [aeiouhAEIOUH]
+        PFX T a dell'A a
+        PFX T 0 L' [AEIOUH]
+        PFX N N 1
+        PFX N 0 un' [aeiou]
+        SFX A Y 2
+        SFX A are o are
+        SFX A are i [^c]are
+        SFX O N 1
+        SFX O o i o
+        SFX S Y 1
+        SFX S 0 s .
+
+        """.write(toFile: folder + "/it_ZZ.aff", atomically: true, encoding: .utf8)
+    try "6\nalberare/AT\nalberello/OTN\nacqua/TN\nONU/TS\nUfficio/TS\nora/S\n".write(toFile: folder + "/it_ZZ.dic", atomically: true, encoding: .utf8)
+    let info = DictionaryInfo(tag: LanguageTag("it_ZZ")!, source: .user, path: folder + "/it_ZZ")
+    let compiler = DictionaryCompiler(folder: cache)
+    _ = try compiler.compile(info)
+    let compiled = try #require(compiler.open(info))
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: info, handles: 1)
+    var correct: [String] = []
+    for word in ["l'albero", "l'alberi", "dell'albero", "l'Albero", "dell'Albero", "l'alberello", "l'alberelli", "un'acqua",
+                 "un'alberelli", "l'acqua", "l'ora", "l'ore", "l'ONU", "l'ONUS", "L'ONU", "l'Ufficio", "l'Ufficios", "l'ufficio",
+                 "dell'Uffici", "l'alberare", "l'albero's", "l'", "'albero", "l'xalbero", "l'alberos", "l'albero-acqua"] {
+        for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
+            // A dictionary of its own for each word: a word that needed Hunspell loads it.
+            let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+            let expected = reference.engine.spell(spelling)
+            #expect(fast.accepts(spelling) == expected, "\(spelling)")
+            if expected, compiled.rejects.acceptsElided(spelling) {
+                correct.append(spelling)
+                #expect(!fast.engine.isLoaded, "\(spelling)")
+            }
+            if compiled.rejects.acceptsElided(spelling) { #expect(expected, "\(spelling) proven correct, but Hunspell rejects it") }
+        }
+    }
+    // A prefix and a suffix go together only when both are cross products: the index proves these wrong.
+    for wrong in ["l'alberelli", "un'alberelli", "un'albero", "L'ALBERELLI"] {
+        #expect(!reference.engine.spell(wrong), "\(wrong)")
+        #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
+    }
+    // The elided forms of suffixed words are proven in every spelling Hunspell accepts them in.
+    for word in ["l'albero", "L'albero", "L'ALBERO", "dell'Albero", "Dell'albero", "DELL'ALBERO", "l'Ufficios"] {
+        #expect(correct.contains(word), "\(word) was left to Hunspell")
+    }
+}

@@ -130,6 +130,8 @@ public final class SpellDictionary: Sendable {
             if let parts = form.rejects.hyphenatedParts(word), parts.allSatisfy({ form.accepted.accepts($0, unmapped: unmapped) }) {
                 return true
             }
+            // An elided word on a suffixed form (Italian `dell'acqua`), which the accept table leaves out.
+            if form.rejects.acceptsElided(word) || (hasTypographic && form.rejects.acceptsElided(ascii)) { return true }
             // Proving a word wrong spares loading Hunspell, and costs less than asking it once loaded: Hunspell's
             // search of a wrong word (its hash chains' `strcmp`, compounding) was a sixth of a repository's check.
             if form.rejects.isUsable {

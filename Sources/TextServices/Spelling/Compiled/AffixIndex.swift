@@ -17,7 +17,11 @@ final class AffixIndex: @unchecked Sendable {
         var stripStart: Int32
         var continuationStart: Int32
         var conditionStart: Int32
+        /// `crossProduct`, `exact` and `elides`, one bit each.
+        var options: UInt8
     }
+
+    private static let crossProduct: UInt8 = 1, exact: UInt8 = 2, elides: UInt8 = 4
 
     /// One element of a condition: any scalar, one scalar, or a set of scalars (negated or not).
     private struct ConditionElement {
@@ -91,7 +95,9 @@ final class AffixIndex: @unchecked Sendable {
                               continuationCount: UInt16(clamping: affix.continuation.count),
                               conditionCount: UInt16(clamping: affix.condition.elements.count),
                               stripStart: Int32(textBytes.count), continuationStart: Int32(flags.count),
-                              conditionStart: Int32(elements.count))
+                              conditionStart: Int32(elements.count),
+                              options: (affix.crossProduct ? Self.crossProduct : 0) | (affix.isExact ? Self.exact : 0)
+                                  | (affix.isPrefix && affix.add.contains(UInt8(ascii: "'")) ? Self.elides : 0))
             textBytes += affix.strip.prefix(Int(entry.stripCount))
             appendStarts.append(Int32(textBytes.count))
             textBytes += affix.add
@@ -175,6 +181,9 @@ final class AffixIndex: @unchecked Sendable {
                     let root = UnsafeBufferPointer(start: scratch, count: rootCount)
                     guard matchesStart(entry, root) else { continue }
                     if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+                    // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
+                    // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
+                    guard entry.options & Self.crossProduct != 0 else { continue }
                     if suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
                 }
             }
@@ -183,6 +192,78 @@ final class AffixIndex: @unchecked Sendable {
             length += 1
         }
         return false
+    }
+
+    /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
+    /// prefix entry that writes an apostrophe, on a .dic stem holding its flag, alone or with an exact cross-product
+    /// suffix whose flag the stem also holds, every condition met by as many scalars as it names.
+    ///
+    /// As `PfxEntry::checkword` and `SfxEntry::checkword` (1.7) find them; hidden homonyms never answer. `scratch`
+    /// holds `scratchSize` bytes.
+    func elided(_ word: UnsafeBufferPointer<UInt8>, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        let count = word.count
+        let level = count + rootSlack
+        var hash = Self.hashBasis
+        var length = 0
+        while true {
+            if length > 0, prefixes.hasLength(length),
+               let group = Self.group(in: prefixes, hash: hash, flag: 0, bytes: word.baseAddress!, count: length, text: text) {
+                for member in 0..<Int(group.count) {
+                    let entry = entries[Int(prefixes.members[Int(group.first) + member])]
+                    let wanted = Self.crossProduct | Self.exact | Self.elides
+                    guard entry.options & wanted == wanted, count > length else { continue }
+                    let strip = Int(entry.stripCount)
+                    scratch.update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+                    (scratch + strip).update(from: word.baseAddress! + length, count: count - length)
+                    let root = UnsafeBufferPointer(start: scratch, count: strip + count - length)
+                    guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { continue }
+                    if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: 0) { return true }
+                    if crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level) { return true }
+                }
+            }
+            guard length < prefixes.longest, length < count else { break }
+            hash = Self.mix(hash, word[length])
+            length += 1
+        }
+        return false
+    }
+
+    /// Whether an exact cross-product suffix derives `word` from a .dic stem holding its flag and `prefixFlag`.
+    private func crossSuffixed(_ word: UnsafeBufferPointer<UInt8>, prefixFlag: UInt16, stems: StemTable,
+                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        let count = word.count
+        guard let base = word.baseAddress else { return false }
+        var hash = Self.hashBasis
+        var length = 0
+        while true {
+            if suffixes.hasLength(length),
+               let group = Self.group(in: suffixes, hash: hash, flag: 0, bytes: base + (count - length), count: length, text: text) {
+                for member in 0..<Int(group.count) {
+                    let entry = entries[Int(suffixes.members[Int(group.first) + member])]
+                    let wanted = Self.crossProduct | Self.exact
+                    guard entry.options & wanted == wanted, count > length else { continue }
+                    let keep = count - length
+                    let strip = Int(entry.stripCount)
+                    scratch.update(from: base, count: keep)
+                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { continue }
+                    if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: prefixFlag) { return true }
+                }
+            }
+            guard length < suffixes.longest, length < count else { break }
+            hash = Self.mix(hash, base[count - 1 - length])
+            length += 1
+        }
+        return false
+    }
+
+    /// How many scalars UTF-8 `bytes` hold.
+    @inline(__always)
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// Whether a suffix, or two, derive `word` from a stem (after the prefix entry `prefix`, when not -1).
@@ -198,6 +279,7 @@ final class AffixIndex: @unchecked Sendable {
                 for member in 0..<Int(group.count) {
                     let index = Int(suffixes.members[Int(group.first) + member])
                     let entry = entries[index]
+                    if prefix >= 0, entry.options & Self.crossProduct == 0 { continue }
                     let keep = count - length
                     let strip = Int(entry.stripCount)
                     scratch.update(from: base, count: keep)

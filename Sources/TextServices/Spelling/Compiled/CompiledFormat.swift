@@ -29,7 +29,9 @@ enum CompiledFormat {
     /// Serbian held capitalised spellings their FORBIDDENWORD forbids), and elided forms are left to Hunspell.
     /// 10: the reject index keeps BREAK patterns with their anchors and breaks words where Hunspell does, and takes
     /// dictionaries with Greek stems (French): version-9 files of French proved no word wrong.
-    static let version: UInt32 = 10
+    /// 11: the reject index's rules hold each affix's cross product and exactness (`RejectIndex.acceptsElided`):
+    /// version-10 files sent every Italian elided word on a suffixed form to Hunspell.
+    static let version: UInt32 = 11
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64

@@ -14,6 +14,7 @@ extension RejectIndex {
         var compoundRuleFlags: [UInt32] = []
         var breakPatterns: [String]? = nil
         var forbidWarn = false
+        var refusesFound = false
         // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
         // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
         let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
@@ -33,6 +34,11 @@ extension RejectIndex {
                 if affixes.flagMode != .character && affixes.flagMode != .unicode { return (.unusable, "COMPOUNDRULE flags") }
             }
             if line.hasPrefix("FORBIDWARN") { forbidWarn = true }
+            // Options that can refuse a word the affix lookup found (`acceptsElided`).
+            for keyword in ["FORBIDDENWORD", "FORBIDWARN", "KEEPCASE", "ONLYINCOMPOUND", "NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX",
+                            "SUBSTANDARD"] where line.hasPrefix(keyword) {
+                refusesFound = true
+            }
             if line.hasPrefix("BREAK"), fields.count >= 2 {
                 if breakPatterns == nil {
                     breakPatterns = []
@@ -80,6 +86,7 @@ extension RejectIndex {
             return value
         }
         var entries: [Affix] = []
+        let plainForms = PlainForms(affixes: affixes)
         for entry in affixes.prefixes.values.joined().map({ $0 }) + affixes.suffixes.values.joined().map({ $0 }) {
             guard let flag = number(ownFlag(entry.flag)) else { return (.unusable, "too many flags") }
             var continuation: [UInt16] = []
@@ -91,7 +98,8 @@ extension RejectIndex {
             entries.append(Affix(isPrefix: entry.kind == .prefix, flag: flag,
                                  strip: Array(String(String.UnicodeScalarView(entry.strip)).utf8),
                                  add: Array(String(String.UnicodeScalarView(entry.add)).utf8),
-                                 continuation: continuation.sorted(), condition: entry.condition))
+                                 continuation: continuation.sorted(), condition: entry.condition,
+                                 crossProduct: entry.crossProduct, isExact: plainForms.isPlain(entry)))
         }
         let digits = Set((0x30...0x39).map { UInt8($0) })
         // Every string an affix strips must be made of scalars whose case Hunspell maps as Unicode does; what it
@@ -156,6 +164,7 @@ extension RejectIndex {
         let splitsAtHyphen = breakPatterns.map { $0.first == "-" && $0.allSatisfy { ["-", "^-", "-$"].contains($0) } } ?? true
         rules.acceptsHyphenatedParts = splitsAtHyphen && !forbidWarn && affixes.forbiddenWord == nil
             && affixes.flagMode == .character
+        rules.acceptsElided = !refusesFound
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -213,19 +222,20 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 3: break patterns as written, anchors included (2 held them without anchors).
-        var out: [UInt8] = [3]
+        // 4: an affix's cross product and exactness, and `acceptsElided` (3 held neither; 2 held break patterns
+        // without their anchors).
+        var out: [UInt8] = [4]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
-        out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0))
+        out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
         rules.inputPatterns.forEach(bytes)
         put32(rules.affixes.count)
         for affix in rules.affixes {
-            out.append(affix.isPrefix ? 1 : 0)
+            out.append((affix.isPrefix ? 1 : 0) | (affix.crossProduct ? 2 : 0) | (affix.isExact ? 4 : 0))
             put16(Int(affix.flag))
             bytes(affix.strip)
             bytes(affix.add)
@@ -253,7 +263,7 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 3 else { return nil }
+        guard table.count > 0, byte() == 4 else { return nil }
         let options = byte()
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
@@ -263,19 +273,20 @@ extension RejectIndex {
         var affixes: [Affix] = []
         affixes.reserveCapacity(count)
         for _ in 0..<count {
-            let isPrefix = byte() == 1
+            let kind = byte()
             let flag = UInt16(get16())
             let strip = bytes()
             let add = bytes()
             let continuation = (0..<get16()).map { _ in UInt16(get16()) }
             let condition = AffixCondition(parsing: Substring(String(decoding: bytes(), as: UTF8.self)))
             if failed { return nil }
-            affixes.append(Affix(isPrefix: isPrefix, flag: flag, strip: strip, add: add, continuation: continuation,
-                                 condition: condition))
+            affixes.append(Affix(isPrefix: kind & 1 != 0, flag: flag, strip: strip, add: add, continuation: continuation,
+                                 condition: condition, crossProduct: kind & 2 != 0, isExact: kind & 4 != 0))
         }
         guard !failed, breakPatterns.allSatisfy({ !$0.isEmpty }), inputPatterns.allSatisfy({ !$0.isEmpty }) else { return nil }
         var rules = Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
         rules.acceptsHyphenatedParts = options & 2 != 0
+        rules.acceptsElided = options & 4 != 0
         return rules
     }
 }

@@ -10,8 +10,9 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE, cross
-/// products and homonym subtleties are ignored): when no derivation exists
+/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE and
+/// homonym subtleties are ignored; a prefix crosses a suffix only when both
+/// are cross products, as in Hunspell): when no derivation exists
 /// even then, Hunspell cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
@@ -31,6 +32,11 @@ final class RejectIndex: Sendable {
         /// Continuation flags, sorted.
         var continuation: [UInt16]
         var condition: AffixCondition
+        /// The entry combines with affixes of the other kind (`Y` on its group's first line).
+        var crossProduct = false
+        /// Hunspell applies the entry as this index reads it: its continuation classes name affix groups only, and a
+        /// UTF-8 condition has no `.` beside a character beyond ASCII (`PlainForms.isPlain`).
+        var isExact = false
     }
 
     /// The patterns, affixes and the verdict on the dictionary; nil rules mean "never proven".
@@ -42,6 +48,9 @@ final class RejectIndex: Sendable {
         /// Hunspell splits words at a hyphen (`BREAK` as by default) and no word can be forbidden or warned
         /// away (no FORBIDDENWORD or FORBIDWARN, single-character flags): then `a-b` is correct when `a` and `b` are.
         var acceptsHyphenatedParts = false
+        /// Nothing can refuse a word Hunspell's affix lookup finds (no FORBIDDENWORD, FORBIDWARN, KEEPCASE,
+        /// ONLYINCOMPOUND, NEEDAFFIX, PSEUDOROOT, CIRCUMFIX or SUBSTANDARD): `acceptsElided` may answer.
+        var acceptsElided = false
         var affixes: [Affix]
     }
 
@@ -215,6 +224,42 @@ final class RejectIndex: Sendable {
         guard parts.count >= 2, parts.count <= Self.maximumHyphenatedParts, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return nil }
         return parts.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether Hunspell certainly accepts `word` as an elided form: an exact cross-product prefix that writes an
+    /// apostrophe (Italian `dell'`, `l'A`) on a .dic stem, alone or with one exact cross-product suffix, the stem
+    /// holding both flags; false means "not known here".
+    ///
+    /// The compiled form leaves those cross products out (`WordFormExpander.isElision`), so Italian text held
+    /// Hunspell's only words. Each case spelling `spell` hands to `checkword` is tried, except the capitalised one
+    /// of a capitalised word, where a hidden homonym found first would refuse it; `rules.acceptsElided` says no
+    /// option can refuse what the lookup finds. Words with digits, periods, ICONV patterns, or of 100 bytes or
+    /// more are left to Hunspell, as are two suffixes.
+    func acceptsElided(_ word: String) -> Bool {
+        guard let rules, rules.acceptsElided, !stems.tables.slots.isEmpty else { return false }
+        var word = word
+        return word.withUTF8 { bytes -> Bool in
+            guard bytes.count < 100, bytes.contains(UInt8(ascii: "'")) else { return false }
+            for byte in bytes where (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") { return false }
+            var inputStart = breakPatternEnds.last ?? 0
+            for end in inputPatternEnds {
+                if Self.find(patternBytes, inputStart..<end, in: bytes, from: 0) != nil { return false }
+                inputStart = end
+            }
+            let spellingSize = 4 * bytes.count + 1
+            let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * spellingSize + derivationSize) { buffer -> Bool in
+                let scratch = buffer.baseAddress!
+                guard let spellings = CaseSpellings(bytes, asciiOnly: rules.asciiOnly, into: scratch, stride: spellingSize) else {
+                    return false
+                }
+                for index in 0..<spellings.count where spellings.hidden(index) {
+                    let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
+                    if affixes.elided(spelling, stems: stems, scratch: scratch + 6 * spellingSize) { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// Hunspell refuses a word with ten break points or more.
