@@ -393,6 +393,37 @@ struct LanguageIdentificationTests {
         #expect(guessed.objectValue?["language"]?.stringValue == "ru_RU")
     }
 
+    @Test func checkingScoresOnlyTheTextsScriptsAndDecidesAsScoringEveryCandidate() throws {
+        let languages = Self.services.languages
+        let candidates = try languages.candidates(Self.candidates)
+        let cyrillic = Set(["ru_RU", "uk_UA", "bg_BG"])
+        let texts = [
+            [Self.english1, Self.german, Self.english2, "Leitmotiv analysis"].joined(separator: "\n\n"),
+            "The guide closed the book and looked at us. \"\(Self.french)\" Everyone nodded and walked back in silence.",
+            [Self.english1, Self.russian, Self.ukrainian, "Рим", Self.bulgarian].joined(separator: "\n\n"),
+        ]
+        for (number, text) in texts.enumerated() {
+            let buffer = TextBuffer(text)
+            let checking = try languages.checkingRanges(buffer, range: buffer.fullRange, candidates: candidates)
+            let every = try languages.identify(buffer, range: nil, among: candidates, hints: [:], granularity: .paragraph,
+                                               maximum: 1, joiningLines: true)
+            #expect(checking.map(\.range) == every.map(\.range))
+            #expect(checking.map(\.language) == every.map(\.language))
+            #expect(checking.map(\.words) == every.map(\.words))
+            for (found, plain) in zip(checking, every) {
+                for (index, candidate) in candidates.enumerated() {
+                    let unscored = number < 2 && cyrillic.contains(candidate.tag)
+                    #expect(found.scores[index] == (unscored ? -.infinity : plain.scores[index]), "\(candidate.tag)")
+                    #expect(found.knownWords[index] == (unscored ? 0 : plain.knownWords[index]), "\(candidate.tag)")
+                }
+            }
+        }
+        let mixed = Array("Leitmotiv × Рим π".utf8)
+        #expect(LanguageWordScanner.scripts(in: mixed, range: 0..<mixed.count)
+                    == [LanguageScript.latin, .cyrillic, .greek].reduce(0) { $0 | 1 << UInt32($1.rawValue) })
+        #expect(LanguageWordScanner.scripts(in: mixed, range: 0..<9) == 1 << UInt32(LanguageScript.latin.rawValue))
+    }
+
     @Test func eachLineOfAHardWrappedParagraphIsCheckedInThatParagraphsLanguage() throws {
         // Wrapped as an editor wraps plain text: the French paragraph's last line, "amis et voisins.", is too short to
         // be judged alone, and checked in the text's English it would give two misspellings.

@@ -82,6 +82,38 @@ enum LanguageWordScanner {
         finish(end)
     }
 
+    /// The scripts (`1 << LanguageScript.rawValue`) that the words `forEachWord` finds in `range` of `bytes` can be in.
+    ///
+    /// A superset: an ASCII byte counts only as a letter, but any other
+    /// scalar counts by `LanguageScript.of` whether it is a letter or not
+    /// (`×` counts as Latin), and a word that mixes scripts counts for each.
+    /// No script outside it is any word's.
+    static func scripts(in bytes: [UInt8], range: Range<Int>) -> UInt32 {
+        var found: UInt32 = 0
+        var index = range.lowerBound
+        let end = range.upperBound
+        bytes.withUnsafeBufferPointer { bytes in
+            while index < end {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A { found |= 1 << UInt32(LanguageScript.latin.rawValue) }
+                    index += 1
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(lead: lead)
+                guard length > 1, index + length <= end else {
+                    index += 1
+                    continue
+                }
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                found |= 1 << UInt32(LanguageScript.of(value).rawValue)
+                index += length
+            }
+        }
+        return found
+    }
+
     /// Whether `range` of `bytes` holds any letter.
     static func containsLetter(_ bytes: [UInt8], range: Range<Int>) -> Bool {
         if bytes[range].contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
