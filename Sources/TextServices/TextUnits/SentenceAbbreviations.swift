@@ -136,7 +136,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
         if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
-        guard let key = SentenceKey(bytes, period: period - 1) else { return false }
+        guard var key = SentenceKey(bytes, period: period - 1) else { return false }
+        if case .word(let word, let scalars) = key, let dot = word.utf8.lastIndex(of: UInt8(ascii: ".")),
+           !titles.contains(word), !abbreviations.contains(word) {
+            let last = String(word[word.utf8.index(after: dot)...])
+            if titles.contains(last) || abbreviations.contains(last), period - 2 - last.utf8.count >= 0,
+               bytes[period - 2 - last.utf8.count] == 0x20 {
+                // A spaced key no list holds whose last word a list holds (`out. Dr`, keyed `out.Dr`) is that word:
+                // `out.` ended a sentence.
+                key = .word(last, scalars: scalars)
+            }
+        }
         // A letter with a period after it is an initial (`av. J.-C.`), not the starter word it spells (French `J'ai`).
         let isInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
         let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
@@ -174,11 +184,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
-            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 4,
+            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 3,
                !word.utf8.contains(UInt8(ascii: ".")), Self.isLowerOrTitleCase(word),
                scalars == 1 || word.unicodeScalars.first!.properties.isUppercase,
                Self.standsAlone(bytes, before: period - 1 - word.utf8.count) {
-                // One letter, or a capitalised word of up to four, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25".
+                // One letter, or a capitalised word of up to three, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25"
+                // (four letters are a word that ends its sentence as often: `Cuba. 42`, `Rome. 1574`, unless a list holds it).
                 return true
             }
             // A name's bracketed part may follow its initials (`G.R. (Fred) Walter`, `T.A. (Tecnologie d'Avanguardia)`).
