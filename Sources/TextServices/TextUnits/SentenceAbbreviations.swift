@@ -182,9 +182,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if (2...4).contains(scalars), !word.utf8.contains(UInt8(ascii: ".")), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
                word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
-               !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
-                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
-                // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
+               starters.count >= Self.startersThatTell || !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
+                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`, `3 Std. Anfahrt`),
+                // unless it is a unit after a number where the data cannot tell a sentence starter ("10 000 лв.") or,
+                // in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
             if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 3,
