@@ -30,7 +30,7 @@ final class AbbreviationAwareSentences: BoundaryCursor {
     @inline(__always)
     private static func mayStart(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "A") || (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ",")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
     }
 
     /// Whether an offset could start a sentence that ICU missed: a dash, a comma, a letter or a digit after a space.

@@ -261,6 +261,18 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return index < bytes.count && bytes[index] == close ? index + 1 : nil
     }
 
+    /// Whether a currency sign (`$`, `€`, `£`) right before a digit starts at `offset` (`$205m`, `€5`): it opens a sentence as a number does.
+    static func currencyBeforeDigit(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        let width: Int
+        switch bytes[offset] {
+        case UInt8(ascii: "$"): width = 1
+        case 0xE2 where offset + 2 < bytes.count && bytes[offset + 1] == 0x82 && bytes[offset + 2] == 0xAC: width = 3
+        case 0xC2 where offset + 1 < bytes.count && bytes[offset + 1] == 0xA3: width = 2
+        default: return false
+        }
+        return offset + width < bytes.count && bytes[offset + width] >= UInt8(ascii: "0") && bytes[offset + width] <= UInt8(ascii: "9")
+    }
+
     /// The offset after an ellipsis (three periods or more, or `…`) that starts at `start`, or nil.
     static func ellipsisEnd(_ bytes: [UInt8], from start: Int) -> Int? {
         if start + 2 < bytes.count, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0xA6 { return start + 3 }
@@ -407,7 +419,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
-        let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        let isDigit = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || Self.currencyBeforeDigit(bytes, offset)
         let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
         let isDash = first == UInt8(ascii: "-")
             || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
