@@ -85,8 +85,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
     /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
-    /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
-    /// each side; no allocation beyond the two short keys.
+    /// sentence end opens the sentence after it, and at a line's end closes the one before; after a bare ellipsis that
+    /// opens a sentence (`opens(_:at:)`) ICU's boundary is joined. Looks at a few bytes on each side; no allocation
+    /// beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         joins(bytes, at: boundary, label: true)
     }
@@ -404,7 +405,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
 
     /// Whether a sentence starts at byte `offset` where ICU puts no boundary.
     ///
-    /// Two cases, both after a `.`, `!` or `?` (closing marks allowed) and
+    /// Each case follows a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
     /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
@@ -414,8 +415,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
     /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
-    /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
-    /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
+    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`; not `art. 6
+    /// della legge`), which rule SB8 keeps there when a lower-case word follows it; and an ellipsis with text after
+    /// it on its line (`handcuffs. ... The crime`), which SB8a keeps there. Looks at a few bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
