@@ -256,7 +256,8 @@ struct SentenceAbbreviationsTests {
 
     @Test func boundaryQueriesAgreeWithTokensOnGeneratedText() throws {
         let pieces = ["Er kam.", " ", "- Ja", "-- Nein.", "— Gut!", "2005 war", "am 3. Mai", "Dr.", "z. B.", "A. B.",
-                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging.", ",,Ja", ",, Nein", "- \"So", "len ist", "Objekt.", "« Ja ? »", "\"nein", "(Ja)"]
+                      "nr. 29.", "4. Die", "?", "x", "\n", "  ", "Sie ging.", ",,Ja", ",, Nein", "- \"So", "len ist", "Objekt.", "« Ja ? »", "\"nein", "(Ja)",
+                      "...", "… Und", "$5 kam", "3 Std.", "Anfahrt"]
         let data = try #require(Self.store.abbreviations(for: "de"))
         let tokenizer = try Tokenizer(granularity: .sentence, locale: "de", sentenceAbbreviations: data)
         var generator = SystemRandomNumberGenerator()
@@ -426,6 +427,54 @@ struct SentenceAbbreviationsTests {
                 == ["Written by Tony Andrews and G.R. (Fred) Walter. ", "It works."])
         #expect(try Self.sentences("Il est entré en zone euro le 1er janvier 2008. 23 épreuves figurent au programme.", "fr")
                 == ["Il est entré en zone euro le 1er janvier 2008. ", "23 épreuves figurent au programme."])
+    }
+
+    @Test func aListedWordAfterASpacedSentenceEndIsThatWordNotAKeyWithTheWordBefore() throws {
+        // `out. Dr.` was keyed `out.Dr` (as `z. B.` is `z.B`), which no list holds, so the title was missed.
+        #expect(try Self.sentences("I had my teeth taken out. Dr. Wallen was excellent. We paid.", "en")
+                == ["I had my teeth taken out. ", "Dr. Wallen was excellent. ", "We paid."])
+        // A spaced abbreviation that a list holds whole still joins, and a last letter no list holds still ends.
+        #expect(try Self.sentences("Das gilt z. B. Die Regel ist klar. Gut.", "de") == ["Das gilt z. B. Die Regel ist klar. ", "Gut."])
+        #expect(try Self.sentences("Рабы, воины и т. п. Состоянием на 1919 год он командир.", "ru")
+                == ["Рабы, воины и т. п. ", "Состоянием на 1919 год он командир."])
+    }
+
+    @Test func aFourLetterWordBeforeANumberEndsItsSentenceUnlessAListHoldsIt() throws {
+        #expect(try Self.sentences("Detainees are held at Guantánamo Bay, Cuba. 42 nationalities are among them.", "en")
+                == ["Detainees are held at Guantánamo Bay, Cuba. ", "42 nationalities are among them."])
+        #expect(try Self.sentences("It opened on Sept. 5 this year. Fine.", "en") == ["It opened on Sept. 5 this year. ", "Fine."])
+    }
+
+    @Test func anEllipsisAfterASentenceEndOpensTheNextSentence() throws {
+        #expect(try Self.sentences("He was led away in handcuffs. ... The crime occurred in May.", "en")
+                == ["He was led away in handcuffs. ", "... The crime occurred in May."])
+        #expect(try Self.sentences("I LIVE THERE! ... Ive been living here. You've all won! ...Now comes the fun part.", "en")
+                == ["I LIVE THERE! ", "... Ive been living here. ", "You've all won! ", "...Now comes the fun part."])
+        // After a word it stays where ICU puts it, and at a line's end it closes the sentence before.
+        #expect(try Self.sentences("Nice people... I hear. Ain't he strange? ...\nNext line.", "en")
+                == ["Nice people... ", "I hear. ", "Ain't he strange? ...\n", "Next line."])
+        // An ellipsis after another is a pause: ICU's boundaries stay.
+        #expect(try Self.sentences("Das wollte ich... ... ich atme einfach. Gut.", "de") == ["Das wollte ich... ... ich atme einfach. ", "Gut."])
+        #expect(try Self.sentences("Sie betreuen Behinderte ... ... Behinderte betreuen sie!", "de")
+                == ["Sie betreuen Behinderte ... ... ", "Behinderte betreuen sie!"])
+    }
+
+    @Test func aUnitWithoutAVowelAfterANumberJoinsANounWhereTheStartersTell() throws {
+        #expect(try Self.sentences("Ich nehme lieber 3 Std. Anfahrt in Kauf. Das lohnt sich.", "de")
+                == ["Ich nehme lieber 3 Std. Anfahrt in Kauf. ", "Das lohnt sich."])
+        // Bulgarian's data knows too few starters: the unit still ends its sentence there.
+        let data = try #require(Self.store.abbreviations(for: "bg"))
+        #expect(!data.abbreviations.contains("мл") && !data.titles.contains("мл"))
+        #expect(try Self.sentences("Шишето е 200 мл. Предполага се, че е така.", "bg") == ["Шишето е 200 мл. ", "Предполага се, че е така."])
+    }
+
+    @Test func aCurrencyAmountAfterASentenceEndStartsASentence() throws {
+        #expect(try Self.sentences("It was the largest bankruptcy in history. $205m was earned by the chief.", "en")
+                == ["It was the largest bankruptcy in history. ", "$205m was earned by the chief."])
+        #expect(try Self.sentences("Die Firma ist pleite. €5 kostet es jetzt.", "de") == ["Die Firma ist pleite. ", "€5 kostet es jetzt."])
+        // ICU alone keeps it in the sentence before (a lower-case letter follows the amount).
+        #expect(try Self.sentences("It was the largest bankruptcy in history. $205m was earned.", nil)
+                == ["It was the largest bankruptcy in history. $205m was earned."])
     }
 
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {

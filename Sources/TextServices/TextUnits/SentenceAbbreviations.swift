@@ -85,8 +85,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
     /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
-    /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
-    /// each side; no allocation beyond the two short keys.
+    /// sentence end opens the sentence after it, and at a line's end closes the one before; after a bare ellipsis that
+    /// opens a sentence (`opens(_:at:)`) ICU's boundary is joined. Looks at a few bytes on each side; no allocation
+    /// beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         joins(bytes, at: boundary, label: true)
     }
@@ -99,6 +100,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
         if Self.followsBracketedEllipsisAtStart(bytes, boundary) {
             return true  // `matchs. (...) Les universités`: an ellipsis between sentences opens the one after
+        }
+        if Self.followsEllipsisAtStart(bytes, boundary) {
+            return true  // `I LIVE THERE! ... Ive been`: the ellipsis opened the sentence, ICU's boundary after it is none
         }
         var period = boundary
         while period > 0 {
@@ -136,7 +140,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
         if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
-        guard let key = SentenceKey(bytes, period: period - 1) else { return false }
+        guard var key = SentenceKey(bytes, period: period - 1) else { return false }
+        if case .word(let word, let scalars) = key, let dot = word.utf8.lastIndex(of: UInt8(ascii: ".")),
+           !titles.contains(word), !abbreviations.contains(word) {
+            let last = String(word[word.utf8.index(after: dot)...])
+            if titles.contains(last) || abbreviations.contains(last), period - 2 - last.utf8.count >= 0,
+               bytes[period - 2 - last.utf8.count] == 0x20 {
+                // A spaced key no list holds whose last word a list holds (`out. Dr`, keyed `out.Dr`) is that word:
+                // `out.` ended a sentence.
+                key = .word(last, scalars: scalars)
+            }
+        }
         // A letter with a period after it is an initial (`av. J.-C.`), not the starter word it spells (French `J'ai`).
         let isInitial = next.word.unicodeScalars.count == 1 && next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")
         let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
@@ -169,16 +183,18 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             if (2...4).contains(scalars), !word.utf8.contains(UInt8(ascii: ".")), !Self.hasVowel(word), Self.isLowerOrTitleCase(word),
                word.unicodeScalars.first!.properties.isUppercase || word.unicodeScalars.first!.value >= 0x370,
-               !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
-                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`), unless it is
-                // a unit after a number ("10 000 лв.") or, in Latin letters and lower case, a command's name ("xz", "cd").
+               starters.count >= Self.startersThatTell || !Self.followsNumber(bytes, period - 1 - word.utf8.count) {
+                // A word without a vowel is an abbreviation (`Mrs`, `Drs`, `Nr`, `пл`, `гр`, `млрд`, `3 Std. Anfahrt`),
+                // unless it is a unit after a number where the data cannot tell a sentence starter ("10 000 лв.") or,
+                // in Latin letters and lower case, a command's name ("xz", "cd").
                 return !startsSentence
             }
-            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 4,
+            if let (first, _) = UTF8Scalars.at(bytes, boundary), first.properties.numericType != nil, scalars <= 3,
                !word.utf8.contains(UInt8(ascii: ".")), Self.isLowerOrTitleCase(word),
                scalars == 1 || word.unicodeScalars.first!.properties.isUppercase,
                Self.standsAlone(bytes, before: period - 1 - word.utf8.count) {
-                // One letter, or a capitalised word of up to four, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25".
+                // One letter, or a capitalised word of up to three, before a number: "c. 1230", "p. 12", "L. 90.000", "Dec. 25"
+                // (four letters are a word that ends its sentence as often: `Cuba. 42`, `Rome. 1574`, unless a list holds it).
                 return true
             }
             // A name's bracketed part may follow its initials (`G.R. (Fred) Walter`, `T.A. (Tecnologie d'Avanguardia)`).
@@ -244,6 +260,52 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             guard index - start - 1 == 3 else { return nil }
         }
         return index < bytes.count && bytes[index] == close ? index + 1 : nil
+    }
+
+    /// Whether a currency sign (`$`, `€`, `£`) right before a digit starts at `offset` (`$205m`, `€5`): it opens a sentence as a number does.
+    static func currencyBeforeDigit(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        let width: Int
+        switch bytes[offset] {
+        case UInt8(ascii: "$"): width = 1
+        case 0xE2 where offset + 2 < bytes.count && bytes[offset + 1] == 0x82 && bytes[offset + 2] == 0xAC: width = 3
+        case 0xC2 where offset + 1 < bytes.count && bytes[offset + 1] == 0xA3: width = 2
+        default: return false
+        }
+        return offset + width < bytes.count && bytes[offset + width] >= UInt8(ascii: "0") && bytes[offset + width] <= UInt8(ascii: "9")
+    }
+
+    /// The offset after an ellipsis (three periods or more, or `…`) that starts at `start`, or nil.
+    static func ellipsisEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        if start + 2 < bytes.count, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0xA6 { return start + 3 }
+        var index = start
+        while index < bytes.count, bytes[index] == UInt8(ascii: ".") { index += 1 }
+        return index - start >= 3 ? index : nil
+    }
+
+    /// Whether the spaces before `boundary` follow a bare ellipsis that itself follows a `.`, `!` or `?` (closing marks allowed) and spaces on its line.
+    static func followsEllipsisAtStart(_ bytes: [UInt8], _ boundary: Int) -> Bool {
+        var end = boundary
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end >= 5 else { return false }
+        var start = end
+        if bytes[end - 1] == 0xA6, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE2 {
+            start = end - 3
+        } else {
+            while start > 0, bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
+            guard end - start >= 3 else { return false }
+        }
+        var before = start
+        while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
+        guard before < start, before > 0 else { return false }
+        let terminator = beforeClosingMarks(bytes, before)
+        guard terminator > 0, !endsInEllipsis(bytes, terminator) else { return false }
+        return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
+    }
+
+    /// Whether the bytes before `end` are an ellipsis: two periods or more, or `…`.
+    static func endsInEllipsis(_ bytes: [UInt8], _ end: Int) -> Bool {
+        if end >= 3, bytes[end - 1] == 0xA6, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE2 { return true }
+        return end >= 2 && bytes[end - 1] == UInt8(ascii: ".") && bytes[end - 2] == UInt8(ascii: ".")
     }
 
     /// Whether only spaces stand between `offset` and the end of its line or of the text.
@@ -349,7 +411,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
 
     /// Whether a sentence starts at byte `offset` where ICU puts no boundary.
     ///
-    /// Two cases, both after a `.`, `!` or `?` (closing marks allowed) and
+    /// Each case follows a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
     /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
@@ -359,21 +421,23 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
     /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
-    /// (`this week. 2005 is going to rock!`, not `art. 6 della legge`), which
-    /// rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
+    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`;
+    /// not `art. 6 della legge`), which rule SB8 keeps there when a lower-case word follows it; and an ellipsis with
+    /// text after it on its line (`handcuffs. ... The crime`), which SB8a keeps there. Looks at a few bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
-        let isDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        let isDigit = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || Self.currencyBeforeDigit(bytes, offset)
         let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
         let isDash = first == UInt8(ascii: "-")
             || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
-        let opening = isDigit || isCommaQuote || isDash ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
+        let isEllipsis = Self.ellipsisEnd(bytes, from: offset).map { !Self.endsLine(bytes, from: $0) } ?? false
+        let opening = isDigit || isCommaQuote || isDash || isEllipsis ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
         if let opening, opening.properties.isUppercase, UTF8Scalars.at(bytes, offset)?.0 == opening {
             return followsSpacedClosingMark(bytes, offset)
         }
         let isLowerCase = opening?.properties.isLowercase ?? false
-        guard isDigit || isCommaQuote || isLowerCase || isDash else { return false }
+        guard isDigit || isCommaQuote || isLowerCase || isDash || isEllipsis else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -390,7 +454,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
         if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
             Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
-        if isLowerCase {
+        if isEllipsis {
+            // `in handcuffs. ... The crime`, `You've all won! ...Now comes`: an ellipsis after a sentence end opens the next,
+            // but not after another ellipsis (`wollte... ... ich atme`), which is a pause, not an end.
+            guard !Self.endsInEllipsis(bytes, terminator) else { return false }
+        } else if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
