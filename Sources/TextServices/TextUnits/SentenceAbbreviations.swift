@@ -298,14 +298,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
         guard before < start, before > 0 else { return false }
         let terminator = beforeClosingMarks(bytes, before)
-        guard terminator > 0, !endsInEllipsis(bytes, terminator) else { return false }
+        guard terminator > 0 else { return false }
         return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
-    }
-
-    /// Whether the bytes before `end` are an ellipsis: two periods or more, or `…`.
-    static func endsInEllipsis(_ bytes: [UInt8], _ end: Int) -> Bool {
-        if end >= 3, bytes[end - 1] == 0xA6, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE2 { return true }
-        return end >= 2 && bytes[end - 1] == UInt8(ascii: ".") && bytes[end - 2] == UInt8(ascii: ".")
     }
 
     /// Whether only spaces stand between `offset` and the end of its line or of the text.
@@ -421,9 +415,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
     /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
-    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`;
-    /// not `art. 6 della legge`), which rule SB8 keeps there when a lower-case word follows it; and an ellipsis with
-    /// text after it on its line (`handcuffs. ... The crime`), which SB8a keeps there. Looks at a few bytes on each side.
+    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`; not `art. 6
+    /// della legge`), which rule SB8 keeps there when a lower-case word follows it; and an ellipsis with text after
+    /// it on its line (`handcuffs. ... The crime`), which SB8a keeps there. Looks at a few bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
@@ -455,9 +449,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
             Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
         if isEllipsis {
-            // `in handcuffs. ... The crime`, `You've all won! ...Now comes`: an ellipsis after a sentence end opens the next,
-            // but not after another ellipsis (`wollte... ... ich atme`), which is a pause, not an end.
-            guard !Self.endsInEllipsis(bytes, terminator) else { return false }
+            // `in handcuffs. ... The crime`, `You've all won! ...Now comes`: an ellipsis after a sentence end opens the next.
         } else if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
