@@ -2,8 +2,8 @@
 ///
 /// Wraps an ICU sentence cursor over the same bytes: skips each boundary
 /// `SentenceAbbreviations.joins(_:at:)` joins, and adds each offset
-/// `SentenceAbbreviations.opens(_:at:)` opens (a dialogue dash, a number or an
-/// ellipsis after a sentence end), so units never overlap and leave no gaps. Costs one
+/// `SentenceAbbreviations.opens(_:at:)` opens (a dialogue dash or a number
+/// after a sentence end), so units never overlap and leave no gaps. Costs one
 /// look at the bytes around each ICU boundary and one pass over the bytes
 /// between them. Not thread-safe, like the cursor it wraps.
 final class AbbreviationAwareSentences: BoundaryCursor {
@@ -26,11 +26,11 @@ final class AbbreviationAwareSentences: BoundaryCursor {
         abbreviations.joins(bytes, at: offset)
     }
 
-    /// Whether a byte can begin a sentence ICU missed: a letter, a digit, a dash, a comma (",,"), an opening quote or bracket, a period (an ellipsis) or `$`.
+    /// Whether a byte can begin a sentence ICU missed: a letter, a digit, a dash, a comma (",,"), an opening quote or bracket, or `$`.
     @inline(__always)
     private static func mayStart(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "A") || (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ",")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "$")
     }
 
     /// Whether an offset could start a sentence that ICU missed: a dash, a comma, a letter or a digit after a space.

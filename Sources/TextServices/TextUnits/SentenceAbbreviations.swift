@@ -85,9 +85,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
     /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
-    /// sentence end opens the sentence after it, and at a line's end closes the one before; after a bare ellipsis that
-    /// opens a sentence (`opens(_:at:)`) ICU's boundary is joined. Looks at a few bytes on each side; no allocation
-    /// beyond the two short keys.
+    /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
+    /// each side; no allocation beyond the two short keys.
     public func joins(_ bytes: [UInt8], at boundary: Int) -> Bool {
         joins(bytes, at: boundary, label: true)
     }
@@ -100,9 +99,6 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
         if Self.followsBracketedEllipsisAtStart(bytes, boundary) {
             return true  // `matchs. (...) Les universités`: an ellipsis between sentences opens the one after
-        }
-        if Self.followsEllipsisAtStart(bytes, boundary) {
-            return true  // `I LIVE THERE! ... Ive been`: the ellipsis opened the sentence, ICU's boundary after it is none
         }
         var period = boundary
         while period > 0 {
@@ -274,34 +270,6 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return offset + width < bytes.count && bytes[offset + width] >= UInt8(ascii: "0") && bytes[offset + width] <= UInt8(ascii: "9")
     }
 
-    /// The offset after an ellipsis (three periods or more, or `…`) that starts at `start`, or nil.
-    static func ellipsisEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-        if start + 2 < bytes.count, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0xA6 { return start + 3 }
-        var index = start
-        while index < bytes.count, bytes[index] == UInt8(ascii: ".") { index += 1 }
-        return index - start >= 3 ? index : nil
-    }
-
-    /// Whether the spaces before `boundary` follow a bare ellipsis that itself follows a `.`, `!` or `?` (closing marks allowed) and spaces on its line.
-    static func followsEllipsisAtStart(_ bytes: [UInt8], _ boundary: Int) -> Bool {
-        var end = boundary
-        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        guard end >= 5 else { return false }
-        var start = end
-        if bytes[end - 1] == 0xA6, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE2 {
-            start = end - 3
-        } else {
-            while start > 0, bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
-            guard end - start >= 3 else { return false }
-        }
-        var before = start
-        while before > 0, bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09 { before -= 1 }
-        guard before < start, before > 0 else { return false }
-        let terminator = beforeClosingMarks(bytes, before)
-        guard terminator > 0 else { return false }
-        return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
-    }
-
     /// Whether only spaces stand between `offset` and the end of its line or of the text.
     static func endsLine(_ bytes: [UInt8], from offset: Int) -> Bool {
         var index = offset
@@ -416,8 +384,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
     /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`; not `art. 6
-    /// della legge`), which rule SB8 keeps there when a lower-case word follows it; and an ellipsis with text after
-    /// it on its line (`handcuffs. ... The crime`), which SB8a keeps there. Looks at a few bytes on each side.
+    /// della legge`), which rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
@@ -425,13 +392,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
         let isDash = first == UInt8(ascii: "-")
             || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
-        let isEllipsis = Self.ellipsisEnd(bytes, from: offset).map { !Self.endsLine(bytes, from: $0) } ?? false
-        let opening = isDigit || isCommaQuote || isDash || isEllipsis ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
+        let opening = isDigit || isCommaQuote || isDash ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
         if let opening, opening.properties.isUppercase, UTF8Scalars.at(bytes, offset)?.0 == opening {
             return followsSpacedClosingMark(bytes, offset)
         }
         let isLowerCase = opening?.properties.isLowercase ?? false
-        guard isDigit || isCommaQuote || isLowerCase || isDash || isEllipsis else { return false }
+        guard isDigit || isCommaQuote || isLowerCase || isDash else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -448,9 +414,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
         if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
             Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
-        if isEllipsis {
-            // `in handcuffs. ... The crime`, `You've all won! ...Now comes`: an ellipsis after a sentence end opens the next.
-        } else if isLowerCase {
+        if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
