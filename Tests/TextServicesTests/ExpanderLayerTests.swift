@@ -5,7 +5,7 @@ import Testing
 
 /// A stem's second-suffix and prefix layers past `WordFormExpander.compiledLayerLimit` are left to Hunspell.
 @Suite struct ExpanderLayerTests {
-    /// Entry texts `ba`, `bb`, ... (two letters from `b` to `u`), `count` of them.
+    /// Entry texts `bb`, `bc`, ... (two consonants), `count` of them.
     private static func pairs(_ count: Int) -> [String] {
         let letters = Array("bcdfghjklmnpqrstvwxz")
         return (0..<count).map { String([letters[$0 / letters.count], letters[$0 % letters.count]]) }
@@ -45,11 +45,36 @@ import Testing
         let engine = try HunspellEngine(info: info, handles: 1)
         let dictionary = try SpellDictionary(info: info, handles: 1)
         dictionary.useCompiled(try #require(compiler.open(info)))
-        let words = ["singerba", "singerzz", "Singerba", "SINGERBA", "singerbab", "bado", "bados", "Bado", "BADOS", "aado",
+        let words = ["singerbc", "singerzz", "Singerbc", "SINGERBC", "singerbcb", "bcdo", "bcdos", "Bcdo", "BCDOS", "aado",
                      "walkeds", "walkedba", "rego", "ungos", "bago", "sing", "singers"]
         for word in words {
             #expect(dictionary.accepts(word) == engine.spell(word), "\(word)")
         }
-        #expect(engine.spell("singerba") && engine.spell("bados") && !engine.spell("singerzz") && !engine.spell("bago"))
+        // The words left out are ones Hunspell accepts; its refusals stay refusals.
+        #expect(engine.spell("singerbc") && engine.spell("bcdos") && engine.spell("BCDOS"))
+        #expect(!engine.spell("singerzz") && !engine.spell("bago"))
+        let compiled = try #require(compiler.open(info))
+        #expect(!compiled.accepted.accepts("singerbc") && !compiled.accepted.accepts("bcdos") && compiled.accepted.accepts("regos"))
+    }
+
+    @Test func stemsWithThousandsOfSuffixesKeepNoSuffixAndTooManyCrossedFormsNoneCrossed() throws {
+        // Three consonants: 8,000 entry texts.
+        let letters = Array("bcdfghjklmnpqrstvwxz")
+        let triples = (0..<1100).map { String([letters[$0 / 400], letters[$0 / 20 % 20], letters[$0 % 20]]) }
+        var aff = "SET UTF-8\n"
+        aff += "SFX H Y \(triples.count)\n" + triples.map { "SFX H 0 \($0) .\n" }.joined()
+        aff += "SFX M Y 200\n" + triples.prefix(200).map { "SFX M 0 \($0) .\n" }.joined()
+        aff += "PFX Q Y 100\n" + triples.prefix(100).map { "PFX Q 0 \($0) .\n" }.joined()
+        aff += "PFX O Y 2\nPFX O 0 re .\nPFX O 0 un .\n"
+        let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "3\nhaz/HO\nkert/MQ\nut/MO\n")
+        let limited = WordFormExpander.forms(of: info).map(\.word)
+        let every = WordFormExpander.forms(of: info, layerLimit: .max).map(\.word)
+        // `haz`: 1,100 suffixes, so none (nor the crossed forms), but its prefixes; `kert`: 200 suffixes and 100 prefixes,
+        // but not their 20,000 crossed forms; `ut`: 200 suffixes crossed with two prefixes, all of them.
+        #expect(Set(limited).isSubset(of: Set(every)))
+        #expect(limited.filter { $0.hasSuffix("haz") } == ["haz", "rehaz", "unhaz"])
+        #expect(limited.filter { $0.contains("kert") }.count == 1 + 200 + 100)
+        #expect(limited.filter { $0.contains("ut") && !$0.contains("kert") }.count == 1 + 200 + 2 + 400)
+        #expect(every.count == limited.count + 1100 + 2200 + 20_000)
     }
 }

@@ -11,10 +11,10 @@ import Foundation
 /// `dell'`, French `qu'`): those cross products were 81-89% of the Italian and
 /// French forms (37 and 3.2 million), so a word that holds one is left to
 /// Hunspell, as a compound is. Nor, past `layerLimit`, is a stem's
-/// second-suffix layer or its prefix layer (`Layers`): Galician verbs take
-/// 10,000-15,000 forms each through clitic classes on their endings, Hebrew
-/// stems about 400 particle prefixes each, and those words too are left to
-/// Hunspell.
+/// second-suffix, prefix, suffix or crossed layer (`Layers`): Galician verbs
+/// take 10,000-15,000 forms each through clitic classes on their endings,
+/// Hebrew stems about 400 particle prefixes each, Hungarian stems thousands
+/// of suffixes, and those words too are left to Hunspell.
 struct WordFormExpander {
     /// One generated word.
     struct Form: Sendable, Equatable {
@@ -29,7 +29,8 @@ struct WordFormExpander {
     /// Past this many forms only stems are added, so a dictionary with
     /// explosive affix rules (Hungarian, Finnish) cannot exhaust memory.
     let maximumForms: Int
-    /// A stem whose second suffixes, or whose prefixes alone, would give it more forms than this gets none of that layer.
+    /// A stem whose second suffixes, or whose prefixes alone, would give it more forms than this gets none of that layer
+    /// (its suffixes and crossed forms have limits 4 and 64 times this: `layers(of:flags:prefixFlags:crossingFlags:)`).
     let layerLimit: Int
     /// The most forms one stem's second-suffix or prefix layer may give in a compiled form (`layerLimit`).
     ///
@@ -185,7 +186,7 @@ struct WordFormExpander {
         // Elision prefixes go on the stem alone (below), not on suffixed forms.
         let crossingFlags = prefixFlags.filter { !elisionFlags.contains($0) }
         let layers = layers(of: root, flags: flags, prefixFlags: prefixFlags, crossingFlags: crossingFlags)
-        for flag in flags.flags {
+        for flag in flags.flags where layers.contains(.suffixes) {
             guard let group = suffixGroups[flag] else { continue }
             for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
                 suffix.apply(to: root, into: &suffixed)
@@ -200,7 +201,7 @@ struct WordFormExpander {
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
                             output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
                         }
-                        guard suffix.crossProduct, outer.crossProduct, layers.contains(.prefixes) else { continue }
+                        guard suffix.crossProduct, outer.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                         for prefixFlag in crossingFlags {
                             for prefix in prefixGroups[prefixFlag]!.candidates(for: twice, kind: .prefix)
                             where prefix.crossProduct && prefix.applies(to: twice) {
@@ -212,7 +213,7 @@ struct WordFormExpander {
                         }
                     }
                 }
-                guard suffix.crossProduct, layers.contains(.prefixes) else { continue }
+                guard suffix.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                 // Prefixes of the stem, or ones the suffix allows through its continuation classes.
                 for (index, prefixFlag) in (crossingFlags + cont.flags).enumerated() {
                     if index >= crossingFlags.count, affixes.prefixes[prefixFlag] == nil || prefixFlags.contains(prefixFlag)
@@ -237,7 +238,7 @@ struct WordFormExpander {
                     output(prefixed, prefix.continuation, plain: plainStem && plainForms.isPlain(prefix))
                 }
                 // A suffix the prefix allows through its continuation classes.
-                guard prefix.crossProduct, !elisionFlags.contains(flag) else { continue }
+                guard prefix.crossProduct, !elisionFlags.contains(flag), layers.contains(.crossed) else { continue }
                 for second in prefix.continuation.flags where !flags.contains(second) {
                     guard let group = suffixGroups[second] else { continue }
                     for suffix in group.candidates(for: root, kind: .suffix) where suffix.crossProduct && suffix.applies(to: root) {
@@ -258,22 +259,56 @@ struct WordFormExpander {
         static let secondSuffixes = Layers(rawValue: 1)
         /// Forms with a prefix: alone, crossed with a suffix, or with a suffix its continuation classes allow.
         static let prefixes = Layers(rawValue: 2)
-        static let all: Layers = [.secondSuffixes, .prefixes]
+        /// Forms with a suffix: every form but the stem and its prefixed forms.
+        static let suffixes = Layers(rawValue: 4)
+        /// Forms with both a prefix and a suffix.
+        static let crossed = Layers(rawValue: 8)
+        static let all: Layers = [.secondSuffixes, .prefixes, .suffixes, .crossed]
     }
 
     /// The layers of `root`'s forms within `layerLimit`: its second-suffix layer unless it would give more forms, and its
-    /// prefix layer unless its prefixes alone would.
+    /// prefix layer unless its prefixes alone would; its suffixes (and all built on them) unless they alone would give it
+    /// four times as many (1,024), and its crossed forms unless its cross-product suffixes times its prefixes would
+    /// number 64 times as many (16,384).
     ///
-    /// The count stops past the limit, and is skipped where the entries the
-    /// flags name cannot reach it. A layer left out costs no verdict: a word
-    /// the compiled form lacks goes to Hunspell.
+    /// Four in five Hungarian stems take 1,500-10,000 suffixes each, and
+    /// their crossed forms reach 450,000 a stem; no Portuguese or Italian stem takes more
+    /// than 565 suffixes or about 12,000 crossed forms. The counts stop past
+    /// the limit, and are skipped where the entries the flags name cannot
+    /// reach it. A layer left out costs no verdict: a word the compiled form
+    /// lacks goes to Hunspell.
     private func layers(of root: [Unicode.Scalar], flags: FlagSet, prefixFlags: [UInt32],
                         crossingFlags: [UInt32]) -> Layers {
         guard layerLimit < .max else { return .all }
         var layers = Layers.all
+        let suffixLimit = layerLimit * 4, crossedLimit = layerLimit * 64
+        let suffixEntries = flags.flags.reduce(0) { $0 + (affixes.suffixes[$1]?.count ?? 0) }
         let crossingEntries = crossingFlags.reduce(0) { $0 + (affixes.prefixes[$1]?.count ?? 0) }
+        if suffixEntries > suffixLimit || suffixEntries * crossingEntries > crossedLimit {
+            var suffixes = 0, crossing = 0
+            counting: for flag in flags.flags {
+                guard let group = suffixGroups[flag] else { continue }
+                for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
+                    suffixes += 1
+                    if suffix.crossProduct { crossing += 1 }
+                    if suffixes > suffixLimit { break counting }
+                }
+            }
+            if suffixes > suffixLimit {
+                layers.subtract([.suffixes, .secondSuffixes, .crossed])
+            } else if crossing > 0, !crossingFlags.isEmpty {
+                var prefixes = 0
+                for flag in crossingFlags {
+                    for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix)
+                    where prefix.crossProduct && prefix.applies(to: root) {
+                        prefixes += 1
+                    }
+                }
+                if crossing * prefixes > crossedLimit { layers.remove(.crossed) }
+            }
+        }
         let secondBound = flags.flags.reduce(0) { $0 + (secondSuffixEntries[$1] ?? 0) } * (1 + crossingEntries)
-        if secondBound > layerLimit, secondSuffixForms(of: root, flags: flags, crossingFlags: crossingFlags) > layerLimit {
+        if layers.contains(.suffixes), secondBound > layerLimit, secondSuffixForms(of: root, flags: flags, crossingFlags: crossingFlags) > layerLimit {
             layers.remove(.secondSuffixes)
         }
         if prefixFlags.reduce(0, { $0 + (affixes.prefixes[$1]?.count ?? 0) }) > layerLimit {
