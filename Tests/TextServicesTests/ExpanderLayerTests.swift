@@ -58,9 +58,13 @@ import Testing
     }
 
     @Test func stemsWithThousandsOfSuffixesKeepNoSuffixAndTooManyCrossedFormsNoneCrossed() throws {
-        // Three consonants: 8,000 entry texts.
+        // Three consonants each: 1,100 entry texts.
         let letters = Array("bcdfghjklmnpqrstvwxz")
-        let triples = (0..<1100).map { String([letters[$0 / 400], letters[$0 / 20 % 20], letters[$0 % 20]]) }
+        let triples = (0..<1100).map { (index: Int) -> String in
+            let first: Character = letters[index / 400], second: Character = letters[index / 20 % 20]
+            let third: Character = letters[index % 20]
+            return String([first, second, third])
+        }
         var aff = "SET UTF-8\n"
         aff += "SFX H Y \(triples.count)\n" + triples.map { "SFX H 0 \($0) .\n" }.joined()
         aff += "SFX M Y 200\n" + triples.prefix(200).map { "SFX M 0 \($0) .\n" }.joined()
