@@ -10,7 +10,11 @@ import Foundation
 /// nor are an elision prefix's forms on suffixed words (`isElision`: Italian
 /// `dell'`, French `qu'`): those cross products were 81-89% of the Italian and
 /// French forms (37 and 3.2 million), so a word that holds one is left to
-/// Hunspell, as a compound is.
+/// Hunspell, as a compound is. Nor, past `layerLimit`, is a stem's
+/// second-suffix, prefix, suffix or crossed layer (`Layers`): Galician verbs
+/// take 10,000-15,000 forms each through clitic classes on their endings,
+/// Hebrew stems about 400 particle prefixes each, Hungarian stems thousands
+/// of suffixes, and those words too are left to Hunspell.
 struct WordFormExpander {
     /// One generated word.
     struct Form: Sendable, Equatable {
@@ -25,18 +29,36 @@ struct WordFormExpander {
     /// Past this many forms only stems are added, so a dictionary with
     /// explosive affix rules (Hungarian, Finnish) cannot exhaust memory.
     let maximumForms: Int
+    /// A stem whose second suffixes, or whose prefixes alone, would give it more forms than this gets none of that layer
+    /// (its suffixes and crossed forms have limits 4 and 64 times this: `layers(of:flags:prefixFlags:crossingFlags:)`).
+    let layerLimit: Int
+    /// The most forms one stem's second-suffix or prefix layer may give in a compiled form (`layerLimit`).
+    ///
+    /// The most any Czech, Spanish, Portuguese or Italian stem gets is 12
+    /// second-suffix forms and 60 prefixed ones, so their forms are all
+    /// compiled; Galician's and Hebrew's cross products stay Hunspell's.
+    static let compiledLayerLimit = 256
 
     /// The affix entries of each flag, by the scalar at a word's edge.
     private let suffixGroups: [UInt32: AffixGroup]
     private let prefixGroups: [UInt32: AffixGroup]
     /// Prefix flags whose every entry elides (`isElision`): applied to stems only, never crossed with suffixes.
     private let elisionFlags: Set<UInt32>
+    /// Per suffix flag, how many second-suffix entries its entries' continuation classes name: a bound on the layer.
+    private let secondSuffixEntries: [UInt32: Int]
     /// Which forms are plain (`FormList.isPlain`): Hunspell certainly accepts them as they are.
     let plainForms: PlainForms
 
-    init(affixes: AffixFile, maximumForms: Int = 2_000_000) {
+    /// An expander of `affixes`' forms; `layerLimit` (none by default) bounds a stem's second-suffix and prefix layers.
+    init(affixes: AffixFile, maximumForms: Int = 2_000_000, layerLimit: Int = .max) {
         self.affixes = affixes
         self.maximumForms = maximumForms
+        self.layerLimit = layerLimit
+        secondSuffixEntries = affixes.suffixes.mapValues { entries in
+            entries.reduce(0) { sum, entry in
+                sum + entry.continuation.flags.reduce(0) { $0 + (affixes.suffixes[$1]?.count ?? 0) }
+            }
+        }
         suffixGroups = affixes.suffixes.mapValues(AffixGroup.init)
         prefixGroups = affixes.prefixes.mapValues(AffixGroup.init)
         elisionFlags = Set(affixes.prefixes.compactMap { flag, entries in entries.allSatisfy(Self.isElision) ? flag : nil })
@@ -52,20 +74,24 @@ struct WordFormExpander {
         entry.kind == .prefix && entry.add.contains { $0 == "'" || $0 == "\u{2019}" }
     }
 
-    /// Every form of the dictionary at `info`, up to `maximumForms`; empty when its files cannot be read.
+    /// Every form of the dictionary at `info`, up to `maximumForms`, each stem's layers bounded by `layerLimit`; empty when
+    /// its files cannot be read.
     ///
     /// The in-memory guesser keeps the default budget; the compiler passes `Int.max` (no dictionary stops at a cap).
-    static func forms(of info: DictionaryInfo, maximumForms: Int = 2_000_000) -> [Form] {
-        formList(of: info, maximumForms: maximumForms).forms
+    static func forms(of info: DictionaryInfo, maximumForms: Int = 2_000_000, layerLimit: Int = compiledLayerLimit) -> [Form] {
+        formList(of: info, maximumForms: maximumForms, layerLimit: layerLimit).forms
     }
 
-    /// Every form of the dictionary at `info` as UTF-8 bytes, up to `maximumForms`; empty when its files cannot be read.
-    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000) -> FormList {
+    /// Every form of the dictionary at `info` as UTF-8 bytes, up to `maximumForms`, each stem's layers bounded by
+    /// `layerLimit`; empty when its files cannot be read.
+    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000,
+                         layerLimit: Int = compiledLayerLimit) -> FormList {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
         var list = FormList()
-        WordFormExpander(affixes: affixes, maximumForms: maximumForms).expand(dictionaryText: text, into: &list)
+        WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+            .expand(dictionaryText: text, into: &list)
         return list
     }
 
@@ -159,7 +185,8 @@ struct WordFormExpander {
         let prefixFlags = flags.flags.filter { affixes.prefixes[$0] != nil }
         // Elision prefixes go on the stem alone (below), not on suffixed forms.
         let crossingFlags = prefixFlags.filter { !elisionFlags.contains($0) }
-        for flag in flags.flags {
+        let layers = layers(of: root, flags: flags, prefixFlags: prefixFlags, crossingFlags: crossingFlags)
+        for flag in flags.flags where layers.contains(.suffixes) {
             guard let group = suffixGroups[flag] else { continue }
             for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
                 suffix.apply(to: root, into: &suffixed)
@@ -167,14 +194,14 @@ struct WordFormExpander {
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
                 if standsAlone(cont) { output(suffixed, cont, plain: plainSuffix) }
                 // A second suffix through the first one's continuation classes.
-                for second in cont.flags {
+                for second in cont.flags where layers.contains(.secondSuffixes) {
                     guard let secondGroup = suffixGroups[second] else { continue }
                     for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
                             output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
                         }
-                        guard suffix.crossProduct, outer.crossProduct else { continue }
+                        guard suffix.crossProduct, outer.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                         for prefixFlag in crossingFlags {
                             for prefix in prefixGroups[prefixFlag]!.candidates(for: twice, kind: .prefix)
                             where prefix.crossProduct && prefix.applies(to: twice) {
@@ -186,7 +213,7 @@ struct WordFormExpander {
                         }
                     }
                 }
-                guard suffix.crossProduct else { continue }
+                guard suffix.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                 // Prefixes of the stem, or ones the suffix allows through its continuation classes.
                 for (index, prefixFlag) in (crossingFlags + cont.flags).enumerated() {
                     if index >= crossingFlags.count, affixes.prefixes[prefixFlag] == nil || prefixFlags.contains(prefixFlag)
@@ -204,14 +231,14 @@ struct WordFormExpander {
                 }
             }
         }
-        for flag in prefixFlags {
+        for flag in prefixFlags where layers.contains(.prefixes) {
             for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
                 prefix.apply(to: root, into: &prefixed)
                 if standsAlone(prefix.continuation) {
                     output(prefixed, prefix.continuation, plain: plainStem && plainForms.isPlain(prefix))
                 }
                 // A suffix the prefix allows through its continuation classes.
-                guard prefix.crossProduct, !elisionFlags.contains(flag) else { continue }
+                guard prefix.crossProduct, !elisionFlags.contains(flag), layers.contains(.crossed) else { continue }
                 for second in prefix.continuation.flags where !flags.contains(second) {
                     guard let group = suffixGroups[second] else { continue }
                     for suffix in group.candidates(for: root, kind: .suffix) where suffix.crossProduct && suffix.applies(to: root) {
@@ -223,5 +250,106 @@ struct WordFormExpander {
                 }
             }
         }
+    }
+
+    /// The layers of a stem's forms that `layerLimit` may leave out.
+    struct Layers: OptionSet {
+        let rawValue: UInt8
+        /// Forms with a second suffix, through the first one's continuation classes (and prefixes crossed onto them).
+        static let secondSuffixes = Layers(rawValue: 1)
+        /// Forms with a prefix: alone, crossed with a suffix, or with a suffix its continuation classes allow.
+        static let prefixes = Layers(rawValue: 2)
+        /// Forms with a suffix: every form but the stem and its prefixed forms.
+        static let suffixes = Layers(rawValue: 4)
+        /// Forms with both a prefix and a suffix.
+        static let crossed = Layers(rawValue: 8)
+        static let all: Layers = [.secondSuffixes, .prefixes, .suffixes, .crossed]
+    }
+
+    /// The layers of `root`'s forms within `layerLimit`: its second-suffix layer unless it would give more forms, and its
+    /// prefix layer unless its prefixes alone would; its suffixes (and all built on them) unless they alone would give it
+    /// four times as many (1,024), and its crossed forms unless its cross-product suffixes times its prefixes would
+    /// number 64 times as many (16,384).
+    ///
+    /// Four in five Hungarian stems take 1,500-10,000 suffixes each, and
+    /// their crossed forms reach 450,000 a stem; no Portuguese or Italian stem takes more
+    /// than 565 suffixes or about 12,000 crossed forms. The counts stop past
+    /// the limit, and are skipped where the entries the flags name cannot
+    /// reach it. A layer left out costs no verdict: a word the compiled form
+    /// lacks goes to Hunspell.
+    private func layers(of root: [Unicode.Scalar], flags: FlagSet, prefixFlags: [UInt32],
+                        crossingFlags: [UInt32]) -> Layers {
+        guard layerLimit < .max else { return .all }
+        var layers = Layers.all
+        let suffixLimit = layerLimit * 4, crossedLimit = layerLimit * 64
+        let suffixEntries = flags.flags.reduce(0) { $0 + (affixes.suffixes[$1]?.count ?? 0) }
+        let crossingEntries = crossingFlags.reduce(0) { $0 + (affixes.prefixes[$1]?.count ?? 0) }
+        if suffixEntries > suffixLimit || suffixEntries * crossingEntries > crossedLimit {
+            var suffixes = 0, crossing = 0
+            counting: for flag in flags.flags {
+                guard let group = suffixGroups[flag] else { continue }
+                for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
+                    suffixes += 1
+                    if suffix.crossProduct { crossing += 1 }
+                    if suffixes > suffixLimit { break counting }
+                }
+            }
+            if suffixes > suffixLimit {
+                layers.subtract([.suffixes, .secondSuffixes, .crossed])
+            } else if crossing > 0, !crossingFlags.isEmpty {
+                var prefixes = 0
+                for flag in crossingFlags {
+                    for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix)
+                    where prefix.crossProduct && prefix.applies(to: root) {
+                        prefixes += 1
+                    }
+                }
+                if crossing * prefixes > crossedLimit { layers.remove(.crossed) }
+            }
+        }
+        let secondBound = flags.flags.reduce(0) { $0 + (secondSuffixEntries[$1] ?? 0) } * (1 + crossingEntries)
+        if layers.contains(.suffixes), secondBound > layerLimit, secondSuffixForms(of: root, flags: flags, crossingFlags: crossingFlags) > layerLimit {
+            layers.remove(.secondSuffixes)
+        }
+        if prefixFlags.reduce(0, { $0 + (affixes.prefixes[$1]?.count ?? 0) }) > layerLimit {
+            var count = 0
+            counting: for flag in prefixFlags {
+                for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
+                    count += 1
+                    if count > layerLimit { break counting }
+                }
+            }
+            if count > layerLimit { layers.remove(.prefixes) }
+        }
+        return layers
+    }
+
+    /// How many forms `root`'s second suffixes give it, prefixes crossed onto them included, counted up to one past `layerLimit`.
+    private func secondSuffixForms(of root: [Unicode.Scalar], flags: FlagSet, crossingFlags: [UInt32]) -> Int {
+        var count = 0
+        var suffixed: [Unicode.Scalar] = [], twice: [Unicode.Scalar] = []
+        for flag in flags.flags {
+            guard let group = suffixGroups[flag] else { continue }
+            for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) && !suffix.continuation.isEmpty {
+                suffix.apply(to: root, into: &suffixed)
+                for second in suffix.continuation.flags {
+                    guard let secondGroup = suffixGroups[second] else { continue }
+                    for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
+                        count += 1
+                        if suffix.crossProduct, outer.crossProduct, !crossingFlags.isEmpty {
+                            outer.apply(to: suffixed, into: &twice)
+                            for prefixFlag in crossingFlags {
+                                for prefix in prefixGroups[prefixFlag]!.candidates(for: twice, kind: .prefix)
+                                where prefix.crossProduct && prefix.applies(to: twice) {
+                                    count += 1
+                                }
+                            }
+                        }
+                        if count > layerLimit { return count }
+                    }
+                }
+            }
+        }
+        return count
     }
 }
