@@ -83,7 +83,7 @@ public struct CheckRun: Sendable {
     /// instead of printed; after a quit, no more inputs are checked.
     public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
         // A folder walked is a batch: guesses from the ranker alone (docs/spelling.md), unless asked about one by one.
-        // Inputs not asked about share the lines they repeat (`RepeatedLines`).
+        // Inputs not asked about share the catalog lines they repeat (`RepeatedLines`).
         var batch = self
         if !door.options.interactive, list.walked || list.inputs.count > 1 {
             var options = door.options
