@@ -13,10 +13,15 @@ import TextServicesProtocol
 public struct CheckDoor: Sendable {
     public let client: any TextServicesClient
     public let options: CheckOptions
+    /// Lines of gettext catalogs already checked in this run, shared by its inputs (`RepeatedLines`); nil to scan every line.
+    public let lines: RepeatedLines?
 
-    public init(client: any TextServicesClient, options: CheckOptions) {
+    /// A door for `options`; with `lines`, a catalog's line an earlier input held is not scanned again (a run's inputs
+    /// must not change the words accepted while it runs: no `interactive` session).
+    public init(client: any TextServicesClient, options: CheckOptions, lines: RepeatedLines? = nil) {
         self.client = client
         self.options = options
+        self.lines = lines
     }
 
     /// What checking one input found.
@@ -94,9 +99,17 @@ public struct CheckDoor: Sendable {
         do {
             let result = try checker.check(input.text, kind: kind, directives: InlineDirectives(input.text.bytes),
                                            checker: { regionLanguages in
-                var spelling = ClientWordChecking(client: client, languages: regionLanguages ?? languages)
+                let checked = regionLanguages ?? languages
+                var spelling = ClientWordChecking(client: client, languages: checked)
                 spelling.onProgress = regionLanguages == nil ? onPieces : nil
-                return project.checker(spelling)
+                // Only catalogs repeat enough lines (their source strings) to pay for hashing every line: across git's
+                // whole tree the memo cost more than it saved. Automatic languages read the whole text, so a line's
+                // words are not its own: those are scanned whole.
+                guard let lines, kind == .gettext, !(checked ?? []).contains(where: { $0.hasPrefix("auto") }) else {
+                    return project.checker(spelling)
+                }
+                let context = (checked ?? []).joined(separator: ",") + "\n" + project.signature.joined(separator: "\n")
+                return RepeatedLineChecking(project.checker(spelling), lines: lines, context: context)
             }, translations: { catalogLanguage in
                 // Only in a language the run was asked to check in: another would load (and compile) its dictionary.
                 GettextCatalog.tag(forLanguage: catalogLanguage, among: (languages ?? []).filter { !$0.hasPrefix("auto") })

@@ -83,11 +83,12 @@ public struct CheckRun: Sendable {
     /// instead of printed; after a quit, no more inputs are checked.
     public func run(_ list: InputList, output: some CheckOutput, asking session: InteractiveSession? = nil) -> Outcome {
         // A folder walked is a batch: guesses from the ranker alone (docs/spelling.md), unless asked about one by one.
+        // Inputs not asked about share the catalog lines they repeat (`RepeatedLines`).
         var batch = self
-        if list.walked, !door.options.interactive {
+        if !door.options.interactive, list.walked || list.inputs.count > 1 {
             var options = door.options
-            options.quickGuesses = true
-            batch = CheckRun(door: CheckDoor(client: door.client, options: options), walker: walker)
+            if list.walked { options.quickGuesses = true }
+            batch = CheckRun(door: CheckDoor(client: door.client, options: options, lines: door.lines ?? RepeatedLines()), walker: walker)
         }
         var outcome = batch.run(inputs: list.inputs, output: output, before: list.walk.problems,
                                 learning: list.walked ? door.options.repositoryVocabulary : nil, asking: session)

@@ -587,6 +587,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(kind("/x/jq.1.prebuilt", ".\n.TH \"JQ\" \"1\"\n.SH NAME\n") == .roff)
     #expect(kind("/x/man/tool.1.in", ".\\\" Copyright\n.Dd May 2025\n") == .roff)
     #expect(kind("/x/notes", ".profile is read at login\n") == .plainText)
+    // A line's white space is trimmed first, the Unicode spaces and tabs at either end too.
+    #expect(kind("/x/page.in", " \t.TH PAGE 1\n") == .roff)
+    #expect(kind("/x/page.in", "\u{3000}.TH PAGE 1\u{A0}\n") == .roff)
+    #expect(kind("/x/page.in", ".TH \t\n") != .roff)
+    #expect(kind("/x/page.in", "  .  \n.Dd May\n") == .roff)
     #expect(DocumentKind(languageId: nil, path: "/x/Makefile.am") == .source(.hash))
     #expect(visible("#!/bin/sh\n# Instal the tool\ntar xzf \"$archive\"\n", .source(.shell)) == "Instal the tool")
 }

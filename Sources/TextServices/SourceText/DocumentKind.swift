@@ -74,7 +74,11 @@ public enum DocumentKind: Hashable, Sendable {
     /// blank or a lone `.` is a comment (`.\"`, `'\"`) or a title (`.TH`, `.Dd`).
     static func isManualPage(_ contents: [UInt8]) -> Bool {
         for line in contents.prefix(512).split(separator: 0x0A, omittingEmptySubsequences: true).prefix(8) {
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            // Trimmed by Foundation (slow for a call a file) only where an end may be white space: with ASCII other
+            // than a space or a tab at both ends, `.whitespaces` (Zs and tab) trims nothing.
+            let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && byte != 0x09 }
+            let untrimmed = String(decoding: line, as: UTF8.self)
+            let text = plain(line.first!) && plain(line.last!) ? untrimmed : untrimmed.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text == "." { continue }
             return [".\\\"", "'\\\"", ".TH ", ".Dd "].contains { text.hasPrefix($0) }
         }
