@@ -127,7 +127,7 @@ def costs(path, binary):
             elif line.startswith("ob="):
                 ours = os.path.realpath(line[3:].strip()) == binary
             elif line.startswith("fn="):
-                # Callgrind names a recursive call's deeper levels SYMBOL'2, SYMBOL'3, ...
+                # The profile names a recursive call's deeper levels SYMBOL'2, SYMBOL'3, ...
                 function = re.sub(r"'[0-9]+$", "", line[3:].strip())
             elif line.startswith("calls="):
                 skip = True

@@ -51,7 +51,7 @@ int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *n
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);
 
 /* Drops this process's page mappings of the never-written segments of the object that holds this function (the
-   program itself, in a static build: its code, and its read-only data when the linker keeps that apart, lld's layout),
+   program itself, in a static build: its code, and its read-only data when the linker keeps it apart, as lld does),
    after advising them against large folios, so that only the pages still in use are faulted back in, a page (and the
    kernel's fault-around) at a time. The pages stay in the page cache and nothing is lost: only segments the loader
    maps read-only and never writes are dropped (none that holds relocated data, none of an object with text

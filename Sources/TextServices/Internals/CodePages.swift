@@ -7,7 +7,7 @@ public enum CodePages {
     /// Unmaps this process's pages of the program's never-written segments (they stay in the page cache) and
     /// advises them against large folios; returns the bytes released, or nil when the program could not be found.
     ///
-    /// A static build's code is one 22 MB mapping, and lld's layout keeps
+    /// A static build's code is one 22 MB mapping, and the layout of lld keeps
     /// 10 MB of read-only data (relocations and symbols that only the loader
     /// reads, the runtime's metadata) in another. The kernel maps them in
     /// large folios, so start-up alone leaves about 14 MB of them resident,
