@@ -14,6 +14,16 @@ import PackageDescription
 //   TextServicesDaemon           the socket server: framing, back-pressure, the lock file, socket activation
 //   TextServicesCLI              the commands' logic: the client factory, find, call, tokenize, dictionaries, check's output
 //   textsvcd                     the executable: argument-parser commands that read their options and call the libraries
+// Release builds give every function of the project's own code its own section and link textsvcd with lld in the
+// order of linker/textsvcd.order (scripts/make-code-order.py): the functions a serving daemon runs lie together,
+// so the kernel, which maps 64 KB of code around each fault, maps few windows of it (docs/benchmarks.md, "Daemon
+// load"). A function the order does not name is placed after those it names.
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+let codeOrder: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/textsvcd.order",
+                  "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "textsvcd",
     products: [
@@ -54,20 +64,24 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 "TOMLReader",
                 "TextServicesJSON",
-            ]
+            ],
+            swiftSettings: functionSections
         ),
         .target(
             name: "TextServicesJSON",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
-            path: "Sources/JSON"
+            path: "Sources/JSON",
+            swiftSettings: functionSections
         ),
         .target(
             name: "TOMLReader",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: functionSections
         ),
         .target(
             name: "TextServicesIO",
-            dependencies: ["TextServices", "TextServicesJSON"]
+            dependencies: ["TextServices", "TextServicesJSON"],
+            swiftSettings: functionSections
         ),
         .target(
             name: "TextServicesProtocol",
@@ -77,19 +91,23 @@ let package = Package(
                 "CPlatform",
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
         .target(
             name: "LanguageServer",
-            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"],
+            swiftSettings: functionSections
         ),
         .target(
             name: "Ispell",
-            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO"],
+            swiftSettings: functionSections
         ),
         .target(
             name: "CheckDoor",
-            dependencies: ["TextServices", "TextServicesProtocol"]
+            dependencies: ["TextServices", "TextServicesProtocol"],
+            swiftSettings: functionSections
         ),
         .target(
             name: "TextServicesDaemon",
@@ -103,11 +121,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
         .target(
             name: "TextServicesCLI",
-            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO", "TextServicesDaemon", "CheckDoor"]
+            dependencies: ["TextServices", "TextServicesProtocol", "TextServicesIO", "TextServicesDaemon", "CheckDoor"],
+            swiftSettings: functionSections
         ),
         .executableTarget(
             name: "textsvcd",
@@ -123,7 +143,9 @@ let package = Package(
                 "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: functionSections,
+            linkerSettings: codeOrder
         ),
         .executableTarget(
             name: "textsvcd-bench",

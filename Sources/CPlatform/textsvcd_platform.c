@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <link.h>
 #include <fcntl.h>
 #include <string.h>
 #include <spawn.h>
@@ -171,29 +172,82 @@ int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) 
     return 0;
 }
 
-int64_t tsv_release_code_pages(void) {
-    FILE *maps = fopen("/proc/self/maps", "re");
-    if (maps == NULL) return -1;
-    uintptr_t target = (uintptr_t)&tsv_release_code_pages;
-    char line[4096];
-    int64_t released = -1;
-    errno = ENOENT;
-    while (fgets(line, sizeof line, maps) != NULL) {
-        unsigned long start, end;
-        char permissions[5];
-        if (sscanf(line, "%lx-%lx %4s", &start, &end, permissions) != 3) continue;
-        if (target < start || target >= end) continue;
-        /* Only a mapping that can never have been written: read and execute, private, not writable. */
-        if (strcmp(permissions, "r-xp") != 0) {
-            errno = EPERM;
-            break;
+/* The page-aligned range of `header` in the object `info` describes, less any page that a writable segment or the
+   relocated read-only part (PT_GNU_RELRO) shares with it; start == end when nothing is left. */
+static void tsv_never_written_range(const struct dl_phdr_info *info, const ElfW(Phdr) *header, uintptr_t page,
+                                    uintptr_t *start, uintptr_t *end) {
+    *start = (info->dlpi_addr + header->p_vaddr) & ~(page - 1);
+    *end = (info->dlpi_addr + header->p_vaddr + header->p_memsz + page - 1) & ~(page - 1);
+    for (ElfW(Half) index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *other = &info->dlpi_phdr[index];
+        int written = (other->p_type == PT_LOAD && (other->p_flags & PF_W)) || other->p_type == PT_GNU_RELRO;
+        if (!written) continue;
+        uintptr_t other_start = (info->dlpi_addr + other->p_vaddr) & ~(page - 1);
+        uintptr_t other_end = (info->dlpi_addr + other->p_vaddr + other->p_memsz + page - 1) & ~(page - 1);
+        if (other_start >= *end || other_end <= *start) continue;
+        if (other_start > *start) *end = other_start;
+        else *start = other_end < *end ? other_end : *end;
+    }
+    if (*end < *start) *end = *start;
+}
+
+/* Whether the object has text relocations, which the loader writes into its read-only segments. */
+static int tsv_has_text_relocations(const struct dl_phdr_info *info) {
+    for (ElfW(Half) index = 0; index < info->dlpi_phnum; index++) {
+        if (info->dlpi_phdr[index].p_type != PT_DYNAMIC) continue;
+        for (const ElfW(Dyn) *entry = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[index].p_vaddr);
+             entry->d_tag != DT_NULL; entry++) {
+            if (entry->d_tag == DT_TEXTREL) return 1;
+            if (entry->d_tag == DT_FLAGS && (entry->d_un.d_val & DF_TEXTREL)) return 1;
         }
+    }
+    return 0;
+}
+
+struct tsv_release_state {
+    uintptr_t target;
+    int64_t released;
+    int error;
+};
+
+static int tsv_release_object_pages(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct tsv_release_state *state = data;
+    int holds_target = 0;
+    for (ElfW(Half) index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        if (header->p_type == PT_LOAD && state->target >= start && state->target < start + header->p_memsz) holds_target = 1;
+    }
+    if (!holds_target) return 0;
+    if (tsv_has_text_relocations(info)) {
+        state->error = EPERM;
+        return 1;
+    }
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    state->released = 0;
+    for (ElfW(Half) index = 0; index < info->dlpi_phnum; index++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+        if (header->p_type != PT_LOAD || (header->p_flags & PF_W)) continue;
+        uintptr_t start, end;
+        tsv_never_written_range(info, header, page, &start, &end);
+        if (start == end) continue;
 #ifdef MADV_NOHUGEPAGE
         (void)madvise((void *)start, end - start, MADV_NOHUGEPAGE);
 #endif
-        if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) released = (int64_t)(end - start);
-        break;
+        if (madvise((void *)start, end - start, MADV_DONTNEED) != 0) {
+            state->error = errno;
+            state->released = -1;
+            return 1;
+        }
+        state->released += (int64_t)(end - start);
     }
-    fclose(maps);
-    return released;
+    return 1;
+}
+
+int64_t tsv_release_code_pages(void) {
+    struct tsv_release_state state = {.target = (uintptr_t)&tsv_release_code_pages, .released = -1, .error = ENOENT};
+    dl_iterate_phdr(tsv_release_object_pages, &state);
+    if (state.released < 0) errno = state.error;
+    return state.released;
 }

@@ -50,10 +50,12 @@ int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *n
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);
 
-/* Drops this process's page mappings of the read-only, executable file mapping that holds this function (the
-   program's own code, in a static build), after advising it against large folios, so that only the code still in use
-   is faulted back in, a page (and the kernel's fault-around) at a time. The pages stay in the page cache and nothing
-   is lost: the mapping is never written. Returns the mapping's size in bytes, or -1 (errno set). */
+/* Drops this process's page mappings of the never-written segments of the object that holds this function (the
+   program itself, in a static build: its code, and its read-only data when the linker keeps it apart, as lld does),
+   after advising them against large folios, so that only the pages still in use are faulted back in, a page (and the
+   kernel's fault-around) at a time. The pages stay in the page cache and nothing is lost: only segments the loader
+   maps read-only and never writes are dropped (none that holds relocated data, none of an object with text
+   relocations). Returns the bytes released, or -1 (errno set). */
 int64_t tsv_release_code_pages(void);
 
 /* Asks the processor to bring the cache line that holds `address` closer, for a read soon (no fault if it is not

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Writes the linker's code order for textsvcd (linker/textsvcd.order): the functions a serving daemon runs, first.
+
+A long-lived daemon keeps mapped only the pages of its code that it runs
+(start-up's are given back, `CodePages.releaseStartupPages`), but the kernel
+maps 64 KB around every code fault, so what counts is how many 64 KB windows
+the functions it runs are spread over. A release build gives every function
+of the project's own code its own section (`-function-sections`; the Swift
+runtime's and Foundation's archives have them already), and Package.swift
+hands this file, one symbol a line, to lld (`--symbol-ordering-file`), which
+places the sections holding them first, in its order, and the rest after
+them. A dependency's object file (swift-nio's) is one section, moved whole.
+
+The profile: a release `textsvcd serve` under valgrind's callgrind, given the
+bundled en_US (its compiled form in --cache), dumps its counts once it listens
+(start-up) and again after a workload of the tuning sets and fortunes prose
+(serving): `spell.guesses` of bench/data/typos-en-tune.tsv and
+typos-en-real-tune.tsv (never the sets the memory bench measures on),
+`spell.check` with and without guesses, `spell.checkWords`, `spell.complete`
+and `text.tokenize`. The order: the functions serving ran, most instructions
+first, then those only start-up ran. Functions that neither ran keep the
+linker's order, after them.
+
+Run it again when the code has changed much (a function it does not name is
+placed with the rest, so a stale order costs memory, never correctness), with
+a release build of the current code:
+
+    swift build -c release --static-swift-stdlib --product textsvcd
+    scripts/make-code-order.py --textsvcd .build/release/textsvcd --cache /tmp/order-cache
+
+Needs valgrind and the fortunes package (scripts/install-deps --with-bench).
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FORTUNES = "/usr/share/games/fortunes"
+FORTUNE_FILES = ["literature", "wisdom", "people", "science", "work"]
+
+
+def tune_words():
+    words = []
+    for name in ("typos-en-tune.tsv", "typos-en-real-tune.tsv"):
+        with open(os.path.join(ROOT, "bench", "data", name), encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("#") or not line.strip():
+                    continue
+                words.append(line.split("\t")[0])
+    return words
+
+
+def paragraphs(count, size=4000):
+    """Paragraphs of about `size` bytes of fortunes prose, whitespace folded."""
+    found, current = [], []
+    for name in FORTUNE_FILES:
+        path = os.path.join(FORTUNES, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for fortune in handle.read().split("\n%\n"):
+                current.append(" ".join(fortune.split()))
+                if sum(len(part) + 1 for part in current) >= size:
+                    found.append(" ".join(current))
+                    current = []
+                    if len(found) == count:
+                        return found
+    if not found:
+        sys.exit("no fortunes under %s (install the fortunes package)" % FORTUNES)
+    return found
+
+
+class Client:
+    def __init__(self, path):
+        self.socket = socket.socket(socket.AF_UNIX)
+        self.socket.connect(path)
+        self.reader = self.socket.makefile("rb")
+        self.next_id = 0
+
+    def call(self, method, params):
+        self.next_id += 1
+        request = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
+        self.socket.sendall(json.dumps(request).encode() + b"\n")
+        answer = json.loads(self.reader.readline())
+        if "result" not in answer:
+            sys.exit("%s failed: %s" % (method, answer))
+        return answer["result"]
+
+
+def workload(client):
+    client.call("initialize", {"client": "make-code-order", "positionEncoding": "utf-8"})
+    words = tune_words()
+    texts = paragraphs(40)
+    for word in words:
+        client.call("spell.guesses", {"word": word})
+    for index, text in enumerate(texts):
+        client.call("spell.check", {"text": text, "guesses": index % 2 == 0})
+        client.call("text.tokenize", {"text": text[:400], "granularity": "word", "wordsOnly": True})
+    for start in range(0, len(words), 50):
+        client.call("spell.checkWords", {"words": words[start:start + 50]})
+    for word in words[:200]:
+        client.call("spell.complete", {"prefix": word[:4], "limit": 5})
+
+
+def costs(path, binary):
+    """Instructions run per function of `binary` (its own, not a call's) in one callgrind dump, by symbol.
+
+    The dump is written with --compress-strings=no: `ob=`/`fn=` name the
+    object and function the cost lines after them belong to, and the line
+    after a `calls=` line is that call's inclusive cost, not the function's.
+    """
+    totals = collections.Counter()
+    ours, function, skip = False, None, False
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if skip:
+                skip = False
+            elif line.startswith("ob="):
+                ours = os.path.realpath(line[3:].strip()) == binary
+            elif line.startswith("fn="):
+                # The profile names a recursive call's deeper levels SYMBOL'2, SYMBOL'3, ...
+                function = re.sub(r"'[0-9]+$", "", line[3:].strip())
+            elif line.startswith("calls="):
+                skip = True
+            elif ours and function and line[:1] in "0123456789+-*":
+                parts = line.split()
+                if len(parts) >= 2 and parts[1].isdigit():
+                    totals[function] += int(parts[1])
+    return totals
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
+    parser.add_argument("--cache", required=True, help="XDG_CACHE_HOME for en_US's compiled form (compiled if absent)")
+    parser.add_argument("--output", default=os.path.join(ROOT, "linker", "textsvcd.order"))
+    args = parser.parse_args()
+    binary = os.path.realpath(args.textsvcd)
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("TEXTSVCD_SOCKET", "DICPATH", "LISTEN_PID", "LISTEN_FDS")}
+    env.setdefault("TEXTSVCD_BUNDLED_DICTIONARIES", os.path.join(ROOT, "dictionaries"))
+    env["XDG_CACHE_HOME"] = os.path.abspath(args.cache)
+    listed = subprocess.run([binary, "dictionaries", "list"], env=env, capture_output=True, text=True).stdout
+    if not any(line.startswith("en_US ") and "compiled: ready" in line for line in listed.splitlines()):
+        subprocess.run([binary, "dictionaries", "compile", "en_US"], env=env, check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory(prefix="textsvcd-order-") as root:
+        # Valgrind 3.19 cannot read the DWARF 5 of Swift 6's toolchain; the symbols are all the profile needs.
+        profiled = root + "/textsvcd"
+        subprocess.run(["objcopy", "--strip-debug", binary, profiled], check=True)
+        env.update(XDG_RUNTIME_DIR=root, XDG_DATA_HOME=root + "/data", HOME=root)
+        path = root + "/textsvcd.sock"
+        out = root + "/callgrind.out"
+        daemon = subprocess.Popen(["valgrind", "--tool=callgrind", "--demangle=no", "--compress-strings=no",
+                                   "--callgrind-out-file=" + out, profiled, "serve", "--socket", path,
+                                   "--log-level", "warning"],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            client = None
+            for _ in range(6000):
+                if daemon.poll() is not None:
+                    break
+                try:
+                    client = Client(path)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            if client is None:
+                sys.exit("the daemon under valgrind did not listen")
+            client.call("stats", {})
+            subprocess.run(["callgrind_control", "--dump=start-up", str(daemon.pid)], check=True,
+                           stdout=subprocess.DEVNULL)
+            workload(client)
+            subprocess.run(["callgrind_control", "--dump=serving", str(daemon.pid)], check=True,
+                           stdout=subprocess.DEVNULL)
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=600)
+        dumps = sorted(glob.glob(out + ".*"), key=lambda name: int(name.rsplit(".", 1)[1]))
+        if len(dumps) < 2:
+            sys.exit("callgrind wrote %d dumps, not 2" % len(dumps))
+        start_up, serving = costs(dumps[0], profiled), costs(dumps[1], profiled)
+    names = [name for name, _ in serving.most_common()]
+    names += [name for name, _ in start_up.most_common() if name not in serving]
+    os.makedirs(os.path.dirname(args.output), exist_ok=True)
+    with open(args.output, "w", encoding="utf-8") as handle:
+        for name in names:
+            handle.write(name + "\n")
+    print("%s: %d functions serving ran, then %d only start-up ran" % (
+        args.output, len(serving), len(names) - len(serving)))
+
+
+if __name__ == "__main__":
+    main()
