@@ -383,8 +383,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
     /// a word of four letters or more; and,
     /// after a period that follows a word of four letters or more, a number
-    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`; not `art. 6
-    /// della legge`), which rule SB8 keeps there when a lower-case word follows it. Looks at a few bytes on each side.
+    /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`;
+    /// not `art. 6 della legge`), which rule SB8 keeps there when a lower-case word follows it. Looks at a few
+    /// bytes on each side.
     public func opens(_ bytes: [UInt8], at offset: Int) -> Bool {
         guard offset > 1, offset < bytes.count else { return false }
         let first = bytes[offset]
