@@ -3,20 +3,33 @@ import Testing
 @testable import TextServices
 @testable import TextServicesTestSupport
 
-/// A small English-like dictionary with frequencies in a fresh folder, and a compiler for a fresh cache folder.
+/// A dictionary in a fresh folder (by default a small English-like one with frequencies), and a compiler for a fresh cache folder.
 private struct Scratch {
     let folder = TestSupport.temporaryFolder("compiled-dic")
     let cache = TestSupport.temporaryFolder("compiled-cache")
-    var info: DictionaryInfo { DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ") }
+    let tag: String
+    var info: DictionaryInfo { DictionaryInfo(tag: LanguageTag(tag)!, source: .user, path: folder + "/" + tag) }
     var compiler: DictionaryCompiler { DictionaryCompiler(folder: cache) }
 
     init() throws {
-        try "SET UTF-8\nTRY esianrtolcdugmphbyfvkwz'\nREP 1\nREP f ph\nPFX U Y 1\nPFX U 0 un .\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\n"
-            .write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
-        try "9\nreceive/SU\nrelieve/S\nbelieve/SU\nthe\nLondon\nNASA\nphone/S\nkiss/S\ndon't\n"
-            .write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
+        try self.init(tag: "en_ZZ",
+                      aff: "SET UTF-8\nTRY esianrtolcdugmphbyfvkwz'\nREP 1\nREP f ph\nPFX U Y 1\nPFX U 0 un .\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\n",
+                      dic: "9\nreceive/SU\nrelieve/S\nbelieve/SU\nthe\nLondon\nNASA\nphone/S\nkiss/S\ndon't\n")
         try "the\t7.6\nreceive\t5.2\nbelieve\t5.0\nreceives\t4.5\nrelieve\t4.0\nphone\t5.0\nlondon\t5.1\n"
             .write(toFile: folder + "/en.freq", atomically: true, encoding: .utf8)
+    }
+
+    /// Writes `tag`.aff and `tag`.dic with the given contents.
+    init(tag: String, aff: String, dic: String) throws {
+        self.tag = tag
+        try aff.write(toFile: folder + "/\(tag).aff", atomically: true, encoding: .utf8)
+        try dic.write(toFile: folder + "/\(tag).dic", atomically: true, encoding: .utf8)
+    }
+
+    /// Compiles the dictionary and maps the result.
+    func compiled() throws -> CompiledDictionary {
+        _ = try compiler.compile(info)
+        return try #require(compiler.open(info))
     }
 
     func remove() {
@@ -209,28 +222,21 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 }
 
 @Test func wordsAreBrokenWhereHunspellBreaksThemAndGreekStemsLeaveTheIndexUsable() throws {
-    let folder = TestSupport.temporaryFolder("break-dic"), cache = TestSupport.temporaryFolder("break-cache")
-    defer {
-        try? FileManager.default.removeItem(atPath: folder)
-        try? FileManager.default.removeItem(atPath: cache)
-    }
     // French's shape: long flags, anchored apostrophe patterns, a prefix that writes `µ`, Greek stems.
-    try "SET UTF-8\nFLAG long\nBREAK 5\nBREAK -\nBREAK .\nBREAK ^'\nBREAK '$\nBREAK ’$\nPFX Um Y 1\nPFX Um 0 µ .\nSFX Ss Y 1\nSFX Ss 0 s .\n"
-        .write(toFile: folder + "/fr_ZZ.aff", atomically: true, encoding: .utf8)
-    try "6\nchat/Ss\nrouge/Ss\ni\nmètre/UmSs\nα\nΩ\n".write(toFile: folder + "/fr_ZZ.dic", atomically: true, encoding: .utf8)
-    let info = DictionaryInfo(tag: LanguageTag("fr_ZZ")!, source: .user, path: folder + "/fr_ZZ")
-    let compiler = DictionaryCompiler(folder: cache)
-    _ = try compiler.compile(info)
-    let compiled = try #require(compiler.open(info))
+    let scratch = try Scratch(tag: "fr_ZZ",
+        aff: "SET UTF-8\nFLAG long\nBREAK 5\nBREAK -\nBREAK .\nBREAK ^'\nBREAK '$\nBREAK ’$\nPFX Um Y 1\nPFX Um 0 µ .\nSFX Ss Y 1\nSFX Ss 0 s .\n",
+        dic: "6\nchat/Ss\nrouge/Ss\ni\nmètre/UmSs\nα\nΩ\n")
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
     #expect(compiled.rejects.isUsable)
-    let reference = try SpellDictionary(info: info, handles: 1)
+    let reference = try SpellDictionary(info: scratch.info, handles: 1)
     // Hunspell breaks at a pattern's first occurrence (or its second) only when the first is inside the word.
     for wrong in ["-chat", "--chat", "-i", "chat-", "-chat-rouge", ".i", "chien", "-chien", "chat-chien", "i.chien", "CHAT-CHIEN",
                   "-i.bak"] {
         #expect(!reference.engine.spell(wrong), "\(wrong)")
         #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
     }
-    let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
     for word in ["chat-rouge", "chats-rouges", "CHAT-ROUGE", "Chat-rouge", "i.chat", "'chat", "chat'", "chat’", "'chats'", "µmètres",
                  "α", "Ω", "ω", "chat.rouge.i", "chat-rouge-i", "chat--rouge", "chat..rouge", "-chat", "'-chat", "chat-'", "CHAT'",
                  "''chat", "chat''"] {
@@ -412,32 +418,23 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 }
 
 @Test func wordsInCapitalsAndWithSharpSGetHunspellsVerdictWithoutLoadingHunspell() throws {
-    let folder = TestSupport.temporaryFolder("compiled-capitals")
-    let cache = TestSupport.temporaryFolder("compiled-capitals-cache")
-    defer {
-        try? FileManager.default.removeItem(atPath: folder)
-        try? FileManager.default.removeItem(atPath: cache)
-    }
-    try "SET UTF-8\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\nSFX M Y 1\nSFX M 0 's .\n"
-        .write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
     // `Cd` is a stem of its own, so Hunspell adds no hidden `Cd` for `CD`: `CDS` is wrong, while `ABCS` is right.
-    try "7\nCD/SM\nCd/M\nABC/SM\nMcMahon/M\nstraß\nthe\nLinux\n".write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
-    let info = DictionaryInfo(tag: LanguageTag("en_ZZ")!, source: .user, path: folder + "/en_ZZ")
-    let compiler = DictionaryCompiler(folder: cache)
-    _ = try compiler.compile(info)
-    let compiled = try #require(compiler.open(info))
+    let scratch = try Scratch(tag: "en_ZZ", aff: "SET UTF-8\nSFX S Y 2\nSFX S 0 s [^s]\nSFX S 0 es s\nSFX M Y 1\nSFX M 0 's .\n",
+                              dic: "7\nCD/SM\nCd/M\nABC/SM\nMcMahon/M\nstraß\nthe\nLinux\n")
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
     #expect(compiled.rejects.isUsable)
-    let plain = try SpellDictionary(info: info, handles: 1)
+    let plain = try SpellDictionary(info: scratch.info, handles: 1)
     // `STRAß` alone is left to Hunspell: the table's capitals of `straß` are `STRASS`, and the index derives `straß`.
     let words = ["CDS", "CD'S", "CDs", "ABCS", "ABC'S", "MCMAHON", "MCMAHON'S", "MCMAHONS", "Straß", "straß",
                  "Linuxstraß", "linuxstraß", "LINUXSTRAß", "THE"]
     for word in words {
         // A dictionary of its own for each word: any word that needed Hunspell would have loaded it.
-        let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+        let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
         #expect(fast.accepts(word) == plain.engine.spell(word), "\(word)")
         #expect(!fast.engine.isLoaded, "\(word)")
     }
-    let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
     #expect(fast.accepts("STRAß") == plain.engine.spell("STRAß"))
 }
 
@@ -563,14 +560,9 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
 }
 
 @Test func elidedWordsOnSuffixedFormsGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
-    let folder = TestSupport.temporaryFolder("elision-dic"), cache = TestSupport.temporaryFolder("elision-cache")
-    defer {
-        try? FileManager.default.removeItem(atPath: folder)
-        try? FileManager.default.removeItem(atPath: cache)
-    }
     // Italian's shape: elision prefixes (also writing the next letter in capitals) crossed with suffixes, a suffix group
     // that is no cross product (`O`), a prefix that is none (`N`), and stems in capitals with hidden homonyms.
-    try """
+    let scratch = try Scratch(tag: "it_ZZ", aff: """
         SET UTF-8
         TRY aeiou
         PFX T Y 5
@@ -589,21 +581,18 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
         SFX S Y 1
         SFX S 0 s .
 
-        """.write(toFile: folder + "/it_ZZ.aff", atomically: true, encoding: .utf8)
-    try "6\nalberare/AT\nalberello/OTN\nacqua/TN\nONU/TS\nUfficio/TS\nora/S\n".write(toFile: folder + "/it_ZZ.dic", atomically: true, encoding: .utf8)
-    let info = DictionaryInfo(tag: LanguageTag("it_ZZ")!, source: .user, path: folder + "/it_ZZ")
-    let compiler = DictionaryCompiler(folder: cache)
-    _ = try compiler.compile(info)
-    let compiled = try #require(compiler.open(info))
+        """, dic: "6\nalberare/AT\nalberello/OTN\nacqua/TN\nONU/TS\nUfficio/TS\nora/S\n")
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
     #expect(compiled.rejects.isUsable)
-    let reference = try SpellDictionary(info: info, handles: 1)
+    let reference = try SpellDictionary(info: scratch.info, handles: 1)
     var correct: [String] = []
     for word in ["l'albero", "l'alberi", "dell'albero", "l'Albero", "dell'Albero", "l'alberello", "l'alberelli", "un'acqua",
                  "un'alberelli", "l'acqua", "l'ora", "l'ore", "l'ONU", "l'ONUS", "L'ONU", "l'Ufficio", "l'Ufficios", "l'ufficio",
                  "dell'Uffici", "l'alberare", "l'albero's", "l'", "'albero", "l'xalbero", "l'alberos", "l'albero-acqua"] {
         for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
             // A dictionary of its own for each word: a word that needed Hunspell loads it.
-            let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+            let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
             let expected = reference.engine.spell(spelling)
             #expect(fast.accepts(spelling) == expected, "\(spelling)")
             if expected, compiled.rejects.acceptsElided(spelling) {
