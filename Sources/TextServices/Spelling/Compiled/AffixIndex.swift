@@ -174,11 +174,7 @@ final class AffixIndex: @unchecked Sendable {
                 for member in 0..<Int(group.count) {
                     let index = Int(prefixes.members[Int(group.first) + member])
                     let entry = entries[index]
-                    let strip = Int(entry.stripCount)
-                    let rootCount = strip + count - length
-                    (scratch).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
-                    (scratch + strip).update(from: word.baseAddress! + length, count: count - length)
-                    let root = UnsafeBufferPointer(start: scratch, count: rootCount)
+                    let root = prefixRoot(entry, of: word, appending: length, into: scratch)
                     guard matchesStart(entry, root) else { continue }
                     if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
                     // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
@@ -212,10 +208,7 @@ final class AffixIndex: @unchecked Sendable {
                     let entry = entries[Int(prefixes.members[Int(group.first) + member])]
                     let wanted = Self.crossProduct | Self.exact | Self.elides
                     guard entry.options & wanted == wanted, count > length else { continue }
-                    let strip = Int(entry.stripCount)
-                    scratch.update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
-                    (scratch + strip).update(from: word.baseAddress! + length, count: count - length)
-                    let root = UnsafeBufferPointer(start: scratch, count: strip + count - length)
+                    let root = prefixRoot(entry, of: word, appending: length, into: scratch)
                     guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { continue }
                     if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: 0) { return true }
                     if crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level) { return true }
@@ -242,11 +235,7 @@ final class AffixIndex: @unchecked Sendable {
                     let entry = entries[Int(suffixes.members[Int(group.first) + member])]
                     let wanted = Self.crossProduct | Self.exact
                     guard entry.options & wanted == wanted, count > length else { continue }
-                    let keep = count - length
-                    let strip = Int(entry.stripCount)
-                    scratch.update(from: base, count: keep)
-                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
-                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
                     guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { continue }
                     if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: prefixFlag) { return true }
                 }
@@ -256,6 +245,28 @@ final class AffixIndex: @unchecked Sendable {
             length += 1
         }
         return false
+    }
+
+    /// The root a prefix entry leaves of `word` when it writes its first `length` bytes: its strip text, then the rest of
+    /// the word, written at `scratch`.
+    @inline(__always)
+    private func prefixRoot(_ entry: Entry, of word: UnsafeBufferPointer<UInt8>, appending length: Int,
+                            into scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let strip = Int(entry.stripCount), rest = word.count - length
+        scratch.update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+        (scratch + strip).update(from: word.baseAddress! + length, count: rest)
+        return UnsafeBufferPointer(start: scratch, count: strip + rest)
+    }
+
+    /// The root a suffix entry leaves of the `count` bytes at `word` when it writes their last `length`: the rest of
+    /// the word, then its strip text, written at `scratch`.
+    @inline(__always)
+    private func suffixRoot(_ entry: Entry, of word: UnsafePointer<UInt8>, count: Int, appending length: Int,
+                            into scratch: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let keep = count - length, strip = Int(entry.stripCount)
+        scratch.update(from: word, count: keep)
+        (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
+        return UnsafeBufferPointer(start: scratch, count: keep + strip)
     }
 
     /// How many scalars UTF-8 `bytes` hold.
@@ -280,11 +291,7 @@ final class AffixIndex: @unchecked Sendable {
                     let index = Int(suffixes.members[Int(group.first) + member])
                     let entry = entries[index]
                     if prefix >= 0, entry.options & Self.crossProduct == 0 { continue }
-                    let keep = count - length
-                    let strip = Int(entry.stripCount)
-                    scratch.update(from: base, count: keep)
-                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
-                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
                     guard matchesEnd(entry, root) else { continue }
                     var first = entry.flag, second: UInt16 = 0
                     if prefix >= 0 {
@@ -318,11 +325,7 @@ final class AffixIndex: @unchecked Sendable {
                                       text: text) {
                 for member in 0..<Int(group.count) {
                     let entry = entries[Int(innerSuffixes.members[Int(group.first) + member])]
-                    let keep = count - length
-                    let strip = Int(entry.stripCount)
-                    scratch.update(from: base, count: keep)
-                    (scratch + keep).update(from: text.baseAddress! + Int(entry.stripStart), count: strip)
-                    let root = UnsafeBufferPointer(start: scratch, count: keep + strip)
+                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
                     guard matchesEnd(entry, root) else { continue }
                     let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
                     if stems.anyHomonym(root, hidden: hidden, holding: required, and: 0) { return true }
