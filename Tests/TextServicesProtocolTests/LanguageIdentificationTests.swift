@@ -199,39 +199,6 @@ struct LanguageIdentificationTests {
         }
     }
 
-    @Test func theLargestLeadOverTheMainIsTheMostAnyRunOfThreeOrMoreWordsGives() throws {
-        let candidates = try Self.services.languages.candidates(Self.candidates)
-        let model = try Self.services.languages.model(for: candidates)
-        let indices = candidates.map { model.languages.firstIndex(of: $0.code)! }
-        let priors = [Double](repeating: 0, count: indices.count)
-        let texts = [[Self.english1, Self.french, Self.english2].joined(separator: " "),
-                     "Grüße aus Köln: Straßenbahn, Ärger; Вася Pupkin Mоscow. Der Hund schläft, the dog sleeps, le chien dort.",
-                     "Haus house", Self.german]
-        for text in texts {
-            let bytes = Array(text.utf8)
-            var words: [Range<Int>] = []
-            LanguageWordScanner.forEachWord(in: bytes, range: 0..<bytes.count) { words.append($0.range.ints) }
-            var scorer = LanguageScorer(model: model, indices: indices, priors: priors)
-            for main in indices.indices {
-                scorer.readAhead(bytes, range: 0..<bytes.count)
-                _ = scorer.evidence(bytes, range: 0..<bytes.count, recording: true)
-                let lead = scorer.largestLead(over: main, minimumWords: 3)
-                // Every run of whole words, scored on its own.
-                var most = -Double.infinity
-                for first in words.indices {
-                    for last in first..<words.count {
-                        let run = scorer.evidence(bytes, range: words[first].lowerBound..<words[last].upperBound)
-                        guard run.words >= 3 else { continue }
-                        for candidate in indices.indices where candidate != main {
-                            most = max(most, run.scores[candidate] - run.scores[main])
-                        }
-                    }
-                }
-                #expect(abs(lead - most) < 1e-9 || lead == most, "\(text): \(lead) against \(most)")
-            }
-        }
-    }
-
     @Test func theLikeliestCandidateByTotalsIsTheFullRankingsFirstInTiesAndNearTiesToo() throws {
         let candidates = try Self.services.languages.candidates(Self.candidates)
         let model = try Self.services.languages.model(for: candidates)

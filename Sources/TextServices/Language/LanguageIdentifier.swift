@@ -105,28 +105,18 @@ struct LanguageIdentifier {
         return LanguageWordScanner.containsLetter(bytes, range: first..<end)
     }
 
-    /// The paragraph's ranges: the paragraph scored as one stretch, and cut at its sentences only where one differs.
-    ///
-    /// Its sentences are found (ICU's sentence iterator) and scored only
-    /// when some candidate leads the paragraph's language by the margin over
-    /// a run of at least `minimumSentenceWords` of its words
-    /// (`LanguageScorer.largestLead`); otherwise no sentence can, and the
-    /// paragraph is one range.
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {
+        let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
         scorer.readAhead(text.bytes, range: paragraph.ints)
-        let whole = scorer.evidence(text.bytes, range: paragraph.ints, recording: true)
+        var evidence: [LanguageEvidence] = []
+        var whole = LanguageEvidence(candidates: candidates.count)
+        for sentence in sentences {
+            let found = scorer.evidence(text.bytes, range: sentence.ints)
+            evidence.append(found)
+            whole += found
+        }
         guard whole.words > 0 else { return [] }
         let main = scorer.best(whole)
-        let words = Double(whole.words)
-        // Sums of up to `words` contributions of at most `LanguageScorer.clamp` each, taken in another order, differ by
-        // less than this.
-        let rounding = words * words * LanguageScorer.clamp * 2.3e-16 + 1e-9
-        guard scorer.largestLead(over: main, minimumWords: Self.minimumSentenceWords) >= Self.sentenceMargin - rounding else {
-            return result(paragraph, whole).map { [$0] } ?? []
-        }
-        let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
-        var evidence: [LanguageEvidence] = []
-        for sentence in sentences { evidence.append(scorer.evidence(text.bytes, range: sentence.ints)) }
         var labels = [Int](repeating: main, count: sentences.count)
         var differs = false
         for (index, found) in evidence.enumerated() where found.words >= Self.minimumSentenceWords {

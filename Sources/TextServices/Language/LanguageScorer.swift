@@ -96,10 +96,6 @@ struct LanguageScorer {
     private var aheadRange = 0..<0
     private var aheadWords: [LanguageWord] = []
     private var aheadNumbers: [Int32] = []
-    /// Where the contributions of each word the last recording `evidence` counted start, in the text's order; nil when
-    /// one of them was scored but not remembered (the memo was full).
-    private var recorded: [Int32]? = []
-    private var recording = false
     /// What `readAhead` read (kept so that the reads are made).
     private(set) var readAheadValue: UInt32 = 0
     /// The most words `readAhead` looks up at once.
@@ -194,16 +190,8 @@ struct LanguageScorer {
     }
 
     /// The evidence of `range` of `bytes`; `known` counts each distinct word once.
-    ///
-    /// With `recording`, where each counted word's contributions are is kept for `largestLead`.
-    mutating func evidence(_ bytes: [UInt8], range: Range<Int>, recording: Bool = false) -> LanguageEvidence {
+    mutating func evidence(_ bytes: [UInt8], range: Range<Int>) -> LanguageEvidence {
         var evidence = LanguageEvidence(candidates: indices.count)
-        self.recording = recording
-        if recording {
-            recorded = recorded ?? []
-            recorded?.removeAll(keepingCapacity: true)
-        }
-        defer { self.recording = false }
         stamp &+= 1
         if stamp == 0 {
             for number in stamps.indices { stamps[number] = 0 }
@@ -235,7 +223,6 @@ struct LanguageScorer {
         if let number = remembered ?? memo.number(range, in: bytes) {
             let start = Int(starts[number])
             guard start >= 0 else { return false }
-            if recording { recorded?.append(Int32(start)) }
             let first = stamps[number] != stamp
             stamps[number] = stamp
             Self.add(contributions, contributionsKnown, at: start, count: indices.count, counting: first, to: &evidence)
@@ -250,65 +237,13 @@ struct LanguageScorer {
             return false
         }
         Self.add(wordScores, wordKnown, at: 0, count: indices.count, counting: true, to: &evidence)
-        guard remember, memo.store(range, in: bytes) else {
-            if recording { recorded = nil }
-            return true
+        if remember, memo.store(range, in: bytes) {
+            starts.append(Int32(contributions.count))
+            stamps.append(stamp)
+            contributions.append(contentsOf: wordScores)
+            contributionsKnown.append(contentsOf: wordKnown)
         }
-        if recording { recorded?.append(Int32(contributions.count)) }
-        starts.append(Int32(contributions.count))
-        stamps.append(stamp)
-        contributions.append(contentsOf: wordScores)
-        contributionsKnown.append(contentsOf: wordKnown)
         return true
-    }
-
-    /// The most that any run of `minimumWords` or more consecutive words of the last recording `evidence` gives a
-    /// candidate over `main` (the sum of its contributions less `main`'s); infinity when that is not known.
-    ///
-    /// A sentence of that stretch, scored on its own, has the same words in
-    /// the same places (a word ends at a letter's end, a sentence after a
-    /// terminator or a separator), so no sentence of at least `minimumWords`
-    /// words leads `main` by more, up to the rounding of its sums. One pass
-    /// over the words, every candidate at once: the best run ending at each
-    /// word is its prefix sum less the least prefix sum `minimumWords` words
-    /// or more before.
-    func largestLead(over main: Int, minimumWords: Int) -> Double {
-        guard let recorded, minimumWords > 0 else { return .infinity }
-        guard recorded.count >= minimumWords else { return -.infinity }
-        let count = indices.count
-        var prefix = [Double](repeating: 0, count: count)
-        var least = [Double](repeating: .infinity, count: count)
-        var largest = [Double](repeating: -.infinity, count: count)
-        // The prefix sums of the last `minimumWords` words, slot `word % minimumWords`; slot 0 starts as the empty prefix.
-        var ring = [Double](repeating: 0, count: count * minimumWords)
-        contributions.withUnsafeBufferPointer { contributions in
-            prefix.withUnsafeMutableBufferPointer { prefix in
-                least.withUnsafeMutableBufferPointer { least in
-                    largest.withUnsafeMutableBufferPointer { largest in
-                        ring.withUnsafeMutableBufferPointer { ring in
-                            for (position, start) in recorded.enumerated() {
-                                let word = position + 1
-                                let base = Int(start), slot = (word % minimumWords) * count
-                                let mainScore = contributions[base + main]
-                                let isLong = word >= minimumWords
-                                for candidate in 0..<count {
-                                    let sum = prefix[candidate] + (contributions[base + candidate] - mainScore)
-                                    prefix[candidate] = sum
-                                    if isLong {
-                                        least[candidate] = min(least[candidate], ring[slot + candidate])
-                                        largest[candidate] = max(largest[candidate], sum - least[candidate])
-                                    }
-                                    ring[slot + candidate] = sum
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        var lead = -Double.infinity
-        for candidate in 0..<count where candidate != main { lead = max(lead, largest[candidate]) }
-        return lead
     }
 
     /// Adds `count` scores of `scores` from `start` to the evidence, and with `counting` the matching known flags.
