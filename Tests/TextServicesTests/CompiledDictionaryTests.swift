@@ -581,7 +581,7 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
         SFX S Y 1
         SFX S 0 s .
 
-        """, dic: "6\nalberare/AT\nalberello/OTN\nacqua/TN\nONU/TS\nUfficio/TS\nora/S\n")
+        """, dic: "8\nalberare/AT\nalberello/OTN\nacqua/TN\nONU/TS\nUfficio/TS\nora/S\nUNO/T\nUnO/S\n")
     defer { scratch.remove() }
     let compiled = try scratch.compiled()
     #expect(compiled.rejects.isUsable)
@@ -589,7 +589,8 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     var correct: [String] = []
     for word in ["l'albero", "l'alberi", "dell'albero", "l'Albero", "dell'Albero", "l'alberello", "l'alberelli", "un'acqua",
                  "un'alberelli", "l'acqua", "l'ora", "l'ore", "l'ONU", "l'ONUS", "L'ONU", "l'Ufficio", "l'Ufficios", "l'ufficio",
-                 "dell'Uffici", "l'alberare", "l'albero's", "l'", "'albero", "l'xalbero", "l'alberos", "l'albero-acqua"] {
+                 "dell'Uffici", "l'alberare", "l'albero's", "l'", "'albero", "l'xalbero", "l'alberos", "l'albero-acqua",
+                 "l'Onu", "dell'Onus", "l'Uno", "l'Unos", "l'uno"] {
         for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
             // A dictionary of its own for each word: a word that needed Hunspell loads it.
             let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
@@ -611,4 +612,28 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     for word in ["l'albero", "L'albero", "L'ALBERO", "dell'Albero", "Dell'albero", "DELL'ALBERO", "l'Ufficios"] {
         #expect(correct.contains(word), "\(word) was left to Hunspell")
     }
+    // A hidden homonym answers where Hunspell certainly kept it (`ONU`'s `Onu`), not where two stems give one (`UNO`, `UnO`).
+    for word in ["l'Onu", "dell'Onus", "L'Onu"] { #expect(correct.contains(word), "\(word) was left to Hunspell") }
+    #expect(reference.engine.spell("l'Uno") && !compiled.rejects.acceptsElided("l'Uno"))
+}
+
+@Test func aCheckThatPutsOffWordsWhileHunspellLoadsFindsWhatAWaitingCheckFindsInTheSameOrder() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
+    #expect(compiled.rejects.isUsable)
+    // Greek words are never proven here (`RejectIndex.caseKind`): they need Hunspell, which this form loads on demand.
+    let text = TextBuffer("the αβγ recieve London λόγος receives unbelieve, the phone-kiss NASA nasa Nasa αβγ xyzzy. "
+        + "Λόγος qzx-the the.fone believe αβ recieve")
+    let reference = SpellChecker(dictionaries: [try SpellDictionary(info: scratch.info, handles: 1)]).check(text)
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    #expect(!fast.engine.isLoaded)
+    let found = SpellChecker(dictionaries: [fast]).check(text)
+    #expect(fast.engine.isLoaded)
+    #expect(found.misspellings == reference.misspellings)
+    #expect(found.wordCount == reference.wordCount)
+    #expect(found.misspellings.map(\.word).contains("αβγ"))
+    // With a limit nothing is put off: the first misspellings, as a waiting check finds them.
+    let first = SpellChecker(dictionaries: [try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)]).check(text, limit: 2)
+    #expect(first.misspellings == Array(reference.misspellings.prefix(2)))
 }

@@ -18,6 +18,8 @@ public final class HunspellEngine: @unchecked Sendable {
     private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
     private let firstLoaded = Atomic<Bool>(false)
+    /// A background load was started (`startLoading`, or at `init`).
+    private let loadStarted = Atomic<Bool>(false)
     /// Serialises the first load; waiters sleep (see `ensureFirstSlot`).
     private let loadGate = DispatchSemaphore(value: 1)
     /// The converter for `declaredCharset`, for a first slot loaded in the background.
@@ -67,9 +69,7 @@ public final class HunspellEngine: @unchecked Sendable {
         }
         self.charset = declaredConverter?.name ?? "UTF-8"
         self.slots = (0..<max(1, handles)).map { _ in Locked<Slot?>(nil) }
-        if loadInBackground {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
-        }
+        if loadInBackground { startLoading() }
     }
 
     /// Loads the first handle unless it is loaded; concurrent callers wait for the one load.
@@ -136,6 +136,15 @@ public final class HunspellEngine: @unchecked Sendable {
 
     /// Whether a Hunspell handle is loaded (a call that needs one will not wait for a load).
     public var isLoaded: Bool { firstLoaded.load(ordering: .acquiring) }
+
+    /// Starts loading the first handle in the background unless it is loaded or loading; returns at once.
+    ///
+    /// For a caller that can put off the words that need Hunspell (`SpellChecker.check`): it checks on while
+    /// the dictionary loads, instead of waiting tens of milliseconds for it.
+    func startLoading() {
+        guard !isLoaded, !loadStarted.exchange(true, ordering: .relaxed) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in ensureFirstSlot() }
+    }
 
     /// Whether Hunspell accepts the word.
     public func spell(_ word: String) -> Bool {

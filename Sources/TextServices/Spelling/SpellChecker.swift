@@ -50,22 +50,47 @@ public struct SpellChecker: Sendable {
         return dictionaries.contains { $0.acceptsUnmapped(word) }
     }
 
-    /// `accepts(_:)` for a word whose bytes no compiled form accepted (`SpellDictionary.acceptsFromCompiled`).
-    private func acceptsNotFromCompiled(_ word: String) -> Bool {
+    /// `accepts(_:)` for a word whose bytes no compiled form accepted (`SpellDictionary.acceptsFromCompiled`); nil
+    /// when `waits` is false and the verdict needs a Hunspell handle that is still loading.
+    private func acceptsNotFromCompiled(_ word: String, waits: Bool) -> Bool? {
         if ignoredWords.contains(word) { return true }
-        return dictionaries.contains { $0.accepts(word, bytesNotAccepted: true) }
+        guard !waits else { return dictionaries.contains { $0.accepts(word, bytesNotAccepted: true) } }
+        var unknown = false
+        for dictionary in dictionaries {
+            switch dictionary.acceptsWithoutWaiting(word, bytesNotAccepted: true) {
+            case true?: return true
+            case false?: break
+            case nil: unknown = true
+            }
+        }
+        return unknown ? nil : false
     }
 
     /// The misspelled parts of a scanned word (the whole word, some of its parts, or nothing).
     func misspellings(of scanned: ScannedWord, in text: TextBuffer, memo: inout WordMemo) -> [Misspelling] {
+        misspellings(of: scanned, in: text, memo: &memo, waits: true)!
+    }
+
+    /// `misspellings(of:in:memo:)`; nil when `waits` is false and a verdict it needs waits for Hunspell to load.
+    private func misspellings(of scanned: ScannedWord, in text: TextBuffer, memo: inout WordMemo, waits: Bool) -> [Misspelling]? {
         let bytes = text.bytes
-        if judge(scanned.range, bytes, &memo) { return [] }
-        if scanned.followedByPeriod, judge(scanned.range.lowerBound..<scanned.range.upperBound + 1, bytes, &memo) { return [] }
+        guard let whole = judge(scanned.range, bytes, &memo, waits: waits) else { return nil }
+        if whole { return [] }
+        if scanned.followedByPeriod {
+            guard let abbreviation = judge(scanned.range.lowerBound..<scanned.range.upperBound + 1, bytes, &memo, waits: waits) else {
+                return nil
+            }
+            if abbreviation { return [] }
+        }
         if scanned.parts.isEmpty { return [misspelling(scanned.range, text)] }
         var found: [Misspelling] = []
-        for (index, part) in scanned.parts.enumerated() where !judge(part, bytes, &memo) {
-            if index == scanned.parts.count - 1, scanned.followedByPeriod,
-               judge(part.lowerBound..<part.upperBound + 1, bytes, &memo) { continue }
+        for (index, part) in scanned.parts.enumerated() {
+            guard let correct = judge(part, bytes, &memo, waits: waits) else { return nil }
+            if correct { continue }
+            if index == scanned.parts.count - 1, scanned.followedByPeriod {
+                guard let abbreviation = judge(part.lowerBound..<part.upperBound + 1, bytes, &memo, waits: waits) else { return nil }
+                if abbreviation { continue }
+            }
             found.append(misspelling(part, text))
         }
         if found.isEmpty, scanned.judgedWhole { return [misspelling(scanned.range, text)] }
@@ -77,15 +102,18 @@ public struct SpellChecker: Sendable {
         return Misspelling(range: byteRange, word: text.string(byteRange))
     }
 
-    /// The verdict on the word at `range`, from the memo or, the first time, from the dictionaries.
-    private func judge(_ range: Range<Int>, _ bytes: [UInt8], _ memo: inout WordMemo) -> Bool {
+    /// The verdict on the word at `range`, from the memo or, the first time, from the dictionaries; nil when `waits` is
+    /// false and the verdict needs a Hunspell handle that is still loading.
+    private func judge(_ range: Range<Int>, _ bytes: [UInt8], _ memo: inout WordMemo, waits: Bool) -> Bool? {
         if let verdict = memo.lookup(range, in: bytes) { return verdict }
         // Most words are accepted by a compiled form straight from the text's bytes, without a string.
         let fromCompiled = bytes.withUnsafeBufferPointer { buffer in
             let word = UnsafeBufferPointer(rebasing: buffer[range])
             return dictionaries.contains { $0.acceptsFromCompiled(utf8: word) }
         }
-        let verdict = fromCompiled || acceptsNotFromCompiled(String(decoding: bytes[range], as: UTF8.self))
+        guard let verdict = fromCompiled ? true : acceptsNotFromCompiled(String(decoding: bytes[range], as: UTF8.self), waits: waits) else {
+            return nil
+        }
         memo.store(range, in: bytes, verdict)
         return verdict
     }
@@ -112,11 +140,14 @@ public struct SpellChecker: Sendable {
         defer { if let memoKey { memos.give(scan.memo, memoKey) } }
         let rules = WordRules.of(dictionaries[0])
         if start == range.lowerBound {
-            // From the start: no second pass, so the words are judged as they are found, with no array of them.
+            // From the start: no second pass, so the words are judged as they are found, with no array of them. With no
+            // limit, a word that needs Hunspell while it loads is put off to the end (`Scan.putOff`).
+            scan.putsOff = limit == nil
             text.bytes.withUnsafeBufferPointer { bytes in
                 WordScanner.forEachWord(in: text, range: range, locale: locale, rules: rules,
                                         ahead: { scan.lookAhead($0, $1, bytes) }) { scan.take($0) }
             }
+            scan.judgePutOff()
             return (scan.found, scan.wordCount)
         }
         let words = WordScanner.words(in: text, range: range, locale: locale, rules: rules)
@@ -168,11 +199,37 @@ public struct SpellChecker: Sendable {
         /// Judges one word; false once `limit` misspellings are found.
         mutating func take(_ word: ScannedWord) -> Bool {
             wordCount += 1
-            for misspelling in checker.misspellings(of: word, in: text, memo: &memo) {
+            guard let misspellings = checker.misspellings(of: word, in: text, memo: &memo, waits: !putsOff) else {
+                putOff.append((word, found.count))
+                return true
+            }
+            for misspelling in misspellings {
                 found.append(misspelling)
                 if let limit, found.count >= limit { return false }
             }
             return true
+        }
+
+        /// Whether a word whose verdict needs Hunspell while it loads waits in `putOff` instead of for the load
+        /// (only with no limit: the misspellings are all found, then put in order).
+        var putsOff = false
+        /// The words put off, each with how many misspellings were found before it.
+        private var putOff: [(word: ScannedWord, position: Int)] = []
+
+        /// Judges the words put off, waiting for Hunspell now, and puts their misspellings among the others in text order.
+        mutating func judgePutOff() {
+            guard !putOff.isEmpty else { return }
+            var merged: [Misspelling] = []
+            merged.reserveCapacity(found.count + putOff.count)
+            var next = 0
+            for (word, position) in putOff {
+                merged += found[next..<position]
+                next = position
+                merged += checker.misspellings(of: word, in: text, memo: &memo)
+            }
+            merged += found[next...]
+            found = merged
+            putOff = []
         }
     }
 }

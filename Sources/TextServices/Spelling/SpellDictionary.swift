@@ -117,6 +117,25 @@ public final class SpellDictionary: Sendable {
     /// For an ASCII word that answer is the compiled form's whole answer, so the cache is asked first: a word
     /// it holds was not accepted by the compiled form (only such words are stored), and its verdict is final.
     func accepts(_ word: String, bytesNotAccepted: Bool, unmapped: Bool = false) -> Bool {
+        if let verdict = verdictWithoutHunspell(word, bytesNotAccepted: bytesNotAccepted, unmapped: unmapped) { return verdict }
+        return hunspellVerdict(word)
+    }
+
+    /// `accepts(_:bytesNotAccepted:)` when it needs no Hunspell handle that is still to load; else nil, and the
+    /// handle starts loading in the background (`HunspellEngine.startLoading`).
+    ///
+    /// The same verdict, for a caller that asks about the word again later rather than wait for the load.
+    func acceptsWithoutWaiting(_ word: String, bytesNotAccepted: Bool) -> Bool? {
+        if let verdict = verdictWithoutHunspell(word, bytesNotAccepted: bytesNotAccepted, unmapped: false) { return verdict }
+        guard engine.isLoaded else {
+            engine.startLoading()
+            return nil
+        }
+        return hunspellVerdict(word)
+    }
+
+    /// The verdict of the compiled form, the cache and the learned words, where they give one; nil: ask Hunspell.
+    private func verdictWithoutHunspell(_ word: String, bytesNotAccepted: Bool, unmapped: Bool) -> Bool? {
         if let form = compiled.load() {
             if bytesNotAccepted, word.utf8.allSatisfy({ $0 < 0x80 }) {
                 if let verdict = cache.lookup(word) { return verdict }
@@ -144,7 +163,11 @@ public final class SpellDictionary: Sendable {
                 }
             }
         }
-        if let verdict = cache.lookup(word) { return verdict }
+        return cache.lookup(word)
+    }
+
+    /// Hunspell's verdict (with the typographic apostrophe made ASCII, and the learned words), cached.
+    private func hunspellVerdict(_ word: String) -> Bool {
         var verdict = engine.spell(word)
         if !verdict, word.utf8.contains(0xE2), word.contains("\u{2019}") {
             verdict = engine.spell(String(word.map { $0 == "\u{2019}" ? "'" : $0 }))

@@ -194,8 +194,9 @@ final class AffixIndex: @unchecked Sendable {
     /// prefix entry that writes an apostrophe, on a .dic stem holding its flag, alone or with an exact cross-product
     /// suffix whose flag the stem also holds, every condition met by as many scalars as it names.
     ///
-    /// As `PfxEntry::checkword` and `SfxEntry::checkword` (1.7) find them; hidden homonyms never answer. `scratch`
-    /// holds `scratchSize` bytes.
+    /// As `PfxEntry::checkword` and `SfxEntry::checkword` (1.7) find them, for a spelling `checkword` is given without
+    /// SPELL_INITCAP: a hidden homonym answers when Hunspell certainly kept it (`StemTable.certainHomonym`; Italian
+    /// `dell'Onu` on the hidden `Onu` of `ONU/Tqr`). `scratch` holds `scratchSize` bytes.
     func elided(_ word: UnsafeBufferPointer<UInt8>, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         let level = count + rootSlack
@@ -210,7 +211,7 @@ final class AffixIndex: @unchecked Sendable {
                     guard entry.options & wanted == wanted, count > length else { continue }
                     let root = prefixRoot(entry, of: word, appending: length, into: scratch)
                     guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { continue }
-                    if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: 0) { return true }
+                    if stems.certainHomonym(root, holding: entry.flag, and: 0) { return true }
                     if crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level) { return true }
                 }
             }
@@ -237,7 +238,7 @@ final class AffixIndex: @unchecked Sendable {
                     guard entry.options & wanted == wanted, count > length else { continue }
                     let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
                     guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { continue }
-                    if stems.anyHomonym(root, hidden: false, holding: entry.flag, and: prefixFlag) { return true }
+                    if stems.certainHomonym(root, holding: entry.flag, and: prefixFlag) { return true }
                 }
             }
             guard length < suffixes.longest, length < count else { break }

@@ -26,44 +26,73 @@ struct StemTable: Sendable {
     ///
     /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
     func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16) -> Bool {
-        guard mask >= 0, let base = key.baseAddress, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return false }
+        guard let start = homonymsStart(key) else { return false }
+        let bytes = tables.bytes
+        let homonyms = Int(bytes[start - 1])
+        // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
+        // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
+        var useHidden = hidden
+        var cursor = start
+        for _ in 0..<homonyms where useHidden {
+            if bytes[cursor] == 0 { useHidden = false }
+            cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
+        }
+        cursor = start
+        for _ in 0..<homonyms {
+            let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+            if useHidden || bytes[cursor] == 0,
+               first == 0 || Self.holds(bytes, cursor + 3, count, first),
+               second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+                return true
+            }
+            cursor += 3 + 2 * count
+        }
+        return false
+    }
+
+    /// Whether Hunspell's lookup of `key` certainly finds a homonym holding `first` and `second` (0: no flag needed),
+    /// for a spelling `checkword` is given without SPELL_INITCAP (where a hidden homonym answers as any other).
+    ///
+    /// A homonym from the .dic answers, and so does a hidden one when it is the key's only homonym: Hunspell keeps
+    /// one hidden homonym a spelling, the first added, and none beside a .dic stem (`HashMgr::add_word`); this
+    /// table keeps every one it was given, so with two it cannot tell which Hunspell kept.
+    func certainHomonym(_ key: UnsafeBufferPointer<UInt8>, holding first: UInt16, and second: UInt16) -> Bool {
+        guard let start = homonymsStart(key) else { return false }
+        let bytes = tables.bytes
+        let homonyms = Int(bytes[start - 1])
+        var cursor = start
+        for _ in 0..<homonyms {
+            let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+            if bytes[cursor] == 0 || homonyms == 1,
+               first == 0 || Self.holds(bytes, cursor + 3, count, first),
+               second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+                return true
+            }
+            cursor += 3 + 2 * count
+        }
+        return false
+    }
+
+    /// Where `key`'s first homonym starts in the table's bytes (its homonym count is the byte before), if it is a stem.
+    private func homonymsStart(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard mask >= 0, let base = key.baseAddress, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return nil }
         let hash = AcceptTable.hash(key)
         let tag = hash >> 43
         var position = Int(truncatingIfNeeded: hash) & mask
         let bytes = tables.bytes
         for _ in 0...mask {
             let slot = tables.slots[position]
-            if slot == 0 { return false }
+            if slot == 0 { return nil }
             if slot >> 43 == tag, (slot >> 32) & 0xFF == UInt64(key.count) {
                 let offset = Int(slot & 0xFFFF_FFFF)
-                if offset <= bytes.count - key.count, let stored = bytes.buffer.baseAddress,
+                if offset <= bytes.count - key.count - 1, let stored = bytes.buffer.baseAddress,
                    ByteComparison.equal(stored + offset, base, key.count) {
-                    let start = offset + key.count + 1
-                    let homonyms = Int(bytes[start - 1])
-                    // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
-                    // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
-                    var useHidden = hidden
-                    var cursor = start
-                    for _ in 0..<homonyms where useHidden {
-                        if bytes[cursor] == 0 { useHidden = false }
-                        cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
-                    }
-                    cursor = start
-                    for _ in 0..<homonyms {
-                        let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
-                        if useHidden || bytes[cursor] == 0,
-                           first == 0 || Self.holds(bytes, cursor + 3, count, first),
-                           second == 0 || Self.holds(bytes, cursor + 3, count, second) {
-                            return true
-                        }
-                        cursor += 3 + 2 * count
-                    }
-                    return false
+                    return offset + key.count + 1
                 }
             }
             position = (position + 1) & mask
         }
-        return false
+        return nil
     }
 
     /// Whether the `count` flags stored from `start` hold `flag`.
