@@ -161,6 +161,101 @@ int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *n
 #endif
 }
 
+/* The rank of a needle byte compared regardless of ASCII case (`tsv_find_bytes_folded`): a lower-case letter takes
+   the commoner of its two cases. */
+static uint8_t tsv_folded_rank(uint8_t byte) {
+    if (byte < 'a' || byte > 'z') return tsv_byte_rank[byte];
+    uint8_t lower = tsv_byte_rank[byte], upper = tsv_byte_rank[byte - 0x20];
+    return lower > upper ? lower : upper;
+}
+
+/* Whether `count` bytes of `text` are `needle`'s (ASCII letters in lower case) regardless of ASCII case. */
+static int tsv_equal_folded(const uint8_t *text, const uint8_t *needle, int64_t count) {
+    for (int64_t index = 0; index < count; index++) {
+        uint8_t byte = text[index];
+        if (byte >= 'A' && byte <= 'Z') byte |= 0x20;
+        if (byte != needle[index]) return 0;
+    }
+    return 1;
+}
+
+int64_t tsv_find_bytes_folded(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length) {
+    if (needle_length <= 0) return 0;
+    if (length < needle_length) return -1;
+    int64_t first = 0;
+    for (int64_t index = 1; index < needle_length; index++) {
+        if (tsv_folded_rank(needle[index]) < tsv_folded_rank(needle[first])) first = index;
+    }
+    int64_t second = first;
+    for (int64_t index = 0; index < needle_length; index++) {
+        if (index != first && (second == first || tsv_folded_rank(needle[index]) < tsv_folded_rank(needle[second]))) {
+            second = index;
+        }
+    }
+    const int64_t last = length - needle_length;
+    int64_t start = 0;
+#ifdef __SSE2__
+    /* As `tsv_find_bytes`, with 0x20 set in the text's byte where the needle's is a letter: `G | 0x20` is `g`, and
+       only `g` and `G` give `g` so. */
+    const __m128i firstBytes = _mm_set1_epi8((char)needle[first]);
+    const __m128i secondBytes = _mm_set1_epi8((char)needle[second]);
+    const __m128i firstFold = _mm_set1_epi8(needle[first] >= 'a' && needle[first] <= 'z' ? 0x20 : 0);
+    const __m128i secondFold = _mm_set1_epi8(needle[second] >= 'a' && needle[second] <= 'z' ? 0x20 : 0);
+    for (; start + 15 <= last; start += 16) {
+        __m128i atFirst = _mm_or_si128(_mm_loadu_si128((const __m128i *)(haystack + start + first)), firstFold);
+        __m128i atSecond = _mm_or_si128(_mm_loadu_si128((const __m128i *)(haystack + start + second)), secondFold);
+        unsigned mask = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(_mm_cmpeq_epi8(atFirst, firstBytes), _mm_cmpeq_epi8(atSecond, secondBytes)));
+        while (mask != 0) {
+            int64_t candidate = start + __builtin_ctz(mask);
+            if (tsv_equal_folded(haystack + candidate, needle, needle_length)) return candidate;
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (; start <= last; start++) {
+        if (tsv_equal_folded(haystack + start, needle, needle_length)) return start;
+    }
+    return -1;
+}
+
+int64_t tsv_find_scalars(const uint8_t *haystack, int64_t length, int64_t from, const uint32_t *scalars, int32_t count,
+                         uint64_t leads) {
+    int64_t index = from < 0 ? 0 : from;
+    while (index < length) {
+        /* ASCII is passed over 16 bytes at a time. */
+#ifdef __SSE2__
+        while (index + 16 <= length) {
+            unsigned high = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(haystack + index)));
+            if (high != 0) {
+                index += __builtin_ctz(high);
+                break;
+            }
+            index += 16;
+        }
+#endif
+        while (index < length && haystack[index] < 0x80) index++;
+        /* A run outside ASCII is decoded a character at a time, a byte that cannot start one stepped over alone. */
+        while (index < length && haystack[index] >= 0x80) {
+            uint32_t lead = haystack[index];
+            int64_t width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+            if (width == 1 || index + width > length) {
+                index += 1;
+                continue;
+            }
+            if ((leads >> (lead - 0xC0)) & 1) {
+                uint32_t scalar = lead & (0xFFu >> (width + 1));
+                for (int64_t offset = 1; offset < width; offset++) scalar = scalar << 6 | (haystack[index + offset] & 0x3F);
+                for (int32_t candidate = 0; candidate < count; candidate++) {
+                    if (scalars[candidate] == scalar) return index;
+                }
+            }
+            index += width;
+        }
+    }
+    return -1;
+}
+
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) {
     Dl_info info;
     if (dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == 0) return -1;

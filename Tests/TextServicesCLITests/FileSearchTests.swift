@@ -113,4 +113,53 @@ import TextServicesProtocol
         // The missing file and the binary one, named, in their order.
         #expect(warnings.count == 2 && warnings[0].contains("file7.txt") && warnings[1].contains("file150.txt"), "\(warnings)")
     }
+
+    /// Lines that ICU's case-insensitive matching may take for ASCII letters: full case folding (`ß`, `ẞ`, the
+    /// ligatures), the long s and the Kelvin sign, dotted and dotless i, among plain and other-script lines.
+    private static let foldingLines = [
+        "Straße", "STRASSE", "strasse", "STRAẞE", "straſſe", "\u{212A}elvin", "KELVIN", "ﬁle", "FILE", "İstanbul", "istanbul",
+        "ıstanbul", "ISTANBUL", "i\u{307}stanbul", "plain", "ﬀ", "FF", "maſs", "жизнь", "中文 git_trace2_x", "GIT_TRACE2_KEY",
+    ]
+
+    /// The lines (1-based) that `run` prints for `pattern` with case ignored over `foldingLines` in a file.
+    private static func foldingMatches(_ pattern: String, folder: String) throws -> [Int] {
+        let path = folder + "/folding.txt"
+        var search = FileSearch(pattern: pattern)
+        search.ignoreCase = true
+        search.noFilename = true
+        var collected: [UInt8] = []
+        var output = StandardOutputBuffer { collected += $0 }
+        var warnings: [String] = []
+        _ = search.run(InputList(paths: [path], standardInputIsData: false), client: client, output: &output,
+                       warn: { warnings.append($0) })
+        #expect(warnings.isEmpty, "\(warnings)")
+        // The same search with every line handed to ICU, no line or file passed over.
+        let whole = try printed(search, String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)).0
+        let found = String(decoding: collected, as: UTF8.self)
+        #expect(found == whole, "\(pattern)")
+        return found.split(separator: "\n").compactMap { Int($0.prefix { $0 != ":" }) }
+    }
+
+    @Test func caseIgnoredMatchesAreWhatICUsFoldingGivesWithLinesAndFilesPassedOver() throws {
+        let folder = TestSupport.temporaryFolder("file-search-folding")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try (Self.foldingLines.joined(separator: "\n") + "\n").write(toFile: folder + "/folding.txt", atomically: true, encoding: .utf8)
+        // A literal string folds in full: `ß` and `ẞ` are `ss`, `ſ` is `s`, the Kelvin sign `k`, `ﬁ` `fi`.
+        #expect(try Self.foldingMatches("strasse", folder: folder) == [1, 2, 3, 4, 5])
+        #expect(try Self.foldingMatches("STRAßE", folder: folder) == [1, 2, 3, 4, 5])
+        #expect(try Self.foldingMatches("kelvin", folder: folder) == [6, 7])
+        #expect(try Self.foldingMatches("file", folder: folder) == [8, 9])
+        #expect(try Self.foldingMatches("mass", folder: folder) == [18])
+        // A set or a repeated character is one character: `ß` is not `[s]s`, `ﬁ` is not `f[i]`.
+        #expect(try Self.foldingMatches("stra[s]se", folder: folder) == [2, 3, 5])
+        #expect(try Self.foldingMatches("stras+e", folder: folder) == [2, 3, 5])
+        #expect(try Self.foldingMatches("f[i]le", folder: folder) == [9])
+        #expect(try Self.foldingMatches("[k]elvin", folder: folder) == [6, 7])
+        // Dotless ı is a letter of its own; İ folds to i and a combining dot, so `istanbul` is not in it.
+        #expect(try Self.foldingMatches("istanbul", folder: folder) == [11, 13])
+        #expect(try Self.foldingMatches("İstanbul", folder: folder) == [10, 14])
+        #expect(try Self.foldingMatches("git_trace2_[a-z_]+", folder: folder) == [20, 21])
+        #expect(try Self.foldingMatches("TODO|FIXME|ﬀ", folder: folder) == [16, 17])
+        #expect(try Self.foldingMatches("nothing", folder: folder) == [])
+    }
 }

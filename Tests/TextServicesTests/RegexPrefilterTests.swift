@@ -372,4 +372,35 @@ import Testing
         let aaa = [UInt8](repeating: 0x61, count: 100_000) + Array("aab".utf8)
         #expect(aaa.withUnsafeBytes { ByteSearch.firstIndex($0, Array("aaab".utf8), from: 0) } == 99_999)
     }
+
+    @Test func aLiteralIsFoundRegardlessOfASCIICaseWhereANaiveFoldedSearchFindsIt() {
+        // Letters in both cases beside the bytes that differ from them by 0x20 alone (`@` and `` ` ``, `[` and `{`) and
+        // bytes outside ASCII; needles of letters and of other bytes, across the 16-start blocks and the scalar tail.
+        var generator = Generator(state: 41)
+        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        func naive(_ haystack: [UInt8], _ needle: [UInt8], from: Int) -> Int? {
+            guard haystack.count - from >= needle.count else { return nil }
+            return (from...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].map(folded).elementsEqual(needle) }
+        }
+        var found = 0
+        for round in 0..<4000 {
+            let alphabet = Array((round % 3 == 0 ? "aAbB" : round % 3 == 1 ? "gGiI_2@`[{" : "tTrRaAcCeE2_ \n").utf8) + [0xC1, 0xE7]
+            let length = Int(generator.next() % (round % 10 == 0 ? 3000 : 70))
+            var haystack = (0..<length).map { _ in generator.pick(alphabet) }
+            let written = (0..<Int(1 + generator.next() % 12)).map { _ in generator.pick(alphabet) }
+            let needle = written.map(folded)
+            // Half the texts hold the needle somewhere, in the case it was drawn in.
+            if generator.next() % 2 == 0 { haystack.insert(contentsOf: written, at: Int(generator.next() % UInt64(length + 1))) }
+            let from = Int(generator.next() % UInt64(haystack.count + 1))
+            let fast = haystack.withUnsafeBytes { ByteSearch.firstIndexIgnoringASCIICase($0, lowered: needle, from: from) }
+            #expect(fast == naive(haystack, needle, from: from), "\(needle) in \(haystack) from \(from)")
+            if fast != nil { found += 1 }
+        }
+        #expect(found > 1000, "\(found)")
+        #expect(Array("x GIT_Trace2_A".utf8).withUnsafeBytes {
+            ByteSearch.firstIndexIgnoringASCIICase($0, lowered: Array("git_trace2_".utf8), from: 0)
+        } == 2)
+        // `@` is not `` ` `` folded, nor `[` `{`.
+        #expect(Array("@[".utf8).withUnsafeBytes { ByteSearch.firstIndexIgnoringASCIICase($0, lowered: Array("`{".utf8), from: 0) } == nil)
+    }
 }

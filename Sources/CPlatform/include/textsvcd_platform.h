@@ -46,6 +46,16 @@ int32_t tsv_contains_bytes(const uint8_t *haystack, int64_t length, const uint8_
 /* Where `needle` first occurs in `haystack`: its offset, or -1 (its two rarest bytes found 16 places at a time). */
 int64_t tsv_find_bytes(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
 
+/* Where `needle` (its ASCII letters in lower case) first occurs in `haystack` regardless of ASCII case: its offset, or
+   -1 (its two rarest bytes, in both cases, found 16 places at a time; each place where both are is compared whole). */
+int64_t tsv_find_bytes_folded(const uint8_t *haystack, int64_t length, const uint8_t *needle, int64_t needle_length);
+/* The offset of the first character at or after `from` whose scalar value is one of `count` `scalars`, or -1.
+   Characters are decoded from lead bytes without checking what follows (a byte that cannot lead one, or a sequence
+   cut by the end, is stepped over alone); only those whose lead byte's bit is set in `leads` (bit `lead - 0xC0`)
+   are compared. ASCII is passed over 16 bytes at a time. */
+int64_t tsv_find_scalars(const uint8_t *haystack, int64_t length, int64_t from, const uint32_t *scalars, int32_t count,
+                         uint64_t leads);
+
 /* The resolved path (`realpath`) of the shared object or executable that holds `address` (dladdr), written NUL-terminated
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);

@@ -20,38 +20,32 @@ enum ByteSearch {
 
     /// Where `lowered` (ASCII lower case) first occurs in `haystack` at or after `from`, regardless of ASCII case; nil when it does not.
     ///
-    /// Each case of the first byte is found with `memchr`, then the rest is compared folded.
+    /// `tsv_find_bytes_folded`: the needle's two rarest bytes, each in both
+    /// cases, are looked for 16 places at a time, and where both are, the
+    /// rest is compared folded.
     static func firstIndexIgnoringASCIICase(_ haystack: UnsafeRawBufferPointer, lowered needle: [UInt8], from: Int) -> Int? {
         guard !needle.isEmpty else { return from }
-        let count = haystack.count, length = needle.count
-        guard let base = haystack.baseAddress, count - from >= length else { return nil }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        let first = needle[0]
-        let isLetter = first >= 0x61 && first <= 0x7A
-        let last = count - length
-        // The next place each case of the first byte occurs at or after `position` (`last + 1`: none).
-        func next(_ byte: UInt8, from position: Int) -> Int {
-            guard let found = memchr(bytes + position, Int32(byte), last - position + 1) else { return last + 1 }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
+        guard let base = haystack.baseAddress, haystack.count - from >= needle.count else { return nil }
+        let found = needle.withUnsafeBufferPointer { needleBytes in
+            tsv_find_bytes_folded(base.assumingMemoryBound(to: UInt8.self) + from, Int64(haystack.count - from),
+                                  needleBytes.baseAddress!, Int64(needle.count))
         }
-        var nextLower = next(first, from: from)
-        var nextUpper = isLetter ? next(first ^ 0x20, from: from) : last + 1
-        while true {
-            let start = min(nextLower, nextUpper)
-            guard start <= last else { return nil }
-            var matched = true
-            for offset in 1..<max(1, length) {
-                let byte = bytes[start + offset]
-                let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                if folded != needle[offset] {
-                    matched = false
-                    break
-                }
-            }
-            if matched { return start }
-            if nextLower == start { nextLower = start + 1 <= last ? next(first, from: start + 1) : last + 1 }
-            if nextUpper == start { nextUpper = start + 1 <= last ? next(first ^ 0x20, from: start + 1) : last + 1 }
+        return found < 0 ? nil : from + Int(found)
+    }
+
+    /// Where the first character at or after `from` that is one of `scalars` starts (`tsv_find_scalars`); nil when none is.
+    ///
+    /// Characters are decoded from their lead bytes without checking the
+    /// bytes that follow; a byte that cannot lead one is stepped over alone.
+    /// Only characters whose lead byte has its bit in `leads` (bit
+    /// `lead - 0xC0`) are compared.
+    static func firstScalar(_ haystack: UnsafeRawBufferPointer, of scalars: [UInt32], leads: UInt64, from: Int) -> Int? {
+        guard let base = haystack.baseAddress, from < haystack.count else { return nil }
+        let found = scalars.withUnsafeBufferPointer { scalars in
+            tsv_find_scalars(base.assumingMemoryBound(to: UInt8.self), Int64(haystack.count), Int64(from), scalars.baseAddress,
+                             Int32(scalars.count), leads)
         }
+        return found < 0 ? nil : Int(found)
     }
 
     /// Where `needle` first occurs in `haystack` at or after `from` (`tsv_find_bytes`); nil when it does not.

@@ -84,24 +84,7 @@ public struct RegexPrefilter: Sendable, Equatable {
     /// Bytes that are not valid UTF-8 are stepped over one at a time.
     func firstFoldingScalar(_ buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
         guard !foldingScalars.isEmpty else { return nil }
-        var from = from
-        var next = ByteSearch.firstNonASCII(buffer, from: from)
-        while let found = next {
-            let lead = UInt32(buffer[found])
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            from = found + 1
-            if length > 1, found + length <= buffer.count {
-                if foldingLeads & (1 << UInt64(lead - 0xC0)) != 0 {
-                    var scalar = lead & (0xFF >> (length + 1))
-                    for offset in 1..<length { scalar = scalar << 6 | UInt32(buffer[found + offset] & 0x3F) }
-                    if foldingScalars.contains(scalar) { return found }
-                }
-                from = found + length
-            }
-            // In text of another script the next byte is most often outside ASCII too.
-            next = from < buffer.count && buffer[from] >= 0x80 ? from : ByteSearch.firstNonASCII(buffer, from: from)
-        }
-        return nil
+        return ByteSearch.firstScalar(buffer, of: foldingScalars, leads: foldingLeads, from: from)
     }
 
     /// The `foldingLeads` of some scalars: every lead byte that `firstFoldingScalar`'s decoding (which does not
