@@ -273,7 +273,11 @@ import Testing
         #expect(leading("ab(c") == nil)
         #expect(leading("[ab]c") == nil)
         #expect(leading(#"\bword"#) == nil)
-        #expect(leading("ab", [.multiline, .caseInsensitive]) == nil)
+        // Ignoring case: ASCII in lower case, up to the first character outside ASCII.
+        #expect(leading("Die_Errno\\(", [.multiline, .caseInsensitive]) == "die_errno(")
+        #expect(leading("STRAßE", [.multiline, .caseInsensitive]) == "stra")
+        #expect(leading("ßa", [.multiline, .caseInsensitive]) == nil)
+        #expect(leading("Ab.C", [.literal, .caseInsensitive]) == "ab.c")
         #expect(leading("ab", .comments) == nil)
         #expect(leading("a|b*(", .literal) == "a|b*(")
     }
@@ -282,16 +286,18 @@ import Testing
         // Against the same pattern behind an empty group (`(?:)`), which ICU matches the same and which has no
         // leading literal, so ICU tries every position: in ranges of the text and with each kind of bounds.
         var generator = Generator(state: 29)
-        var fast = 0, checked = 0
+        var fast = 0, foldedFast = 0, checked = 0
         for _ in 0..<1500 {
             // Lookbehind and anchors right after the literal look at text before the place it is tried.
             let source = generator.pick(["a", "ab", "k", "s", "\\.", "é", "a-", "1"])
                 + generator.pick(["", "", "(?<=a)", "(?<=\\n.)", "(?<![ab])", "\\b", "^", "$", "\\A", "\\z"]) + pattern(&generator)
             for options: RegexOptions in [[.multiline, .transparentBounds, .withoutAnchoringBounds], [], [.multiline],
-                                          [.transparentBounds], [.withoutAnchoringBounds], [.dotAll, .transparentBounds, .withoutAnchoringBounds]] {
+                                          [.transparentBounds], [.withoutAnchoringBounds], [.dotAll, .transparentBounds, .withoutAnchoringBounds],
+                                          [.multiline, .caseInsensitive], [.caseInsensitive, .transparentBounds, .withoutAnchoringBounds]] {
                 guard let regex = try? RegularExpression(source, options: options),
                       let reference = try? RegularExpression("(?:)" + source, options: options) else { continue }
                 if regex.compiled.leadingLiteral != nil { fast += 1 }
+                if regex.compiled.leadingLiteral != nil, options.contains(.caseInsensitive) { foldedFast += 1 }
                 for _ in 0..<4 {
                     let buffer = try TextBuffer(utf8: Array(lines(&generator).utf8))
                     let boundaries = (0...buffer.byteCount).filter { buffer.isScalarBoundary(UTF8Offset($0)) }
@@ -309,6 +315,7 @@ import Testing
         }
         // The property is not vacuous: many patterns (those without a top-level `|`) had a leading literal.
         #expect(fast > 2000, "\(fast)")
+        #expect(foldedFast > 400, "\(foldedFast)")
         #expect(checked > 10000, "\(checked)")
     }
 

@@ -8,8 +8,16 @@ final class CompiledRegex: @unchecked Sendable {
     let groupCount: Int
     /// The named groups, in the order of their numbers.
     let namedGroups: [(name: String, number: Int)]
-    /// The bytes every match starts with (`RegexPrefilter.leadingLiteral`), or nil.
+    /// The bytes every match starts with (`RegexPrefilter.leadingLiteral`), or nil; ASCII in lower case when
+    /// `caseInsensitive`.
     let leadingLiteral: [UInt8]?
+    /// Whether the pattern ignores case, so `leadingLiteral` is compared regardless of ASCII case.
+    let caseInsensitive: Bool
+    /// With `caseInsensitive`: the characters outside ASCII ICU may take for one of `leadingLiteral`'s letters
+    /// (`RegexPrefilter.foldingScalars(of:)`), and their lead bytes (`RegexPrefilter.leads(of:)`); text holding one
+    /// is searched by ICU at every position.
+    let leadingFoldingScalars: [UInt32]
+    let leadingFoldingLeads: UInt64
     private let prototype: Locked<ICURegex>
 
     init(pattern: String, flags: RegexFlags) throws(RegexCompileError) {
@@ -32,6 +40,9 @@ final class CompiledRegex: @unchecked Sendable {
         if flags.contains(.comments) { options.insert(.comments) }
         if flags.contains(.literal) { options.insert(.literal) }
         leadingLiteral = RegexPrefilter.leadingLiteral(pattern: pattern, options: options)
+        caseInsensitive = flags.contains(.caseInsensitive)
+        leadingFoldingScalars = caseInsensitive ? RegexPrefilter.foldingScalars(of: Set(leadingLiteral ?? [])) : []
+        leadingFoldingLeads = RegexPrefilter.leads(of: leadingFoldingScalars)
         prototype = Locked(regex)
     }
 

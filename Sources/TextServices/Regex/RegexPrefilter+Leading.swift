@@ -1,16 +1,24 @@
 extension RegexPrefilter {
-    /// The bytes every match of a pattern starts with, compared exactly; nil when the scan cannot tell or there are none.
+    /// The bytes every match of a pattern starts with; nil when the scan cannot tell or there are none.
     ///
-    /// Only for case-sensitive patterns without `comments`: with `literal`,
-    /// the whole pattern; otherwise the plain characters and escaped symbols
-    /// (`\(`, `\.`) at its start, up to the first other construct or the
-    /// character a quantifier applies to. A pattern with a top-level `|`,
-    /// an inline flag group, `\G` or a group or set the scan cannot close
-    /// gives nil. A match can then start only where these bytes occur, so a
-    /// search may look for them (`memmem`) and try the pattern only there.
+    /// Only for patterns without `comments`: with `literal`, the whole
+    /// pattern; otherwise the plain characters and escaped symbols (`\(`,
+    /// `\.`) at its start, up to the first other construct or the character
+    /// a quantifier applies to. A pattern with a top-level `|`, an inline
+    /// flag group, `\G` or a group or set the scan cannot close gives nil. A
+    /// match can then start only where these bytes occur, so a search may
+    /// look for them (`memmem`) and try the pattern only there. With
+    /// `caseInsensitive` the bytes are ASCII in lower case (the literal stops
+    /// before its first character outside ASCII), and a match starts where
+    /// they occur regardless of ASCII case only in text that holds none of
+    /// their letters' `foldingScalars` (ICU folds `ſ` to `s`, `K` to `k`).
     public static func leadingLiteral(pattern: String, options: RegexOptions) -> [UInt8]? {
-        if options.contains(.caseInsensitive) || options.contains(.comments) { return nil }
-        if options.contains(.literal) { return pattern.isEmpty ? nil : Array(pattern.utf8) }
+        if options.contains(.comments) { return nil }
+        let caseInsensitive = options.contains(.caseInsensitive)
+        if options.contains(.literal) {
+            let bytes = caseInsensitive ? Array(pattern.utf8.prefix { $0 < 0x80 }.map(lowered)) : Array(pattern.utf8)
+            return bytes.isEmpty ? nil : bytes
+        }
         let scalars = Array(pattern.unicodeScalars)
         guard hasNoTopLevelAlternative(scalars) else { return nil }
         let special: Set<Unicode.Scalar> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
@@ -31,6 +39,12 @@ extension RegexPrefilter {
                 break
             }
             if index + width < scalars.count, quantifiers.contains(scalars[index + width]) { break }
+            if caseInsensitive {
+                guard scalar.isASCII else { break }
+                literal.append(lowered(UInt8(scalar.value)))
+                index += width
+                continue
+            }
             literal += Array(String(scalar).utf8)
             index += width
         }

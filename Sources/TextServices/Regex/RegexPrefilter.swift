@@ -57,9 +57,13 @@ public struct RegexPrefilter: Sendable, Equatable {
         classRuns = runs.flatMap(ByteClassRuns.init)
         var letters = Set((literals ?? []).joined())
         for run in runs ?? [] { for position in run { letters.formUnion(position.map(Self.lowered)) } }
-        foldingScalars = caseInsensitive
-            ? Self.caseFoldingToASCII.filter { $0.letters.utf8.contains(where: letters.contains) }.map(\.scalar) : []
+        foldingScalars = caseInsensitive ? Self.foldingScalars(of: letters) : []
         foldingLeads = Self.leads(of: foldingScalars)
+    }
+
+    /// The characters outside ASCII that ICU's case-insensitive matching may take for one of `letters` (ASCII, lower case).
+    static func foldingScalars(of letters: Set<UInt8>) -> [UInt32] {
+        caseFoldingToASCII.filter { $0.letters.utf8.contains(where: letters.contains) }.map(\.scalar)
     }
 
     /// Whether text of these UTF-8 bytes may hold a match (false: it certainly does not).

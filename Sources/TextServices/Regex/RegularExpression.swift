@@ -170,13 +170,23 @@ public struct RegularExpression: Sendable {
                 }
                 // Where every match starts with known bytes, the pattern is tried only where they occur. The bounds
                 // are then transparent and not anchoring, as they are (or, in a window, as good as) in the search.
-                if !anchored, transparent != anchoring, let literal = compiled.leadingLiteral {
+                // Ignoring case, that holds only for text with no character ICU folds to one of the bytes' letters.
+                let end = range.upperBound.rawValue
+                let folded = compiled.caseInsensitive
+                if !anchored, transparent != anchoring, let literal = compiled.leadingLiteral,
+                   !folded || compiled.leadingFoldingScalars.isEmpty || text.bytes.withUnsafeBytes({ all in
+                       ByteSearch.firstScalar(UnsafeRawBufferPointer(rebasing: all[..<end]), of: compiled.leadingFoldingScalars,
+                                              leads: compiled.leadingFoldingLeads, from: range.lowerBound.rawValue) == nil
+                   }) {
                     try matcher.setBounds(transparent: true, anchoring: false)
-                    let end = range.upperBound.rawValue
                     try text.bytes.withUnsafeBytes { all in
                         let searched = UnsafeRawBufferPointer(rebasing: all[..<end])
                         var from = range.lowerBound.rawValue
-                        while let found = ByteSearch.firstIndex(searched, literal, from: from) {
+                        func next() -> Int? {
+                            folded ? ByteSearch.firstIndexIgnoringASCIICase(searched, lowered: literal, from: from)
+                                : ByteSearch.firstIndex(searched, literal, from: from)
+                        }
+                        while let found = next() {
                             try matcher.setRegion(found - base..<end - base)
                             if try matcher.lookingAt(), let whole = matcher.range(ofGroup: 0).map(shifted) {
                                 guard body(RegexMatch(groups: groups(of: whole))) else { return }
