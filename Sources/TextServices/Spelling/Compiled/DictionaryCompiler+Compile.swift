@@ -245,6 +245,7 @@ extension DictionaryCompiler {
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
             var memo = CaseInference.ScalarMemo()
+            var capitals = ScalarByteMemo()
             // Hashing every form for an empty set was a tenth of a Polish compile.
             let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
             for position in range {
@@ -274,6 +275,11 @@ extension DictionaryCompiler {
                 if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
                     flags.append(flag | variants)
+                    continue
+                }
+                // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
+                guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+                    flags.append(flag)
                     continue
                 }
                 let capitalised = CaseVariants.capitalised(word)
