@@ -82,3 +82,25 @@ import Testing
         #expect(every.count == limited.count + 1100 + 2200 + 20_000)
     }
 }
+
+/// Expanding on every core (`WordFormExpander.formList` with no cap) gives the serial expansion's list, form for form.
+@Test func expandingOnEveryCoreGivesTheSerialListInOrder() throws {
+    let aff = "SET UTF-8\nNOSUGGEST n\nKEEPCASE k\nSFX S Y 2\nSFX S 0 s .\nSFX S y ies y\nPFX P Y 1\nPFX P 0 un .\n"
+    // Enough lines that the text is cut into runs; CRLF and LF lines, blank lines, flags that change the traits.
+    var dic = "3000\r\n"
+    for number in 0..<3000 {
+        let flags = ["/SP", "/Sn", "/Sk", "", "/P"][number % 5]
+        dic += "w\(number)ord\(number % 7 == 0 ? "y" : "")\(flags)" + (number % 3 == 0 ? "\r\n" : "\n")
+        if number % 500 == 0 { dic += "\n" }
+    }
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let parallel = WordFormExpander.formList(of: info, maximumForms: .max)
+    let affixes = try #require(AffixFile.load(path: info.affixPath))
+    var serial = FormList()
+    WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: WordFormExpander.compiledLayerLimit)
+        .expand(dictionaryText: dic, into: &serial)
+    #expect(serial.count > 3000)
+    #expect(parallel.bytes == serial.bytes && parallel.ends == serial.ends && parallel.traits == serial.traits)
+    #expect(WordFormExpander.lineRuns(dic, count: 8).count == 8)
+    #expect(WordFormExpander.lineRuns(dic, count: 8).joined() == dic)
+}

@@ -107,3 +107,29 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
         #expect((0..<list.count).contains { list.word($0) == word && list.isPlain($0) }, "\(word)")
     }
 }
+
+@Test func innerQuotationMarksArePlainAndTrustedAsHunspellAccepts() throws {
+    // Hebrew writes gershayim as `"` (`ב"ה`); Hunspell looks such a form up whole before its BREAK patterns split it.
+    let aff = "SET UTF-8\nBREAK 3\nBREAK ^\"\nBREAK \"$\nBREAK ^'\nNEEDAFFIX j\n"
+        + "PFX b Y 3\nPFX b 0 ב\" .\nPFX b 0 ה .\nPFX b 0 \" .\nSFX S Y 2\nSFX S 0 s .\nSFX S 0 \" .\n"
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff,
+                                               dic: "6\nשלום/b\nא\"י/b\nדבר/bj\nmy\"word/S\nwalk/S\n\"abc/S\n")
+    let (plain, all) = plainForms(info)
+    #expect(plain.isSuperset(of: ["שלום", "ב\"שלום", "השלום", "א\"י", "ב\"א\"י", "my\"word", "my\"words", "walks"]))
+    // At either edge a quotation mark is not plain (as a hyphen is not); nor is a NEEDAFFIX stem's form.
+    for word in ["\"שלום", "walk\"", "\"abc", "\"abcs", "ב\"דבר"] {
+        #expect(all.contains(word) && !plain.contains(word), "\(word)")
+    }
+    let list = WordFormExpander.formList(of: info, maximumForms: .max)
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled)
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let (asked, askedCount) = DictionaryCompiler.verify(list, engine: engine, cases: .disabled) { _ in }
+    let (trusted, trustedCount) = DictionaryCompiler.verify(list, engine: engine, cases: cases) { _ in }
+    #expect(askedCount == trustedCount)
+    for index in 0..<list.count {
+        var word = list.word(index)
+        let a = word.withUTF8 { asked.flags(of: $0) }, t = word.withUTF8 { trusted.flags(of: $0) }
+        #expect(a == t, "\(word): asked \(a), trusted \(t)")
+    }
+}

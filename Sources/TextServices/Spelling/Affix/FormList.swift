@@ -78,6 +78,19 @@ struct FormList: Sendable {
         traits.append((isSuggestible ? Self.suggestibleTrait : 0) | (keepsCase ? Self.keepsCaseTrait : 0) | (plain ? Self.plainTrait : 0))
     }
 
+    /// Appends every form of `other`, in its order (none once the bytes would pass the 32-bit offsets).
+    mutating func append(contentsOf other: FormList) {
+        guard !isFull else { return }
+        guard !other.isFull, bytes.count + other.bytes.count <= Int(UInt32.max) else {
+            isFull = true
+            return
+        }
+        let base = UInt32(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + base })
+        traits.append(contentsOf: other.traits)
+    }
+
     /// Appends a form given as a string.
     mutating func append(_ word: String, suggestible isSuggestible: Bool, keepsCase: Bool = false, plain: Bool = false) {
         append(Array(word.unicodeScalars), suggestible: isSuggestible, keepsCase: keepsCase, plain: plain)

@@ -11,7 +11,7 @@
 /// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
 /// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
 /// refused), and the word holds only lower-case or caseless letters,
-/// combining marks, `'` and inner hyphens of the Basic Multilingual Plane
+/// combining marks, `'`, inner hyphens and inner `"` of the Basic Multilingual Plane
 /// after a first scalar that may also be a capital (Hunspell looks a word up
 /// as written first), none of them in an ICONV pattern or IGNORE, in fewer
 /// than 100 bytes. Hunspell's affix lookup then finds the form, and nothing
@@ -108,8 +108,9 @@ struct PlainForms: Sendable {
     func isPlainWord(_ scalars: [Unicode.Scalar]) -> Bool {
         var bytes = 0
         for (offset, scalar) in scalars.enumerated() {
-            if scalar == "-" {
-                // An inner hyphen: a word Hunspell looks up whole before any BREAK applies.
+            if scalar == "-" || scalar == "\"" {
+                // An inner hyphen or quotation mark (Hebrew's gershayim, `ב"ה`): a word Hunspell looks up whole before
+                // any BREAK applies, and whose case neither changes.
                 guard offset > 0, offset < scalars.count - 1 else { return false }
             } else if offset == 0, capitalisedPlain, Self.initialCapitalLower(scalar) != nil {
                 // A capital first: a capitalised form.

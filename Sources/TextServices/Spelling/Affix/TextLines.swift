@@ -10,12 +10,21 @@ struct TextLines: Sequence, IteratorProtocol {
     private let isSeparator: (Character) -> Bool
 
     init(_ text: String, separatedBy isSeparator: @escaping (Character) -> Bool) {
-        rest = text[...]
+        self.init(text[...], separatedBy: isSeparator)
+    }
+
+    init(_ text: Substring, separatedBy isSeparator: @escaping (Character) -> Bool) {
+        rest = text
         self.isSeparator = isSeparator
     }
 
     /// Lines ending at `"\n"`, `"\r\n"` or `"\r"`.
     init(_ text: String) {
+        self.init(text[...])
+    }
+
+    /// Lines of part of a text, ending at `"\n"`, `"\r\n"` or `"\r"`.
+    init(_ text: Substring) {
         self.init(text) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 

@@ -89,10 +89,55 @@ struct WordFormExpander {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
+        let expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+        // With no cap no run of lines depends on another's count: the runs are expanded on every core.
+        if maximumForms == .max { return expander.expandOnEveryCore(dictionaryText: text) }
         var list = FormList()
-        WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
-            .expand(dictionaryText: text, into: &list)
+        expander.expand(dictionaryText: text, into: &list)
         return list
+    }
+
+    /// Every form of the stems in a .dic file's text, as `expand(dictionaryText:into:)` gives them with no cap, expanded in
+    /// runs of whole lines on every core and joined in the file's order.
+    ///
+    /// The list is the same, form for form: a stem's forms depend on its line
+    /// alone. Expanding was a fifth of a Portuguese compile (10.5 million forms), on one core.
+    func expandOnEveryCore(dictionaryText text: String) -> FormList {
+        let runs = Self.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let parts = Locked([FormList?](repeating: nil, count: runs.count))
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            var part = FormList()
+            expand(lines: runs[index], firstOfFile: index == 0, into: &part)
+            parts.withLock { $0[index] = part }
+        }
+        var list = FormList()
+        let (forms, bytes) = parts.withLock { parts in
+            parts.reduce((0, 0)) { sum, part in (sum.0 + (part?.count ?? 0), sum.1 + (part?.bytes.count ?? 0)) }
+        }
+        list.reserveCapacity(forms: forms, bytes: bytes)
+        for index in runs.indices {
+            // Each run is freed once it is copied, so the list and the runs are about one list in memory.
+            guard let part = parts.withLock({ parts in defer { parts[index] = nil }; return parts[index] }) else { continue }
+            list.append(contentsOf: part)
+        }
+        return list
+    }
+
+    /// `text` cut into about `count` runs of whole lines (each cut just after a line feed), in order.
+    static func lineRuns(_ text: String, count: Int) -> [Substring] {
+        let utf8 = text.utf8
+        let total = utf8.count
+        var runs: [Substring] = []
+        var start = utf8.startIndex
+        for part in 1..<max(count, 1) {
+            let target = utf8.index(utf8.startIndex, offsetBy: total * part / count)
+            guard target > start, let feed = utf8[target...].firstIndex(of: 0x0A) else { continue }
+            let cut = utf8.index(after: feed)
+            runs.append(text[start..<cut])
+            start = cut
+        }
+        runs.append(text[start...])
+        return runs
     }
 
     /// Every form of the stems in a .dic file's text (the first line, a count, is skipped).
@@ -104,8 +149,13 @@ struct WordFormExpander {
 
     /// Appends every form of the stems in a .dic file's text to `list` (the first line, a count, is skipped).
     func expand(dictionaryText text: String, into list: inout FormList) {
+        expand(lines: text[...], firstOfFile: true, into: &list)
+    }
+
+    /// Appends every form of the stems in some of a .dic file's lines to `list` (its first line, a count, is skipped).
+    private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList) {
         list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
-        var first = true
+        var first = firstOfFile
         for line in TextLines(text) {
             if first {
                 first = false

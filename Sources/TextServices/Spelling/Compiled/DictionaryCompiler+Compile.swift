@@ -69,6 +69,18 @@ extension DictionaryCompiler {
         _ = consume engine
         _ = consume cases
         AllocatorTrim.releaseFreeMemory()
+        // The store needs only the forms: for a large dictionary it is built on another core while this one builds the
+        // accept table and checks the reject index (each mostly one core's work). A small one builds them one after
+        // the other, since there the process's floor, not the tables, is most of the peak.
+        let storeBuilt = Locked<WordStore?>(nil)
+        let storing = DispatchGroup()
+        let storeAlongside = forms.count >= Self.storeAlongsideForms
+        if storeAlongside {
+            DispatchQueue.global().async(group: storing) {
+                let store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
+                storeBuilt.withLock { $0 = store }
+            }
+        }
         var accepted = Optional(Self.acceptTable(forms, unique: verified!.unique, flags: verified!.flags))
         let acceptedCount = verified!.flags.count { $0 != 0 }
         verified = nil
@@ -91,7 +103,9 @@ extension DictionaryCompiler {
             rejects = nil
             progress(.indexing, 0)
             // The forms and the frequency list live no longer than the store's building.
-            let store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
+            storing.wait()
+            let store = storeAlongside ? storeBuilt.withLock { box in defer { box = nil }; return box! }
+                : WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
             _ = consume forms
             AllocatorTrim.releaseFreeMemory()
             progress(.indexing, 0.3)
@@ -137,6 +151,13 @@ extension DictionaryCompiler {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return Report(path: path, byteCount: byteCount, expandedForms: expandedForms, acceptedForms: acceptedCount, seconds: seconds)
     }
+
+    /// The fewest forms for which `compile` builds the store beside the accept table: two million (Czech, Ukrainian,
+    /// Portuguese and Hebrew have more; English, German, French and Galician fewer).
+    ///
+    /// Built together they are in memory together; in a small dictionary the
+    /// process's floor makes that the larger share of the peak.
+    static let storeAlongsideForms = 2_000_000
 
     /// Compiles `info` unless a current, intact compiled form exists (system-wide or the user's); nil when none was needed.
     ///
@@ -224,6 +245,7 @@ extension DictionaryCompiler {
             var flags: [UInt8] = []
             flags.reserveCapacity(range.count)
             var memo = CaseInference.ScalarMemo()
+            var capitals = ScalarByteMemo()
             // Hashing every form for an empty set was a tenth of a Polish compile.
             let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
             for position in range {
@@ -253,6 +275,11 @@ extension DictionaryCompiler {
                 if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
                     // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
                     flags.append(flag | variants)
+                    continue
+                }
+                // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
+                guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+                    flags.append(flag)
                     continue
                 }
                 let capitalised = CaseVariants.capitalised(word)
