@@ -352,7 +352,7 @@ public struct CheckRun: Sendable {
             return .checked(input, try door.report(findings, in: input, project: project, asked: asked), projectProblems: problems,
                             configErrors: errors)
         } catch {
-            return .failed(input, (error as? ServiceError)?.message ?? String(describing: error), projectProblems: problems, configErrors: errors)
+            return .failed(input, error.message, projectProblems: problems, configErrors: errors)
         }
     }
 
