@@ -145,32 +145,55 @@ public struct CheckRun: Sendable {
         let batchSize = inputs.count == 1 ? 1 : max(2, 4 * OrderedParallelMap.processors)
         if let rule, inputs.count >= rule.minimumFiles {
             // The first pass prints nothing: one parallel loop over every input, so that no core waits at a batch's end.
-            var found = checkAll(inputs, finding: true)
+            // Each input's flagged words and names are counted as soon as it and those before it are checked, while
+            // the other cores go on checking: only the last inputs' counting is left when the loop ends.
+            var found: [Result] = []
+            found.reserveCapacity(inputs.count)
             var vocabulary = RepositoryVocabulary(rule: rule)
-            for case .found(_, let findings, _, _) in found {
+            let projects = ProjectLookup()
+            OrderedParallelMap.forEach(inputs.count, state: {}, { _, index in
+                checkOne(inputs[index], finding: true, projects: projects)
+            }, consume: { _, result in
+                guard case .found(let item, var findings, let kept, let project) = result else {
+                    found.append(result)
+                    return true
+                }
                 vocabulary.add(findings.misspellings.map(\.word) + findings.acronyms)
                 vocabulary.addNames(findings.names)
-            }
+                // Counted: the names are not needed again.
+                findings.names = []
+                found.append(.found(item, findings, kept: kept, project: project))
+                return true
+            })
             outcome.vocabulary = vocabulary.learnedWords.count
             outcome.codeNames = vocabulary.namedWords.count
-            for index in found.indices {
-                guard case .found(let item, var findings, let kept, let project) = found[index] else { continue }
-                findings.misspellings.removeAll { vocabulary.contains($0.word) }
-                found[index] = .found(item, findings, kept: kept, project: project)
+            let learned = vocabulary
+            found = inParallel(found) { result in
+                guard case .found(let item, var findings, let kept, let project) = result else { return result }
+                findings.misspellings.removeAll { learned.contains($0.word) }
+                return .found(item, findings, kept: kept, project: project)
             }
             // Every word left is guessed once, all at once, before any file is reported.
             let asked = door.runGuesses(for: found.compactMap { result in
                 guard case .found(_, let findings, _, let project) = result, !findings.misspellings.isEmpty else { return nil }
                 return (findings, project)
             })
-            // Most files have nothing left to report: batches this large keep both cores busy between the waits for a batch's end.
-            let reportBatch = session == nil ? 16 * batchSize : batchSize
-            var start = 0
-            while start < found.count, session?.quitting != true, !output.isClosed {
-                let batch = Array(found[start..<min(found.count, start + reportBatch)])
-                start += batch.count
-                for result in reportAll(batch, asked: asked) {
-                    handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)
+            if session == nil {
+                // Each input is written as soon as it and those before it are reported: no core waits at a batch's end.
+                OrderedParallelMap.forEach(found.count, state: {}, { _, index in
+                    reportOne(found[index], asked: asked)
+                }, consume: { _, result in
+                    handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: nil)
+                    return !output.isClosed
+                })
+            } else {
+                var start = 0
+                while start < found.count, session?.quitting != true, !output.isClosed {
+                    let batch = Array(found[start..<min(found.count, start + batchSize)])
+                    start += batch.count
+                    for result in inParallel(batch, { reportOne($0, asked: asked) }) {
+                        handle(result, alone: false, output: output, outcome: &outcome, warned: &warned, session: session)
+                    }
                 }
             }
         } else {
@@ -291,47 +314,45 @@ public struct CheckRun: Sendable {
 
     /// Reads and checks each input of a batch, in parallel; results in the order given.
     ///
-    /// A first pass (`finding`) sees the tree as it was when it started: each folder's project files are looked up once
-    /// (`ProjectLookup`). Later passes look again, so that words an interactive session adds count for the next files.
-    private func checkAll(_ paths: [InputList.Input], finding: Bool = false) -> [Result] {
-        let projects = finding ? ProjectLookup() : nil
-        return inParallel(paths) { checkOne($0, finding: finding, projects: projects) }
+    /// Each input's project files are looked up again, so that words an interactive session adds count for the
+    /// next files (a first pass, which sees the tree as it was when it started, looks each folder's up once:
+    /// `ProjectLookup`).
+    private func checkAll(_ paths: [InputList.Input]) -> [Result] {
+        inParallel(paths) { checkOne($0) }
     }
 
-    /// Reports each first-pass finding of a batch (the repository's own words taken out), in parallel; results in the order given.
+    /// Reports one first-pass finding (the repository's own words taken out).
     ///
     /// Guesses come from `asked`, the whole run's, where it has them. An
     /// input with nothing left is not read again; one with something left
     /// is (standard input's kept text is used), and a file cut shorter since
     /// the first pass is reported as changed rather than misplaced.
-    private func reportAll(_ found: [Result], asked: RunGuesses) -> [Result] {
-        inParallel(found) { result in
-            guard case .found(let item, let findings, let kept, let project) = result else { return result }
-            let problems = project.problems, errors = project.errors
-            guard !findings.misspellings.isEmpty else {
-                return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, otherScripts: findings.otherScripts,
-                              projectProblems: problems,
-                              configErrors: errors)
-            }
-            let input: CheckInput
-            if let kept {
-                input = kept
-            } else {
-                do {
-                    input = try CheckInput.read(item.path)
-                } catch {
-                    return .unreadable(String(describing: error))
-                }
-            }
-            guard findings.misspellings.allSatisfy({ $0.range.upperBound.rawValue <= input.text.byteCount }) else {
-                return .unreadable("\(item.path): changed while it was checked")
-            }
+    private func reportOne(_ result: Result, asked: RunGuesses) -> Result {
+        guard case .found(let item, let findings, let kept, let project) = result else { return result }
+        let problems = project.problems, errors = project.errors
+        guard !findings.misspellings.isEmpty else {
+            return .quiet(words: findings.words, skippedTranslations: findings.skippedTranslations, otherScripts: findings.otherScripts,
+                          projectProblems: problems,
+                          configErrors: errors)
+        }
+        let input: CheckInput
+        if let kept {
+            input = kept
+        } else {
             do {
-                return .checked(input, try door.report(findings, in: input, project: project, asked: asked), projectProblems: problems,
-                                configErrors: errors)
+                input = try CheckInput.read(item.path)
             } catch {
-                return .failed(input, (error as? ServiceError)?.message ?? String(describing: error), projectProblems: problems, configErrors: errors)
+                return .unreadable(String(describing: error))
             }
+        }
+        guard findings.misspellings.allSatisfy({ $0.range.upperBound.rawValue <= input.text.byteCount }) else {
+            return .unreadable("\(item.path): changed while it was checked")
+        }
+        do {
+            return .checked(input, try door.report(findings, in: input, project: project, asked: asked), projectProblems: problems,
+                            configErrors: errors)
+        } catch {
+            return .failed(input, error.message, projectProblems: problems, configErrors: errors)
         }
     }
 

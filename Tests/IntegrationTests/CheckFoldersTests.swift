@@ -141,6 +141,30 @@ import Testing
         #expect(find.stdout == "nested/inner.txt:1:10: A nested misteak.\n")
     }
 
+    @Test func aLongListingIsCheckedInGitsOrderWithItsLinksGeneratedFilesAndNestedRepository() throws {
+        // Over `FileWalker.fewestLookedUpInParallel` names, so the walk looks them up on every core.
+        let root = TestSupport.temporaryFolder("check-long-listing")
+        try git(["init", "-q"], in: root)
+        var files: [String: String] = [:]
+        for index in 0..<300 { files[String(format: "notes/n%03d.md", index)] = "A plain note.\n" }
+        files["notes/n007.md"] = "One wrold.\n"
+        files["notes/n150.md"] = "One speling.\n"
+        files["notes/n299.md"] = "One mistke.\n"
+        files["notes/yarn.lock"] = "zzqqxx\n"
+        files["notes/zz/inner.md"] = "A nested misteak.\n"
+        try write(files, under: root)
+        try FileManager.default.createSymbolicLink(atPath: root + "/notes/link", withDestinationPath: root + "/notes/zz")
+        try git(["init", "-q"], in: root + "/notes/zz")
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            "\(root)/notes/n007.md:1:5: wrold", "\(root)/notes/n150.md:1:5: speling", "\(root)/notes/n299.md:1:5: mistke",
+            "\(root)/notes/zz/inner.md:1:10: misteak",
+        ], "\(result.stdout)")
+        #expect(result.stderr.contains("301 files checked (with 1 nested repository); skipped: 1 generated, 1 links to folders"),
+                "\(result.stderr)")
+    }
+
     /// A repository of 22 files: `frobnicator` in three of them, `zyxxy` three times in one, one `recieve` and one `wrold`.
     func repositoryWithItsOwnWords() throws -> String {
         let root = TestSupport.temporaryFolder("check-vocabulary")

@@ -73,6 +73,9 @@ public struct FileWalker: Sendable {
     private static let generatedSuffixBytes = generatedSuffixes.map { Array($0.utf8) }
     private static let generatedNameLengths = Set(generatedNames.map(\.utf8.count))
 
+    /// Lists shorter than this are looked up on one core (handing a few `lstat`s to other threads costs more).
+    static let fewestLookedUpInParallel = 256
+
     /// Repositories deeper than this are not entered (a guard against pathological trees).
     static let maximumDepth = 64
 
@@ -88,11 +91,17 @@ public struct FileWalker: Sendable {
     }
 
     /// Adds what git listed in `folder` (names relative to it; nil: the current folder, names as git gave them).
+    ///
+    /// A long list's entries are looked up (`lstat`) on every core first, then taken in git's order.
     private func add(_ names: [String], under folder: String?, to walk: inout FileWalk, depth: Int) {
-        for name in names {
+        let paths = names.map { name in
             let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-            let path = folder.map { join($0, trimmed) } ?? trimmed
-            let entry = FileEntry.at(path)
+            return folder.map { join($0, trimmed) } ?? trimmed
+        }
+        let entries = paths.count < Self.fewestLookedUpInParallel
+            ? paths.map(FileEntry.at)
+            : OrderedParallelMap.map(paths.count, state: {}) { _, index in FileEntry.at(paths[index]) }
+        for (path, entry) in zip(paths, entries) {
             switch entry {
             case nil:
                 continue  // tracked, but deleted in the work tree

@@ -176,7 +176,12 @@ final class Guesser: Sendable {
         let key = DecodedKey(capacity: 4 * longest)
         let distances = PrefixSharingDistance(typed: strippedTyped, limit: maxDistance, maximumKeyLength: longest)
         var costScratch = EditModel.CostScratch(model: model, typed: typed)
-        for range in index.candidateEntries(for: typed) {
+        let candidates = index.candidateEntries(for: typed)
+        // The groups lie far apart in the store: each one's first key is fetched from memory while those before it
+        // are ranked (its offset four groups ahead, its bytes two ahead).
+        for (position, range) in candidates.enumerated() {
+            if position + 4 < candidates.count { store.prefetchOffset(candidates[position + 4].lowerBound) }
+            if position + 2 < candidates.count { store.prefetchKey(candidates[position + 2].lowerBound) }
             var entry = range.lowerBound
             while entry < range.upperBound {
                 defer { entry += 1 }
