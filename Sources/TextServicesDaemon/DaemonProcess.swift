@@ -53,7 +53,7 @@ public enum DaemonProcess {
         services.spelling.compileLoadedDictionaries(with: ChildProcessCompileLauncher(dictionaryPaths: options.dictionaryPaths,
                                                                                       logger: logger))
         do {
-            // Guessing's one-time set-up (reading the .aff file) done now is given back with start-up's pages.
+            // The one-time set-up of guesses (reading the .aff file), done now, is given back with the start-up pages.
             try services.spelling.dictionary(nil).prepareGuesses()
         } catch {
             logger.warning("the default dictionary is not available", metadata: ["error": "\(error)"])

@@ -18,7 +18,7 @@ final class StartupPages: Sendable {
         self.logger = logger
     }
 
-    /// Gives back start-up's pages; call once the daemon listens.
+    /// Gives back the pages start-up mapped; call once the daemon listens.
     func listening() {
         release(after: "listening")
     }
