@@ -17,11 +17,15 @@ import PackageDescription
 // Release builds give every function of the project's own code its own section and link textsvcd with lld in the
 // order of linker/textsvcd.order (scripts/make-code-order.py): the functions a serving daemon runs lie together,
 // so the kernel, which maps 64 KB of code around each fault, maps few windows of it (docs/benchmarks.md, "Daemon
-// load"). A function the order does not name is placed after those it names.
+// load"). A function the order does not name is placed after those it names. The dependencies' functions get
+// sections of their own only from the command line: build release binaries with scripts/release-build. The loader binds every symbol at start-up
+// (`-z now`): bound lazily, a serving daemon's first calls into libc, ICU and Hunspell read the binary's symbol tables
+// again after start-up gave them back.
 let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 let codeOrder: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/textsvcd.order",
-                  "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux], configuration: .release)),
+                  "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "-z", "-Xlinker", "now"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(

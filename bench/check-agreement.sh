@@ -4,5 +4,5 @@
 # Builds textsvcd in release mode first.
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product textsvcd >&2
+scripts/release-build --product textsvcd >&2
 exec python3 bench/check-agreement.py --textsvcd "$(swift build -c release --show-bin-path)/textsvcd" "$@"

@@ -20,7 +20,7 @@
 #   PERF=DIR              also record `perf record -g` of the no-daemon check of each language into DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product textsvcd >&2
+[ "${SKIP_BUILD:-0}" = 1 ] || scripts/release-build --product textsvcd >&2
 textsvcd=$(swift build -c release --show-bin-path)/textsvcd
 work=$(mktemp -d)
 daemon=

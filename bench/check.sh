@@ -4,7 +4,7 @@
 # Usage: bench/check.sh [FILE]   (default: Debian's fortunes, about 2.6 MB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib >/dev/null
+scripts/release-build >/dev/null
 textsvcd=.build/release/textsvcd
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

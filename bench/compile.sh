@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TEXTSVCD:-}" ]; then
-  swift build -c release --static-swift-stdlib --product textsvcd >&2
+  scripts/release-build --product textsvcd >&2
   TEXTSVCD=$(swift build -c release --show-bin-path)/textsvcd
 fi
 folder=/usr/share/hunspell

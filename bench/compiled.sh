@@ -13,7 +13,7 @@
 #          and stopping after part 1; the load average is printed with each language)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product textsvcd >&2
+scripts/release-build --product textsvcd >&2
 textsvcd=$(swift build -c release --show-bin-path)/textsvcd
 work=$(mktemp -d)
 daemon=

@@ -7,7 +7,7 @@
 # Usage: bench/first-use.sh            RUNS=5 by default; SKIP_BUILD=1 uses the last release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --static-swift-stdlib --product textsvcd >&2
+[ "${SKIP_BUILD:-0}" = 1 ] || scripts/release-build --product textsvcd >&2
 binary=$(swift build -c release --show-bin-path)/textsvcd
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

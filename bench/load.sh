@@ -31,7 +31,7 @@ TYPOS=${TYPOS-bench/data/typos-en-real-measure.tsv}
 
 mkdir -p bench/out
 if [[ -z "${SKIP_BUILD:-}" ]]; then
-    swift build -c release --static-swift-stdlib --product textsvcd >&2
+    scripts/release-build --product textsvcd >&2
 fi
 BIN=$(swift build -c release --show-bin-path)/textsvcd
 gcc -O2 -Wall -pthread bench/load/loadgen.c -o bench/out/loadgen

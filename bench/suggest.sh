@@ -4,6 +4,6 @@
 # Builds textsvcd in release mode, then runs bench/suggest.py with the arguments given.
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product textsvcd >&2
-swift build -c release --static-swift-stdlib --product textsvcd-bench >&2
+scripts/release-build --product textsvcd >&2
+scripts/release-build --product textsvcd-bench >&2
 exec python3 bench/suggest.py --textsvcd "$(swift build -c release --show-bin-path)/textsvcd" "$@"

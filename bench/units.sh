@@ -27,7 +27,7 @@ if [ -z "$corpus" ]; then
 fi
 
 echo "== building (release)" >&2
-swift build -c release --static-swift-stdlib --product textsvcd >&2
+scripts/release-build --product textsvcd >&2
 bin="$(swift build -c release --show-bin-path)/textsvcd"
 gcc -O2 -Wall -o "$out/icu_units" bench/icu-units/icu_units.c $(pkg-config --cflags --libs icu-i18n icu-uc)
 icu="$out/icu_units"

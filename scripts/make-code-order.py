@@ -4,12 +4,14 @@
 A long-lived daemon keeps mapped only the pages of its code that it runs
 (start-up's are given back, `CodePages.releaseStartupPages`), but the kernel
 maps 64 KB around every code fault, so what counts is how many 64 KB windows
-the functions it runs are spread over. A release build gives every function
-of the project's own code its own section (`-function-sections`; the Swift
-runtime's and Foundation's archives have them already), and Package.swift
-hands this file, one symbol a line, to lld (`--symbol-ordering-file`), which
-places the sections holding them first, in its order, and the rest after
-them. A dependency's object file (swift-nio's) is one section, moved whole.
+the functions it runs are spread over. A release build (scripts/release-build)
+gives every function of the project and of its dependencies its own section
+(`-function-sections`), and Package.swift hands this file, one symbol a
+line, to lld (`--symbol-ordering-file`), which places the sections holding
+them first, in its order, and the rest after them. The toolchain's archives
+are only partly split: a function in an object's one `.text` section (much
+of the standard library's, `_RegexParser`'s, CoreFoundation's) moves with
+its whole file.
 
 The profile: a release `textsvcd serve` under valgrind's callgrind, given the
 bundled en_US (its compiled form in --cache), dumps its counts once it listens
@@ -18,14 +20,15 @@ bundled en_US (its compiled form in --cache), dumps its counts once it listens
 typos-en-real-tune.tsv (never the sets the memory bench measures on),
 `spell.check` with and without guesses, `spell.checkWords`, `spell.complete`
 and `text.tokenize`. The order: the functions serving ran, most instructions
-first, then those only start-up ran. Functions that neither ran keep the
-linker's order, after them.
+first, those with a section of their own before those in a whole file's (so
+that the files do not push them apart), then those only start-up ran, in the
+same way. Functions that neither ran keep the linker's order, after them.
 
 Run it again when the code has changed much (a function it does not name is
 placed with the rest, so a stale order costs memory, never correctness), with
 a release build of the current code:
 
-    swift build -c release --static-swift-stdlib --product textsvcd
+    scripts/release-build --product textsvcd
     scripts/make-code-order.py --textsvcd .build/release/textsvcd --cache /tmp/order-cache
 
 Needs valgrind and the fortunes package (scripts/install-deps --with-bench).
@@ -138,6 +141,39 @@ def costs(path, binary):
     return totals
 
 
+def toolchain_archives():
+    """The static archives of the Swift toolchain that `--static-swift-stdlib` links (the runtime, Foundation, ...)."""
+    swift = subprocess.run(["which", "swift"], capture_output=True, text=True).stdout.strip()
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swift))), "lib", "swift_static", "linux")
+    return sorted(glob.glob(os.path.join(folder, "*.a")))
+
+
+def whole_file_functions(archives):
+    """Names of the functions that lie in an object's one `.text` section rather than one of their own, in `archives`.
+
+    The toolchain's archives are built partly without function sections
+    (`_RegexParser`, parts of the standard library, Foundation and
+    CoreFoundation); the release build gives every other target its own.
+    """
+    names = set()
+    for archive in archives:
+        listing = subprocess.run(["readelf", "-SsW", archive], capture_output=True, text=True, errors="replace").stdout
+        sections = {}
+        for line in listing.splitlines():
+            if line.startswith("File:"):
+                sections = {}
+                continue
+            header = re.match(r"\s*\[\s*(\d+)\]\s+(\S+)", line)
+            if header:
+                sections[header.group(1)] = header.group(2)
+                continue
+            parts = line.split()
+            if (len(parts) >= 8 and parts[0].endswith(":") and parts[0][:-1].isdigit() and parts[3] == "FUNC"
+                    and sections.get(parts[6]) == ".text"):
+                names.add(parts[7])
+    return names
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--textsvcd", default=os.path.join(ROOT, ".build", "release", "textsvcd"))
@@ -188,14 +224,19 @@ def main():
         if len(dumps) < 2:
             sys.exit("callgrind wrote %d dumps, not 2" % len(dumps))
         start_up, serving = costs(dumps[0], profiled), costs(dumps[1], profiled)
-    names = [name for name, _ in serving.most_common()]
-    names += [name for name, _ in start_up.most_common() if name not in serving]
+    whole = whole_file_functions(toolchain_archives())
+    served = [name for name, _ in serving.most_common()]
+    started = [name for name, _ in start_up.most_common() if name not in serving]
+    # A function in a whole file's `.text` moves with the whole file: after those with a section of their own, so
+    # that the files do not push the functions serving runs apart.
+    names = [name for name in served if name not in whole] + [name for name in served if name in whole]
+    names += [name for name in started if name not in whole] + [name for name in started if name in whole]
     os.makedirs(os.path.dirname(args.output), exist_ok=True)
     with open(args.output, "w", encoding="utf-8") as handle:
         for name in names:
             handle.write(name + "\n")
-    print("%s: %d functions serving ran, then %d only start-up ran" % (
-        args.output, len(serving), len(names) - len(serving)))
+    print("%s: %d functions serving ran (%d of them in a whole file's section), then %d only start-up ran" % (
+        args.output, len(served), sum(name in whole for name in served), len(started)))
 
 
 if __name__ == "__main__":

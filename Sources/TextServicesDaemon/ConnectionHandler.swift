@@ -25,6 +25,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let settings: ServerSettings
     private let logger: Logger
     private let onClose: @Sendable (ObjectIdentifier) -> Void
+    private let onAnswer: @Sendable () -> Void
     private let peerCredentials: @Sendable (Channel) -> EventLoopFuture<PeerCredentials>
     private(set) var session: ConnectionState!
 
@@ -45,15 +46,18 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Notification bytes written while the channel was not writable.
     private var unwritableNotificationBytes = 0
 
-    /// `peerCredentials` reads who is on the other end (the kernel's `SO_PEERCRED` unless given).
+    /// `peerCredentials` reads who is on the other end (the kernel's `SO_PEERCRED` unless given); `onAnswer` runs
+    /// on the event loop after each answer is written.
     init(requests: RequestDispatcher, pool: NIOThreadPool, settings: ServerSettings, logger: Logger,
          peerCredentials: @escaping @Sendable (Channel) -> EventLoopFuture<PeerCredentials> = PeerCredentials.of,
+         onAnswer: @escaping @Sendable () -> Void = {},
          onClose: @escaping @Sendable (ObjectIdentifier) -> Void) {
         self.requests = requests
         self.pool = pool
         self.settings = settings
         self.logger = logger
         self.peerCredentials = peerCredentials
+        self.onAnswer = onAnswer
         self.onClose = onClose
     }
 
@@ -229,6 +233,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             buffer.writeBytes(response)
             buffer.writeInteger(UInt8(0x0A))
             write(buffer, context: context)
+            onAnswer()
         }
         resumeReadingIfPossible()
         closeIfDone(context: context)

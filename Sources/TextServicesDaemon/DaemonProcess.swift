@@ -53,7 +53,8 @@ public enum DaemonProcess {
         services.spelling.compileLoadedDictionaries(with: ChildProcessCompileLauncher(dictionaryPaths: options.dictionaryPaths,
                                                                                       logger: logger))
         do {
-            _ = try services.spelling.dictionary(nil)
+            // The one-time set-up of guesses (reading the .aff file), done now, is given back with the start-up pages.
+            try services.spelling.dictionary(nil).prepareGuesses()
         } catch {
             logger.warning("the default dictionary is not available", metadata: ["error": "\(error)"])
         }

@@ -28,6 +28,7 @@ final class DaemonServer: Service, @unchecked Sendable {
     private var listener: Listener?
     private var channel: Channel?
     private var watch: DaemonWatch
+    private let startupPages: StartupPages
 
     init(requests: RequestDispatcher, settings: ServerSettings, logger: Logger) {
         self.requests = requests
@@ -36,6 +37,7 @@ final class DaemonServer: Service, @unchecked Sendable {
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.ioThreads))
         self.pool = NIOThreadPool(numberOfThreads: max(1, settings.workerThreads))
         self.watch = DaemonWatch(socket: nil, exitWhenIdle: settings.exitWhenIdle, interval: settings.watchInterval)
+        self.startupPages = StartupPages(logger: logger)
     }
 
     /// Starts listening; throws when the socket cannot be bound or adopted.
@@ -48,6 +50,7 @@ final class DaemonServer: Service, @unchecked Sendable {
             .childChannelOption(ChannelOptions.maxMessagesPerRead, value: 8)
             .childChannelInitializer { [self] channel in
                 let handler = ConnectionHandler(requests: requests, pool: pool, settings: settings, logger: logger,
+                                                onAnswer: { [startupPages] in startupPages.answered() },
                                                 onClose: { [registry] id in registry.remove(id) })
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
@@ -76,9 +79,7 @@ final class DaemonServer: Service, @unchecked Sendable {
         }
         // Start-up is over: most of the code it touched (argument parsing, Foundation's set-up, the runtime's
         // conformance scans) is not run again, and the kernel mapped the code in large folios.
-        if let size = CodePages.releaseStartupPages() {
-            logger.debug("released the start-up pages of the code mapping", metadata: ["bytes": "\(size)"])
-        }
+        startupPages.listening()
     }
 
     func run() async throws {

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import NIOPosix
+import Synchronization
 import Testing
 import TextServices
 import TextServicesProtocol
@@ -73,7 +74,8 @@ import TextServicesProtocol
         return RequestDispatcher(services: Services(configuration: configuration))
     }()
 
-    private func connect(_ settings: ServerSettings, peerUserID: UInt32 = 1000, poolThreads: Int = 1) async throws -> Connection {
+    private func connect(_ settings: ServerSettings, peerUserID: UInt32 = 1000, poolThreads: Int = 1,
+                         onAnswer: @escaping @Sendable () -> Void = {}) async throws -> Connection {
         let pool = NIOThreadPool(numberOfThreads: poolThreads)
         pool.start()
         let handler = ConnectionHandler(
@@ -81,6 +83,7 @@ import TextServicesProtocol
             peerCredentials: { channel in
                 channel.eventLoop.makeSucceededFuture(PeerCredentials(processID: 1, userID: peerUserID, groupID: 0))
             },
+            onAnswer: onAnswer,
             onClose: { _ in })
         let counter = ReadCounter()
         let limit = settings.maximumLineBytes
@@ -101,6 +104,33 @@ import TextServicesProtocol
         let answer = try await connection.answer()
         #expect(answer["id"] == 7)
         #expect(answer["result"]?.objectValue != nil)
+        try await connection.close()
+    }
+
+    /// How many times something happened, from any thread.
+    private final class Tally: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    @Test func everyAnswerWrittenIsReportedAndOnlyTheFirstEndsStartUp() async throws {
+        let answers = Tally()
+        let releases = Tally()
+        let startupPages = StartupPages(logger: Self.logger)
+        let connection = try await connect(Self.settings()) {
+            answers.add()
+            if startupPages.answered() { releases.add() }
+        }
+        try await connection.send(Self.stats(id: 1))
+        _ = try await connection.answer()
+        try await connection.send(Self.stats(id: 2))
+        _ = try await connection.answer()
+        // Read on the event loop, where the handler reports an answer right after writing it.
+        let counts = try await connection.channel.testingEventLoop.executeInContext { [answers, releases] in
+            [answers.value, releases.value]
+        }
+        #expect(counts == [2, 1])
         try await connection.close()
     }
 

@@ -65,6 +65,19 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     #expect(fast.wordStore.count == plain.wordStore.count)
 }
 
+@Test func compiledDictionaryPreparesItsGuessesAheadAndAPlainOneLeavesThemToTheFirstGuess() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let plain = try SpellDictionary(info: scratch.info, handles: 1)
+    plain.prepareGuesses()
+    #expect(!plain.hasGuesser)
+    let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: try scratch.compiled())
+    #expect(!fast.hasGuesser)
+    fast.prepareGuesses()
+    #expect(fast.hasGuesser)
+    #expect(fast.guesses(for: "recieve", limit: 5) == plain.guesses(for: "recieve", limit: 5))
+}
+
 @Test func truncatedCorruptForeignAndOldVersionFilesAreRejectedAndRebuilt() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

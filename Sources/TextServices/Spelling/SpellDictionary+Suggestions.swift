@@ -52,7 +52,7 @@ extension SpellDictionary {
 
     /// Results in the typed word's apostrophe style: typographic (’) when it used one.
     static func keepApostropheStyle(of typed: String, in words: [String]) -> [String] {
-        guard typed.contains("\u{2019}") else { return words }
+        guard typed.contains("\u{2019}" as Character) else { return words }
         var seen = Set<String>()
         return words.map { $0.replacing("'", with: "\u{2019}") }.filter { seen.insert($0).inserted }
     }

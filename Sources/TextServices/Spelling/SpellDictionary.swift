@@ -242,6 +242,21 @@ public final class SpellDictionary: Sendable {
         }
     }
 
+    /// Builds the guess engine now when a compiled form is in use, so that the first guess does not.
+    ///
+    /// With a compiled form this is cheap (its indexes are mapped, the
+    /// `.aff` file's guess settings read), and a daemon does it before it
+    /// gives back its start-up pages, so that serving guesses maps none of
+    /// the code that reading the `.aff` file runs. Without one it does
+    /// nothing: building the index in memory is the first guess's work.
+    public func prepareGuesses() {
+        guard compiled.load() != nil else { return }
+        _ = guesser
+    }
+
+    /// Whether the guess engine is built (`prepareGuesses`, or a guess).
+    var hasGuesser: Bool { guesserStorage.withLock { $0 != nil } }
+
     /// The guess engine with its deletion index, built once on first use.
     var guesser: Guesser {
         if let built = guesserStorage.withLock({ $0 }) { return built }
