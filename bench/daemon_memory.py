@@ -9,6 +9,7 @@ gets the same words on its standard input. Memory is PSS and RSS from
 /proc/PID/smaps_rollup after the last answer, with each process still alive.
 
 Usage: bench/daemon_memory.py [--textsvcd .build/release/textsvcd] [--cache DIR] [--words 1000] [--by-mapping]
+                              [--connections N]
 """
 import argparse
 import contextlib
@@ -93,15 +94,31 @@ def served(binary, cache=None, prefix="textsvcd-bench-"):
             process.wait(timeout=60)
 
 
-def daemon_guesses(binary, cache, words):
-    with served(binary, cache, "textsvcd-memory-") as (daemon, client, reader):
+def daemon_guesses(binary, cache, words, connections=1):
+    """The daemon's PSS before and after the guesses, its RSS, the answers and its largest mappings.
+
+    With `connections` above 1 the words are shared out over that many
+    connections in turn, each closed before the next opens, as editors and
+    commands come and go.
+    """
+    with served(binary, cache, "textsvcd-memory-") as (daemon, first, reader):
         start_pss, _ = memory(daemon.pid)
+        path, client, extra = first.getpeername(), first, None
+        share = max(1, -(-len(words) // max(1, connections)))
         answered = 0
         for index, word in enumerate(words):
+            if index and index % share == 0:
+                if extra is not None:
+                    extra.close()
+                extra = client = socket.socket(socket.AF_UNIX)
+                client.connect(path)
+                reader = client.makefile("rb")
             request = {"jsonrpc": "2.0", "id": index, "method": "spell.guesses", "params": {"word": word}}
             client.sendall(json.dumps(request).encode() + b"\n")
             answer = json.loads(reader.readline())
             answered += "result" in answer
+        if extra is not None:
+            extra.close()
         pss, rss = memory(daemon.pid)
         return start_pss, pss, rss, answered, mappings(daemon.pid)
 
@@ -131,14 +148,17 @@ def main():
     parser.add_argument("--cache", help="XDG_CACHE_HOME holding en_US's compiled form (else the daemon builds its index)")
     parser.add_argument("--words", type=int, default=1000)
     parser.add_argument("--by-mapping", action="store_true", help="also print the daemon's largest mappings by PSS")
+    parser.add_argument("--connections", type=int, default=1,
+                        help="share the guesses out over this many connections in turn (default one)")
     args = parser.parse_args()
     if not os.access(args.textsvcd, os.X_OK):
         sys.exit("no textsvcd at %s (swift build -c release)" % args.textsvcd)
     words = misspellings(args.words)
-    start, pss, rss, answered, largest = daemon_guesses(args.textsvcd, args.cache, words)
+    start, pss, rss, answered, largest = daemon_guesses(args.textsvcd, args.cache, words, args.connections)
     h_pss, h_rss, h_answered = hunspell_guesses(words)
-    print("Daemon memory after %d guesses (en_US, %s), %s, load %s" % (
-        len(words), "compiled form mapped" if args.cache else "index built in memory", time.strftime("%Y-%m-%d"),
+    print("Daemon memory after %d guesses (en_US, %s, %d connection%s), %s, load %s" % (
+        len(words), "compiled form mapped" if args.cache else "index built in memory", args.connections,
+        "" if args.connections == 1 else "s", time.strftime("%Y-%m-%d"),
         open("/proc/loadavg").read().split()[0]))
     print()
     print("| process | answers | PSS | RSS |")
