@@ -166,28 +166,16 @@ final class AffixIndex: @unchecked Sendable {
         let level = word.count + rootSlack
         if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
         // Prefix, with no suffix, one or two.
-        let count = word.count
-        var hash = Self.hashBasis
-        var length = 0
-        while true {
-            if prefixes.hasLength(length), let group = Self.group(in: prefixes, hash: hash, flag: 0, bytes: word.baseAddress!, count: length, text: text) {
-                for member in 0..<Int(group.count) {
-                    let index = Int(prefixes.members[Int(group.first) + member])
-                    let entry = entries[index]
-                    let root = prefixRoot(entry, of: word, appending: length, into: scratch)
-                    guard matchesStart(entry, root) else { continue }
-                    if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
-                    // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
-                    // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
-                    guard entry.options & Self.crossProduct != 0 else { continue }
-                    if suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
-                }
-            }
-            guard length < prefixes.longest, length < count else { break }
-            hash = Self.mix(hash, word[length])
-            length += 1
+        return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: word.count, fromEnd: false) { index, length in
+            let entry = entries[index]
+            let root = prefixRoot(entry, of: word, appending: length, into: scratch)
+            guard matchesStart(entry, root) else { return false }
+            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+            // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
+            // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
+            guard entry.options & Self.crossProduct != 0 else { return false }
+            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level)
         }
-        return false
     }
 
     /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
@@ -200,26 +188,15 @@ final class AffixIndex: @unchecked Sendable {
     func elided(_ word: UnsafeBufferPointer<UInt8>, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         let level = count + rootSlack
-        var hash = Self.hashBasis
-        var length = 0
-        while true {
-            if length > 0, prefixes.hasLength(length),
-               let group = Self.group(in: prefixes, hash: hash, flag: 0, bytes: word.baseAddress!, count: length, text: text) {
-                for member in 0..<Int(group.count) {
-                    let entry = entries[Int(prefixes.members[Int(group.first) + member])]
-                    let wanted = Self.crossProduct | Self.exact | Self.elides
-                    guard entry.options & wanted == wanted, count > length else { continue }
-                    let root = prefixRoot(entry, of: word, appending: length, into: scratch)
-                    guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { continue }
-                    if stems.certainHomonym(root, holding: entry.flag, and: 0) { return true }
-                    if crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level) { return true }
-                }
-            }
-            guard length < prefixes.longest, length < count else { break }
-            hash = Self.mix(hash, word[length])
-            length += 1
+        return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: count, fromEnd: false) { index, length in
+            let entry = entries[index]
+            let wanted = Self.crossProduct | Self.exact | Self.elides
+            guard length > 0, entry.options & wanted == wanted, count > length else { return false }
+            let root = prefixRoot(entry, of: word, appending: length, into: scratch)
+            guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { return false }
+            if stems.certainHomonym(root, holding: entry.flag, and: 0) { return true }
+            return crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level)
         }
-        return false
     }
 
     /// Whether an exact cross-product suffix derives `word` from a .dic stem holding its flag and `prefixFlag`.
@@ -227,25 +204,14 @@ final class AffixIndex: @unchecked Sendable {
                                scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         guard let base = word.baseAddress else { return false }
-        var hash = Self.hashBasis
-        var length = 0
-        while true {
-            if suffixes.hasLength(length),
-               let group = Self.group(in: suffixes, hash: hash, flag: 0, bytes: base + (count - length), count: length, text: text) {
-                for member in 0..<Int(group.count) {
-                    let entry = entries[Int(suffixes.members[Int(group.first) + member])]
-                    let wanted = Self.crossProduct | Self.exact
-                    guard entry.options & wanted == wanted, count > length else { continue }
-                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
-                    guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { continue }
-                    if stems.certainHomonym(root, holding: entry.flag, and: prefixFlag) { return true }
-                }
-            }
-            guard length < suffixes.longest, length < count else { break }
-            hash = Self.mix(hash, base[count - 1 - length])
-            length += 1
+        return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
+            let entry = entries[index]
+            let wanted = Self.crossProduct | Self.exact
+            guard entry.options & wanted == wanted, count > length else { return false }
+            let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
+            guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { return false }
+            return stems.certainHomonym(root, holding: entry.flag, and: prefixFlag)
         }
-        return false
     }
 
     /// The root a prefix entry leaves of `word` when it writes its first `length` bytes: its strip text, then the rest of
@@ -283,34 +249,20 @@ final class AffixIndex: @unchecked Sendable {
                           scratch: UnsafeMutablePointer<UInt8>, level: Int) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
-        var hash = Self.hashBasis
-        var length = 0
-        while true {
-            if suffixes.hasLength(length),
-               let group = Self.group(in: suffixes, hash: hash, flag: 0, bytes: base + (count - length), count: length, text: text) {
-                for member in 0..<Int(group.count) {
-                    let index = Int(suffixes.members[Int(group.first) + member])
-                    let entry = entries[index]
-                    if prefix >= 0, entry.options & Self.crossProduct == 0 { continue }
-                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
-                    guard matchesEnd(entry, root) else { continue }
-                    var first = entry.flag, second: UInt16 = 0
-                    if prefix >= 0 {
-                        let outer = entries[prefix]
-                        if holds(outer, entry.flag) { first = 0 }
-                        second = holds(entry, outer.flag) ? 0 : outer.flag
-                    }
-                    if stems.anyHomonym(root, hidden: hidden, holding: first, and: second) { return true }
-                    if innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level) {
-                        return true
-                    }
-                }
+        return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
+            let entry = entries[index]
+            if prefix >= 0, entry.options & Self.crossProduct == 0 { return false }
+            let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
+            guard matchesEnd(entry, root) else { return false }
+            var first = entry.flag, second: UInt16 = 0
+            if prefix >= 0 {
+                let outer = entries[prefix]
+                if holds(outer, entry.flag) { first = 0 }
+                second = holds(entry, outer.flag) ? 0 : outer.flag
             }
-            guard length < suffixes.longest, length < count else { break }
-            hash = Self.mix(hash, base[count - 1 - length])
-            length += 1
+            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second) { return true }
+            return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level)
         }
-        return false
     }
 
     /// Whether a suffix whose continuation classes hold `outerFlag` derives `word` from a stem.
@@ -318,25 +270,35 @@ final class AffixIndex: @unchecked Sendable {
                                scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
+        return anyEntry(in: innerSuffixes, flag: outerFlag, of: base, count: count, fromEnd: true) { index, length in
+            let entry = entries[index]
+            let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
+            guard matchesEnd(entry, root) else { return false }
+            let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
+            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0)
+        }
+    }
+
+    /// Whether `body` answers true for an entry of `table` (with `flag` among its continuation classes where `table`
+    /// groups by it, else 0) whose appended text is the start, or with `fromEnd` the end, of the `count` bytes at `base`.
+    ///
+    /// The groups are probed from the shortest appended text to the longest, one a length some entry appends; `body`
+    /// gets each member's entry index and the appended text's length, and the walk stops at its first true.
+    @inline(__always)
+    private func anyEntry(in table: GroupTable, flag: UInt16, of base: UnsafePointer<UInt8>, count: Int, fromEnd: Bool,
+                          _ body: (_ index: Int, _ length: Int) -> Bool) -> Bool {
         var hash = Self.hashBasis
         var length = 0
         while true {
-            if innerSuffixes.hasLength(length),
-               let group = Self.group(in: innerSuffixes, hash: hash, flag: outerFlag, bytes: base + (count - length), count: length,
+            if table.hasLength(length),
+               let group = Self.group(in: table, hash: hash, flag: flag, bytes: fromEnd ? base + (count - length) : base, count: length,
                                       text: text) {
-                for member in 0..<Int(group.count) {
-                    let entry = entries[Int(innerSuffixes.members[Int(group.first) + member])]
-                    let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
-                    guard matchesEnd(entry, root) else { continue }
-                    let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
-                    if stems.anyHomonym(root, hidden: hidden, holding: required, and: 0) { return true }
-                }
+                for member in 0..<Int(group.count) where body(Int(table.members[Int(group.first) + member]), length) { return true }
             }
-            guard length < innerSuffixes.longest, length < count else { break }
-            hash = Self.mix(hash, base[count - 1 - length])
+            guard length < table.longest, length < count else { return false }
+            hash = Self.mix(hash, fromEnd ? base[count - 1 - length] : base[length])
             length += 1
         }
-        return false
     }
 
     /// Whether `entry`'s continuation classes hold `flag`.
