@@ -210,6 +210,14 @@ let package = Package(
             dependencies: ["TextServicesCLI", "TextServicesIO", "TextServicesTestSupport"]
         ),
         .testTarget(
+            name: "CheckDoorTests",
+            dependencies: ["CheckDoor", "TextServices"]
+        ),
+        .testTarget(
+            name: "TOMLReaderTests",
+            dependencies: ["TOMLReader"]
+        ),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: ["TextServices", "TextServicesProtocol", "LanguageServer", "Ispell", "CheckDoor", "TextServicesCLI", "TextServicesTestSupport"],
             resources: [.copy("Fixtures")]

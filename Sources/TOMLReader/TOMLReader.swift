@@ -11,7 +11,7 @@ public indirect enum TOMLItem: Sendable, Equatable {
     case integer(Int)
     case float(Double)
     case array([TOMLItem])
-    /// A table's keys and values, in key order.
+    /// A table's keys and values, sorted by key (toml++ keeps no source order).
     case table([TOMLEntry])
     /// A date, a time or a date-time, as written.
     case other(String)

@@ -90,25 +90,6 @@ import TextServices
                 + "::'wrold' is misspelled; did you mean 'world', 'word', 'worlds'?\n")
     }
 
-    @Test func githubEscapingFollowsTheRunner() {
-        #expect(GitHubAnnotation.escapeData("50% a\r\nb:c,d") == "50%25 a%0D%0Ab:c,d")
-        #expect(GitHubAnnotation.escapeProperty("50% a\nb:c,d") == "50%25 a%0Ab%3Ac%2Cd")
-    }
-
-    @Test func sarifURIsAreRelativeForRelativePathsAndPercentEncoded() {
-        #expect(SARIFLog.uri("docs/a b#1.md") == "docs/a%20b%231.md")
-        #expect(SARIFLog.uri("./x.md") == "x.md")
-        #expect(SARIFLog.uri("/tmp/ü.md") == "file:///tmp/%C3%BC.md")
-    }
-
-    @Test func theSummaryLineCountsFilesWordsMisspellingsAndSeconds() {
-        var outcome = CheckRun.Outcome()
-        outcome.checked = 3
-        outcome.words = 1204
-        outcome.misspellings = 1
-        #expect(outcome.summaryLine(seconds: 0.414) == "3 files, 1,204 words, 1 misspelling, 0.41 seconds")
-    }
-
     @Test func noSummaryLineWhenStandardErrorIsNotATerminal() throws {
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "-"], stdin: Array("a wrold\n".utf8))
         #expect(!result.stderr.contains("seconds"))
