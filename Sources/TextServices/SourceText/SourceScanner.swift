@@ -155,7 +155,15 @@ struct SourceScanner {
         var position = start
         var depth = 1
         var contentEnd = bytes.count
+        // Only the first byte of the close (or of the open, when comments nest) can end or deepen the comment.
+        var stops = ByteSet()
+        stops.insert(close[0])
+        if syntax.nestedComments { stops.insert(open[0]) }
         while position < bytes.count {
+            if !stops.contains(bytes[position]) {
+                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                guard position < bytes.count else { break }
+            }
             if syntax.nestedComments, matches(open, at: position) {
                 depth += 1
                 position += open.count
@@ -333,7 +341,13 @@ struct SourceScanner {
         // A raw string's escape is a backslash and its hashes; another string's, the backslash alone (no array).
         let escapeLead: [UInt8] = rawEscapeHashes > 0 ? [ascii("\\")] + Array(repeating: ascii("#"), count: rawEscapeHashes) : []
         let escapeLeadCount = rawEscapeHashes + 1
+        let stops = Self.stopBytes(close: close[0], lineEnds: !multiline, escapes: escapes, interpolation: interpolation, shell: syntax.shell)
         while position < bytes.count {
+            // Most of a string closes, ends, escapes and interpolates nothing: those bytes skip the tests below.
+            if !stops.contains(bytes[position]) {
+                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                guard position < bytes.count else { break }
+            }
             if matches(close, at: position) {
                 if doubledQuotes, close.count == 1, position + 1 < bytes.count, bytes[position + 1] == close[0] {
                     hidden.append(position..<position + 2)
@@ -415,6 +429,28 @@ struct SourceScanner {
         }
         revealString(content, hiding: hidden)
         index = position
+    }
+
+    /// The bytes at which a string's scan has something to test (`scanString`); at any other byte it moves on.
+    static func stopBytes(close: UInt8, lineEnds: Bool, escapes: Bool, interpolation: StringInterpolation,
+                          shell: Bool) -> ByteSet {
+        var stops = ByteSet()
+        stops.insert(close)
+        if lineEnds { stops.insert(ascii("\n")) }
+        if escapes { stops.insert(ascii("\\")) }
+        switch interpolation {
+        case .dollar, .template:
+            stops.insert(ascii("$"))
+            if shell { stops.insert(ascii("`")) }
+        case .tcl:
+            stops.insert(ascii("["))
+            stops.insert(ascii("$"))
+        case .ruby:
+            stops.insert(ascii("#"))
+        case .none, .swift, .swiftRaw:
+            break
+        }
+        return stops
     }
 
     /// The end of a backslash escape whose letter starts at `position`.
@@ -575,9 +611,7 @@ struct SourceScanner {
     // MARK: Byte helpers
 
     func lineEnd(from position: Int) -> Int {
-        var cursor = position
-        while cursor < bytes.count, bytes[cursor] != ascii("\n") { cursor += 1 }
-        return cursor
+        bytes.withUnsafeBytes { ByteSearch.firstIndex(of: ascii("\n"), in: $0, from: position) } ?? max(position, bytes.count)
     }
 
     func matches(_ string: StaticString, at position: Int) -> Bool {
