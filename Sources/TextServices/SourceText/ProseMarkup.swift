@@ -138,8 +138,15 @@ enum ProseMarkup {
         let bytes = mask.bytes
         var index = range.lowerBound
         let end = min(range.upperBound, bytes.count)
+        let placeholderStarts = Self.placeholderStarts
         while index < end {
             let byte = bytes[index]
+            guard placeholderStarts.contains(byte) else {
+                index = bytes.withUnsafeBytes { all in
+                    ByteSearch.firstIndex(of: placeholderStarts, in: UnsafeRawBufferPointer(rebasing: all[..<end]), from: index + 1)
+                }
+                continue
+            }
             if byte == ascii("%"), let formatEnd = percentFormatEnd(bytes, from: index, to: end) {
                 mask.hide(index..<formatEnd)
                 index = formatEnd
@@ -161,6 +168,9 @@ enum ProseMarkup {
             }
         }
     }
+
+    /// The bytes a placeholder starts with (`hidePlaceholders`).
+    private static let placeholderStarts = ByteSet("%{")
 
     /// The end of a printf-style conversion starting at `%`, or nil when there is none.
     private static func percentFormatEnd(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {

@@ -20,6 +20,8 @@ struct SourceScanner {
     let startsLineComment: [Bool]
     let blockOpen: [UInt8]?
     let blockClose: [UInt8]
+    /// The ASCII bytes `isIdentifierByte` takes (every byte outside ASCII is one too).
+    let identifierBytes: ByteSet
 
     struct Heredoc {
         var delimiter: [UInt8]
@@ -45,6 +47,10 @@ struct SourceScanner {
         self.startsLineComment = starts
         self.blockOpen = syntax.blockComment.map { Array($0.open.utf8) }
         self.blockClose = syntax.blockComment.map { Array($0.close.utf8) } ?? []
+        var identifierBytes = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")
+        if !syntax.shell, syntax.interpolation != .dollar { identifierBytes.insert(ascii("$")) }
+        if syntax.primeInIdentifiers { identifierBytes.insert(ascii("'")) }
+        self.identifierBytes = identifierBytes
     }
 
     // MARK: Main loop
@@ -219,8 +225,9 @@ struct SourceScanner {
             || byte >= 0x80 || (byte == ascii("$") && !syntax.shell && syntax.interpolation != .dollar)
     }
 
+    @inline(__always)
     func isIdentifierByte(_ byte: UInt8) -> Bool {
-        isIdentifierStart(byte) || isDigit(byte) || (syntax.primeInIdentifiers && byte == ascii("'"))
+        byte >= 0x80 || identifierBytes.contains(byte)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
@@ -553,14 +560,19 @@ struct SourceScanner {
     /// `require("x")`, `#include "x.h"`, `source "x"`.
     func isModuleName(_ contentStart: Int) -> Bool {
         var cursor = contentStart - 1
-        while cursor >= 0, [ascii("\""), ascii("'"), ascii("`"), ascii("<")].contains(bytes[cursor]) { cursor -= 1 }
-        while cursor >= 0, [0x20, 0x09, ascii("(")].contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, Self.quotes.contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, Self.blanksAndParenthesis.contains(bytes[cursor]) { cursor -= 1 }
         guard cursor >= 0, isIdentifierByte(bytes[cursor]) else { return false }
         var wordStart = cursor
         while wordStart > 0, isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        // No keyword is longer than `require_relative`: a longer name needs no string.
+        guard cursor - wordStart < 16 else { return false }
         let word = String(decoding: bytes[wordStart...cursor], as: UTF8.self)
         return Self.moduleKeywords.contains(word)
     }
+
+    private static let quotes = ByteSet("\"'`<")
+    private static let blanksAndParenthesis = ByteSet(" \t(")
 
     static let moduleKeywords: Set<String> = [
         "import", "from", "require", "require_relative", "include", "include_next", "use", "load", "dofile",
