@@ -256,6 +256,33 @@ int64_t tsv_find_scalars(const uint8_t *haystack, int64_t length, int64_t from, 
     return -1;
 }
 
+int64_t tsv_find_any_byte(const uint8_t *haystack, int64_t length, int64_t from, const uint8_t *set, int32_t count) {
+    int64_t index = from < 0 ? 0 : from;
+    if (count <= 0) return length;
+    if (count == 1) {
+        const uint8_t *found = index < length ? memchr(haystack + index, set[0], (size_t)(length - index)) : NULL;
+        return found ? (int64_t)(found - haystack) : length;
+    }
+    if (count > 16) count = 16;
+#ifdef __SSE2__
+    __m128i members[16];
+    for (int32_t member = 0; member < count; member++) members[member] = _mm_set1_epi8((char)set[member]);
+    for (; index + 16 <= length; index += 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(haystack + index));
+        __m128i found = _mm_cmpeq_epi8(bytes, members[0]);
+        for (int32_t member = 1; member < count; member++) found = _mm_or_si128(found, _mm_cmpeq_epi8(bytes, members[member]));
+        unsigned mask = (unsigned)_mm_movemask_epi8(found);
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < length; index++) {
+        for (int32_t member = 0; member < count; member++) {
+            if (haystack[index] == set[member]) return index;
+        }
+    }
+    return length;
+}
+
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) {
     Dl_info info;
     if (dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == 0) return -1;

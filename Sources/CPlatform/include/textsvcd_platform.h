@@ -56,6 +56,10 @@ int64_t tsv_find_bytes_folded(const uint8_t *haystack, int64_t length, const uin
 int64_t tsv_find_scalars(const uint8_t *haystack, int64_t length, int64_t from, const uint32_t *scalars, int32_t count,
                          uint64_t leads);
 
+/* The offset of the first byte at or after `from` that is one of the `count` bytes of `set` (at most 16), or `length`
+   when none is (16 bytes compared with each member at a time). */
+int64_t tsv_find_any_byte(const uint8_t *haystack, int64_t length, int64_t from, const uint8_t *set, int32_t count);
+
 /* The resolved path (`realpath`) of the shared object or executable that holds `address` (dladdr), written NUL-terminated
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity);

@@ -66,6 +66,17 @@ enum ByteSearch {
         return UnsafeRawPointer(found) - base
     }
 
+    /// Where the first member of `set` (at most 16) is in `haystack` at or after `from` (`tsv_find_any_byte`);
+    /// `haystack.count` when none is.
+    static func firstIndex(of set: ByteSet, in haystack: UnsafeRawBufferPointer, from: Int) -> Int {
+        precondition(set.count <= 16, "a search takes a set of at most 16 bytes")
+        guard let base = haystack.baseAddress, from < haystack.count else { return haystack.count }
+        return withUnsafeBytes(of: set.members) { members in
+            Int(tsv_find_any_byte(base.assumingMemoryBound(to: UInt8.self), Int64(haystack.count), Int64(from),
+                                  members.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(set.count)))
+        }
+    }
+
     /// Where the first byte outside ASCII is, at or after `from`; nil when there is none.
     static func firstNonASCII(_ haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
         var index = from

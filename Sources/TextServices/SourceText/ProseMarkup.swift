@@ -11,11 +11,15 @@ enum ProseMarkup {
         let bytes = mask.bytes
         var index = range.lowerBound
         let end = min(range.upperBound, bytes.count)
+        let markupStarts = Self.markupStarts
         while index < end {
             let byte = bytes[index]
-            // Letters, digits and spaces start no markup: most of a comment goes by here, with no test of the mask.
-            if (byte | 0x20) &- ascii("a") < 26 || byte &- ascii("0") < 10 || byte == 0x20 {
-                index += 1
+            // Only the bytes the cases below start with can start markup (no letter, digit, space, quote or line
+            // feed): the rest of a comment goes by 16 bytes at a time, with no test of the mask.
+            guard markupStarts.contains(byte) else {
+                index = bytes.withUnsafeBytes { all in
+                    ByteSearch.firstIndex(of: markupStarts, in: UnsafeRawBufferPointer(rebasing: all[..<end]), from: index + 1)
+                }
                 continue
             }
             guard mask.isVisible(index) else {
@@ -126,13 +130,23 @@ enum ProseMarkup {
         }
     }
 
+    /// The bytes `hideCodeMarkup` may find markup at; at any other byte it moves on.
+    private static let markupStarts = ByteSet("`\\@({:->.<")
+
     /// Hides printf formats (`%s`, `%-5.2f`, `%(name)s`, `%@`) and brace placeholders (`{}`, `{name}`, `{0:>8}`).
     static func hidePlaceholders(in mask: inout TextMask, range: Range<Int>) {
         let bytes = mask.bytes
         var index = range.lowerBound
         let end = min(range.upperBound, bytes.count)
+        let placeholderStarts = Self.placeholderStarts
         while index < end {
             let byte = bytes[index]
+            guard placeholderStarts.contains(byte) else {
+                index = bytes.withUnsafeBytes { all in
+                    ByteSearch.firstIndex(of: placeholderStarts, in: UnsafeRawBufferPointer(rebasing: all[..<end]), from: index + 1)
+                }
+                continue
+            }
             if byte == ascii("%"), let formatEnd = percentFormatEnd(bytes, from: index, to: end) {
                 mask.hide(index..<formatEnd)
                 index = formatEnd
@@ -155,6 +169,9 @@ enum ProseMarkup {
         }
     }
 
+    /// The bytes a placeholder starts with (`hidePlaceholders`).
+    private static let placeholderStarts = ByteSet("%{")
+
     /// The end of a printf-style conversion starting at `%`, or nil when there is none.
     private static func percentFormatEnd(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         var cursor = start + 1
@@ -169,18 +186,17 @@ enum ProseMarkup {
         var digits = cursor
         while digits < end, isDigit(bytes[digits]) { digits += 1 }
         if digits > cursor, digits < end, bytes[digits] == ascii("$") { cursor = digits + 1 }
-        while cursor < end, Array("-+#0'".utf8).contains(bytes[cursor]) { cursor += 1 }
+        while cursor < end, formatFlags.contains(bytes[cursor]) { cursor += 1 }
         while cursor < end, isDigit(bytes[cursor]) || bytes[cursor] == ascii("*") { cursor += 1 }
         if cursor < end, bytes[cursor] == ascii(".") {
             cursor += 1
             while cursor < end, isDigit(bytes[cursor]) || bytes[cursor] == ascii("*") { cursor += 1 }
         }
-        for modifier in ["hh", "ll", "h", "l", "L", "q", "j", "z", "t"] {
-            let pattern = Array(modifier.utf8)
-            if cursor + pattern.count <= end, Array(bytes[cursor..<cursor + pattern.count]) == pattern {
-                cursor += pattern.count
-                break
-            }
+        // A length modifier: `hh`, `ll`, `h`, `l`, `L`, `q`, `j`, `z` or `t`.
+        if cursor < end, lengthModifiers.contains(bytes[cursor]) {
+            let doubled = (bytes[cursor] == ascii("h") || bytes[cursor] == ascii("l")) && cursor + 1 < end
+                && bytes[cursor + 1] == bytes[cursor]
+            cursor += doubled ? 2 : 1
         }
         guard cursor < end, isConversion(bytes[cursor]) else { return nil }
         cursor += 1
@@ -189,8 +205,12 @@ enum ProseMarkup {
         return cursor
     }
 
+    private static let formatFlags = ByteSet("-+#0'")
+    private static let lengthModifiers = ByteSet("hlLqjzt")
+    private static let conversions = ByteSet("diouxXeEfFgGaAcspn@vTqbwU")
+
     private static func isConversion(_ byte: UInt8) -> Bool {
-        Array("diouxXeEfFgGaAcspn@vTqbwU".utf8).contains(byte)
+        conversions.contains(byte)
     }
 
     private static func findRun(of byte: UInt8, length: Int, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
@@ -227,12 +247,14 @@ enum ProseMarkup {
     private static func isOptionStart(_ bytes: [UInt8], at index: Int, range: Range<Int>, end: Int) -> Bool {
         if index > range.lowerBound {
             let previous = bytes[index - 1]
-            guard SkipRules.isSpace(previous) || Array("([\"'=`".utf8).contains(previous) else { return false }
+            guard SkipRules.isSpace(previous) || optionPrecedents.contains(previous) else { return false }
         }
         var next = index + 1
         if next < end, bytes[next] == ascii("-") { next += 1 }
         return next < end && isLetter(bytes[next])
     }
+
+    private static let optionPrecedents = ByteSet("([\"'=`")
 
     private static func isLineStart(_ bytes: [UInt8], at index: Int, range: Range<Int>) -> Bool {
         var cursor = index - 1
@@ -240,15 +262,17 @@ enum ProseMarkup {
         return cursor < range.lowerBound || bytes[cursor] == 0x0A
     }
 
-    private static func starts(_ bytes: [UInt8], _ prefix: String, at index: Int, end: Int) -> Bool {
-        let pattern = Array(prefix.utf8)
-        return index + pattern.count <= end && Array(bytes[index..<index + pattern.count]) == pattern
+    private static func starts(_ bytes: [UInt8], _ prefix: StaticString, at index: Int, end: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index >= 0, index + count <= end else { return false }
+        let expected = prefix.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        return true
     }
 
     private static func isTaskTag(_ bytes: [UInt8], endingAt end: Int) -> Bool {
-        for tag in ["TODO", "FIXME", "XXX", "HACK", "NOTE", "BUG"] {
-            let pattern = Array(tag.utf8)
-            if end >= pattern.count, Array(bytes[end - pattern.count..<end]) == pattern { return true }
+        for tag: StaticString in ["TODO", "FIXME", "XXX", "HACK", "NOTE", "BUG"] where end >= tag.utf8CodeUnitCount {
+            if starts(bytes, tag, at: end - tag.utf8CodeUnitCount, end: end) { return true }
         }
         return false
     }

@@ -46,9 +46,9 @@ extension SourceScanner {
                 let end = lineEnd(from: lineStart)
                 var content = lineStart
                 if heredoc.stripTabs { while content < end, bytes[content] == 0x09 { content += 1 } }
-                var lineContent = Array(bytes[content..<end])
-                if lineContent.last == 0x0D { lineContent.removeLast() }
-                if lineContent == heredoc.delimiter {
+                var contentEnd = end
+                if contentEnd > content, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                if contentEnd - content == heredoc.delimiter.count, matches(heredoc.delimiter, at: content) {
                     bodyEnd = lineStart
                     next = end
                     break

@@ -20,6 +20,8 @@ struct SourceScanner {
     let startsLineComment: [Bool]
     let blockOpen: [UInt8]?
     let blockClose: [UInt8]
+    /// The ASCII bytes `isIdentifierByte` takes (every byte outside ASCII is one too).
+    let identifierBytes: ByteSet
 
     struct Heredoc {
         var delimiter: [UInt8]
@@ -45,6 +47,10 @@ struct SourceScanner {
         self.startsLineComment = starts
         self.blockOpen = syntax.blockComment.map { Array($0.open.utf8) }
         self.blockClose = syntax.blockComment.map { Array($0.close.utf8) } ?? []
+        var identifierBytes = ByteSet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")
+        if !syntax.shell, syntax.interpolation != .dollar { identifierBytes.insert(ascii("$")) }
+        if syntax.primeInIdentifiers { identifierBytes.insert(ascii("'")) }
+        self.identifierBytes = identifierBytes
     }
 
     // MARK: Main loop
@@ -155,7 +161,15 @@ struct SourceScanner {
         var position = start
         var depth = 1
         var contentEnd = bytes.count
+        // Only the first byte of the close (or of the open, when comments nest) can end or deepen the comment.
+        var stops = ByteSet()
+        stops.insert(close[0])
+        if syntax.nestedComments { stops.insert(open[0]) }
         while position < bytes.count {
+            if !stops.contains(bytes[position]) {
+                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                guard position < bytes.count else { break }
+            }
             if syntax.nestedComments, matches(open, at: position) {
                 depth += 1
                 position += open.count
@@ -211,8 +225,9 @@ struct SourceScanner {
             || byte >= 0x80 || (byte == ascii("$") && !syntax.shell && syntax.interpolation != .dollar)
     }
 
+    @inline(__always)
     func isIdentifierByte(_ byte: UInt8) -> Bool {
-        isIdentifierStart(byte) || isDigit(byte) || (syntax.primeInIdentifiers && byte == ascii("'"))
+        byte >= 0x80 || identifierBytes.contains(byte)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
@@ -333,7 +348,13 @@ struct SourceScanner {
         // A raw string's escape is a backslash and its hashes; another string's, the backslash alone (no array).
         let escapeLead: [UInt8] = rawEscapeHashes > 0 ? [ascii("\\")] + Array(repeating: ascii("#"), count: rawEscapeHashes) : []
         let escapeLeadCount = rawEscapeHashes + 1
+        let stops = Self.stopBytes(close: close[0], lineEnds: !multiline, escapes: escapes, interpolation: interpolation, shell: syntax.shell)
         while position < bytes.count {
+            // Most of a string closes, ends, escapes and interpolates nothing: those bytes skip the tests below.
+            if !stops.contains(bytes[position]) {
+                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                guard position < bytes.count else { break }
+            }
             if matches(close, at: position) {
                 if doubledQuotes, close.count == 1, position + 1 < bytes.count, bytes[position + 1] == close[0] {
                     hidden.append(position..<position + 2)
@@ -415,6 +436,28 @@ struct SourceScanner {
         }
         revealString(content, hiding: hidden)
         index = position
+    }
+
+    /// The bytes at which a string's scan has something to test (`scanString`); at any other byte it moves on.
+    static func stopBytes(close: UInt8, lineEnds: Bool, escapes: Bool, interpolation: StringInterpolation,
+                          shell: Bool) -> ByteSet {
+        var stops = ByteSet()
+        stops.insert(close)
+        if lineEnds { stops.insert(ascii("\n")) }
+        if escapes { stops.insert(ascii("\\")) }
+        switch interpolation {
+        case .dollar, .template:
+            stops.insert(ascii("$"))
+            if shell { stops.insert(ascii("`")) }
+        case .tcl:
+            stops.insert(ascii("["))
+            stops.insert(ascii("$"))
+        case .ruby:
+            stops.insert(ascii("#"))
+        case .none, .swift, .swiftRaw:
+            break
+        }
+        return stops
     }
 
     /// The end of a backslash escape whose letter starts at `position`.
@@ -517,14 +560,19 @@ struct SourceScanner {
     /// `require("x")`, `#include "x.h"`, `source "x"`.
     func isModuleName(_ contentStart: Int) -> Bool {
         var cursor = contentStart - 1
-        while cursor >= 0, [ascii("\""), ascii("'"), ascii("`"), ascii("<")].contains(bytes[cursor]) { cursor -= 1 }
-        while cursor >= 0, [0x20, 0x09, ascii("(")].contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, Self.quotes.contains(bytes[cursor]) { cursor -= 1 }
+        while cursor >= 0, Self.blanksAndParenthesis.contains(bytes[cursor]) { cursor -= 1 }
         guard cursor >= 0, isIdentifierByte(bytes[cursor]) else { return false }
         var wordStart = cursor
         while wordStart > 0, isIdentifierByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        // No keyword is longer than `require_relative`: a longer name needs no string.
+        guard cursor - wordStart < 16 else { return false }
         let word = String(decoding: bytes[wordStart...cursor], as: UTF8.self)
         return Self.moduleKeywords.contains(word)
     }
+
+    private static let quotes = ByteSet("\"'`<")
+    private static let blanksAndParenthesis = ByteSet(" \t(")
 
     static let moduleKeywords: Set<String> = [
         "import", "from", "require", "require_relative", "include", "include_next", "use", "load", "dofile",
@@ -575,9 +623,7 @@ struct SourceScanner {
     // MARK: Byte helpers
 
     func lineEnd(from position: Int) -> Int {
-        var cursor = position
-        while cursor < bytes.count, bytes[cursor] != ascii("\n") { cursor += 1 }
-        return cursor
+        bytes.withUnsafeBytes { ByteSearch.firstIndex(of: ascii("\n"), in: $0, from: position) } ?? max(position, bytes.count)
     }
 
     func matches(_ string: StaticString, at position: Int) -> Bool {
