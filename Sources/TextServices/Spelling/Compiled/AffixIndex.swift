@@ -180,7 +180,9 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
     /// prefix entry that writes an apostrophe, on a .dic stem holding its flag, alone or with an exact cross-product
-    /// suffix whose flag the stem also holds, every condition met by as many scalars as it names.
+    /// suffix, every condition met by as many scalars as it names. With a suffix, the stem holds the suffix's flag
+    /// unless the prefix's continuation classes do, and the prefix's unless the suffix's do (French `l'utilisateur`:
+    /// `utilisateur/Fc()` through `SFX Fc 0 0/L'D'Q'`).
     ///
     /// As `PfxEntry::checkword` and `SfxEntry::checkword` (1.7) find them, for a spelling `checkword` is given without
     /// SPELL_INITCAP: a hidden homonym answers when Hunspell certainly kept it (`StemTable.certainHomonym`; Italian
@@ -195,12 +197,13 @@ final class AffixIndex: @unchecked Sendable {
             let root = prefixRoot(entry, of: word, appending: length, into: scratch)
             guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { return false }
             if stems.certainHomonym(root, holding: entry.flag, and: 0) { return true }
-            return crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level)
+            return crossSuffixed(root, prefix: entry, stems: stems, scratch: scratch + level)
         }
     }
 
-    /// Whether an exact cross-product suffix derives `word` from a .dic stem holding its flag and `prefixFlag`.
-    private func crossSuffixed(_ word: UnsafeBufferPointer<UInt8>, prefixFlag: UInt16, stems: StemTable,
+    /// Whether an exact cross-product suffix derives `word` from a .dic stem after the prefix entry `prefix`: the stem
+    /// holds each entry's flag unless the other entry's continuation classes do, as `SfxEntry::checkword` (1.7) asks.
+    private func crossSuffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Entry, stems: StemTable,
                                scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         guard let base = word.baseAddress else { return false }
@@ -210,7 +213,8 @@ final class AffixIndex: @unchecked Sendable {
             guard entry.options & wanted == wanted, count > length else { return false }
             let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
             guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { return false }
-            return stems.certainHomonym(root, holding: entry.flag, and: prefixFlag)
+            return stems.certainHomonym(root, holding: holds(prefix, entry.flag) ? 0 : entry.flag,
+                                        and: holds(entry, prefix.flag) ? 0 : prefix.flag)
         }
     }
 
