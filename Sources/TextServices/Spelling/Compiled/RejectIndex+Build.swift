@@ -16,6 +16,7 @@ extension RejectIndex {
         var forbidWarn = false
         var refusesFound = false
         var keepsCase = false
+        var apostropheConversions = 0, otherApostropheConversions = 0
         // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
         // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
         let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
@@ -42,6 +43,13 @@ extension RejectIndex {
                 refusesFound = true
             }
             if line.hasPrefix("KEEPCASE") { keepsCase = true }
+            if line.hasPrefix("ICONV"), fields.count >= 3 {
+                if fields[1] == "’", fields[2] == "'" {
+                    apostropheConversions += 1
+                } else if fields[1].contains("’") {
+                    otherApostropheConversions += 1
+                }
+            }
             if line.hasPrefix("BREAK"), fields.count >= 2 {
                 if breakPatterns == nil {
                     breakPatterns = []
@@ -179,6 +187,7 @@ extension RejectIndex {
         rules.acceptsHyphenatedParts = !forbidWarn && !stemForbidden
         rules.acceptsElided = !refusesFound && !stemForbidden
         rules.elisionKeepsCase = keepsCase
+        rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -236,14 +245,14 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 5: `elisionKeepsCase` (4 did not hold it, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
+        // 5: `elisionKeepsCase` and `convertsTypographicApostrophe` (4 held neither, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
         // 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
         var out: [UInt8] = [5]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
         out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0)
-            | (rules.elisionKeepsCase ? 8 : 0))
+            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -303,6 +312,7 @@ extension RejectIndex {
         rules.acceptsHyphenatedParts = options & 2 != 0
         rules.acceptsElided = options & 4 != 0
         rules.elisionKeepsCase = options & 8 != 0
+        rules.convertsTypographicApostrophe = options & 16 != 0
         return rules
     }
 }

@@ -54,11 +54,17 @@ final class RejectIndex: Sendable {
         var acceptsElided = false
         /// KEEPCASE is declared: `acceptsElided` leaves out the spellings whose root `spell` refuses when it keeps case.
         var elisionKeepsCase = false
+        /// ICONV turns every `’` into `'` (no anchor) and no other pattern holds `’`: Hunspell's verdict on a word holding
+        /// `’` is its verdict on the word with `'` (French), so proving that one wrong proves both.
+        var convertsTypographicApostrophe = false
         var affixes: [Affix]
     }
 
     let rules: Rules?
     let stems: StemTable
+
+    /// Whether Hunspell converts `’` to `'` before anything else (`Rules.convertsTypographicApostrophe`).
+    var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
     /// The affix entries, found by what they append.
     private let affixes: AffixIndex
     /// The break and input patterns, one after the other, and where each ends in `patternBytes`.
