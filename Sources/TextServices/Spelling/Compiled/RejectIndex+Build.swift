@@ -188,6 +188,7 @@ extension RejectIndex {
         rules.acceptsElided = !refusesFound && !stemForbidden
         rules.elisionKeepsCase = keepsCase
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
+        rules.stripsWholeStems = affixes.fullStrip
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -245,14 +246,14 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 5: `elisionKeepsCase` and `convertsTypographicApostrophe` (4 held neither, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
+        // 5: `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems` (4 held none of them, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
         // 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
         var out: [UInt8] = [5]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
         out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0)
-            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0))
+            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0) | (rules.stripsWholeStems ? 32 : 0))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -313,6 +314,7 @@ extension RejectIndex {
         rules.acceptsElided = options & 4 != 0
         rules.elisionKeepsCase = options & 8 != 0
         rules.convertsTypographicApostrophe = options & 16 != 0
+        rules.stripsWholeStems = options & 32 != 0
         return rules
     }
 }

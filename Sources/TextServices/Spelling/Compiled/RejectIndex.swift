@@ -57,6 +57,8 @@ final class RejectIndex: Sendable {
         /// ICONV turns every `’` into `'` (no anchor) and no other pattern holds `’`: Hunspell's verdict on a word holding
         /// `’` is its verdict on the word with `'` (French), so proving that one wrong proves both.
         var convertsTypographicApostrophe = false
+        /// FULLSTRIP: a suffix may strip a whole stem (French `c'est`: `c'` on `est`, from `être` through `SFX zE être est`).
+        var stripsWholeStems = false
         var affixes: [Affix]
     }
 
@@ -307,7 +309,9 @@ final class RejectIndex: Sendable {
                 for index in 0..<spellings.count
                 where spellings.hidden(index) && !(rules.elisionKeepsCase && spellings.keepCaseChecked(index)) {
                     let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
-                    if affixes.elided(spelling, stems: stems, scratch: scratch + 6 * spellingSize) { return true }
+                    if affixes.elided(spelling, stems: stems, stripsWhole: rules.stripsWholeStems, scratch: scratch + 6 * spellingSize) {
+                        return true
+                    }
                 }
                 return false
             }
