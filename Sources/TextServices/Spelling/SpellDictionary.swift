@@ -155,9 +155,12 @@ public final class SpellDictionary: Sendable {
             // search of a wrong word (its hash chains' `strcmp`, compounding) was a sixth of a repository's check.
             if form.rejects.isUsable {
                 if let verdict = cache.lookup(word) { return verdict }
-                // Proven wrong for Hunspell (both spellings it would be asked), and no learned word can save it.
-                if form.rejects.rejects(word), !hasTypographic || form.rejects.rejects(ascii),
-                   learnedWords.withLock({ $0.isEmpty }) {
+                // Proven wrong for Hunspell (both spellings it would be asked, or the one its ICONV makes of both), and no
+                // learned word can save it.
+                let proven = hasTypographic
+                    ? form.rejects.rejects(ascii) && (form.rejects.convertsTypographicApostrophe || form.rejects.rejects(word))
+                    : form.rejects.rejects(word)
+                if proven, learnedWords.withLock({ $0.isEmpty }) {
                     cache.store(word, false)
                     return false
                 }

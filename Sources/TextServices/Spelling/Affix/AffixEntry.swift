@@ -16,9 +16,11 @@ final class AffixEntry: Sendable {
     /// Flags carried by the affix (continuation classes, NEEDAFFIX, NOSUGGEST...).
     let continuation: FlagSet
     let condition: AffixCondition
+    /// The .aff file says FULLSTRIP: the entry may strip a whole word when it appends something.
+    let stripsWhole: Bool
 
     init(kind: Kind, flag: UInt32, crossProduct: Bool, strip: [Unicode.Scalar], add: [Unicode.Scalar],
-         continuation: FlagSet, condition: AffixCondition) {
+         continuation: FlagSet, condition: AffixCondition, stripsWhole: Bool = false) {
         self.kind = kind
         self.flag = flag
         self.crossProduct = crossProduct
@@ -26,14 +28,22 @@ final class AffixEntry: Sendable {
         self.add = add
         self.continuation = continuation
         self.condition = condition
+        self.stripsWhole = stripsWhole
+    }
+
+    /// The same entry, allowed to strip a whole word (FULLSTRIP).
+    func strippingWhole() -> AffixEntry {
+        AffixEntry(kind: kind, flag: flag, crossProduct: crossProduct, strip: strip, add: add, continuation: continuation,
+                   condition: condition, stripsWhole: true)
     }
 
     /// Whether the entry applies to a word: the strip matches and the condition holds.
     ///
     /// A suffix's condition is tested on the end of the word, a prefix's on its start.
-    /// Hunspell never strips a whole word (without FULLSTRIP), so neither does this.
+    /// Hunspell strips a whole word only under FULLSTRIP (`SfxEntry::checkword`, `PfxEntry::checkword` 1.7: a root
+    /// of no bytes left once the appended text is removed), and then only from a form that is not empty.
     func applies(to word: [Unicode.Scalar]) -> Bool {
-        guard word.count > strip.count else { return false }
+        guard word.count > strip.count || (stripsWhole && word.count == strip.count && !add.isEmpty) else { return false }
         switch kind {
         case .suffix:
             guard word.count >= strip.count, word.suffix(strip.count).elementsEqual(strip) else { return false }

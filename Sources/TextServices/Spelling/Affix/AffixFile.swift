@@ -183,6 +183,11 @@ struct AffixFile: Sendable {
                 continue
             }
         }
+        // FULLSTRIP may come after the affix groups: it applies to every entry.
+        if fullStrip {
+            prefixes = prefixes.mapValues { $0.map { $0.strippingWhole() } }
+            suffixes = suffixes.mapValues { $0.map { $0.strippingWhole() } }
+        }
     }
 
     /// The keywords whose value is a flag.

@@ -180,12 +180,15 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
     /// prefix entry that writes an apostrophe, on a .dic stem holding its flag, alone or with an exact cross-product
-    /// suffix whose flag the stem also holds, every condition met by as many scalars as it names.
+    /// suffix, every condition met by as many scalars as it names. With a suffix, the stem holds the suffix's flag
+    /// unless the prefix's continuation classes do, and the prefix's unless the suffix's do (French `l'utilisateur`:
+    /// `utilisateur/Fc()` through `SFX Fc 0 0/L'D'Q'`). With `stripsWhole` (FULLSTRIP) the suffix may replace the
+    /// whole root the prefix leaves (`c'est`).
     ///
     /// As `PfxEntry::checkword` and `SfxEntry::checkword` (1.7) find them, for a spelling `checkword` is given without
     /// SPELL_INITCAP: a hidden homonym answers when Hunspell certainly kept it (`StemTable.certainHomonym`; Italian
     /// `dell'Onu` on the hidden `Onu` of `ONU/Tqr`). `scratch` holds `scratchSize` bytes.
-    func elided(_ word: UnsafeBufferPointer<UInt8>, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+    func elided(_ word: UnsafeBufferPointer<UInt8>, stems: StemTable, stripsWhole: Bool, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         let level = count + rootSlack
         return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: count, fromEnd: false) { index, length in
@@ -195,22 +198,27 @@ final class AffixIndex: @unchecked Sendable {
             let root = prefixRoot(entry, of: word, appending: length, into: scratch)
             guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesStart(entry, root) else { return false }
             if stems.certainHomonym(root, holding: entry.flag, and: 0) { return true }
-            return crossSuffixed(root, prefixFlag: entry.flag, stems: stems, scratch: scratch + level)
+            return crossSuffixed(root, prefix: entry, stems: stems, stripsWhole: stripsWhole, scratch: scratch + level)
         }
     }
 
-    /// Whether an exact cross-product suffix derives `word` from a .dic stem holding its flag and `prefixFlag`.
-    private func crossSuffixed(_ word: UnsafeBufferPointer<UInt8>, prefixFlag: UInt16, stems: StemTable,
+    /// Whether an exact cross-product suffix derives `word` from a .dic stem after the prefix entry `prefix`: the stem
+    /// holds each entry's flag unless the other entry's continuation classes do, as `SfxEntry::checkword` (1.7) asks.
+    private func crossSuffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Entry, stems: StemTable, stripsWhole: Bool,
                                scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         let count = word.count
         guard let base = word.baseAddress else { return false }
         return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
             let entry = entries[index]
             let wanted = Self.crossProduct | Self.exact
-            guard entry.options & wanted == wanted, count > length else { return false }
+            // `SfxEntry::checkword` leaves no byte of the word under FULLSTRIP only for a strip text to look up.
+            guard entry.options & wanted == wanted, count > length || (stripsWhole && count == length && entry.stripCount > 0) else {
+                return false
+            }
             let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
             guard Self.scalarCount(root) >= Int(entry.conditionCount), matchesEnd(entry, root) else { return false }
-            return stems.certainHomonym(root, holding: entry.flag, and: prefixFlag)
+            return stems.certainHomonym(root, holding: holds(prefix, entry.flag) ? 0 : entry.flag,
+                                        and: holds(entry, prefix.flag) ? 0 : prefix.flag)
         }
     }
 

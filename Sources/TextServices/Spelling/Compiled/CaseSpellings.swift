@@ -16,6 +16,8 @@ struct CaseSpellings {
     private(set) var foldsCase = false
     /// Bit `index`: hidden capitalised homonyms (ONLYUPCASEFLAG) may answer for spelling `index`.
     private var hiddenBits: UInt8 = 0
+    /// Bit `index`: `spell` refuses a root with the KEEPCASE flag found for spelling `index`.
+    private var keepCaseBits: UInt8 = 0
 
     init?(_ word: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, into memory: UnsafeMutablePointer<UInt8>, stride: Int) {
         var capitals = 0, neutral = 0, scalars = 0
@@ -39,6 +41,7 @@ struct CaseSpellings {
         if capitals == 0 {
         } else if capitals == 1 && firstCapital {
             spellings.foldsCase = true
+            spellings.keepCaseBits |= 1 << UInt8(spellings.count)
             spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, memory, stride)
         } else if capitals == scalars || capitals + neutral == scalars {
             spellings.foldsCase = true
@@ -47,6 +50,7 @@ struct CaseSpellings {
                 spellings.add(word, lower: true, capitalising: apostrophe + 1, -1, hidden: true, memory, stride)
                 spellings.add(word, lower: true, capitalising: 0, apostrophe + 1, hidden: true, memory, stride)
             }
+            spellings.keepCaseBits |= 3 << UInt8(spellings.count)
             spellings.add(word, lower: true, capitalising: 0, -1, hidden: true, memory, stride)
             spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, memory, stride)
         }
@@ -76,6 +80,12 @@ struct CaseSpellings {
 
     /// Whether hidden capitalised homonyms may answer for spelling `index`.
     func hidden(_ index: Int) -> Bool { hiddenBits >> UInt8(index) & 1 != 0 }
+
+    /// Whether `spell` (1.7) refuses a root with the KEEPCASE flag that `checkword` found for spelling `index`.
+    ///
+    /// The lower-case spelling of a capitalised word, and the capitalised and lower-case spellings of one in
+    /// capitals; not the word as written, nor a word in capitals with the letter after its apostrophe in capitals.
+    func keepCaseChecked(_ index: Int) -> Bool { keepCaseBits >> UInt8(index) & 1 != 0 }
 
     /// Writes `word` (in lower case when `lower`, then with the scalars at `first` and `second` in upper case) as
     /// the next spelling.

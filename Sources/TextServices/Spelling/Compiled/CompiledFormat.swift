@@ -31,7 +31,10 @@ enum CompiledFormat {
     /// dictionaries with Greek stems (French): version-9 files of French proved no word wrong.
     /// 11: the reject index's rules hold each affix's cross product and exactness (`RejectIndex.acceptsElided`):
     /// version-10 files sent every Italian elided word on a suffixed form to Hunspell.
-    static let version: UInt32 = 11
+    /// 12: forms a FULLSTRIP affix gives by replacing a whole stem (French `sont`, `vais` of `être`, `aller`) are
+    /// compiled, and the reject index's rules say whether KEEPCASE limits the elided spellings proven correct and
+    /// whether no stem is forbidden: version-11 files sent those forms and every French elided word to Hunspell.
+    static let version: UInt32 = 12
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64

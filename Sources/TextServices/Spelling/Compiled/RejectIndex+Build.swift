@@ -15,6 +15,8 @@ extension RejectIndex {
         var breakPatterns: [String]? = nil
         var forbidWarn = false
         var refusesFound = false
+        var keepsCase = false
+        var apostropheConversions = 0, otherApostropheConversions = 0
         // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
         // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
         let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
@@ -34,10 +36,19 @@ extension RejectIndex {
                 if affixes.flagMode != .character && affixes.flagMode != .unicode { return (.unusable, "COMPOUNDRULE flags") }
             }
             if line.hasPrefix("FORBIDWARN") { forbidWarn = true }
-            // Options that can refuse a word the affix lookup found (`acceptsElided`).
-            for keyword in ["FORBIDDENWORD", "FORBIDWARN", "KEEPCASE", "ONLYINCOMPOUND", "NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX",
-                            "SUBSTANDARD"] where line.hasPrefix(keyword) {
+            // Options that can refuse a word the affix lookup found (`acceptsElided`). NEEDAFFIX, PSEUDOROOT and CIRCUMFIX
+            // refuse only through an affix's continuation classes, which an exact entry holds none of; FORBIDDENWORD only
+            // through a stem holding it (below); KEEPCASE only in the spellings `CaseSpellings.keepCaseChecked` names.
+            for keyword in ["FORBIDWARN", "ONLYINCOMPOUND", "SUBSTANDARD"] where line.hasPrefix(keyword) {
                 refusesFound = true
+            }
+            if line.hasPrefix("KEEPCASE") { keepsCase = true }
+            if line.hasPrefix("ICONV"), fields.count >= 3 {
+                if fields[1] == "’", fields[2] == "'" {
+                    apostropheConversions += 1
+                } else if fields[1].contains("’") {
+                    otherApostropheConversions += 1
+                }
             }
             if line.hasPrefix("BREAK"), fields.count >= 2 {
                 if breakPatterns == nil {
@@ -118,9 +129,21 @@ extension RejectIndex {
 
         // Stems, read both as Hunspell reads a .dic line and as the expander does (the union is never smaller).
         var stems = StemTable.Builder()
+        // Whether a stem holds the FORBIDDENWORD flag: the declared one, or Hunspell's default (65510), which no
+        // single-character flag and no pair of a UTF-8 file's bytes can be.
+        let forbiddenFlag: UInt32? = affixes.forbiddenWord ?? {
+            switch affixes.flagMode {
+            case .character: nil
+            case .numeric, .unicode: 65510
+            case .long: isUTF8 ? nil : 0xFF << 16 | 0xE6
+            }
+        }()
+        var stemForbidden = false
         func add(_ word: String, _ flagText: Substring?) -> String? {
             guard !word.isEmpty else { return nil }
-            let flags = listFlags(flagText.map { affixes.flags($0).flags } ?? [])
+            let ownFlags = flagText.map { affixes.flags($0).flags } ?? []
+            if let forbiddenFlag, ownFlags.contains(forbiddenFlag) { stemForbidden = true }
+            let flags = listFlags(ownFlags)
             if !compoundRuleFlags.isEmpty, flags.contains(where: compoundRuleFlags.contains),
                !word.utf8.contains(where: digits.contains) {
                 return "COMPOUNDRULE part without digits: \(word)"
@@ -160,11 +183,12 @@ extension RejectIndex {
         }
         guard let table = stems.build() else { return (.unusable, "stem table") }
         var rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
-        // Hunspell's break loop tries an unanchored "-" first (the default list is "-", "^-", "-$").
-        let splitsAtHyphen = breakPatterns.map { $0.first == "-" && $0.allSatisfy { ["-", "^-", "-$"].contains($0) } } ?? true
-        rules.acceptsHyphenatedParts = splitsAtHyphen && !forbidWarn && affixes.forbiddenWord == nil
-            && affixes.flagMode == .character
-        rules.acceptsElided = !refusesFound
+        // No word can be forbidden when no stem holds the flag: `checkword` (1.7) tests it on the root it found only.
+        rules.acceptsHyphenatedParts = !forbidWarn && !stemForbidden
+        rules.acceptsElided = !refusesFound && !stemForbidden
+        rules.elisionKeepsCase = keepsCase
+        rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
+        rules.stripsWholeStems = affixes.fullStrip
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -222,13 +246,14 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 4: an affix's cross product and exactness, and `acceptsElided` (3 held neither; 2 held break patterns
-        // without their anchors).
-        var out: [UInt8] = [4]
+        // 5: `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems` (4 held none of them, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
+        // 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
+        var out: [UInt8] = [5]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
-        out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0))
+        out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0)
+            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0) | (rules.stripsWholeStems ? 32 : 0))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -263,7 +288,7 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 4 else { return nil }
+        guard table.count > 0, byte() == 5 else { return nil }
         let options = byte()
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
@@ -287,6 +312,9 @@ extension RejectIndex {
         var rules = Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
         rules.acceptsHyphenatedParts = options & 2 != 0
         rules.acceptsElided = options & 4 != 0
+        rules.elisionKeepsCase = options & 8 != 0
+        rules.convertsTypographicApostrophe = options & 16 != 0
+        rules.stripsWholeStems = options & 32 != 0
         return rules
     }
 }

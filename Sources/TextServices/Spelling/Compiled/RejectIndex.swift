@@ -45,17 +45,28 @@ final class RejectIndex: Sendable {
         var inputPatterns: [[UInt8]]
         /// Only ASCII words are judged (8-bit dictionaries: their case tables are Hunspell's own).
         var asciiOnly: Bool
-        /// Hunspell splits words at a hyphen (`BREAK` as by default) and no word can be forbidden or warned
-        /// away (no FORBIDDENWORD or FORBIDWARN, single-character flags): then `a-b` is correct when `a` and `b` are.
+        /// No word can be forbidden or warned away (no stem holds the FORBIDDENWORD flag, no FORBIDWARN): then a word
+        /// broken at one BREAK pattern is correct when its parts are (`brokenParts`).
         var acceptsHyphenatedParts = false
-        /// Nothing can refuse a word Hunspell's affix lookup finds (no FORBIDDENWORD, FORBIDWARN, KEEPCASE,
-        /// ONLYINCOMPOUND, NEEDAFFIX, PSEUDOROOT, CIRCUMFIX or SUBSTANDARD): `acceptsElided` may answer.
+        /// Nothing can refuse an exact derivation Hunspell's affix lookup finds (no FORBIDWARN, ONLYINCOMPOUND or
+        /// SUBSTANDARD, no stem holding the FORBIDDENWORD flag; NEEDAFFIX, PSEUDOROOT and CIRCUMFIX act only through
+        /// continuation classes, which exact entries hold none of): `acceptsElided` may answer.
         var acceptsElided = false
+        /// KEEPCASE is declared: `acceptsElided` leaves out the spellings whose root `spell` refuses when it keeps case.
+        var elisionKeepsCase = false
+        /// ICONV turns every `’` into `'` (no anchor) and no other pattern holds `’`: Hunspell's verdict on a word holding
+        /// `’` is its verdict on the word with `'` (French), so proving that one wrong proves both.
+        var convertsTypographicApostrophe = false
+        /// FULLSTRIP: a suffix may strip a whole stem (French `c'est`: `c'` on `est`, from `être` through `SFX zE être est`).
+        var stripsWholeStems = false
         var affixes: [Affix]
     }
 
     let rules: Rules?
     let stems: StemTable
+
+    /// Whether Hunspell converts `’` to `'` before anything else (`Rules.convertsTypographicApostrophe`).
+    var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
     /// The affix entries, found by what they append.
     private let affixes: AffixIndex
     /// The break and input patterns, one after the other, and where each ends in `patternBytes`.
@@ -210,31 +221,73 @@ final class RejectIndex: Sendable {
         return nil
     }
 
-    /// The parts of a word Hunspell certainly accepts when it accepts every part: one to nine hyphens, none at
-    /// an end or next to another; nil when that argument does not hold for the word or the dictionary.
+    /// The parts of a word Hunspell certainly accepts when it accepts every part: the word broken at every
+    /// occurrence of the one BREAK pattern it holds (French `créez-le`, `i.e`), two to ten parts, none empty;
+    /// nil when that argument does not hold for the word or the dictionary.
     ///
-    /// Hunspell breaks `a-b-c` at its second hyphen and checks `c` and `a-b` (which it breaks again), so every
-    /// part accepted means the whole is; at ten break points it refuses the word.
+    /// Hunspell breaks `a-b-c` at its second break point and asks about `c` and `a-b`, which it breaks again
+    /// (`HunspellImpl::spell_internal`, 1.7), so every part accepted means the whole is, unless a word is
+    /// forbidden (`Rules.acceptsHyphenatedParts`) or has ten break points or more. A word in capitals is broken
+    /// capitalised and in lower case (`CTRL-C` as `Ctrl` and `c`, so `USA-UK` is wrong where `uk` is), and so is a run
+    /// of parts in capitals that Hunspell asks about, so the parts are those of that spelling, and of two parts side by
+    /// side one must hold a lower-case letter. Another pattern in the word, anchored or not, or one at its ends,
+    /// leaves it to Hunspell.
     func hyphenatedParts(_ word: String) -> [String]? {
         guard let rules, rules.acceptsHyphenatedParts else { return nil }
-        let bytes = Array(word.utf8)
+        var bytes = Array(word.utf8)
+        var capitals = false, lowerCase = false
+        for scalar in word.unicodeScalars {
+            guard let kind = Self.caseKind(scalar) else { return nil }
+            if kind == .upper { capitals = true }
+            if kind == .lower { lowerCase = true }
+        }
+        if capitals, !lowerCase { bytes = Array(Self.initialCapital(Self.lower(word)).utf8) }
         // Hunspell refuses long words outright, converts ICONV patterns and strips periods and spaces first.
         guard bytes.count < 100, bytes.last != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: " ")) else { return nil }
-        let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts.count <= Self.maximumHyphenatedParts, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return nil }
+        var separator: [UInt8]?
+        for pattern in rules.breakPatterns where Self.contains(bytes, pattern) {
+            guard separator == nil, pattern.first != UInt8(ascii: "^"), pattern.last != UInt8(ascii: "$") else { return nil }
+            separator = pattern
+        }
+        guard let separator else { return nil }
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0, position = 0
+        while position + separator.count <= bytes.count {
+            if bytes[position..<(position + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<position])
+                position += separator.count
+                start = position
+            } else {
+                position += 1
+            }
+        }
+        parts.append(bytes[start...])
+        guard parts.count >= 2, parts.count <= Self.maximumHyphenatedParts, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        var lower: [Bool] = []
+        for part in parts {
+            var hasLower = false
+            for scalar in String(decoding: part, as: UTF8.self).unicodeScalars {
+                guard let kind = Self.caseKind(scalar) else { return nil }
+                if kind == .lower { hasLower = true }
+            }
+            if let previous = lower.last, !previous, !hasLower { return nil }
+            lower.append(hasLower)
+        }
         return parts.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether Hunspell certainly accepts `word` as an elided form: an exact cross-product prefix that writes an
-    /// apostrophe (Italian `dell'`, `l'A`) on a .dic stem, alone or with one exact cross-product suffix, the stem
-    /// holding both flags; false means "not known here".
+    /// apostrophe (Italian `dell'`, `l'A`) on a .dic stem, alone or with one exact cross-product suffix, each
+    /// entry's flag on the stem or in the other's continuation classes (`AffixIndex.elided`); false means "not known
+    /// here".
     ///
     /// The compiled form leaves those cross products out (`WordFormExpander.isElision`), so Italian text held
     /// Hunspell's only words. Each case spelling `spell` hands to `checkword` is tried, except the capitalised one
-    /// of a capitalised word, where a hidden homonym found first would refuse it; `rules.acceptsElided` says no
-    /// option can refuse what the lookup finds. Words with digits, periods, ICONV patterns, or of 100 bytes or
-    /// more are left to Hunspell, as are two suffixes.
+    /// of a capitalised word, where a hidden homonym found first would refuse it, and under KEEPCASE those whose
+    /// root `spell` refuses when it keeps case (`CaseSpellings.keepCaseChecked`: French `L'invite` stays Hunspell's);
+    /// `rules.acceptsElided` says no other option can refuse what the lookup finds. Words with digits, periods, ICONV
+    /// patterns, or of 100 bytes or more are left to Hunspell, as are two suffixes.
     func acceptsElided(_ word: String) -> Bool {
         guard let rules, rules.acceptsElided, !stems.tables.slots.isEmpty else { return false }
         var word = word
@@ -253,9 +306,12 @@ final class RejectIndex: Sendable {
                 guard let spellings = CaseSpellings(bytes, asciiOnly: rules.asciiOnly, into: scratch, stride: spellingSize) else {
                     return false
                 }
-                for index in 0..<spellings.count where spellings.hidden(index) {
+                for index in 0..<spellings.count
+                where spellings.hidden(index) && !(rules.elisionKeepsCase && spellings.keepCaseChecked(index)) {
                     let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
-                    if affixes.elided(spelling, stems: stems, scratch: scratch + 6 * spellingSize) { return true }
+                    if affixes.elided(spelling, stems: stems, stripsWhole: rules.stripsWholeStems, scratch: scratch + 6 * spellingSize) {
+                        return true
+                    }
                 }
                 return false
             }
