@@ -32,6 +32,11 @@ struct WordFormExpander {
     /// A stem whose second suffixes, or whose prefixes alone, would give it more forms than this gets none of that layer
     /// (its suffixes and crossed forms have limits 4 and 64 times this: `layers(of:flags:prefixFlags:crossingFlags:)`).
     let layerLimit: Int
+    /// The most forms asked in three spellings (`FormBudget.isAsked`) one stem may give; its forms stop at that many.
+    ///
+    /// `.max` but for a dictionary whose forms past its layer bounds still
+    /// pass `FormBudget.askedForms` (Hungarian): `FormBudget.stemLimit` chooses it.
+    var stemFormLimit = Int.max
     /// The most forms one stem's second-suffix or prefix layer may give in a compiled form (`layerLimit`).
     ///
     /// The most any Czech, Spanish, Portuguese or Italian stem gets is 12
@@ -84,12 +89,19 @@ struct WordFormExpander {
 
     /// Every form of the dictionary at `info` as UTF-8 bytes, up to `maximumForms`, each stem's layers bounded by
     /// `layerLimit`; empty when its files cannot be read.
-    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000,
-                         layerLimit: Int = compiledLayerLimit) -> FormList {
+    ///
+    /// With no cap and the layers bounded, a dictionary whose case spellings are not inferred keeps its forms asked in
+    /// three spellings within `askedFormBudget` (`FormBudget`).
+    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000, layerLimit: Int = compiledLayerLimit,
+                         askedFormBudget: Int = FormBudget.askedForms) -> FormList {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
-        let expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+        var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+        // A dictionary whose every form is asked three times: its forms are kept within a budget of those questions.
+        if maximumForms == .max, layerLimit < .max, !CaseInference.infersCase(affixPath: info.affixPath) {
+            expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
+        }
         // With no cap no run of lines depends on another's count: a large file's runs are expanded on every core.
         if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expander.expandOnEveryCore(dictionaryText: text) }
         var list = FormList()
@@ -213,10 +225,22 @@ struct WordFormExpander {
     /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it,
     /// and whether it is plain (`PlainForms`: only when `plainStem` says the stem's line is).
     ///
-    /// The scalars passed are a buffer reused for the next form: copy what must outlive the call.
+    /// The scalars passed are a buffer reused for the next form: copy what must outlive the call. The forms stop at
+    /// `stemFormLimit` asked ones.
     func expand(stem root: [Unicode.Scalar], flags: FlagSet, plainStem: Bool = false,
                 emit: ([Unicode.Scalar], Bool, Bool, Bool) -> Void) {
-        if flags.contains(affixes.forbiddenWord) { return }
+        expand(stem: root, flags: flags, plainStem: plainStem, limit: stemFormLimit, emit: emit)
+    }
+
+    /// `expand(stem:flags:plainStem:emit:)` with the forms stopping at `limit` asked ones (`FormBudget.isAsked`);
+    /// false when it stopped there, leaving out forms the rules allow.
+    ///
+    /// The forms given are the first of the unbounded order, so a smaller limit gives a prefix of a larger one's.
+    @discardableResult
+    func expand(stem root: [Unicode.Scalar], flags: FlagSet, plainStem: Bool = false, limit: Int,
+                emit: ([Unicode.Scalar], Bool, Bool, Bool) -> Void) -> Bool {
+        if flags.contains(affixes.forbiddenWord) { return true }
+        var asked = 0, complete = true
         let suggestible = !flags.contains(affixes.noSuggest)
         let forbidden = affixes.forbiddenWord, noSuggest = affixes.noSuggest, keepCase = affixes.keepCase
         let stemKeepsCase = flags.contains(keepCase)
@@ -225,7 +249,12 @@ struct WordFormExpander {
         var crossed: [Unicode.Scalar] = []
         func output(_ scalars: [Unicode.Scalar], _ first: FlagSet, _ second: FlagSet? = nil, _ third: FlagSet? = nil,
                     plain: Bool = false) {
-            if first.contains(forbidden) || second?.contains(forbidden) == true || third?.contains(forbidden) == true { return }
+            if !complete || first.contains(forbidden) || second?.contains(forbidden) == true
+                || third?.contains(forbidden) == true { return }
+            if limit < .max, FormBudget.isAsked(scalars) {
+                guard asked < limit else { complete = false; return }
+                asked += 1
+            }
             let hidden = first.contains(noSuggest) || second?.contains(noSuggest) == true || third?.contains(noSuggest) == true
             let keepsCase = stemKeepsCase || (keepCase != nil && (first.contains(keepCase)
                 || second?.contains(keepCase) == true || third?.contains(keepCase) == true))
@@ -247,6 +276,7 @@ struct WordFormExpander {
         for flag in flags.flags where layers.contains(.suffixes) {
             guard let group = suffixGroups[flag] else { continue }
             for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
+                guard complete else { return false }
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
@@ -255,6 +285,7 @@ struct WordFormExpander {
                 for second in cont.flags where layers.contains(.secondSuffixes) {
                     guard let secondGroup = suffixGroups[second] else { continue }
                     for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
+                        guard complete else { return false }
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
                             output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
@@ -291,6 +322,7 @@ struct WordFormExpander {
         }
         for flag in prefixFlags where layers.contains(.prefixes) {
             for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
+                guard complete else { return false }
                 prefix.apply(to: root, into: &prefixed)
                 if standsAlone(prefix.continuation) {
                     output(prefixed, prefix.continuation, plain: plainStem && plainForms.isPlain(prefix))
@@ -308,6 +340,18 @@ struct WordFormExpander {
                 }
             }
         }
+        return complete
+    }
+
+    /// How many forms asked in three spellings one .dic line gives, up to `limit`, and whether it gives more.
+    func askedForms(line: Substring, limit: Int) -> (count: Int, more: Bool) {
+        guard let (stem, flagText) = Self.splitEntry(line) else { return (0, false) }
+        let flags = flagText.map { affixes.flags($0) } ?? .empty
+        var count = 0
+        let complete = expand(stem: Array(stem.unicodeScalars), flags: flags, limit: limit) { scalars, _, _, _ in
+            if FormBudget.isAsked(scalars) { count += 1 }
+        }
+        return (count, !complete)
     }
 
     /// The layers of a stem's forms that `layerLimit` may leave out.

@@ -47,7 +47,7 @@ extension DictionaryCompiler {
         }
         progress(.expanding, 0)
         // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = WordFormExpander.formList(of: info, maximumForms: .max)
+        let forms = WordFormExpander.formList(of: info, maximumForms: .max, askedFormBudget: askedFormBudget)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
