@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The per-stem limit that keeps a dictionary's forms asked in three spellings within a budget (`askedForms`).
 ///
@@ -21,6 +22,24 @@ enum FormBudget {
     /// Hungarian gives billions unbounded.
     static let askedForms = 1_500_000
 
+    /// The forms asked in three spellings expanded so far, on any thread, against a budget.
+    final class Tally: Sendable {
+        let budget: Int
+        private let count = Atomic<Int>(0)
+
+        init(budget: Int) {
+            self.budget = budget
+        }
+
+        /// Adds `forms`; whether the tally has passed the budget.
+        func add(_ forms: Int) -> Bool {
+            count.add(forms, ordering: .relaxed).newValue > budget
+        }
+
+        /// Whether the forms tallied passed the budget: then the dictionary's forms do (the tally only grows).
+        var passed: Bool { count.load(ordering: .relaxed) > budget }
+    }
+
     /// Whether a form is one asked in three spellings: it has a letter that changes in capitals.
     ///
     /// Hebrew's forms, which have none, are asked once. Counted by the Unicode
@@ -40,7 +59,7 @@ enum FormBudget {
     /// questions, 13 s on two cores.
     ///
     /// The lines are counted on every core, each up to a limit that grows
-    /// sixteenfold while the forms counted fit the budget and some line passed it.
+    /// 16 times over while the forms counted fit the budget and some line passed it.
     static func stemLimit(expander: WordFormExpander, dictionaryText text: String, budget: Int = askedForms) -> Int {
         let runs = WordFormExpander.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         var limit = 64

@@ -98,14 +98,23 @@ struct WordFormExpander {
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
         var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
-        // A dictionary whose every form is asked three times: its forms are kept within a budget of those questions.
-        if maximumForms == .max, layerLimit < .max, !CaseInference.infersCase(affixPath: info.affixPath) {
-            expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
-        }
-        // With no cap no run of lines depends on another's count: a large file's runs are expanded on every core.
-        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expander.expandOnEveryCore(dictionaryText: text) }
+        // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
+        // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
+        let budgeted = maximumForms == .max && layerLimit < .max && !CaseInference.infersCase(affixPath: info.affixPath)
+        let tally = budgeted ? FormBudget.Tally(budget: askedFormBudget) : nil
+        let list = expander.expandAll(dictionaryText: text, tally: tally)
+        guard let tally, tally.passed else { return list }
+        _ = consume list
+        expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
+        return expander.expandAll(dictionaryText: text, tally: nil)
+    }
+
+    /// Every form of a .dic file's text: on every core when there is no cap and the text is large (no run of lines then
+    /// depends on another's count); stopped early once `tally` has passed its budget.
+    private func expandAll(dictionaryText text: String, tally: FormBudget.Tally?) -> FormList {
+        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expandOnEveryCore(dictionaryText: text, tally: tally) }
         var list = FormList()
-        expander.expand(dictionaryText: text, into: &list)
+        expand(lines: text[...], firstOfFile: true, into: &list, tally: tally)
         return list
     }
 
@@ -114,12 +123,12 @@ struct WordFormExpander {
     ///
     /// The list is the same, form for form: a stem's forms depend on its line
     /// alone. Expanding was a fifth of a Portuguese compile (10.5 million forms), on one core.
-    func expandOnEveryCore(dictionaryText text: String) -> FormList {
+    func expandOnEveryCore(dictionaryText text: String, tally: FormBudget.Tally? = nil) -> FormList {
         let runs = Self.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         let parts = Locked([FormList?](repeating: nil, count: runs.count))
         DispatchQueue.concurrentPerform(iterations: runs.count) { index in
             var part = FormList()
-            expand(lines: runs[index], firstOfFile: index == 0, into: &part)
+            expand(lines: runs[index], firstOfFile: index == 0, into: &part, tally: tally)
             parts.withLock { $0[index] = part }
         }
         var list = FormList()
@@ -173,10 +182,18 @@ struct WordFormExpander {
     }
 
     /// Appends every form of the stems in some of a .dic file's lines to `list` (its first line, a count, is skipped).
-    private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList) {
+    /// With a `tally`, the forms asked in three spellings are added to it as they go, and the lines stop once it has passed
+    /// its budget.
+    private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList, tally: FormBudget.Tally? = nil) {
         list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
         var first = firstOfFile
+        var asked = 0
+        defer { if let tally { _ = tally.add(asked) } }
         for line in TextLines(text) {
+            if let tally, asked >= 4096 {
+                if tally.add(asked) { asked = 0; return }
+                asked = 0
+            }
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
@@ -188,6 +205,7 @@ struct WordFormExpander {
                 let plain = plainForms.isPlainStem(line: line, stem: scalars, flags: flags)
                 expand(stem: scalars, flags: flags, plainStem: plain) {
                     list.append($0, suggestible: $1, keepsCase: $2, plain: $3)
+                    if tally != nil, FormBudget.isAsked($0) { asked += 1 }
                 }
             } else if !flags.contains(affixes.forbiddenWord), !flags.contains(affixes.needAffix),
                       !flags.contains(affixes.onlyInCompound) {

@@ -52,6 +52,9 @@ extension DictionaryCompiler {
         let expandedForms = forms.count
         progress(.expanding, 1)
         preparing.wait()
+        // The runs expanded on other threads were freed into those threads' arenas: trimmed, that memory goes back to the
+        // system before the verification's Hunspell handles and arrays join the forms (Galician's peak was there).
+        AllocatorTrim.releaseFreeMemory()
         // Taken out of the boxes, so that releasing them below frees them.
         let engine: HunspellEngine
         switch loaded.withLock({ box in defer { box = nil }; return box }) {
