@@ -64,9 +64,8 @@ import Testing
     @Test func wordsLeftOutByTheBudgetGetHunspellsVerdictFromACompiledForm() throws {
         let info = try Self.dictionary()
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-budget-\(UUID().uuidString)").path
-        var compiler = DictionaryCompiler(folder: cache)
-        compiler.askedFormBudget = 100
-        let report = try compiler.compile(info)
+        let compiler = DictionaryCompiler(folder: cache)
+        let report = try compiler.compile(info, askedFormBudget: 100)
         #expect(report.expandedForms == 20)
         let compiled = try #require(compiler.open(info))
         let engine = try HunspellEngine(info: info, handles: 1)

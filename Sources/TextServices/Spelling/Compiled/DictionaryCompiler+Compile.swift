@@ -17,6 +17,12 @@ extension DictionaryCompiler {
     @discardableResult
     public func compile(_ info: DictionaryInfo,
                         progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report {
+        try compile(info, askedFormBudget: FormBudget.askedForms, progress: progress)
+    }
+
+    /// `compile(_:progress:)` with the forms asked in three spellings kept within `askedFormBudget` (`FormBudget`).
+    func compile(_ info: DictionaryInfo, askedFormBudget: Int,
+                 progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report {
         let started = DispatchTime.now()
         let frequency = frequencyPath(for: info)
         guard let key = contentKey(info: info, frequencyPath: frequency) else {

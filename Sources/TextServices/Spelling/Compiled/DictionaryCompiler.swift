@@ -20,8 +20,6 @@ public struct DictionaryCompiler: Sendable {
     public let frequencyFolders: [String]
     /// Read-only folders of compiled forms made at install time, searched before `folder`.
     public let systemFolders: [String]
-    /// The most forms asked in three spellings a compile expands (`FormBudget.askedForms`; tests make it small).
-    var askedFormBudget = FormBudget.askedForms
 
     public init(folder: String, frequencyFolders: [String] = [], systemFolders: [String] = []) {
         self.folder = folder
