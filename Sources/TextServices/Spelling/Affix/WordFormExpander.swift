@@ -32,6 +32,11 @@ struct WordFormExpander {
     /// A stem whose second suffixes, or whose prefixes alone, would give it more forms than this gets none of that layer
     /// (its suffixes and crossed forms have limits 4 and 64 times this: `layers(of:flags:prefixFlags:crossingFlags:)`).
     let layerLimit: Int
+    /// The most forms asked in three spellings (`FormBudget.isAsked`) one stem may give; its forms stop at that many.
+    ///
+    /// `.max` but for a dictionary whose forms past its layer bounds still
+    /// pass `FormBudget.askedForms` (Hungarian): `FormBudget.stemLimit` chooses it.
+    var stemFormLimit = Int.max
     /// The most forms one stem's second-suffix or prefix layer may give in a compiled form (`layerLimit`).
     ///
     /// The most any Czech, Spanish, Portuguese or Italian stem gets is 12
@@ -84,16 +89,32 @@ struct WordFormExpander {
 
     /// Every form of the dictionary at `info` as UTF-8 bytes, up to `maximumForms`, each stem's layers bounded by
     /// `layerLimit`; empty when its files cannot be read.
-    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000,
-                         layerLimit: Int = compiledLayerLimit) -> FormList {
+    ///
+    /// With no cap and the layers bounded, a dictionary whose case spellings are not inferred keeps its forms asked in
+    /// three spellings within `askedFormBudget` (`FormBudget`).
+    static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000, layerLimit: Int = compiledLayerLimit,
+                         askedFormBudget: Int = FormBudget.askedForms) -> FormList {
         guard let affixes = AffixFile.load(path: info.affixPath),
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
-        let expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
-        // With no cap no run of lines depends on another's count: a large file's runs are expanded on every core.
-        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expander.expandOnEveryCore(dictionaryText: text) }
+        var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+        // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
+        // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
+        let budgeted = maximumForms == .max && layerLimit < .max && !CaseInference.infersCase(affixPath: info.affixPath)
+        let tally = budgeted ? FormBudget.Tally(budget: askedFormBudget) : nil
+        let list = expander.expandAll(dictionaryText: text, tally: tally)
+        guard let tally, tally.passed else { return list }
+        _ = consume list
+        expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
+        return expander.expandAll(dictionaryText: text, tally: nil)
+    }
+
+    /// Every form of a .dic file's text: on every core when there is no cap and the text is large (no run of lines then
+    /// depends on another's count); stopped early once `tally` has passed its budget.
+    private func expandAll(dictionaryText text: String, tally: FormBudget.Tally?) -> FormList {
+        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expandOnEveryCore(dictionaryText: text, tally: tally) }
         var list = FormList()
-        expander.expand(dictionaryText: text, into: &list)
+        expand(lines: text[...], firstOfFile: true, into: &list, tally: tally)
         return list
     }
 
@@ -102,12 +123,12 @@ struct WordFormExpander {
     ///
     /// The list is the same, form for form: a stem's forms depend on its line
     /// alone. Expanding was a fifth of a Portuguese compile (10.5 million forms), on one core.
-    func expandOnEveryCore(dictionaryText text: String) -> FormList {
+    func expandOnEveryCore(dictionaryText text: String, tally: FormBudget.Tally? = nil) -> FormList {
         let runs = Self.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         let parts = Locked([FormList?](repeating: nil, count: runs.count))
         DispatchQueue.concurrentPerform(iterations: runs.count) { index in
             var part = FormList()
-            expand(lines: runs[index], firstOfFile: index == 0, into: &part)
+            expand(lines: runs[index], firstOfFile: index == 0, into: &part, tally: tally)
             parts.withLock { $0[index] = part }
         }
         var list = FormList()
@@ -161,10 +182,18 @@ struct WordFormExpander {
     }
 
     /// Appends every form of the stems in some of a .dic file's lines to `list` (its first line, a count, is skipped).
-    private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList) {
+    /// With a `tally`, the forms asked in three spellings are added to it as they go, and the lines stop once it has passed
+    /// its budget.
+    private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList, tally: FormBudget.Tally? = nil) {
         list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
         var first = firstOfFile
+        var asked = 0
+        defer { if let tally { _ = tally.add(asked) } }
         for line in TextLines(text) {
+            if let tally, asked >= 4096 {
+                if tally.add(asked) { asked = 0; return }
+                asked = 0
+            }
             if first {
                 first = false
                 if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
@@ -176,6 +205,7 @@ struct WordFormExpander {
                 let plain = plainForms.isPlainStem(line: line, stem: scalars, flags: flags)
                 expand(stem: scalars, flags: flags, plainStem: plain) {
                     list.append($0, suggestible: $1, keepsCase: $2, plain: $3)
+                    if tally != nil, FormBudget.isAsked($0) { asked += 1 }
                 }
             } else if !flags.contains(affixes.forbiddenWord), !flags.contains(affixes.needAffix),
                       !flags.contains(affixes.onlyInCompound) {
@@ -213,10 +243,22 @@ struct WordFormExpander {
     /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it,
     /// and whether it is plain (`PlainForms`: only when `plainStem` says the stem's line is).
     ///
-    /// The scalars passed are a buffer reused for the next form: copy what must outlive the call.
+    /// The scalars passed are a buffer reused for the next form: copy what must outlive the call. The forms stop at
+    /// `stemFormLimit` asked ones.
     func expand(stem root: [Unicode.Scalar], flags: FlagSet, plainStem: Bool = false,
                 emit: ([Unicode.Scalar], Bool, Bool, Bool) -> Void) {
-        if flags.contains(affixes.forbiddenWord) { return }
+        expand(stem: root, flags: flags, plainStem: plainStem, limit: stemFormLimit, emit: emit)
+    }
+
+    /// `expand(stem:flags:plainStem:emit:)` with the forms stopping at `limit` asked ones (`FormBudget.isAsked`);
+    /// false when it stopped there, leaving out forms the rules allow.
+    ///
+    /// The forms given are the first of the unbounded order, so a smaller limit gives a prefix of a larger one's.
+    @discardableResult
+    func expand(stem root: [Unicode.Scalar], flags: FlagSet, plainStem: Bool = false, limit: Int,
+                emit: ([Unicode.Scalar], Bool, Bool, Bool) -> Void) -> Bool {
+        if flags.contains(affixes.forbiddenWord) { return true }
+        var asked = 0, complete = true
         let suggestible = !flags.contains(affixes.noSuggest)
         let forbidden = affixes.forbiddenWord, noSuggest = affixes.noSuggest, keepCase = affixes.keepCase
         let stemKeepsCase = flags.contains(keepCase)
@@ -225,7 +267,12 @@ struct WordFormExpander {
         var crossed: [Unicode.Scalar] = []
         func output(_ scalars: [Unicode.Scalar], _ first: FlagSet, _ second: FlagSet? = nil, _ third: FlagSet? = nil,
                     plain: Bool = false) {
-            if first.contains(forbidden) || second?.contains(forbidden) == true || third?.contains(forbidden) == true { return }
+            if !complete || first.contains(forbidden) || second?.contains(forbidden) == true
+                || third?.contains(forbidden) == true { return }
+            if limit < .max, FormBudget.isAsked(scalars) {
+                guard asked < limit else { complete = false; return }
+                asked += 1
+            }
             let hidden = first.contains(noSuggest) || second?.contains(noSuggest) == true || third?.contains(noSuggest) == true
             let keepsCase = stemKeepsCase || (keepCase != nil && (first.contains(keepCase)
                 || second?.contains(keepCase) == true || third?.contains(keepCase) == true))
@@ -247,6 +294,7 @@ struct WordFormExpander {
         for flag in flags.flags where layers.contains(.suffixes) {
             guard let group = suffixGroups[flag] else { continue }
             for suffix in group.candidates(for: root, kind: .suffix) where suffix.applies(to: root) {
+                guard complete else { return false }
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
@@ -255,6 +303,7 @@ struct WordFormExpander {
                 for second in cont.flags where layers.contains(.secondSuffixes) {
                     guard let secondGroup = suffixGroups[second] else { continue }
                     for outer in secondGroup.candidates(for: suffixed, kind: .suffix) where outer.applies(to: suffixed) {
+                        guard complete else { return false }
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
                             output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
@@ -291,6 +340,7 @@ struct WordFormExpander {
         }
         for flag in prefixFlags where layers.contains(.prefixes) {
             for prefix in prefixGroups[flag]!.candidates(for: root, kind: .prefix) where prefix.applies(to: root) {
+                guard complete else { return false }
                 prefix.apply(to: root, into: &prefixed)
                 if standsAlone(prefix.continuation) {
                     output(prefixed, prefix.continuation, plain: plainStem && plainForms.isPlain(prefix))
@@ -308,6 +358,18 @@ struct WordFormExpander {
                 }
             }
         }
+        return complete
+    }
+
+    /// How many forms asked in three spellings one .dic line gives, up to `limit`, and whether it gives more.
+    func askedForms(line: Substring, limit: Int) -> (count: Int, more: Bool) {
+        guard let (stem, flagText) = Self.splitEntry(line) else { return (0, false) }
+        let flags = flagText.map { affixes.flags($0) } ?? .empty
+        var count = 0
+        let complete = expand(stem: Array(stem.unicodeScalars), flags: flags, limit: limit) { scalars, _, _, _ in
+            if FormBudget.isAsked(scalars) { count += 1 }
+        }
+        return (count, !complete)
     }
 
     /// The layers of a stem's forms that `layerLimit` may leave out.

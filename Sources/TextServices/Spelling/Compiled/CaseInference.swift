@@ -80,6 +80,12 @@ struct CaseInference: Sendable {
                   hiddenCapitalised: entries.hidden, provenLetters: proven)
     }
 
+    /// Whether the .aff file at `affixPath` allows inferring at all (FORBIDDENWORD aside); false when it cannot be read.
+    static func infersCase(affixPath: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: affixPath) else { return false }
+        return scan([UInt8](data)).enabled
+    }
+
     /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD: the forbidden stems are not known).
     init(affixBytes: [UInt8]) {
         let scan = Self.scan(affixBytes)

@@ -17,6 +17,12 @@ extension DictionaryCompiler {
     @discardableResult
     public func compile(_ info: DictionaryInfo,
                         progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report {
+        try compile(info, askedFormBudget: FormBudget.askedForms, progress: progress)
+    }
+
+    /// `compile(_:progress:)` with the forms asked in three spellings kept within `askedFormBudget` (`FormBudget`).
+    func compile(_ info: DictionaryInfo, askedFormBudget: Int,
+                 progress: @escaping @Sendable (Stage, Double) -> Void = { _, _ in }) throws(Failure) -> Report {
         let started = DispatchTime.now()
         let frequency = frequencyPath(for: info)
         guard let key = contentKey(info: info, frequencyPath: frequency) else {
@@ -47,11 +53,14 @@ extension DictionaryCompiler {
         }
         progress(.expanding, 0)
         // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = WordFormExpander.formList(of: info, maximumForms: .max)
+        let forms = WordFormExpander.formList(of: info, maximumForms: .max, askedFormBudget: askedFormBudget)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
         preparing.wait()
+        // The runs expanded on other threads were freed into those threads' arenas: trimmed, that memory goes back to the
+        // system before the verification's Hunspell handles and arrays join the forms (Galician's peak was there).
+        AllocatorTrim.releaseFreeMemory()
         // Taken out of the boxes, so that releasing them below frees them.
         let engine: HunspellEngine
         switch loaded.withLock({ box in defer { box = nil }; return box }) {
