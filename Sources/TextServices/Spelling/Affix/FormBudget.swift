@@ -61,15 +61,13 @@ enum FormBudget {
     /// The lines are counted on every core, each up to a limit that grows
     /// 16 times over while the forms counted fit the budget and some line passed it.
     static func stemLimit(expander: WordFormExpander, dictionaryText text: String, budget: Int = askedForms) -> Int {
-        let runs = WordFormExpander.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         var limit = 64
         while true {
             let current = limit
-            let counted = Locked([[Int]](repeating: [], count: runs.count))
-            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let counts = WordFormExpander.mapLineRunsOnEveryCore(text) { lines, firstOfFile in
                 var counts: [Int] = []
-                var first = index == 0
-                for line in TextLines(runs[index]) {
+                var first = firstOfFile
+                for line in TextLines(lines) {
                     if first {
                         first = false
                         if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
@@ -77,9 +75,8 @@ enum FormBudget {
                     let (count, more) = expander.askedForms(line: line, limit: current)
                     if count > 0 || more { counts.append(more ? current + 1 : count) }
                 }
-                counted.withLock { $0[index] = counts }
-            }
-            let counts = counted.withLock { $0.flatMap { $0 } }
+                return counts
+            }.flatMap { $0 }
             if counts.reduce(0, +) > budget { return largestLimit(counts, budget: budget / 5) }
             if !counts.contains(limit + 1) || limit >= budget { return .max }
             limit *= 16

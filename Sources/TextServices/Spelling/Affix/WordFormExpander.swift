@@ -124,24 +124,31 @@ struct WordFormExpander {
     /// The list is the same, form for form: a stem's forms depend on its line
     /// alone. Expanding was a fifth of a Portuguese compile (10.5 million forms), on one core.
     func expandOnEveryCore(dictionaryText text: String, tally: FormBudget.Tally? = nil) -> FormList {
-        let runs = Self.lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
-        let parts = Locked([FormList?](repeating: nil, count: runs.count))
-        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+        var parts = Self.mapLineRunsOnEveryCore(text) { lines, firstOfFile in
             var part = FormList()
-            expand(lines: runs[index], firstOfFile: index == 0, into: &part, tally: tally)
-            parts.withLock { $0[index] = part }
+            expand(lines: lines, firstOfFile: firstOfFile, into: &part, tally: tally)
+            return part
         }
         var list = FormList()
-        let (forms, bytes) = parts.withLock { parts in
-            parts.reduce((0, 0)) { sum, part in (sum.0 + (part?.count ?? 0), sum.1 + (part?.bytes.count ?? 0)) }
-        }
-        list.reserveCapacity(forms: forms, bytes: bytes)
-        for index in runs.indices {
+        list.reserveCapacity(forms: parts.reduce(0) { $0 + $1.count }, bytes: parts.reduce(0) { $0 + $1.bytes.count })
+        for index in parts.indices {
             // Each run is freed once it is copied, so the list and the runs are about one list in memory.
-            guard let part = parts.withLock({ parts in defer { parts[index] = nil }; return parts[index] }) else { continue }
-            list.append(contentsOf: part)
+            list.append(contentsOf: parts[index])
+            parts[index] = FormList()
         }
         return list
+    }
+
+    /// `body`'s result for each run of whole lines of a .dic file's text (about four runs a core; the flag says whether
+    /// the run starts the file, with its count line), computed on every core and given in the file's order.
+    static func mapLineRunsOnEveryCore<Result: Sendable>(_ text: String, _ body: @Sendable (Substring, Bool) -> Result) -> [Result] {
+        let runs = lineRuns(text, count: max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let results = Locked([Result?](repeating: nil, count: runs.count))
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let result = body(runs[index], index == 0)
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 
     /// The smallest .dic text (in UTF-8 bytes) expanded on every core: 3 MiB (Czech, Portuguese, Hebrew, Galician and
