@@ -77,6 +77,11 @@ enum ByteSearch {
         }
     }
 
+    /// Where the first member of `set` (at most 16) is in `bytes[from..<end]`; `end` when none is.
+    static func firstIndex(of set: ByteSet, in bytes: [UInt8], from: Int, end: Int) -> Int {
+        bytes.withUnsafeBytes { firstIndex(of: set, in: UnsafeRawBufferPointer(rebasing: $0[..<end]), from: from) }
+    }
+
     /// Where the first byte outside ASCII is, at or after `from`; nil when there is none.
     static func firstNonASCII(_ haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
         var index = from

@@ -17,9 +17,7 @@ enum ProseMarkup {
             // Only the bytes the cases below start with can start markup (no letter, digit, space, quote or line
             // feed): the rest of a comment goes by 16 bytes at a time, with no test of the mask.
             guard markupStarts.contains(byte) else {
-                index = bytes.withUnsafeBytes { all in
-                    ByteSearch.firstIndex(of: markupStarts, in: UnsafeRawBufferPointer(rebasing: all[..<end]), from: index + 1)
-                }
+                index = ByteSearch.firstIndex(of: markupStarts, in: bytes, from: index + 1, end: end)
                 continue
             }
             guard mask.isVisible(index) else {
@@ -142,9 +140,7 @@ enum ProseMarkup {
         while index < end {
             let byte = bytes[index]
             guard placeholderStarts.contains(byte) else {
-                index = bytes.withUnsafeBytes { all in
-                    ByteSearch.firstIndex(of: placeholderStarts, in: UnsafeRawBufferPointer(rebasing: all[..<end]), from: index + 1)
-                }
+                index = ByteSearch.firstIndex(of: placeholderStarts, in: bytes, from: index + 1, end: end)
                 continue
             }
             if byte == ascii("%"), let formatEnd = percentFormatEnd(bytes, from: index, to: end) {

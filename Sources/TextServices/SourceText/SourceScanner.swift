@@ -167,7 +167,7 @@ struct SourceScanner {
         if syntax.nestedComments { stops.insert(open[0]) }
         while position < bytes.count {
             if !stops.contains(bytes[position]) {
-                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                position = ByteSearch.firstIndex(of: stops, in: bytes, from: position, end: bytes.count)
                 guard position < bytes.count else { break }
             }
             if syntax.nestedComments, matches(open, at: position) {
@@ -352,7 +352,7 @@ struct SourceScanner {
         while position < bytes.count {
             // Most of a string closes, ends, escapes and interpolates nothing: those bytes skip the tests below.
             if !stops.contains(bytes[position]) {
-                position = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: stops, in: $0, from: position) }
+                position = ByteSearch.firstIndex(of: stops, in: bytes, from: position, end: bytes.count)
                 guard position < bytes.count else { break }
             }
             if matches(close, at: position) {

@@ -1,7 +1,7 @@
 /// A set of ASCII bytes, for byte loops that act only at a few kinds of byte.
 ///
 /// A byte outside ASCII is never a member. `contains(_:)` is a shift and
-/// a mask; `ByteSearch.firstIndex(of:in:from:)` finds the next member of a
+/// a mask; `ByteSearch.firstIndex(of:in:from:end:)` finds the next member of a
 /// set of at most 16, 16 bytes at a time. A value: copy a static one into a
 /// local before a loop, so the loop does not go through the static's lazy
 /// initialization at every byte.
