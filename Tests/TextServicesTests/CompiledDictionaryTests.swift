@@ -650,3 +650,43 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     let first = SpellChecker(dictionaries: [try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)]).check(text, limit: 2)
     #expect(first.misspellings == Array(reference.misspellings.prefix(2)))
 }
+
+@Test func aWordWithALetterTheDictionaryHoldsNowhereIsProvenWrongWithoutHunspellAndOnlyThen() throws {
+    // Cyrillic stems; `q` only in what a suffix appends, `z` only in a BREAK pattern, `w` only in an ICONV input.
+    let scratch = try Scratch(tag: "ru_ZZ", aff: """
+        SET UTF-8
+        TRY оаедн
+        BREAK 2
+        BREAK -
+        BREAK z
+        ICONV 1
+        ICONV w в
+        SFX A Y 1
+        SFX A 0 q .
+
+        """, dic: "3\nдом/A\nкот\nМосква\n")
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: scratch.info, handles: 1)
+    let foreign = ["hello", "Hello", "HELLO", "домx", "дом-hello", "hello-дом", "e.g.", "дом's", "Ωmega", "кот2b"]
+    let held = ["домq", "домQ", "доzм", "кот-дом", "домz", "wот", "кот", "дом", "дом-кот"]
+    for word in foreign {
+        #expect(compiled.rejects.rejectsByLetters(word), "\(word) is not proven wrong")
+        #expect(!reference.engine.spell(word), "\(word) proven wrong, but Hunspell accepts it")
+        let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+        #expect(!fast.accepts(word))
+        #expect(!fast.engine.isLoaded, "\(word) loaded Hunspell")
+    }
+    for word in held {
+        #expect(!compiled.rejects.rejectsByLetters(word), "\(word) proven wrong by a letter the dictionary holds")
+        let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+        #expect(fast.accepts(word) == reference.engine.spell(word), "\(word)")
+    }
+    // A scalar that case-maps to an ASCII letter counts as that letter (`İ` lowers to `i` and a combining dot).
+    #expect(RejectIndex.letters(of: "İſ") == 1 << 8 | 1 << 18)
+    // A learned word is never proven wrong.
+    let learning = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+    learning.addLearned("hello")
+    #expect(learning.accepts("hello"))
+}

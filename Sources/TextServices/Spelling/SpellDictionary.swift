@@ -137,6 +137,8 @@ public final class SpellDictionary: Sendable {
     /// The verdict of the compiled form, the cache and the learned words, where they give one; nil: ask Hunspell.
     private func verdictWithoutHunspell(_ word: String, bytesNotAccepted: Bool, unmapped: Bool) -> Bool? {
         if let form = compiled.load() {
+            // A letter the dictionary holds nowhere settles the word before any table is read.
+            if form.rejects.rejectsByLetters(word), learnedWords.withLock({ $0.isEmpty }) { return false }
             if bytesNotAccepted, word.utf8.allSatisfy({ $0 < 0x80 }) {
                 if let verdict = cache.lookup(word) { return verdict }
             } else if form.accepted.accepts(word, unmapped: unmapped) {

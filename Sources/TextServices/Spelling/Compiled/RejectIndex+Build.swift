@@ -139,8 +139,13 @@ extension RejectIndex {
             }
         }()
         var stemForbidden = false
+        var letters = entries.reduce(0) { $0 | Self.letters(of: String(decoding: $1.add, as: UTF8.self)) }
+        for pattern in patterns + affixes.inputConversions.map({ Array($0.from.utf8) }) {
+            letters |= Self.letters(of: String(decoding: pattern, as: UTF8.self))
+        }
         func add(_ word: String, _ flagText: Substring?) -> String? {
             guard !word.isEmpty else { return nil }
+            letters |= Self.letters(of: word)
             let ownFlags = flagText.map { affixes.flags($0).flags } ?? []
             if let forbiddenFlag, ownFlags.contains(forbiddenFlag) { stemForbidden = true }
             let flags = listFlags(ownFlags)
@@ -189,6 +194,7 @@ extension RejectIndex {
         rules.elisionKeepsCase = keepsCase
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         rules.stripsWholeStems = affixes.fullStrip
+        rules.letters = letters
         return (RejectIndex(rules: rules, stems: table), nil)
     }
 
@@ -246,14 +252,16 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 5: `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems` (4 held none of them, and `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD;
-        // 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
-        var out: [UInt8] = [5]
+        // 6: `letters` after the options (5 held no letters, so it proves nothing by them; 5 added `elisionKeepsCase`,
+        // `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no KEEPCASE, NEEDAFFIX or
+        // FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
+        var out: [UInt8] = [6]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
         out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0)
             | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0) | (rules.stripsWholeStems ? 32 : 0))
+        put32(Int(rules.letters))
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -288,8 +296,11 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 5 else { return nil }
+        guard table.count > 0 else { return nil }
+        let version = byte()
+        guard version == 5 || version == 6 else { return nil }
         let options = byte()
+        let letters = version == 6 ? UInt32(get32() & Int(everyLetter)) : everyLetter
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
         let inputPatterns = (0..<get16()).map { _ in bytes() }
@@ -315,6 +326,7 @@ extension RejectIndex {
         rules.elisionKeepsCase = options & 8 != 0
         rules.convertsTypographicApostrophe = options & 16 != 0
         rules.stripsWholeStems = options & 32 != 0
+        rules.letters = letters
         return rules
     }
 }

@@ -59,8 +59,15 @@ final class RejectIndex: Sendable {
         var convertsTypographicApostrophe = false
         /// FULLSTRIP: a suffix may strip a whole stem (French `c'est`: `c'` on `est`, from `être` through `SFX zE être est`).
         var stripsWholeStems = false
+        /// The ASCII letters, bit 0 for `a`, that a stem, an affix's appended text, a BREAK pattern or an ICONV input
+        /// holds in either case, or that a case mapping of a scalar they hold gives (`letters(of:)`); every letter for
+        /// rules compiled before this was kept.
+        var letters = RejectIndex.everyLetter
         var affixes: [Affix]
     }
+
+    /// `Rules.letters` with every letter: nothing is proven by letters.
+    static let everyLetter: UInt32 = (1 << 26) - 1
 
     let rules: Rules?
     let stems: StemTable
@@ -103,6 +110,50 @@ final class RejectIndex: Sendable {
         guard let rules, !stems.tables.slots.isEmpty else { return false }
         var word = word
         return word.withUTF8 { rejects($0, asciiOnly: rules.asciiOnly, depth: 0) }
+    }
+
+    /// Whether `word` holds an ASCII letter that the dictionary holds nowhere, in either case, so that Hunspell
+    /// certainly rejects it; false means "not proven".
+    ///
+    /// The cheapest proof, for the words of another script's text (English in Russian). Every spelling `spell` hands
+    /// to `checkword` holds the letter in one case or the other (Hunspell's tables map an ASCII letter only to its other
+    /// case where this index is usable: Turkic rules are refused); ICONV leaves it, since no input pattern holds it;
+    /// a BREAK pattern holds none of it, so a broken word has a part that holds it; and every derivation is made of
+    /// stems and appended affix texts, whose letters and their case mappings `Rules.letters` counts. No compounding
+    /// other than digit COMPOUNDRULE parts and no IGNORE reach here (`build`). An 8-bit dictionary judges ASCII words
+    /// only. Thread-safe; allocates nothing.
+    func rejectsByLetters(_ word: String) -> Bool {
+        guard let rules, rules.letters != Self.everyLetter, !stems.tables.slots.isEmpty else { return false }
+        var foreign = false
+        for byte in word.utf8 {
+            if byte >= 0x80 {
+                if rules.asciiOnly { return false }
+                continue
+            }
+            let folded = byte | 0x20
+            if folded >= 0x61, folded <= 0x7A, rules.letters & (1 << UInt32(folded - 0x61)) == 0 { foreign = true }
+        }
+        return foreign
+    }
+
+    /// The `Rules.letters` bits of the ASCII letters in `text`, and of those its scalars' case mappings give (`İ`, `ſ`).
+    static func letters(of text: String) -> UInt32 {
+        var bits: UInt32 = 0
+        func add(_ scalar: Unicode.Scalar) {
+            let folded = scalar.value | 0x20
+            if scalar.isASCII, folded >= 0x61, folded <= 0x7A { bits |= 1 << (folded - 0x61) }
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                add(scalar)
+                continue
+            }
+            let properties = scalar.properties
+            for mapped in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
+                mapped.unicodeScalars.forEach(add)
+            }
+        }
+        return bits
     }
 
     private func rejects(_ original: UnsafeBufferPointer<UInt8>, asciiOnly: Bool, depth: Int) -> Bool {
