@@ -252,7 +252,7 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 6: `letters` after the options (5 held no letters, so it proves nothing by them; 5 added `elisionKeepsCase`,
+        // 6: `letters` after the options (5 added `elisionKeepsCase`,
         // `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no KEEPCASE, NEEDAFFIX or
         // FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
         var out: [UInt8] = [6]
@@ -297,10 +297,9 @@ extension RejectIndex {
             return Array(table.slice(cursor..<(cursor + count)))
         }
         guard table.count > 0 else { return nil }
-        let version = byte()
-        guard version == 5 || version == 6 else { return nil }
+        guard byte() == 6 else { return nil }
         let options = byte()
-        let letters = version == 6 ? UInt32(get32() & Int(everyLetter)) : everyLetter
+        let letters = UInt32(get32() & Int(everyLetter))
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
         let inputPatterns = (0..<get16()).map { _ in bytes() }

@@ -60,8 +60,7 @@ final class RejectIndex: Sendable {
         /// FULLSTRIP: a suffix may strip a whole stem (French `c'est`: `c'` on `est`, from `être` through `SFX zE être est`).
         var stripsWholeStems = false
         /// The ASCII letters, bit 0 for `a`, that a stem, an affix's appended text, a BREAK pattern or an ICONV input
-        /// holds in either case, or that a case mapping of a scalar they hold gives (`letters(of:)`); every letter for
-        /// rules compiled before this was kept.
+        /// holds in either case, or that a case mapping of a scalar they hold gives (`letters(of:)`).
         var letters = RejectIndex.everyLetter
         var affixes: [Affix]
     }
