@@ -111,6 +111,7 @@ public struct DocumentChecker: Sendable {
             passes(word, technical: technical) || verdicts[word] == true
         }
         var result: [Misspelling] = []
+        result.reserveCapacity(min(found.count, limit))
         var acronyms: [String] = []
         var skipUntil = 0
         for (index, misspelling) in found.enumerated() {
@@ -144,7 +145,8 @@ public struct DocumentChecker: Sendable {
                                           word: part.word, language: misspelling.language))
             }
         }
-        return Result(misspellings: Array(result.prefix(limit)), mask: mask, acronyms: acronyms)
+        if result.count > limit { result.removeSubrange(limit...) }
+        return Result(misspellings: result, mask: mask, acronyms: acronyms)
     }
 
     /// Whether an identifier part passes without asking the dictionaries.
