@@ -95,6 +95,7 @@ struct AcceptTable: Sendable {
     private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String, unmapped: Bool) -> Bool {
         if accepts(utf8: bytes, unmapped: unmapped) { return true }
         guard !bytes.isEmpty, !isASCII(bytes) else { return false }
+        if let answer = acceptsSimpleCaseVariant(bytes, unmapped: unmapped) { return answer }
         // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
         guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
         let lowerFirst = CaseVariants.lowerFirst(word)
@@ -108,6 +109,31 @@ struct AcceptTable: Sendable {
         let capitalised = CaseVariants.capitalised(lower)
         return capitalised != lower && flags(of: capitalised, unmapped: unmapped) & Self.upper != 0
             && CaseVariants.upper(capitalised) == word
+    }
+
+    /// The case-variant lookups below, done on the bytes when every scalar of the word is one `SimpleCase` maps;
+    /// nil when one is not (then ICU's mappings decide).
+    ///
+    /// The same keys and answers as the string path: within those ranges ICU's root-locale mappings are the simple
+    /// ones (`SimpleCase`), so a capitalised Russian, French or German word needs no string and no ICU call.
+    private func acceptsSimpleCaseVariant(_ bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * bytes.count) { scratch -> Bool? in
+            let lowered = UnsafeMutableBufferPointer(rebasing: scratch[..<bytes.count])
+            guard let word = SimpleCase.lowered(bytes, into: lowered) else { return nil }
+            // As the string path: nothing unless the first scalar changes when lower-cased.
+            guard word.firstIsUpper else { return false }
+            // The first scalar lower-cased, accepted capitalised.
+            let lowerFirst = UnsafeMutableBufferPointer(rebasing: scratch[bytes.count...])
+            _ = lowerFirst.initialize(from: bytes)
+            for index in 0..<word.firstLength { lowerFirst[index] = lowered[index] }
+            if flags(of: UnsafeBufferPointer(lowerFirst), unmapped: unmapped) & Self.capitalised != 0 { return true }
+            // In capitals: the lower-cased word, or it capitalised, accepted in capitals. With no lower-case letter in the
+            // word, upper-casing either spelling gives the word back; with one, neither can.
+            guard !word.anyLower else { return false }
+            if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0 { return true }
+            for index in 0..<word.firstLength { lowered[index] = bytes[index] }
+            return flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0
+        }
     }
 
     private func flags(of key: String, unmapped: Bool) -> UInt8 {
