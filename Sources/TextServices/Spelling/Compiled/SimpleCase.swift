@@ -8,7 +8,7 @@ enum SimpleCase {
     struct Word {
         /// The first scalar is an upper-case letter (it changes when lower-cased).
         var firstIsUpper: Bool
-        /// The first scalar's length in bytes.
+        /// The length in bytes of the first scalar.
         var firstLength: Int
         /// Some scalar is a lower-case letter (it changes when upper-cased).
         var anyLower: Bool
