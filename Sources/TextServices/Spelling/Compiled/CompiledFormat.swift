@@ -34,6 +34,8 @@ enum CompiledFormat {
     /// 12: forms a FULLSTRIP affix gives by replacing a whole stem (French `sont`, `vais` of `être`, `aller`) are
     /// compiled, and the reject index's rules say whether KEEPCASE limits the elided spellings proven correct and
     /// whether no stem is forbidden: version-11 files sent those forms and every French elided word to Hunspell.
+    /// Later version-12 files also name the KEEPCASE and NEEDAFFIX flags after the rules' affixes, which earlier
+    /// readers skip; a file without them proves fewer French words (`RejectIndex.Rules.keepCaseFlag`).
     static let version: UInt32 = 12
     static let headerSize = 64
     static let sectionEntrySize = 32

@@ -10,10 +10,12 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE and
+/// (NEEDAFFIX on affixes, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX and
 /// homonym subtleties are ignored; a prefix crosses a suffix only when both
-/// are cross products, as in Hunspell): when no derivation exists
-/// even then, Hunspell cannot accept the word. Anything the argument does not
+/// are cross products, as in Hunspell; where the rules name them, a stem
+/// holding NEEDAFFIX is no word alone and KEEPCASE counts in the spellings
+/// `spell` checks it in): when no derivation exists even then, Hunspell
+/// cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
 /// contain digits), IGNORE, COMPLEXPREFIXES, CHECKSHARPS, Turkic or Hungarian
@@ -312,9 +314,11 @@ final class RejectIndex: Sendable {
     ///
     /// The compiled form leaves those cross products out (`WordFormExpander.isElision`), so Italian text held
     /// Hunspell's only words. Each case spelling `spell` hands to `checkword` is tried, except the capitalised one
-    /// of a capitalised word, where a hidden homonym found first would refuse it, and under KEEPCASE those whose
-    /// root `spell` refuses when it keeps case (`CaseSpellings.keepCaseChecked`: French `L'invite` stays Hunspell's);
-    /// `rules.acceptsElided` says no other option can refuse what the lookup finds. Words with digits, periods, ICONV
+    /// of a capitalised word, where a hidden homonym found first would refuse it; under KEEPCASE one whose root
+    /// `spell` refuses when it keeps case (`CaseSpellings.keepCaseChecked`) counts only when no derivation of it
+    /// reaches a root holding KEEPCASE (French `L'invite` through `l'invite`; not `L'ampère`, as `ampère/||` keeps
+    /// case), and not where the rules know no KEEPCASE flag; `rules.acceptsElided` says no other option can refuse
+    /// what the lookup finds. Words with digits, periods, ICONV
     /// patterns, or of 100 bytes or more are left to Hunspell, as are two suffixes.
     func acceptsElided(_ word: String) -> Bool {
         guard let rules, rules.acceptsElided, !stems.tables.slots.isEmpty else { return false }
