@@ -86,10 +86,60 @@ private func frenchShape() throws -> (info: DictionaryInfo, compiled: CompiledDi
     for word in ["créez-le", "créez-le-t", "créez-t-elle", "Créez-le", "i.e", "créez.le", "le-UNIX", "UNIX-le"] {
         #expect(withoutHunspell.contains(word), "\(word) was left to Hunspell")
     }
-    // A word in capitals is broken capitalised and in lower case (`UNIX-LE` is wrong where `le` is right, as `Unix` is wrong);
-    // a run of parts in capitals inside a word leaves it to Hunspell.
+    // A word in capitals is broken capitalised and in lower case (`UNIX-LE` is wrong where `le` is right, as `Unix` is wrong),
+    // and so is a piece in capitals that breaking at the second hyphen leaves (`UNIX-UNIX` of `UNIX-UNIX-le`).
     #expect(compiled.rejects.hyphenatedParts("CRÉEZ-LE") == ["Créez", "le"] && compiled.rejects.hyphenatedParts("UNIX-LE") == ["Unix", "le"])
-    #expect(compiled.rejects.hyphenatedParts("UNIX-UNIX-le") == nil && compiled.rejects.hyphenatedParts("le-UNIX-UNIX") == nil)
+    #expect(compiled.rejects.hyphenatedParts("UNIX-UNIX-le") == ["Unix", "unix", "le"])
+    #expect(compiled.rejects.hyphenatedParts("le-UNIX-UNIX") == ["le", "UNIX", "UNIX"])
+    #expect(compiled.rejects.hyphenatedParts("CRÉEZ-LE-le") == ["Créez", "le", "le"])
+    // A break point at a piece's end leaves that piece whole: `r--` is `r` and `-`.
+    #expect(compiled.rejects.hyphenatedParts("t--") == ["t", "-"] && compiled.rejects.hyphenatedParts("-le") == nil)
+}
+
+/// French's own elision prefixes write only `l'`, never `L'`, and its units keep their case (`m/||` with the prefixes
+/// `d` and `E`, `sr`, `com`): the shape of `L'invite`, `Dm`, `ESR` and `COM`.
+private let lowerElisionAffixes = frenchAffixes
+    .replacingOccurrences(of: "PFX L' Y 4\n", with: "PFX L' Y 2\n")
+    .replacingOccurrences(of: "PFX L' 0 L' [aeiouhéAU]\n", with: "")
+    .replacingOccurrences(of: "PFX L' a L'A a\n", with: "") + "PFX Um Y 2\nPFX Um 0 d .\nPFX Um 0 E .\n"
+
+private let unitWords = frenchWords.replacingOccurrences(of: "10\n", with: "13\n") + "com/||\nm/Um||\nsr/Um||\n"
+
+@Test func capitalisedElidedWordsAndKeepCaseWordsInCapitalsGetHunspellsVerdictWithoutHunspell() throws {
+    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: lowerElisionAffixes, dic: unitWords)
+    let compiler = DictionaryCompiler(folder: TestSupport.temporaryFolder("french-cache"))
+    _ = try compiler.compile(info)
+    let compiled = try #require(compiler.open(info))
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: info, handles: 1)
+    var withoutHunspell: [String] = []
+    let words = ["l'invite", "l'utilisateur", "l'utilisateurs", "l'ampère", "l'ampères", "l'Ampère", "l'est", "l’invite", "com", "com.", "m",
+                 "dm", "dm.", "esr", "sr", "l'com", "l'invite-le", "l’utilisateur-le", "créez-le-le", "nº", "ª", "créezº"]
+    for word in words {
+        for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
+            let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
+            let expected = reference.engine.spell(spelling) || reference.engine.spell(spelling.replacingOccurrences(of: "’", with: "'"))
+            #expect(fast.accepts(spelling) == expected, "\(spelling)")
+            if !fast.engine.isLoaded { withoutHunspell.append(spelling) }
+            if compiled.rejects.acceptsElided(spelling) { #expect(expected, "\(spelling) proven correct, but Hunspell rejects it") }
+        }
+    }
+    // Hunspell asks about a capitalised elided word in lower case too, where only a root that keeps its case is refused:
+    // none is reachable from `l'invite`, so `L'invite` is correct, and `l'ampère` reaches only `ampère/||`, so `L'ampère` is wrong.
+    #expect(reference.engine.spell("L'invite") && !reference.engine.spell("L'ampère") && reference.engine.spell("l'ampère"))
+    for word in ["L'invite", "L'utilisateur", "L'utilisateurs", "L’invite", "L'est", "L'ampère", "L'ampères"] {
+        #expect(withoutHunspell.contains(word), "\(word) was left to Hunspell")
+    }
+    // In capitals (or capitalised) only the spelling as written may find a root that keeps case: `DM`, `Dm`, `ESR`, `COM`
+    // are wrong, `Esr` (the prefix `E` on `sr`, as written) is right.
+    #expect(reference.engine.spell("Esr") && reference.engine.spell("dm") && !reference.engine.spell("Dm") && !reference.engine.spell("COM."))
+    for word in ["COM", "Com", "COM.", "Com.", "Dm", "DM", "DM.", "ESR", "M", "SR", "Sr"] {
+        #expect(withoutHunspell.contains(word), "\(word) was left to Hunspell")
+    }
+    // Hyphenated words whose parts are elided, and the ordinal indicators, which Hunspell's tables leave without case.
+    for word in ["l'invite-le", "l’utilisateur-le", "L'invite-le", "nº", "Nº", "Nº", "ª"] {
+        #expect(withoutHunspell.contains(word), "\(word) was left to Hunspell")
+    }
 }
 
 @Test func aStemHoldingTheForbiddenFlagLeavesElidedAndHyphenatedWordsToHunspell() throws {

@@ -147,8 +147,11 @@ public final class SpellDictionary: Sendable {
             let hasTypographic = word.utf8.contains(0xE2) && word.contains("\u{2019}")
             let ascii = hasTypographic ? String(word.map { $0 == "\u{2019}" ? "'" : $0 }) : word
             if hasTypographic, form.accepted.accepts(ascii, unmapped: unmapped) { return true }
-            // Hunspell accepts `a-b-c` through word breaking when it accepts each part (`RejectIndex.hyphenatedParts`).
-            if let parts = form.rejects.hyphenatedParts(word), parts.allSatisfy({ form.accepted.accepts($0, unmapped: unmapped) }) {
+            // Hunspell accepts `a-b-c` through word breaking when it accepts each part (`RejectIndex.hyphenatedParts`), an
+            // elided one (`d'entre-nous`) included; with `’` as its ICONV makes it, where that is all ICONV does with `’`.
+            let breakable = hasTypographic && form.rejects.convertsTypographicApostrophe ? ascii : word
+            if let parts = form.rejects.hyphenatedParts(breakable),
+               parts.allSatisfy({ form.accepted.accepts($0, unmapped: unmapped) || form.rejects.acceptsElided($0) }) {
                 return true
             }
             // An elided word on a suffixed form (Italian `dell'acqua`), which the accept table leaves out.

@@ -160,21 +160,26 @@ final class AffixIndex: @unchecked Sendable {
     // MARK: Searching
 
     /// Whether some derivation (stem, suffix, prefix, prefix + suffix, two suffixes, prefix + two suffixes) could give
-    /// `word`, its stems found in `stems` (hidden homonyms only when `hidden`); `scratch` holds `scratchSize` bytes.
-    func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
-        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0) { return true }
+    /// `word`, its stems found in `stems` (hidden homonyms only when `hidden`) and its root's homonym passing `filter`;
+    /// `scratch` holds `scratchSize` bytes.
+    ///
+    /// A homonym holding `needAffix` (the NEEDAFFIX flag's number, 0: none) is no stem alone: `checkword` (1.7) passes
+    /// over it when it looks the word up whole, and finds it only through an affix.
+    func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>,
+                   filter: HomonymFilter = .none, needAffix: UInt16 = 0) -> Bool {
+        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0, filter: filter, excluding: needAffix) { return true }
         let level = word.count + rootSlack
-        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
+        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter) { return true }
         // Prefix, with no suffix, one or two.
         return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: word.count, fromEnd: false) { index, length in
             let entry = entries[index]
             let root = prefixRoot(entry, of: word, appending: length, into: scratch)
             guard matchesStart(entry, root) else { return false }
-            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0, filter: filter) { return true }
             // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
             // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
             guard entry.options & Self.crossProduct != 0 else { return false }
-            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level)
+            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter)
         }
     }
 
@@ -254,7 +259,7 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether a suffix, or two, derive `word` from a stem (after the prefix entry `prefix`, when not -1).
     private func suffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Int, hidden: Bool, stems: StemTable,
-                          scratch: UnsafeMutablePointer<UInt8>, level: Int) -> Bool {
+                          scratch: UnsafeMutablePointer<UInt8>, level: Int, filter: HomonymFilter) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
@@ -268,14 +273,15 @@ final class AffixIndex: @unchecked Sendable {
                 if holds(outer, entry.flag) { first = 0 }
                 second = holds(entry, outer.flag) ? 0 : outer.flag
             }
-            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second) { return true }
-            return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level)
+            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second, filter: filter) { return true }
+            return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level,
+                                 filter: filter)
         }
     }
 
     /// Whether a suffix whose continuation classes hold `outerFlag` derives `word` from a stem.
     private func innerSuffixed(_ word: UnsafeBufferPointer<UInt8>, outerFlag: UInt16, prefix: Int, hidden: Bool, stems: StemTable,
-                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+                               scratch: UnsafeMutablePointer<UInt8>, filter: HomonymFilter) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: innerSuffixes, flag: outerFlag, of: base, count: count, fromEnd: true) { index, length in
@@ -283,7 +289,7 @@ final class AffixIndex: @unchecked Sendable {
             let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
             guard matchesEnd(entry, root) else { return false }
             let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
-            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0)
+            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0, filter: filter)
         }
     }
 

@@ -34,8 +34,9 @@ enum CompiledFormat {
     /// 12: forms a FULLSTRIP affix gives by replacing a whole stem (French `sont`, `vais` of `être`, `aller`) are
     /// compiled, and the reject index's rules say whether KEEPCASE limits the elided spellings proven correct and
     /// whether no stem is forbidden: version-11 files sent those forms and every French elided word to Hunspell.
-    /// 13: the reject index's rules keep the ASCII letters the dictionary writes (`RejectIndex.rejectsByLetters`):
-    /// version-12 files proved no word wrong by its letters.
+    /// 13: the reject index's rules keep the ASCII letters the dictionary writes (`RejectIndex.rejectsByLetters`) and
+    /// name the KEEPCASE and NEEDAFFIX flags (`RejectIndex.Rules.keepCaseFlag`): version-12 files proved no word wrong by
+    /// its letters, and fewer French words.
     static let version: UInt32 = 13
     static let headerSize = 64
     static let sectionEntrySize = 32

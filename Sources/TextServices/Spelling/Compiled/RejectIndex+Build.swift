@@ -122,6 +122,10 @@ extension RejectIndex {
                 return (.unusable, "affix characters")
             }
         }
+        // The KEEPCASE and NEEDAFFIX flags get numbers too, so the stems that hold them say so (`Rules.keepCaseFlag`,
+        // `Rules.needAffixFlag`).
+        let keepCaseFlag = affixes.keepCase.flatMap { number(ownFlag($0)) } ?? 0
+        let needAffixFlag = affixes.needAffix.flatMap { number(ownFlag($0)) } ?? 0
         let stripsDigits = entries.contains { $0.strip.contains(where: digits.contains) }
         if !compoundRuleFlags.isEmpty, stripsDigits {
             return (.unusable, "COMPOUNDRULE with affixes that strip digits")
@@ -192,6 +196,9 @@ extension RejectIndex {
         rules.acceptsHyphenatedParts = !forbidWarn && !stemForbidden
         rules.acceptsElided = !refusesFound && !stemForbidden
         rules.elisionKeepsCase = keepsCase
+        // ONLYINCOMPOUND homonyms, which `checkword` also passes over, would make `StemTable.lookupCertainlyHolds` wrong.
+        rules.keepCaseFlag = keepsCase && affixes.onlyInCompound == nil ? keepCaseFlag : 0
+        rules.needAffixFlag = needAffixFlag
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         rules.stripsWholeStems = affixes.fullStrip
         rules.letters = letters
@@ -252,9 +259,10 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 6: `letters` after the options (5 added `elisionKeepsCase`,
-        // `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no KEEPCASE, NEEDAFFIX or
-        // FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns without their anchors).
+        // 6: `letters` after the options, and after the affixes the KEEPCASE and NEEDAFFIX flags' numbers (5 added
+        // `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no
+        // KEEPCASE, NEEDAFFIX or FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns
+        // without their anchors).
         var out: [UInt8] = [6]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
@@ -276,6 +284,9 @@ extension RejectIndex {
             affix.continuation.forEach { put16(Int($0)) }
             bytes(Array(affix.condition.text.utf8))
         }
+        // After the affixes, so that a reader of version 5 without it reads the rest as before and ignores it.
+        put16(Int(rules.keepCaseFlag))
+        put16(Int(rules.needAffixFlag))
         return out
     }
 
@@ -318,8 +329,12 @@ extension RejectIndex {
             affixes.append(Affix(isPrefix: kind & 1 != 0, flag: flag, strip: strip, add: add, continuation: continuation,
                                  condition: condition, crossProduct: kind & 2 != 0, isExact: kind & 4 != 0))
         }
+        let keepCaseFlag = UInt16(get16())
+        let needAffixFlag = UInt16(get16())
         guard !failed, breakPatterns.allSatisfy({ !$0.isEmpty }), inputPatterns.allSatisfy({ !$0.isEmpty }) else { return nil }
         var rules = Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
+        rules.keepCaseFlag = keepCaseFlag
+        rules.needAffixFlag = needAffixFlag
         rules.acceptsHyphenatedParts = options & 2 != 0
         rules.acceptsElided = options & 4 != 0
         rules.elisionKeepsCase = options & 8 != 0

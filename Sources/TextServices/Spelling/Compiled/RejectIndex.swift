@@ -10,10 +10,12 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX, KEEPCASE and
+/// (NEEDAFFIX on affixes, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX and
 /// homonym subtleties are ignored; a prefix crosses a suffix only when both
-/// are cross products, as in Hunspell): when no derivation exists
-/// even then, Hunspell cannot accept the word. Anything the argument does not
+/// are cross products, as in Hunspell; where the rules name them, a stem
+/// holding NEEDAFFIX is no word alone and KEEPCASE counts in the spellings
+/// `spell` checks it in): when no derivation exists even then, Hunspell
+/// cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
 /// contain digits), IGNORE, COMPLEXPREFIXES, CHECKSHARPS, Turkic or Hungarian
@@ -54,6 +56,12 @@ final class RejectIndex: Sendable {
         var acceptsElided = false
         /// KEEPCASE is declared: `acceptsElided` leaves out the spellings whose root `spell` refuses when it keeps case.
         var elisionKeepsCase = false
+        /// The KEEPCASE flag's number on the stems (0: none, or not known): `rejects` and `acceptsElided` then search the
+        /// spellings `spell` checks for KEEPCASE by whether a root that keeps case, or one that does not, is reachable.
+        var keepCaseFlag: UInt16 = 0
+        /// The NEEDAFFIX (or PSEUDOROOT) flag's number on the stems (0: none, or not known): a stem holding it is no
+        /// word alone (`AffixIndex.derivable`).
+        var needAffixFlag: UInt16 = 0
         /// ICONV turns every `’` into `'` (no anchor) and no other pattern holds `’`: Hunspell's verdict on a word holding
         /// `’` is its verdict on the word with `'` (French), so proving that one wrong proves both.
         var convertsTypographicApostrophe = false
@@ -75,6 +83,8 @@ final class RejectIndex: Sendable {
     var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
     /// The affix entries, found by what they append.
     private let affixes: AffixIndex
+    /// `Rules.keepCaseFlag` and `Rules.needAffixFlag` (0 without rules).
+    private let keepCaseFlag: UInt16, needAffixFlag: UInt16
     /// The break and input patterns, one after the other, and where each ends in `patternBytes`.
     private let patternBytes: [UInt8]
     private let breakPatternEnds: [Int]
@@ -84,6 +94,8 @@ final class RejectIndex: Sendable {
         self.rules = rules
         self.stems = stems
         affixes = AffixIndex(rules?.affixes ?? [])
+        keepCaseFlag = rules?.keepCaseFlag ?? 0
+        needAffixFlag = rules?.needAffixFlag ?? 0
         var bytes: [UInt8] = [], breakEnds: [Int] = [], inputEnds: [Int] = []
         for pattern in rules?.breakPatterns ?? [] {
             bytes += pattern
@@ -182,15 +194,19 @@ final class RejectIndex: Sendable {
                 let spelling = scratch + index * spellingSize
                 let length = spellings.length(index)
                 let hidden = spellings.hidden(index)
-                if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, stems: stems, scratch: derivations) {
-                    return false
+                // Where `spell` refuses a root that keeps case, only a root that does not can accept the spelling, and none
+                // can when the lookup of the spelling alone certainly returns one that keeps case.
+                let checked = keepCaseFlag != 0 && spellings.keepCaseChecked(index)
+                let filter = checked ? HomonymFilter.lacking(keepCaseFlag) : .none
+                func mayAccept(_ count: Int) -> Bool {
+                    let candidate = UnsafeBufferPointer(start: spelling, count: count)
+                    if checked, stems.lookupCertainlyHolds(candidate, keepCaseFlag, excluding: needAffixFlag) { return false }
+                    return affixes.derivable(candidate, hidden: hidden, stems: stems, scratch: derivations, filter: filter, needAffix: needAffixFlag)
                 }
+                if mayAccept(length) { return false }
                 if periods > 0 {
                     spelling[length] = UInt8(ascii: ".")
-                    if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, stems: stems,
-                                         scratch: derivations) {
-                        return false
-                    }
+                    if mayAccept(length + 1) { return false }
                 }
             }
             // Hunspell breaks the spelling its case switch ends with: a word in capitals or capitalised is then
@@ -271,60 +287,74 @@ final class RejectIndex: Sendable {
         return nil
     }
 
-    /// The parts of a word Hunspell certainly accepts when it accepts every part: the word broken at every
-    /// occurrence of the one BREAK pattern it holds (French `créez-le`, `i.e`), two to ten parts, none empty;
-    /// nil when that argument does not hold for the word or the dictionary.
+    /// The parts of a word Hunspell certainly accepts when it accepts every part: the pieces its word breaking asks
+    /// about, at the one BREAK pattern the word holds (French `créez-le`, `i.e`, `TERMINAL-JOB-mode`), two to ten of
+    /// them; nil when that argument does not hold for the word or the dictionary.
     ///
-    /// Hunspell breaks `a-b-c` at its second break point and asks about `c` and `a-b`, which it breaks again
-    /// (`HunspellImpl::spell_internal`, 1.7), so every part accepted means the whole is, unless a word is
-    /// forbidden (`Rules.acceptsHyphenatedParts`) or has ten break points or more. A word in capitals is broken
-    /// capitalised and in lower case (`CTRL-C` as `Ctrl` and `c`, so `USA-UK` is wrong where `uk` is), and so is a run
-    /// of parts in capitals that Hunspell asks about, so the parts are those of that spelling, and of two parts side by
-    /// side one must hold a lower-case letter. Another pattern in the word, anchored or not, or one at its ends,
-    /// leaves it to Hunspell.
+    /// As `HunspellImpl::spell_internal` (1.7) breaks a word it did not accept whole: a piece in capitals is broken
+    /// capitalised and in lower case after its first letter (`CTRL-C` as `Ctrl` and `c`), any other as written; with
+    /// two break points or more it asks about the text after the second and the text before it (`a-b-c` as `c` and
+    /// `a-b`, which it breaks again), with one about both sides, and a piece whose break point is at an end (`-`, the
+    /// right side of `r--`) only whole. That route accepts the word when every piece does, unless a word is forbidden
+    /// (`Rules.acceptsHyphenatedParts`) or a piece has ten break points or more. Another pattern in the word, anchored
+    /// or not, leaves it to Hunspell.
     func hyphenatedParts(_ word: String) -> [String]? {
         guard let rules, rules.acceptsHyphenatedParts else { return nil }
-        var bytes = Array(word.utf8)
-        var capitals = false, lowerCase = false
-        for scalar in word.unicodeScalars {
-            guard let kind = Self.caseKind(scalar) else { return nil }
-            if kind == .upper { capitals = true }
-            if kind == .lower { lowerCase = true }
-        }
-        if capitals, !lowerCase { bytes = Array(Self.initialCapital(Self.lower(word)).utf8) }
+        for scalar in word.unicodeScalars where Self.caseKind(scalar) == nil { return nil }
+        let bytes = Array(word.utf8)
         // Hunspell refuses long words outright, converts ICONV patterns and strips periods and spaces first.
         guard bytes.count < 100, bytes.last != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: " ")) else { return nil }
-        for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return nil }
         var separator: [UInt8]?
         for pattern in rules.breakPatterns where Self.contains(bytes, pattern) {
             guard separator == nil, pattern.first != UInt8(ascii: "^"), pattern.last != UInt8(ascii: "$") else { return nil }
             separator = pattern
         }
         guard let separator else { return nil }
-        var parts: [ArraySlice<UInt8>] = []
-        var start = 0, position = 0
+        var parts: [String] = []
+        guard brokenPieces(word, at: separator, rules: rules, into: &parts), parts.count >= 2 else { return nil }
+        return parts
+    }
+
+    /// Appends to `parts` the pieces `spell` asks about when it breaks `piece` at `separator` (`hyphenatedParts`); false
+    /// when the route cannot be followed here (ten break points or more, an ICONV or other BREAK pattern in a piece).
+    private func brokenPieces(_ piece: String, at separator: [UInt8], rules: Rules, into parts: inout [String]) -> Bool {
+        var capitals = false, lowerCase = false
+        for scalar in piece.unicodeScalars {
+            switch Self.caseKind(scalar) {
+            case .upper: capitals = true
+            case .lower: lowerCase = true
+            default: break
+            }
+        }
+        // `spell` asks about the piece as written, and breaks it in the case its own case switch ends with.
+        let spelling = capitals && !lowerCase ? Self.initialCapital(Self.lower(piece)) : piece
+        let bytes = Array(spelling.utf8)
+        for pattern in rules.inputPatterns where Self.contains(bytes, pattern) { return false }
+        for pattern in rules.breakPatterns where pattern != separator && Self.contains(bytes, pattern) { return false }
+        var points: [Int] = []
+        var position = 0
         while position + separator.count <= bytes.count {
             if bytes[position..<(position + separator.count)].elementsEqual(separator) {
-                parts.append(bytes[start..<position])
+                points.append(position)
                 position += separator.count
-                start = position
             } else {
                 position += 1
             }
         }
-        parts.append(bytes[start...])
-        guard parts.count >= 2, parts.count <= Self.maximumHyphenatedParts, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
-        var lower: [Bool] = []
-        for part in parts {
-            var hasLower = false
-            for scalar in String(decoding: part, as: UTF8.self).unicodeScalars {
-                guard let kind = Self.caseKind(scalar) else { return nil }
-                if kind == .lower { hasLower = true }
-            }
-            if let previous = lower.last, !previous, !hasLower { return nil }
-            lower.append(hasLower)
+        guard points.count < Self.maximumHyphenatedParts else { return false }
+        // `found > 0 && found < wl - plen`, then the second occurrence when it fits the same bounds.
+        let fits = { (point: Int) in point > 0 && point < bytes.count - separator.count }
+        guard let first = points.first, fits(first) else {
+            parts.append(piece)
+            return true
         }
-        return parts.map { String(decoding: $0, as: UTF8.self) }
+        // The second occurrence is searched from the byte after the first (`find(pattern, found + 1)`).
+        let second = bytes.withUnsafeBufferPointer { Self.find(separator, 0..<separator.count, in: $0, from: first + 1) }
+        let cut = second.map(fits) == true ? second! : first
+        let left = String(decoding: bytes[..<cut], as: UTF8.self)
+        let right = String(decoding: bytes[(cut + separator.count)...], as: UTF8.self)
+        return brokenPieces(left, at: separator, rules: rules, into: &parts)
+            && brokenPieces(right, at: separator, rules: rules, into: &parts)
     }
 
     /// Whether Hunspell certainly accepts `word` as an elided form: an exact cross-product prefix that writes an
@@ -334,9 +364,11 @@ final class RejectIndex: Sendable {
     ///
     /// The compiled form leaves those cross products out (`WordFormExpander.isElision`), so Italian text held
     /// Hunspell's only words. Each case spelling `spell` hands to `checkword` is tried, except the capitalised one
-    /// of a capitalised word, where a hidden homonym found first would refuse it, and under KEEPCASE those whose
-    /// root `spell` refuses when it keeps case (`CaseSpellings.keepCaseChecked`: French `L'invite` stays Hunspell's);
-    /// `rules.acceptsElided` says no other option can refuse what the lookup finds. Words with digits, periods, ICONV
+    /// of a capitalised word, where a hidden homonym found first would refuse it; under KEEPCASE one whose root
+    /// `spell` refuses when it keeps case (`CaseSpellings.keepCaseChecked`) counts only when no derivation of it
+    /// reaches a root holding KEEPCASE (French `L'invite` through `l'invite`; not `L'ampère`, as `ampère/||` keeps
+    /// case), and not where the rules know no KEEPCASE flag; `rules.acceptsElided` says no other option can refuse
+    /// what the lookup finds. Words with digits, periods, ICONV
     /// patterns, or of 100 bytes or more are left to Hunspell, as are two suffixes.
     func acceptsElided(_ word: String) -> Bool {
         guard let rules, rules.acceptsElided, !stems.tables.slots.isEmpty else { return false }
@@ -356,10 +388,17 @@ final class RejectIndex: Sendable {
                 guard let spellings = CaseSpellings(bytes, asciiOnly: rules.asciiOnly, into: scratch, stride: spellingSize) else {
                     return false
                 }
-                for index in 0..<spellings.count
-                where spellings.hidden(index) && !(rules.elisionKeepsCase && spellings.keepCaseChecked(index)) {
+                for index in 0..<spellings.count where spellings.hidden(index) {
+                    let checked = rules.elisionKeepsCase && spellings.keepCaseChecked(index)
+                    guard !checked || rules.keepCaseFlag != 0 else { continue }
                     let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
-                    if affixes.elided(spelling, stems: stems, stripsWhole: rules.stripsWholeStems, scratch: scratch + 6 * spellingSize) {
+                    guard affixes.elided(spelling, stems: stems, stripsWhole: rules.stripsWholeStems, scratch: scratch + 6 * spellingSize) else {
+                        continue
+                    }
+                    // `spell` refuses the root `checkword` returns here when it keeps case: certain only when no
+                    // derivation of the spelling reaches a root that does.
+                    if !checked || !affixes.derivable(spelling, hidden: true, stems: stems, scratch: scratch + 6 * spellingSize,
+                                                      filter: .holding(rules.keepCaseFlag), needAffix: needAffixFlag) {
                         return true
                     }
                 }
@@ -379,10 +418,13 @@ final class RejectIndex: Sendable {
     /// (ASCII, Latin-1, Latin Extended-A, basic Cyrillic), without the letters whose mappings are
     /// special (İ, ı, ĸ, ŉ, ſ); other scalars only when Unicode gives them no case mapping at all. `ß`
     /// is neutral, as in Hunspell's tables (no simple upper case: `STRAß` is in capitals for it), and
-    /// every mapping used here leaves it as it is.
+    /// every mapping used here leaves it as it is; so are `ª` and `º`, lower-case letters for Unicode
+    /// but without a case pair in its mappings or in Hunspell's tables (`utf_info.hxx`).
     static func caseKind(_ scalar: Unicode.Scalar) -> CaseKind? {
         let value = scalar.value
-        if value == 0xDF { return .neutral }
+        // The ordinal indicators `ª` and `º` (French `nº`): Unicode gives them no case mapping, and Hunspell's tables
+        // map each to itself both ways, so `get_captype_utf8` counts them neutral.
+        if value == 0xDF || value == 0xAA || value == 0xBA { return .neutral }
         if value < 0x80 {
             if value >= 0x41 && value <= 0x5A { return .upper }
             if value >= 0x61 && value <= 0x7A { return .lower }

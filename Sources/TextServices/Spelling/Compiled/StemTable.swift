@@ -22,10 +22,12 @@ struct StemTable: Sendable {
         mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
     }
 
-    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed).
+    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed), pass `filter`
+    /// and do not hold `excluded` (0: none).
     ///
     /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
-    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16) -> Bool {
+    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16,
+                    filter: HomonymFilter = .none, excluding excluded: UInt16 = 0) -> Bool {
         guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
@@ -42,7 +44,9 @@ struct StemTable: Sendable {
             let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
             if useHidden || bytes[cursor] == 0,
                first == 0 || Self.holds(bytes, cursor + 3, count, first),
-               second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+               second == 0 || Self.holds(bytes, cursor + 3, count, second),
+               filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held,
+               excluded == 0 || !Self.holds(bytes, cursor + 3, count, excluded) {
                 return true
             }
             cursor += 3 + 2 * count
@@ -71,6 +75,28 @@ struct StemTable: Sendable {
             cursor += 3 + 2 * count
         }
         return false
+    }
+
+    /// Whether Hunspell's lookup of `key` alone certainly returns a homonym holding `flag`: a .dic homonym without
+    /// `excluded` (NEEDAFFIX, which `checkword` passes over) exists, and every homonym without it, hidden ones too, holds
+    /// `flag`.
+    ///
+    /// `checkword` (1.7) takes the first homonym it does not pass over and looks no further, affixes included: `min`
+    /// is `min/||` (KEEPCASE) for it, although `min/S.()` with the empty suffix of `S.` would give the same spelling.
+    func lookupCertainlyHolds(_ key: UnsafeBufferPointer<UInt8>, _ flag: UInt16, excluding excluded: UInt16) -> Bool {
+        guard flag != 0, let start = homonymsStart(key) else { return false }
+        let bytes = tables.bytes
+        var found = false
+        var cursor = start
+        for _ in 0..<Int(bytes[start - 1]) {
+            let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+            if excluded == 0 || !Self.holds(bytes, cursor + 3, count, excluded) {
+                guard Self.holds(bytes, cursor + 3, count, flag) else { return false }
+                if bytes[cursor] == 0 { found = true }
+            }
+            cursor += 3 + 2 * count
+        }
+        return found
     }
 
     /// Where `key`'s first homonym starts in the table's bytes (its homonym count is the byte before), if it is a stem.
