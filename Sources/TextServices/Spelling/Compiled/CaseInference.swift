@@ -6,7 +6,7 @@ import Foundation
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
 /// directives that look at case (FORBIDDENWORD entries spelled as a
-/// variant, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
+/// variant, CHECKSHARPS, FORCEUCASE, FORBIDWARN, Turkic case rules; KEEPCASE
 /// on the entry the lookup finds, which the caller rules out per form: forms of
 /// a KEEPCASE stem are asked), through rules that rewrite the word first
 /// (IGNORE, ICONV and BREAK patterns: a word holding a pattern's
@@ -15,9 +15,9 @@ import Foundation
 /// differently (`RejectIndex.caseKind`). A dictionary with none of those
 /// lets the compiler ask Hunspell once for a lower-case form instead of
 /// three times. FORBIDDENWORD is allowed when the .dic is known
-/// (`init(affixPath:wordsPath:)`) and no forbidden entry takes an affix: the
-/// spellings Hunspell forbids are then exactly those entries' stems, and a
-/// form whose lower case one of them has is asked in every case (`checkword`
+/// (`init(affixPath:wordsPath:)`): the spellings Hunspell forbids are then
+/// those entries' stems and the forms their affixes give them, and a form
+/// whose lower case one of them has is asked in every case (`checkword`
 /// forbids only a word found as an entry, or derived from one, that carries
 /// the flag). Thread-safe (immutable).
 struct CaseInference: Sendable {
@@ -92,9 +92,9 @@ struct CaseInference: Sendable {
         self.init(isEnabled: scan.enabled && !scan.forbids, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses)
     }
 
-    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag (`forbiddenSpellings`), and
-    /// `hiddenCapitalised`; nil when a forbidden line also carries an affix flag (its derived forms would be forbidden
-    /// too) or the .dic cannot be decoded.
+    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag and of every form their affix flags
+    /// give them (`forbiddenSpellings`), and `hiddenCapitalised`; nil when those forms pass `forbiddenFormLimit`, a
+    /// forbidden line carries an elision prefix's flag, or the .dic cannot be decoded.
     private static func scanEntries(affixes: AffixFile, words: [UInt8], forbids: Bool)
         -> (forbidden: Set<String>, hidden: Set<String>)? {
         guard let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
@@ -102,6 +102,8 @@ struct CaseInference: Sendable {
         if forbids && forbidden == nil { return nil }
         var spellings = Set<String>(), hidden = Set<String>()
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+        let unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        var forbiddenForms = 0
         var first = true
         // Lines split on bytes: splitting the text into Characters was most of this pass.
         for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
@@ -117,8 +119,24 @@ struct CaseInference: Sendable {
                   let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
             let flags = flagText.map { affixes.flags($0) } ?? .empty
             if let forbidden, flags.contains(forbidden) {
-                for flag in flags.flags where affixes.prefixes[flag] != nil || affixes.suffixes[flag] != nil { return nil }
                 spellings.insert(CaseVariants.lower(stem))
+                // Hunspell forbids every word its lookup derives from the entry too: each form the entry's affixes give
+                // it, expanded as if it were not forbidden, with no layer bound.
+                let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
+                guard !affixFlags.isEmpty else { continue }
+                // An elision prefix is never crossed with suffixes by the expander: such an entry leaves inferring off.
+                for flag in affixFlags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
+                    return nil
+                }
+                var derived = 0
+                unboundedExpander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags) { scalars, _, _, _ in
+                    var form = String.UnicodeScalarView()
+                    form.append(contentsOf: scalars)
+                    spellings.insert(CaseVariants.lower(String(form)))
+                    derived += 1
+                }
+                forbiddenForms += derived
+                if forbiddenForms > Self.forbiddenFormLimit { return nil }
                 continue
             }
             guard mixedCase, !flags.contains(affixes.forbiddenWord) else { continue }
@@ -134,6 +152,11 @@ struct CaseInference: Sendable {
         }
         return (spellings, hidden)
     }
+
+    /// The most forms the forbidden .dic lines' affixes may give before inferring is left off: 1 million.
+    ///
+    /// Mongolian's 92 forbidden lines with affix flags give a few thousand.
+    static let forbiddenFormLimit = 1_000_000
 
     /// Whether a .dic line's word has a capital after its first scalar (`NASA`, `McDonald`): Hunspell may add a hidden
     /// capitalised homonym for it (it does for an entry in mixed case, or in capitals with flags).
@@ -156,7 +179,9 @@ struct CaseInference: Sendable {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
         guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, true, charset, []) }
         // Matched as Hunspell matches keywords, by prefix. WARN alone changes no verdict (FORBIDWARN does).
-        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
+        // CHECKCOMPOUNDCASE is not among them: it refuses only compounds (`cpdcase_check` in `compound_check`), and a
+        // capitalised or capitals word Hunspell does not find as it is falls back to `checkword` on the lower-case spelling.
+        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "COMPLEXPREFIXES"]
         var enabled = true
         var forbids = false
         var breakHeaderSeen = false
@@ -165,9 +190,11 @@ struct CaseInference: Sendable {
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
             if line.hasPrefix("FORBIDDENWORD") { forbids = true }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // Turkic languages map `i` and `I` otherwise. Hungarian's own rules (LANG hu) concern dashes, which inferred
+            // words never hold, and compounds, which the lower-case fallback checks in the same spelling.
             if line.hasPrefix("LANG"), fields.count >= 2 {
                 let language = fields[1].lowercased()
-                if ["tr", "az", "hu"].contains(where: { language.hasPrefix($0) }) || language.hasPrefix("crh") {
+                if ["tr", "az"].contains(where: { language.hasPrefix($0) }) || language.hasPrefix("crh") {
                     enabled = false
                     break
                 }
