@@ -100,8 +100,12 @@ struct WordFormExpander {
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
         var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
-        // Forms past any count a compile can ask or hold (Hungarian, Arabic): each stem keeps its first forms.
-        if maximumForms == .max, layerLimit < .max {
+        guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: text, tally: nil) }
+        // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
+        // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
+        let inferring = CaseInference.infersCase(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        // An inferring dictionary's forms past any count a compile can ask or hold (Arabic's): each stem keeps its first forms.
+        if inferring {
             let limit = FormBudget.everyFormLimit(expander: expander, dictionaryText: text)
             if limit < .max {
                 expander.countsEveryForm = true
@@ -109,10 +113,7 @@ struct WordFormExpander {
                 return expander.expandAll(dictionaryText: text, tally: nil)
             }
         }
-        // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
-        // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
-        let budgeted = maximumForms == .max && layerLimit < .max && !CaseInference.infersCase(affixPath: info.affixPath)
-        let tally = budgeted ? FormBudget.Tally(budget: askedFormBudget) : nil
+        let tally = inferring ? nil : FormBudget.Tally(budget: askedFormBudget)
         let list = expander.expandAll(dictionaryText: text, tally: tally)
         guard let tally, tally.passed else { return list }
         _ = consume list
