@@ -109,9 +109,13 @@ struct CaseInference: Sendable {
         guard let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
         let forbidden = forbids ? affixes.forbiddenWord : nil
         if forbids && forbidden == nil { return nil }
+        // The forbidden entries' forms are counted first, without keeping one: a dictionary past the limit is known
+        // before any set is built (Hungarian's count stops at the million).
+        if let forbidden, !forbiddenFormsFit(affixes: affixes, text: text, forbidden: forbidden) { return nil }
         var spellings = Set<String>(), hidden = Set<String>()
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
-        let unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        var unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        unboundedExpander.countsEveryForm = true
         var forbiddenForms = 0
         var first = true
         // Lines split on bytes: splitting the text into Characters was most of this pass.
@@ -137,15 +141,15 @@ struct CaseInference: Sendable {
                 for flag in affixFlags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
                     return nil
                 }
-                var derived = 0
-                unboundedExpander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags) { scalars, _, _, _ in
+                // Stopped as soon as the forms pass the limit: a Hungarian stem gives hundreds of thousands unbounded.
+                let complete = unboundedExpander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
+                                                        limit: Self.forbiddenFormLimit - forbiddenForms) { scalars, _, _, _ in
                     var form = String.UnicodeScalarView()
                     form.append(contentsOf: scalars)
                     spellings.insert(CaseVariants.lower(String(form)))
-                    derived += 1
+                    forbiddenForms += 1
                 }
-                forbiddenForms += derived
-                if forbiddenForms > Self.forbiddenFormLimit { return nil }
+                if !complete { return nil }
                 continue
             }
             guard mixedCase, !flags.contains(affixes.forbiddenWord) else { continue }
@@ -164,8 +168,35 @@ struct CaseInference: Sendable {
 
     /// The most forms the forbidden .dic lines' affixes may give before inferring is left off: 1 million.
     ///
-    /// Mongolian has 80 forbidden lines with affix flags; a Hungarian stem gives at most a few hundred thousand forms.
+    /// Mongolian's 80 forbidden lines with affix flags give more than
+    /// 100,000; Hungarian's 277 forbidden lines with more flags pass the
+    /// million (a Hungarian stem gives hundreds of thousands of forms unbounded).
     static let forbiddenFormLimit = 1_000_000
+
+    /// Whether the forms the affix flags of the .dic lines carrying `forbidden` give them number at most
+    /// `forbiddenFormLimit`, expanded with no layer bound and stopped past it.
+    private static func forbiddenFormsFit(affixes: AffixFile, text: String, forbidden: UInt32) -> Bool {
+        var expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        expander.countsEveryForm = true
+        var count = 0, first = true
+        for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var line = Substring(lineBytes)
+            if line.utf8.last == 0x0D { line = line.dropLast() }
+            if first {
+                first = false
+                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
+            }
+            guard line.utf8.contains(0x2F), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
+            let flags = affixes.flags(flagText)
+            guard flags.contains(forbidden) else { continue }
+            let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
+            guard !affixFlags.isEmpty else { continue }
+            let complete = expander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
+                                           limit: forbiddenFormLimit - count) { _, _, _, _ in count += 1 }
+            if !complete { return false }
+        }
+        return true
+    }
 
     /// Whether a .dic line's word has a capital after its first scalar (`NASA`, `McDonald`): Hunspell may add a hidden
     /// capitalised homonym for it (it does for an entry in mixed case, or in capitals with flags).
