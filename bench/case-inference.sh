@@ -1,7 +1,7 @@
 #!/bin/sh
 # Case inference against Hunspell on every installed Debian dictionary (issue 25, item 2): for every
 # STRIDE-th .dic line of each dictionary in /usr/share/hunspell (regional aliases, which are symbolic
-# links, once), the forms the expander makes are asked of Hunspell in all three spellings (as is,
+# links, once), the forms the expander makes within the compiled layer bounds are asked of Hunspell in all three spellings (as is,
 # capitalised, in capitals) and compared with what the compiler infers (CaseInference: forbidden stems,
 # 8-bit case tables proven letter by letter) and trusts without asking (PlainForms: plain forms as they are).
 # The result must be zero differences.

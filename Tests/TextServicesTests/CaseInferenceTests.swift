@@ -73,8 +73,11 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
     #expect(inference("SET UTF-8\nKEEPCASE K\n").isEnabled)
     // WARN alone changes no verdict; FORBIDWARN does.
     #expect(inference("SET UTF-8\nWARN W\n").isEnabled)
+    // CHECKCOMPOUNDCASE refuses compounds only; Hungarian's own rules concern dashes and compounds.
+    #expect(inference("SET UTF-8\nCOMPOUNDFLAG X\nCHECKCOMPOUNDCASE\n").isEnabled)
+    #expect(inference("SET UTF-8\nLANG hu_HU\n").isEnabled)
     for aff in ["FORBIDDENWORD !\n", "CHECKSHARPS\n", "FORCEUCASE U\n", "WARN W\nFORBIDWARN\n", "FORBIDWARN\n",
-                "IGNORE ǅ\n", "CHECKCOMPOUNDCASE\n", "LANG tr_TR\n", "LANG az\n", "LANG hu_HU\n", "LANG crh\n",
+                "IGNORE ǅ\n", "LANG tr_TR\n", "LANG az\n", "LANG crh\n",
                 "BREAK 1\nBREAK ǅ\n", "ICONV 1\nICONV ǅ dž\n", "ICONV 1\nICONV \u{212A} k\n"] {
         #expect(!inference("SET UTF-8\n" + aff).isEnabled, "\(aff)")
     }
@@ -184,10 +187,26 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
     let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
     #expect(asked["kg"] == AcceptTable.asIs)
     #expect(verifiedFlags(forms, engine: engine, cases: cases) == asked)
-    // A forbidden entry that takes an affix forbids its derived forms too: inferring stays off.
-    let affixed = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
-                                                  dic: "2\nkg\nKg/!S\n")
-    #expect(!CaseInference(affixPath: affixed.affixPath, wordsPath: affixed.wordsPath).isEnabled)
+}
+
+@Test func formsOfAForbiddenEntryWithAffixesAreAskedInEveryCase() throws {
+    // `Kgs` is derived from the forbidden `Kg`, so Hunspell forbids it: `kgs` is accepted (from `kg`), `Kgs` is not.
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
+                                               dic: "3\nkg/S\nKg/!S\nwalk/S\n")
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled && cases.forbiddenSpellings == ["kg", "kgs"])
+    var memo = CaseInference.ScalarMemo()
+    #expect(cases.inferredVariants("kgs", memo: &memo) == nil)
+    #expect(cases.inferredVariants("walks", memo: &memo) == AcceptTable.capitalised | AcceptTable.upper)
+    let forms = WordFormExpander.forms(of: info)
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
+    #expect(asked["kgs"] == AcceptTable.asIs)
+    #expect(verifiedFlags(forms, engine: engine, cases: cases) == asked)
+    // An elision prefix on a forbidden entry leaves inferring off: the expander never crosses it with suffixes.
+    let elided = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nPFX L Y 1\nPFX L 0 l' .\n",
+                                                 dic: "2\nkg\nKg/!L\n")
+    #expect(!CaseInference(affixPath: elided.affixPath, wordsPath: elided.wordsPath).isEnabled)
 }
 
 @Test func eightBitCaseTablesAreProvenLetterByLetter() throws {
@@ -244,7 +263,9 @@ func inferringCaseSpellingsGivesTheFlagsHunspellGivesOnSampledInstalledDictionar
         let lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         let sample = Swift.stride(from: 1, to: lines.count, by: stride).map { lines[$0] }.joined(separator: "\n")
         var forms = FormList()
-        WordFormExpander(affixes: affixes, maximumForms: .max).expand(dictionaryText: "0\n" + sample, into: &forms)
+        // The forms a compile makes: Hungarian's stems give hundreds of thousands each past the layer bounds.
+        WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: WordFormExpander.compiledLayerLimit)
+            .expand(dictionaryText: "0\n" + sample, into: &forms)
         let engine = try HunspellEngine(info: info, handles: 1)
         let asked = verifiedFlags(forms, engine: engine, cases: .disabled)
         // Inferred, with the plain forms trusted as Hunspell's acceptances (`PlainForms`).

@@ -5,8 +5,8 @@ import Testing
 
 /// A dictionary whose forms asked in three spellings pass `FormBudget`'s budget keeps each stem's first forms only.
 @Suite struct ExpanderLayerBudgetTests {
-    /// Ten stems of 41 forms each (the stem and 40 suffixes); Hungarian, so no case spelling is inferred unless `language` says.
-    private static func dictionary(language: String = "hu_HU") throws -> DictionaryInfo {
+    /// Ten stems of 41 forms each (the stem and 40 suffixes); Turkish, so no case spelling is inferred unless `language` says.
+    private static func dictionary(language: String = "tr_TR") throws -> DictionaryInfo {
         let letters = Array("bcdfghjklmnpqrstvwxz")
         let endings = (0..<40).map { String([letters[$0 / 20], "a", letters[$0 % 20]]) }
         var aff = "SET UTF-8\nLANG \(language)\nTRY abcdefghijklmnopqrstuvwxyz\n"
@@ -40,6 +40,27 @@ import Testing
         // Case spellings inferred: each form is asked once, and no budget applies.
         let inferring = try Self.dictionary(language: "xx")
         #expect(WordFormExpander.formList(of: inferring, maximumForms: .max, askedFormBudget: 100).count == 410)
+    }
+
+    @Test func aDictionaryPastTheEstimateOfEveryFormKeepsEachStemsFirstForms() throws {
+        // Case spellings inferred, so no budget of forms asked three times applies; 410 forms, every line sampled below.
+        let info = try Self.dictionary(language: "xx")
+        let affixes = try #require(AffixFile.load(path: info.affixPath))
+        let text = try String(contentsOfFile: info.wordsPath, encoding: .utf8)
+        let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+        #expect(expander.formCount(line: "alma/S") == 41)
+        // The sample is every 16th entry: only the first of ten, 41 forms, estimated at 656.
+        #expect(FormBudget.everyFormLimit(expander: expander, dictionaryText: text, estimated: 656) == .max)
+        #expect(FormBudget.everyFormLimit(expander: expander, dictionaryText: text, estimated: 655, kept: 160) == 10)
+        var limited = expander
+        limited.countsEveryForm = true
+        limited.stemFormLimit = 10
+        var forms: [String] = []
+        limited.expand(stem: Array("שלום".unicodeScalars), flags: affixes.flags("S")) { scalars, _, _, _ in
+            forms.append(String(String.UnicodeScalarView(scalars)))
+        }
+        // Caseless forms count too (Arabic's, Hebrew's).
+        #expect(forms.count == 10)
     }
 
     @Test func aStemsFormsStopAtTheLimitInTheUnlimitedOrder() throws {

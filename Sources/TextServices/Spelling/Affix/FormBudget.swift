@@ -83,6 +83,58 @@ enum FormBudget {
         }
     }
 
+    /// The most forms of any kind a dictionary's expansion may give with no limit, estimated from a sample: 16 million.
+    ///
+    /// Portuguese, the largest dictionary within it, gives 10.5 million.
+    /// Hungarian, whose case spellings are inferred, and Arabic, whose forms
+    /// have no case, pass it under the layer bounds (their expansions passed
+    /// 2.4 and 2.7 GB unfinished).
+    static let estimatedForms = 16_000_000
+
+    /// The forms a dictionary past `estimatedForms` keeps: 1 million.
+    ///
+    /// Each is asked of Hunspell once at most; Hungarian's lookups cost about
+    /// 20 µs of CPU each, so a million of them is about 10 s on two cores.
+    static let keptForms = 1_000_000
+
+    /// Every how many .dic lines one is counted for `everyFormLimit`'s estimate: 16.
+    static let sampleStride = 16
+
+    /// `Int.max` when the forms of `text` (a .dic file's text), estimated from every `sampleStride`-th entry line (the first,
+    /// the 17th...) counted in full, number at most `estimated`; else the most each stem may give (`WordFormExpander.countsEveryForm`) so that
+    /// the estimate of all of them is at most `kept` (at least 1).
+    ///
+    /// The sample is the file's lines by their position, so the limit depends
+    /// on the files alone. A stem's forms are bounded by the layer bounds
+    /// (`WordFormExpander.Layers`), so every sampled line is counted in full:
+    /// a sixteenth of an expansion, without storing a form.
+    static func everyFormLimit(expander: WordFormExpander, dictionaryText text: String, estimated: Int = estimatedForms,
+                               kept: Int = keptForms) -> Int {
+        var sampled: [Substring] = []
+        var first = true, entries = 0
+        for line in TextLines(text) {
+            if first {
+                first = false
+                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
+            }
+            if entries % sampleStride == 0 { sampled.append(line) }
+            entries += 1
+        }
+        let chunk = 256, lines = sampled
+        let parts = Locked([[Int]](repeating: [], count: (sampled.count + chunk - 1) / chunk))
+        DispatchQueue.concurrentPerform(iterations: (sampled.count + chunk - 1) / chunk) { part in
+            var counts: [Int] = []
+            for line in lines[(part * chunk)..<min(lines.count, (part + 1) * chunk)] {
+                let count = expander.formCount(line: line)
+                if count > 0 { counts.append(count) }
+            }
+            parts.withLock { $0[part] = counts }
+        }
+        let counts = parts.withLock { $0.flatMap { $0 } }
+        guard counts.reduce(0, +) * sampleStride > estimated else { return .max }
+        return largestLimit(counts, budget: max(1, kept / sampleStride))
+    }
+
     /// The largest limit for which the stems' counts, each cut to it, sum to at most `budget` (at least 1).
     ///
     /// A count above a limit tried stands for "at least one more than it": only limits below it are compared.

@@ -37,6 +37,8 @@ struct WordFormExpander {
     /// `.max` but for a dictionary whose forms past its layer bounds still
     /// pass `FormBudget.askedForms` (Hungarian): `FormBudget.stemLimit` chooses it.
     var stemFormLimit = Int.max
+    /// Whether `stemFormLimit` counts every form, not only those asked in three spellings (`FormBudget.everyFormLimit`).
+    var countsEveryForm = false
     /// The most forms one stem's second-suffix or prefix layer may give in a compiled form (`layerLimit`).
     ///
     /// The most any Czech, Spanish, Portuguese or Italian stem gets is 12
@@ -98,10 +100,20 @@ struct WordFormExpander {
               let data = FileManager.default.contents(atPath: info.wordsPath),
               let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
         var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+        guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: text, tally: nil) }
         // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
         // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
-        let budgeted = maximumForms == .max && layerLimit < .max && !CaseInference.infersCase(affixPath: info.affixPath)
-        let tally = budgeted ? FormBudget.Tally(budget: askedFormBudget) : nil
+        let inferring = CaseInference.infersCase(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        // An inferring dictionary's forms past any count a compile can ask or hold (Arabic's): each stem keeps its first forms.
+        if inferring {
+            let limit = FormBudget.everyFormLimit(expander: expander, dictionaryText: text)
+            if limit < .max {
+                expander.countsEveryForm = true
+                expander.stemFormLimit = limit
+                return expander.expandAll(dictionaryText: text, tally: nil)
+            }
+        }
+        let tally = inferring ? nil : FormBudget.Tally(budget: askedFormBudget)
         let list = expander.expandAll(dictionaryText: text, tally: tally)
         guard let tally, tally.passed else { return list }
         _ = consume list
@@ -276,7 +288,7 @@ struct WordFormExpander {
                     plain: Bool = false) {
             if !complete || first.contains(forbidden) || second?.contains(forbidden) == true
                 || third?.contains(forbidden) == true { return }
-            if limit < .max, FormBudget.isAsked(scalars) {
+            if limit < .max, countsEveryForm || FormBudget.isAsked(scalars) {
                 guard asked < limit else { complete = false; return }
                 asked += 1
             }
@@ -377,6 +389,15 @@ struct WordFormExpander {
             if FormBudget.isAsked(scalars) { count += 1 }
         }
         return (count, !complete)
+    }
+
+    /// How many forms one .dic line gives (with no `stemFormLimit`).
+    func formCount(line: Substring) -> Int {
+        guard let (stem, flagText) = Self.splitEntry(line) else { return 0 }
+        let flags = flagText.map { affixes.flags($0) } ?? .empty
+        var count = 0
+        expand(stem: Array(stem.unicodeScalars), flags: flags, limit: .max) { _, _, _, _ in count += 1 }
+        return count
     }
 
     /// The layers of a stem's forms that `layerLimit` may leave out.

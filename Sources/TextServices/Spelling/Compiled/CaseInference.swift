@@ -6,7 +6,7 @@ import Foundation
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
 /// directives that look at case (FORBIDDENWORD entries spelled as a
-/// variant, CHECKSHARPS, FORCEUCASE, WARN, CHECKCOMPOUNDCASE, Turkic case rules; KEEPCASE
+/// variant, CHECKSHARPS, FORCEUCASE, FORBIDWARN, Turkic case rules; KEEPCASE
 /// on the entry the lookup finds, which the caller rules out per form: forms of
 /// a KEEPCASE stem are asked), through rules that rewrite the word first
 /// (IGNORE, ICONV and BREAK patterns: a word holding a pattern's
@@ -15,9 +15,9 @@ import Foundation
 /// differently (`RejectIndex.caseKind`). A dictionary with none of those
 /// lets the compiler ask Hunspell once for a lower-case form instead of
 /// three times. FORBIDDENWORD is allowed when the .dic is known
-/// (`init(affixPath:wordsPath:)`) and no forbidden entry takes an affix: the
-/// spellings Hunspell forbids are then exactly those entries' stems, and a
-/// form whose lower case one of them has is asked in every case (`checkword`
+/// (`init(affixPath:wordsPath:)`): the spellings Hunspell forbids are then
+/// those entries' stems and the forms their affixes give them, and a form
+/// whose lower case one of them has is asked in every case (`checkword`
 /// forbids only a word found as an entry, or derived from one, that carries
 /// the flag). Thread-safe (immutable).
 struct CaseInference: Sendable {
@@ -86,22 +86,37 @@ struct CaseInference: Sendable {
         return scan([UInt8](data)).enabled
     }
 
+    /// Whether the dictionary's .aff and .dic files allow inferring (`init(affixPath:wordsPath:)`'s `isEnabled`), reading
+    /// the .dic only under FORBIDDENWORD, where its forbidden entries decide.
+    static func infersCase(affixPath: String, wordsPath: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: affixPath) else { return false }
+        let scan = scan([UInt8](data))
+        guard scan.enabled else { return false }
+        return !scan.forbids || CaseInference(affixPath: affixPath, wordsPath: wordsPath).isEnabled
+    }
+
     /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD: the forbidden stems are not known).
     init(affixBytes: [UInt8]) {
         let scan = Self.scan(affixBytes)
         self.init(isEnabled: scan.enabled && !scan.forbids, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses)
     }
 
-    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag (`forbiddenSpellings`), and
-    /// `hiddenCapitalised`; nil when a forbidden line also carries an affix flag (its derived forms would be forbidden
-    /// too) or the .dic cannot be decoded.
+    /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag and of every form their affix flags
+    /// give them (`forbiddenSpellings`), and `hiddenCapitalised`; nil when those forms pass `forbiddenFormLimit`, a
+    /// forbidden line carries an elision prefix's flag, or the .dic cannot be decoded.
     private static func scanEntries(affixes: AffixFile, words: [UInt8], forbids: Bool)
         -> (forbidden: Set<String>, hidden: Set<String>)? {
         guard let text = AffixFile.decode(words, charset: affixes.charset) else { return nil }
         let forbidden = forbids ? affixes.forbiddenWord : nil
         if forbids && forbidden == nil { return nil }
+        // The forbidden entries' forms are counted first, without keeping one: a dictionary past the limit is known
+        // before any set is built (Hungarian's count stops at the million).
+        if let forbidden, !forbiddenFormsFit(affixes: affixes, text: text, forbidden: forbidden) { return nil }
         var spellings = Set<String>(), hidden = Set<String>()
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+        var unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        unboundedExpander.countsEveryForm = true
+        var forbiddenForms = 0
         var first = true
         // Lines split on bytes: splitting the text into Characters was most of this pass.
         for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
@@ -117,8 +132,24 @@ struct CaseInference: Sendable {
                   let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
             let flags = flagText.map { affixes.flags($0) } ?? .empty
             if let forbidden, flags.contains(forbidden) {
-                for flag in flags.flags where affixes.prefixes[flag] != nil || affixes.suffixes[flag] != nil { return nil }
                 spellings.insert(CaseVariants.lower(stem))
+                // Hunspell forbids every word its lookup derives from the entry too: each form the entry's affixes give
+                // it, expanded as if it were not forbidden, with no layer bound.
+                let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
+                guard !affixFlags.isEmpty else { continue }
+                // An elision prefix is never crossed with suffixes by the expander: such an entry leaves inferring off.
+                for flag in affixFlags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
+                    return nil
+                }
+                // Stopped as soon as the forms pass the limit: a Hungarian stem gives hundreds of thousands unbounded.
+                let complete = unboundedExpander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
+                                                        limit: Self.forbiddenFormLimit - forbiddenForms) { scalars, _, _, _ in
+                    var form = String.UnicodeScalarView()
+                    form.append(contentsOf: scalars)
+                    spellings.insert(CaseVariants.lower(String(form)))
+                    forbiddenForms += 1
+                }
+                if !complete { return nil }
                 continue
             }
             guard mixedCase, !flags.contains(affixes.forbiddenWord) else { continue }
@@ -133,6 +164,38 @@ struct CaseInference: Sendable {
             }
         }
         return (spellings, hidden)
+    }
+
+    /// The most forms the forbidden .dic lines' affixes may give before inferring is left off: 1 million.
+    ///
+    /// Mongolian's 80 forbidden lines with affix flags give more than
+    /// 100,000; Hungarian's 277 forbidden lines with more flags pass the
+    /// million (a Hungarian stem gives hundreds of thousands of forms unbounded).
+    static let forbiddenFormLimit = 1_000_000
+
+    /// Whether the forms the affix flags of the .dic lines carrying `forbidden` give them number at most
+    /// `forbiddenFormLimit`, expanded with no layer bound and stopped past it.
+    private static func forbiddenFormsFit(affixes: AffixFile, text: String, forbidden: UInt32) -> Bool {
+        var expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        expander.countsEveryForm = true
+        var count = 0, first = true
+        for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var line = Substring(lineBytes)
+            if line.utf8.last == 0x0D { line = line.dropLast() }
+            if first {
+                first = false
+                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
+            }
+            guard line.utf8.contains(0x2F), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
+            let flags = affixes.flags(flagText)
+            guard flags.contains(forbidden) else { continue }
+            let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
+            guard !affixFlags.isEmpty else { continue }
+            let complete = expander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
+                                           limit: forbiddenFormLimit - count) { _, _, _, _ in count += 1 }
+            if !complete { return false }
+        }
+        return true
     }
 
     /// Whether a .dic line's word has a capital after its first scalar (`NASA`, `McDonald`): Hunspell may add a hidden
@@ -156,7 +219,9 @@ struct CaseInference: Sendable {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
         guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, true, charset, []) }
         // Matched as Hunspell matches keywords, by prefix. WARN alone changes no verdict (FORBIDWARN does).
-        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "CHECKCOMPOUNDCASE", "COMPLEXPREFIXES"]
+        // CHECKCOMPOUNDCASE is not among them: it refuses only compounds (`cpdcase_check` in `compound_check`), and a
+        // capitalised or capitals word Hunspell does not find as it is falls back to `checkword` on the lower-case spelling.
+        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "COMPLEXPREFIXES"]
         var enabled = true
         var forbids = false
         var breakHeaderSeen = false
@@ -165,9 +230,11 @@ struct CaseInference: Sendable {
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
             if line.hasPrefix("FORBIDDENWORD") { forbids = true }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // Turkic languages map `i` and `I` otherwise. Hungarian's own rules (LANG hu) concern dashes, which inferred
+            // words never hold, and compounds, which the lower-case fallback checks in the same spelling.
             if line.hasPrefix("LANG"), fields.count >= 2 {
                 let language = fields[1].lowercased()
-                if ["tr", "az", "hu"].contains(where: { language.hasPrefix($0) }) || language.hasPrefix("crh") {
+                if ["tr", "az"].contains(where: { language.hasPrefix($0) }) || language.hasPrefix("crh") {
                     enabled = false
                     break
                 }
