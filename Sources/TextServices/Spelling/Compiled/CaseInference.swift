@@ -117,15 +117,7 @@ struct CaseInference: Sendable {
         var unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
         unboundedExpander.countsEveryForm = true
         var forbiddenForms = 0
-        var first = true
-        // Lines split on bytes: splitting the text into Characters was most of this pass.
-        for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            var line = Substring(lineBytes)
-            if line.utf8.last == 0x0D { line = line.dropLast() }
-            if first {
-                first = false
-                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
-            }
+        for line in entryLines(text) {
             let hasFlags = line.utf8.contains(0x2F)
             let mixedCase = Self.mayHaveHiddenCapitalised(line)
             guard (forbidden != nil && hasFlags) || mixedCase,
@@ -178,14 +170,8 @@ struct CaseInference: Sendable {
     private static func forbiddenFormsFit(affixes: AffixFile, text: String, forbidden: UInt32) -> Bool {
         var expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
         expander.countsEveryForm = true
-        var count = 0, first = true
-        for lineBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            var line = Substring(lineBytes)
-            if line.utf8.last == 0x0D { line = line.dropLast() }
-            if first {
-                first = false
-                if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
-            }
+        var count = 0
+        for line in entryLines(text) {
             guard line.utf8.contains(0x2F), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
             let flags = affixes.flags(flagText)
             guard flags.contains(forbidden) else { continue }
@@ -196,6 +182,17 @@ struct CaseInference: Sendable {
             if !complete { return false }
         }
         return true
+    }
+
+    /// The entry lines of a .dic text: split at line feeds (on bytes: splitting into Characters was most of a pass),
+    /// a carriage return before one dropped, and the first line left out when it is the entry count.
+    private static func entryLines(_ text: String) -> some Sequence<Substring> {
+        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).lazy.enumerated().compactMap { index, bytes -> Substring? in
+            var line = Substring(bytes)
+            if line.utf8.last == 0x0D { line = line.dropLast() }
+            if index == 0, line.allSatisfy({ $0.isNumber || $0 == " " }) { return nil }
+            return line
+        }
     }
 
     /// Whether a .dic line's word has a capital after its first scalar (`NASA`, `McDonald`): Hunspell may add a hidden
