@@ -48,8 +48,8 @@ struct AcceptTable: Sendable {
     }
 
     /// Whether Hunspell accepted the word with these UTF-8 bytes, when the bytes alone decide it: the word
-    /// as is, or an ASCII word in one of its case spellings. False means "not known here" (beyond ASCII,
-    /// `accepts(_:)` also tries the case variants).
+    /// as is, or in one of its case spellings where `SimpleCase` maps every scalar (ASCII, Latin-1's letters,
+    /// basic Cyrillic). False means "not known here" (beyond those, `accepts(_:)` also tries the case variants).
     ///
     /// Makes no string, so a checker can answer most words straight from the text's bytes.
     func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -60,43 +60,14 @@ struct AcceptTable: Sendable {
     private func accepts(utf8 bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool {
         guard !bytes.isEmpty else { return false }
         if flags(of: bytes, unmapped: unmapped) & Self.asIs != 0 { return true }
-        return isASCII(bytes) && acceptsASCIIVariant(bytes, unmapped: unmapped)
-    }
-
-    @inline(__always)
-    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for byte in bytes { any |= byte }
-        return any < 0x80
-    }
-
-    /// Whether an ASCII word not accepted as is was accepted capitalised or in capitals.
-    private func acceptsASCIIVariant(_ bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool {
-        let first = bytes[0]
-        guard first >= 0x41, first <= 0x5A else { return false }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { lowered in
-            _ = lowered.initialize(from: bytes)
-            lowered[0] = first + 32
-            if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.capitalised != 0 { return true }
-            var anyLower = false
-            for index in 1..<bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x61, byte <= 0x7A { anyLower = true; break }
-                if byte >= 0x41, byte <= 0x5A { lowered[index] = byte + 32 }
-            }
-            guard !anyLower else { return false }
-            if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0 { return true }
-            // In capitals, the capitalised key's capitals (`AMERICA` from `America`).
-            lowered[0] = first
-            return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0
-        }
+        return acceptsSimpleCaseVariant(bytes, unmapped: unmapped) == true
     }
 
     private func accepts(bytes: UnsafeBufferPointer<UInt8>, word: String, unmapped: Bool) -> Bool {
-        if accepts(utf8: bytes, unmapped: unmapped) { return true }
-        guard !bytes.isEmpty, !isASCII(bytes) else { return false }
+        guard !bytes.isEmpty else { return false }
+        if flags(of: bytes, unmapped: unmapped) & Self.asIs != 0 { return true }
         if let answer = acceptsSimpleCaseVariant(bytes, unmapped: unmapped) { return answer }
-        // Beyond ASCII: look up the lower-cased spelling, then check that its variant is exactly this word.
+        // Beyond `SimpleCase`: look up the lower-cased spelling, then check that its variant is exactly this word.
         guard let firstScalar = word.unicodeScalars.first, firstScalar.properties.changesWhenLowercased else { return false }
         let lowerFirst = CaseVariants.lowerFirst(word)
         if lowerFirst != word, flags(of: lowerFirst, unmapped: unmapped) & Self.capitalised != 0,
@@ -111,28 +82,30 @@ struct AcceptTable: Sendable {
             && CaseVariants.upper(capitalised) == word
     }
 
-    /// The case-variant lookups below, done on the bytes when every scalar of the word is one `SimpleCase` maps;
-    /// nil when one is not (then ICU's mappings decide).
+    /// Whether a word not accepted as is was accepted capitalised or in capitals, looked up from its bytes when every
+    /// scalar of the word is one `SimpleCase` maps; nil when one is not (then ICU's mappings decide).
     ///
     /// The same keys and answers as the string path: within those ranges ICU's root-locale mappings are the simple
-    /// ones (`SimpleCase`), so a capitalised Russian, French or German word needs no string and no ICU call.
+    /// ones (`SimpleCase`), so a capitalised English, Russian, French or German word needs no string and no ICU call.
     private func acceptsSimpleCaseVariant(_ bytes: UnsafeBufferPointer<UInt8>, unmapped: Bool) -> Bool? {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * bytes.count) { scratch -> Bool? in
+        // As the string path: nothing unless the first scalar changes when lower-cased (most words start in lower case).
+        let first = bytes[0]
+        guard first >= 0x80 || (first >= 0x41 && first <= 0x5A) else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * bytes.count) { scratch -> Bool? in
             let lowered = UnsafeMutableBufferPointer(rebasing: scratch[..<bytes.count])
             guard let word = SimpleCase.lowered(bytes, into: lowered) else { return nil }
-            // As the string path: nothing unless the first scalar changes when lower-cased.
             guard word.firstIsUpper else { return false }
             // The first scalar lower-cased, accepted capitalised.
             let lowerFirst = UnsafeMutableBufferPointer(rebasing: scratch[bytes.count...])
             _ = lowerFirst.initialize(from: bytes)
             for index in 0..<word.firstLength { lowerFirst[index] = lowered[index] }
             if flags(of: UnsafeBufferPointer(lowerFirst), unmapped: unmapped) & Self.capitalised != 0 { return true }
-            // In capitals: the lower-cased word, or it capitalised, accepted in capitals. With no lower-case letter in the
-            // word, upper-casing either spelling gives the word back; with one, neither can.
+            // In capitals: the lower-cased word, or it capitalised (`AMERICA` from `America`), accepted in capitals. With
+            // no lower-case letter in the word, upper-casing either spelling gives the word back; with one, neither can.
             guard !word.anyLower else { return false }
             if flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0 { return true }
             for index in 0..<word.firstLength { lowered[index] = bytes[index] }
-            return flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0
+            return bytes.count > 1 && flags(of: UnsafeBufferPointer(lowered), unmapped: unmapped) & Self.upper != 0
         }
     }
 
