@@ -141,27 +141,29 @@ final class RejectIndex: Sendable {
                 if rules.asciiOnly { return false }
                 continue
             }
-            let folded = byte | 0x20
-            if folded >= 0x61, folded <= 0x7A, rules.letters & (1 << UInt32(folded - 0x61)) == 0 { foreign = true }
+            let bit = Self.letterBit(UInt32(byte))
+            if bit != 0, rules.letters & bit == 0 { foreign = true }
         }
         return foreign
+    }
+
+    /// The `Rules.letters` bit of an ASCII letter in either case; 0 for any other value.
+    private static func letterBit(_ value: UInt32) -> UInt32 {
+        let folded = value | 0x20
+        return value < 0x80 && folded >= 0x61 && folded <= 0x7A ? 1 << (folded - 0x61) : 0
     }
 
     /// The `Rules.letters` bits of the ASCII letters in `text`, and of those its scalars' case mappings give (`İ`, `ſ`).
     static func letters(of text: String) -> UInt32 {
         var bits: UInt32 = 0
-        func add(_ scalar: Unicode.Scalar) {
-            let folded = scalar.value | 0x20
-            if scalar.isASCII, folded >= 0x61, folded <= 0x7A { bits |= 1 << (folded - 0x61) }
-        }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                add(scalar)
+                bits |= letterBit(scalar.value)
                 continue
             }
             let properties = scalar.properties
             for mapped in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
-                mapped.unicodeScalars.forEach(add)
+                for scalar in mapped.unicodeScalars { bits |= letterBit(scalar.value) }
             }
         }
         return bits
