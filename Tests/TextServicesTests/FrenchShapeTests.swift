@@ -44,28 +44,24 @@ private let frenchAffixes = """
 
 private let frenchWords = "10\nutilisateur/L'S.\ninvite/L'S.\nêtre/zE()\nampère/L'S.||\nAmpère/L'\ncréez\nle/L'\nt\nelle\nUNIX/L'Ci\n"
 
-/// Compiles the French-shaped dictionary into a fresh cache and maps it.
-private func frenchShape() throws -> (info: DictionaryInfo, compiled: CompiledDictionary) {
-    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: frenchAffixes, dic: frenchWords)
+/// Compiles a French-shaped dictionary (by default the one above) into a fresh cache and maps it.
+private func frenchShape(aff: String = frenchAffixes, dic: String = frenchWords) throws
+    -> (info: DictionaryInfo, compiled: CompiledDictionary) {
+    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: aff, dic: dic)
     let compiler = DictionaryCompiler(folder: TestSupport.temporaryFolder("french-cache"))
     _ = try compiler.compile(info)
     return (info, try #require(compiler.open(info)))
 }
 
-@Test func frenchElidedHyphenatedAndFullyStrippedWordsGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
-    let (info, compiled) = try frenchShape()
-    #expect(compiled.rejects.isUsable)
+/// Checks each word as written, capitalised and in capitals with a dictionary of its own (a word that needed Hunspell
+/// loads it): the verdict is Hunspell's (with `’` read as `'`), and an elided word proven correct is one Hunspell
+/// accepts. Returns the spellings decided without Hunspell.
+private func spellingsDecidedWithoutHunspell(_ words: [String], info: DictionaryInfo, compiled: CompiledDictionary) throws
+    -> [String] {
     let reference = try SpellDictionary(info: info, handles: 1)
     var withoutHunspell: [String] = []
-    let words = ["l'utilisateur", "l'utilisateurs", "l'invite", "l'ampère", "l'ampères", "l'Ampère", "l'être", "l'sont", "sont", "l'est",
-                 "sera",
-                 "êtes", "l'sera", "l'UNIX", "l'xyUNIX", "xyUNIXz", "créez-le", "créez-le-t", "créez-t-elle", "créez-lé", "le-créez",
-                 "créez.le", "i.e", "créez-l'utilisateur", "créez-l’utilisateur", "l’utilisateur", "l’invite", "utilisateur-le-t-elle",
-                 "le-le-le-le-le-le-le-le-le-le-le", "créez-", "-le", "créez--le", "créez·le", "créez-le.t", "UNIX-le", "le-UNIX",
-                 "le-UNIX-UNIX", "UNIX-UNIX-le", "l'", "'le", "le'", "l'xutilisateur", "l’xutilisateur", "d’UNIX", "créez’le"]
     for word in words {
         for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
-            // A dictionary of its own for each word: a word that needed Hunspell loads it.
             let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
             let expected = reference.engine.spell(spelling) || reference.engine.spell(spelling.replacingOccurrences(of: "’", with: "'"))
             #expect(fast.accepts(spelling) == expected, "\(spelling)")
@@ -73,6 +69,19 @@ private func frenchShape() throws -> (info: DictionaryInfo, compiled: CompiledDi
             if compiled.rejects.acceptsElided(spelling) { #expect(expected, "\(spelling) proven correct, but Hunspell rejects it") }
         }
     }
+    return withoutHunspell
+}
+
+@Test func frenchElidedHyphenatedAndFullyStrippedWordsGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
+    let (info, compiled) = try frenchShape()
+    #expect(compiled.rejects.isUsable)
+    let words = ["l'utilisateur", "l'utilisateurs", "l'invite", "l'ampère", "l'ampères", "l'Ampère", "l'être", "l'sont", "sont", "l'est",
+                 "sera",
+                 "êtes", "l'sera", "l'UNIX", "l'xyUNIX", "xyUNIXz", "créez-le", "créez-le-t", "créez-t-elle", "créez-lé", "le-créez",
+                 "créez.le", "i.e", "créez-l'utilisateur", "créez-l’utilisateur", "l’utilisateur", "l’invite", "utilisateur-le-t-elle",
+                 "le-le-le-le-le-le-le-le-le-le-le", "créez-", "-le", "créez--le", "créez·le", "créez-le.t", "UNIX-le", "le-UNIX",
+                 "le-UNIX-UNIX", "UNIX-UNIX-le", "l'", "'le", "le'", "l'xutilisateur", "l’xutilisateur", "d’UNIX", "créez’le"]
+    let withoutHunspell = try spellingsDecidedWithoutHunspell(words, info: info, compiled: compiled)
     // Elided words in lower case (and in capitals as written) need no Hunspell, KEEPCASE and NEEDAFFIX notwithstanding:
     // the stem's NEEDAFFIX is met by the prefix, and only a case-folded spelling's root is refused for keeping case.
     for word in ["l'utilisateur", "l'utilisateurs", "l'invite", "l'ampère", "l'ampères", "l'être", "l'UNIX", "L'UNIX", "l’utilisateur"] {
@@ -106,24 +115,12 @@ private let lowerElisionAffixes = frenchAffixes
 private let unitWords = frenchWords.replacingOccurrences(of: "10\n", with: "13\n") + "com/||\nm/Um||\nsr/Um||\n"
 
 @Test func capitalisedElidedWordsAndKeepCaseWordsInCapitalsGetHunspellsVerdictWithoutHunspell() throws {
-    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: lowerElisionAffixes, dic: unitWords)
-    let compiler = DictionaryCompiler(folder: TestSupport.temporaryFolder("french-cache"))
-    _ = try compiler.compile(info)
-    let compiled = try #require(compiler.open(info))
+    let (info, compiled) = try frenchShape(aff: lowerElisionAffixes, dic: unitWords)
     #expect(compiled.rejects.isUsable)
     let reference = try SpellDictionary(info: info, handles: 1)
-    var withoutHunspell: [String] = []
     let words = ["l'invite", "l'utilisateur", "l'utilisateurs", "l'ampère", "l'ampères", "l'Ampère", "l'est", "l’invite", "com", "com.", "m",
                  "dm", "dm.", "esr", "sr", "l'com", "l'invite-le", "l’utilisateur-le", "créez-le-le", "nº", "ª", "créezº"]
-    for word in words {
-        for spelling in [word, RejectIndex.initialCapital(word), word.uppercased()] {
-            let fast = try SpellDictionary(info: info, handles: 1, compiled: compiled)
-            let expected = reference.engine.spell(spelling) || reference.engine.spell(spelling.replacingOccurrences(of: "’", with: "'"))
-            #expect(fast.accepts(spelling) == expected, "\(spelling)")
-            if !fast.engine.isLoaded { withoutHunspell.append(spelling) }
-            if compiled.rejects.acceptsElided(spelling) { #expect(expected, "\(spelling) proven correct, but Hunspell rejects it") }
-        }
-    }
+    let withoutHunspell = try spellingsDecidedWithoutHunspell(words, info: info, compiled: compiled)
     // Hunspell asks about a capitalised elided word in lower case too, where only a root that keeps its case is refused:
     // none is reachable from `l'invite`, so `L'invite` is correct, and `l'ampère` reaches only `ampère/||`, so `L'ampère` is wrong.
     #expect(reference.engine.spell("L'invite") && !reference.engine.spell("L'ampère") && reference.engine.spell("l'ampère"))
