@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "TextServicesJSON",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: ["CPlatform", .product(name: "OrderedCollections", package: "swift-collections")],
             path: "Sources/JSON",
             swiftSettings: functionSections
         ),

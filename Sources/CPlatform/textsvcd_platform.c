@@ -283,6 +283,28 @@ int64_t tsv_find_any_byte(const uint8_t *haystack, int64_t length, int64_t from,
     return length;
 }
 
+int64_t tsv_json_string_stop(const uint8_t *bytes, int64_t length, int64_t from) {
+    int64_t index = from < 0 ? 0 : from;
+#ifdef __SSE2__
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i highestControl = _mm_set1_epi8(0x1F);
+    for (; index + 16 <= length; index += 16) {
+        __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+        /* min(x, 0x1F) == x exactly when x <= 0x1F, unsigned. */
+        __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(chunk, highestControl), chunk);
+        __m128i found = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)), control);
+        unsigned mask = (unsigned)_mm_movemask_epi8(found);
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < length; index++) {
+        uint8_t byte = bytes[index];
+        if (byte == '"' || byte == '\\' || byte < 0x20) return index;
+    }
+    return length;
+}
+
 int32_t tsv_object_path_of(const void *address, char *target, int32_t capacity) {
     Dl_info info;
     if (dladdr(address, &info) == 0 || info.dli_fname == NULL || info.dli_fname[0] == 0) return -1;

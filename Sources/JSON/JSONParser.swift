@@ -257,24 +257,20 @@ public struct JSONParser {
             index += 1  // opening quote
             let start = index
             // Fast path: no escapes.
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") {
-                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
-                    guard let text = String(validating: slice, as: UTF8.self) else {
-                        index = start + Self.firstInvalidUTF8Offset(in: slice)
-                        throw fail("invalid UTF-8")
-                    }
-                    index += 1
-                    return (text, true)
+            index = ByteScan.stringStop(in: buffer, from: index)
+            if index < buffer.count, buffer[index] == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: buffer[start..<index])
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    index = start + Self.firstInvalidUTF8Offset(in: slice)
+                    throw fail("invalid UTF-8")
                 }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
                 index += 1
+                return (text, true)
             }
-            index = start
             var bytes: [UInt8] = []
             // A text with line breaks escapes one byte in dozens: the bytes between escapes are copied as runs.
             bytes.reserveCapacity(Swift.min(buffer.count - start, 16 << 10))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
             var valid = true
             while true {
                 guard index < buffer.count else { throw fail("unterminated string") }
@@ -332,12 +328,7 @@ public struct JSONParser {
                 default:
                     if byte < 0x20 { throw fail("control character in string") }
                     let run = index
-                    index += 1
-                    while index < buffer.count {
-                        let next = buffer[index]
-                        if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
-                        index += 1
-                    }
+                    index = ByteScan.stringStop(in: buffer, from: index + 1)
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<index]))
                 }
             }
@@ -378,6 +369,13 @@ public struct JSONParser {
                 if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
                 guard index < buffer.count, buffer[index] >= 0x30, buffer[index] <= 0x39 else { throw fail("invalid number") }
                 while index < buffer.count, buffer[index] >= 0x30, buffer[index] <= 0x39 { index += 1 }
+            }
+            // An integer of up to 18 digits cannot overflow: it is read from the bytes, with no string made.
+            let digits = index - start - (buffer[start] == UInt8(ascii: "-") ? 1 : 0)
+            if isInteger, digits <= 18 {
+                var value = 0
+                for position in index - digits..<index { value = value &* 10 &+ Int(buffer[position] &- UInt8(ascii: "0")) }
+                return .int(buffer[start] == UInt8(ascii: "-") ? -value : value)
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
             if isInteger, let value = Int(text) { return .int(value) }

@@ -91,10 +91,12 @@ extension JSONValue {
     static func writeString(contiguous bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var start = 0
-        for index in bytes.indices where needsEscape(bytes[index]) {
+        var index = ByteScan.stringStop(in: bytes, from: 0)
+        while index < bytes.count {
             if start < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
             appendEscape(bytes[index], to: &output)
             start = index + 1
+            index = ByteScan.stringStop(in: bytes, from: start)
         }
         if start < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
         output.append(UInt8(ascii: "\""))

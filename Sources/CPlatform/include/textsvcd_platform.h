@@ -59,6 +59,9 @@ int64_t tsv_find_scalars(const uint8_t *haystack, int64_t length, int64_t from, 
 /* The offset of the first byte at or after `from` that is one of the `count` bytes of `set` (at most 16), or `length`
    when none is (16 bytes compared with each member at a time). */
 int64_t tsv_find_any_byte(const uint8_t *haystack, int64_t length, int64_t from, const uint8_t *set, int32_t count);
+/* The offset of the first byte at or after `from` that a JSON string cannot hold as it is: a quotation mark, a
+   backslash or a control character below 0x20; `length` when there is none (16 bytes at a time). */
+int64_t tsv_json_string_stop(const uint8_t *bytes, int64_t length, int64_t from);
 
 /* The resolved path (`realpath`) of the shared object or executable that holds `address` (dladdr), written NUL-terminated
    into `target`; 0 on success, -1 when no loaded object holds it or the path does not fit in `capacity` bytes. */
