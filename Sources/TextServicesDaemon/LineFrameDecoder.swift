@@ -28,9 +28,11 @@ struct LineFrameDecoder: ByteToMessageDecoder {
     }
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let view = buffer.readableBytesView
-        if let newline = view[(view.startIndex + scanned)...].firstIndex(of: 0x0A) {
-            let length = newline - view.startIndex
+        // A request line is often hundreds of kilobytes (a document's text): its end is found with `memchr`.
+        let from = scanned
+        if let length = buffer.withUnsafeReadableBytes({ ServerSystem.firstIndex(of: 0x0A, in: $0, from: from) }) {
+            let view = buffer.readableBytesView
+            let newline = view.startIndex + length
             scanned = 0
             if discarding {
                 discarding = false

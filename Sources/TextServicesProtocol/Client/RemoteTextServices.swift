@@ -113,7 +113,7 @@ public final class RemoteTextServices: TextServicesClient {
     // MARK: TextServicesClient
 
     public func send<Request: TextServicesRequest>(_ request: Request) throws(ServiceError) -> Request.Response {
-        let (id, waiter) = try start(Request.method, JSONValueEncoder().encode(request))
+        let (id, waiter) = try start(request)
         return try Self.decodeAnswer(Request.Response.self, outcome(of: id, waiter))
     }
 
@@ -131,7 +131,7 @@ public final class RemoteTextServices: TextServicesClient {
         for request in requests {
             window.wait()
             waiters.append(Result { () throws(ServiceError) in
-                try start(Request.method, JSONValueEncoder().encode(request), completion: { window.signal() })
+                try start(request, completion: { window.signal() })
             })
             if case .failure = waiters.last! { window.signal() }
         }
@@ -154,10 +154,50 @@ public final class RemoteTextServices: TextServicesClient {
 
     // MARK: Sending
 
+    /// Sends a typed request: one that writes itself (`JSONWritable`) straight into its line, any other through the
+    /// Codable tree. Both give the same bytes (pinned by the request-writing tests).
+    private func start<Request: TextServicesRequest>(_ request: Request,
+                                                     completion: (@Sendable () -> Void)? = nil) throws(ServiceError) -> (Int, Waiter) {
+        guard let writable = request as? any JSONWritable else {
+            return try start(Request.method, JSONValueEncoder().encode(request), completion: completion)
+        }
+        let (id, waiter) = try register(completion: completion)
+        send(Self.requestLine(id: id, method: Request.method, params: writable, positionEncoding: positionEncoding))
+        return (id, waiter)
+    }
+
+    /// A request's line (with its newline) from a model that writes its own params, `positionEncoding` added last as
+    /// the Codable path adds it; the model must not write `positionEncoding` itself.
+    static func requestLine(id: Int, method: String, params: any JSONWritable, positionEncoding: PositionEncoding) -> [UInt8] {
+        var line: [UInt8] = []
+        line.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONValue.writeInt(id, to: &line)
+        line.append(contentsOf: #","method":"#.utf8)
+        JSONValue.writeString(method, to: &line)
+        line.append(contentsOf: #","params":"#.utf8)
+        let open = line.count
+        params.writeJSON(to: &line)
+        line.removeLast()  // the params' closing brace
+        if line.count > open + 1 { line.append(UInt8(ascii: ",")) }
+        line.append(contentsOf: #""positionEncoding":"#.utf8)
+        JSONValue.writeString(positionEncoding.rawValue, to: &line)
+        line.append(contentsOf: "}}\n".utf8)
+        return line
+    }
+
     private func start(_ method: String, _ params: JSONValue,
                        completion: (@Sendable () -> Void)? = nil) throws(ServiceError) -> (Int, Waiter) {
         var params = params.objectValue ?? JSONObject()
         if params["positionEncoding"] == nil { params["positionEncoding"] = .string(positionEncoding.rawValue) }
+        let (id, waiter) = try register(completion: completion)
+        var line = JSONRPCMessage.encode(JSONRPCMessage.request(id: .int(id), method: method, params: .object(params)))
+        line.append(0x0A)
+        send(line)
+        return (id, waiter)
+    }
+
+    /// A new request id, with the waiter its answer will finish.
+    private func register(completion: (@Sendable () -> Void)?) throws(ServiceError) -> (Int, Waiter) {
         let waiter = Waiter(completion: completion)
         let id = try state.withLock { (state: inout State) throws(ServiceError) -> Int in
             if let broken = state.broken { throw state.unclaimed ?? .daemonUnavailable(broken) }
@@ -166,8 +206,11 @@ public final class RemoteTextServices: TextServicesClient {
             state.pending[id] = waiter
             return id
         }
-        var line = JSONRPCMessage.encode(JSONRPCMessage.request(id: .int(id), method: method, params: .object(params)))
-        line.append(0x0A)
+        return (id, waiter)
+    }
+
+    /// Writes one request line.
+    private func send(_ line: [UInt8]) {
         do {
             try writing.withLock { _ throws(SystemFailure) in try socket.write(line) }
         } catch {
@@ -175,7 +218,6 @@ public final class RemoteTextServices: TextServicesClient {
             // (unless the daemon answered it first, for example with a refusal).
             socket.shutdownWriting()
         }
-        return (id, waiter)
     }
 
     /// A daemon's answer as the typed response, or the error it carried.
