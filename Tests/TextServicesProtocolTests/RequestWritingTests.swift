@@ -23,9 +23,11 @@ import Testing
             request.language = values.maybe { $0.string() }
             request.candidates = values.maybe { $0.list { $0.string() } }
             if round % 5 == 0 {
-                // A request over a buffer of this process writes the buffer's text as `text`.
-                request.buffer = TextBuffer(request.text + " from a buffer é")
+                // A request over a buffer of this process writes the buffer's text as `text`, or the piece it names.
+                let text = request.text + " from a buffer é"
+                request.buffer = TextBuffer(text)
                 request.text = ""
+                if round % 10 == 0 { request.bufferPiece = 0..<text.utf8.count - 2 }
             }
             for encoding in [PositionEncoding.utf8, .utf16] {
                 let written = RemoteTextServices.requestLine(id: round, method: SpellCheckRequest.method, params: request,

@@ -45,8 +45,7 @@ public struct ClientWordChecking: WordChecking {
                 return SpellCheckRequest(buffer: text, languages: languages, range: WireRange(start: range.start, end: range.end),
                                          documentId: documentId)
             }
-            return SpellCheckRequest(text: String(decoding: text.bytes[piece], as: UTF8.self), languages: languages,
-                                     documentId: documentId)
+            return SpellCheckRequest(piece: piece, of: text, languages: languages, documentId: documentId)
         }
         var outcomes: [Result<SpellCheckRequest.Response, ServiceError>] = []
         if let onProgress {

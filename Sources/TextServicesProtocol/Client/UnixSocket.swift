@@ -20,9 +20,12 @@ public final class UnixSocket: @unchecked Sendable {
     public let path: String
     private let descriptor: FileDescriptor
     private let closed = Atomic<Bool>(false)
-    // Touched by the reading thread only.
+    // Touched by the reading thread only: the received bytes from `start` on (the lines before it were returned),
+    // `scanned` of them searched for a newline, and the area each read fills.
     private var buffer: [UInt8] = []
+    private var start = 0
     private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     private init(path: String, descriptor: FileDescriptor) {
         self.path = path
@@ -153,14 +156,24 @@ public final class UnixSocket: @unchecked Sendable {
     /// line. A read timeout (`setReadTimeout`) throws with EAGAIN.
     public func readLine() throws(SystemFailure) -> [UInt8]? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
+            let from = start + scanned
+            let newline = buffer.withUnsafeBytes { bytes -> Int? in
+                guard let base = bytes.baseAddress, from < bytes.count,
+                      let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
+                return UnsafeRawPointer(found) - base
+            }
+            if let newline {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
                 scanned = 0
                 return line
             }
+            // The lines already returned are dropped before the buffer grows, so it holds at most one line and a read.
+            if start > 0 {
+                buffer.removeSubrange(..<start)
+                start = 0
+            }
             scanned = buffer.count
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor.rawValue, $0.baseAddress!, $0.count, 0) }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -8,11 +8,12 @@ import TextServices
 
 extension SpellCheckRequest: JSONWritable {
     public func writeJSON(to output: inout [UInt8]) {
-        let textBytes = buffer?.byteCount ?? text.utf8.count
+        let bufferBytes = bufferBytes
+        let textBytes = bufferBytes?.count ?? text.utf8.count
         output.reserveCapacity(output.count + textBytes + textBytes / 16 + 256)
         output.append(contentsOf: #"{"text":"#.utf8)
-        if let buffer {
-            JSONValue.writeString(utf8: buffer.bytes, to: &output)
+        if let bufferBytes {
+            JSONValue.writeString(utf8: bufferBytes, to: &output)
         } else {
             JSONValue.writeString(text, to: &output)
         }

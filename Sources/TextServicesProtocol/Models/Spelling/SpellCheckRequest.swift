@@ -23,6 +23,11 @@ public struct SpellCheckRequest: TextServicesRequest {
     /// `text` is ignored and `range` usually names the part to check, so a large document is neither copied
     /// nor validated again per piece. It never travels: encoding the request writes its text as `text`.
     public var buffer: TextBuffer?
+    /// With `buffer`: the bytes of it that are this request's text, when that is a piece of it (nil: all of it).
+    ///
+    /// A client sends a large document to a daemon as pieces of its one buffer: each piece's bytes are written
+    /// straight into its request line, with no copy of its own. The bounds must fall between scalars.
+    public var bufferPiece: Range<Int>?
 
     enum CodingKeys: String, CodingKey {
         case text, language, languages, range, startingAt, wrap, limit, documentId, guesses, candidates
@@ -34,9 +39,20 @@ public struct SpellCheckRequest: TextServicesRequest {
         self.buffer = buffer
     }
 
+    /// A request whose text is `piece` of a buffer this process holds (see `bufferPiece`).
+    public init(piece: Range<Int>, of buffer: TextBuffer, languages: [String]? = nil, documentId: String? = nil) {
+        self.init(buffer: buffer, languages: languages, documentId: documentId)
+        bufferPiece = piece
+    }
+
+    /// The bytes of the request's text when it has a buffer.
+    var bufferBytes: ArraySlice<UInt8>? {
+        buffer.map { $0.bytes[bufferPiece ?? 0..<$0.byteCount] }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(buffer.map { String(decoding: $0.bytes, as: UTF8.self) } ?? text, forKey: .text)
+        try container.encode(bufferBytes.map { String(decoding: $0, as: UTF8.self) } ?? text, forKey: .text)
         try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(languages, forKey: .languages)
         try container.encodeIfPresent(range, forKey: .range)
@@ -79,10 +95,11 @@ public struct SpellCheckRequest: TextServicesRequest {
     public func handle(_ context: RequestContext) throws -> Response {
         let buffer: TextBuffer
         if let given = self.buffer {
-            guard given.byteCount <= context.limits.maximumTextBytes else {
+            let bytes = bufferPiece.map { given.bytes[$0].count } ?? given.byteCount
+            guard bytes <= context.limits.maximumTextBytes else {
                 throw ServiceError.tooLarge("'text'", limit: context.limits.maximumTextBytes)
             }
-            buffer = given
+            buffer = bufferPiece.map { TextBuffer(validatedBytes: Array(given.bytes[$0])) } ?? given
         } else {
             buffer = try context.text(text)
         }
