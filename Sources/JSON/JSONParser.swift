@@ -86,7 +86,7 @@ public struct JSONParser {
         return try reader.document()
     }
 
-    private struct Reader {
+    struct Reader {
         let buffer: UnsafeBufferPointer<UInt8>
         let maximumDepth: Int
         let allowsComments: Bool

@@ -10,3 +10,14 @@ public protocol JSONReadable {
     /// The model, or nil when `json` is not in the shape this fast path reads.
     init?(json: JSONValue)
 }
+
+/// A model that reads itself from the bytes of its JSON (`JSONCursor`), with no `JSONValue` tree in between.
+///
+/// The same contract as `JSONReadable`: nil for anything not in the shape
+/// it reads, and for bytes that are not JSON; a value it accepts is what the
+/// tree reader reads from the parsed bytes. Each conformance pins that with
+/// a test.
+public protocol JSONBytesReadable {
+    /// The model, or nil when `bytes` do not hold it in the shape this fast path reads.
+    init?(jsonBytes bytes: UnsafeBufferPointer<UInt8>)
+}

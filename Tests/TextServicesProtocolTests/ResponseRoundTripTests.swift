@@ -61,6 +61,13 @@ import Testing
             #expect(fast == response, "the fast reader read \(String(describing: fast))", sourceLocation: sourceLocation)
             #expect(try JSONValueDecoder().decode(Response.self, from: value) == response, sourceLocation: sourceLocation)
         }
+        // A model that reads its bytes (the client's path for the daemon's usual line) must read the same value.
+        if Response.self is any JSONBytesReadable.Type {
+            let (id, written) = try #require(RemoteTextServices.writtenResult(line), sourceLocation: sourceLocation)
+            #expect(id == 1, sourceLocation: sourceLocation)
+            let fromBytes = try RemoteTextServices.decodeAnswer(Response.self, .success(.written(written)))
+            #expect(fromBytes == response, "the bytes reader read \(fromBytes)", sourceLocation: sourceLocation)
+        }
         guard case .response(_, let result) = JSONRPCMessage(try JSONParser.parse(line)) else {
             Issue.record("the server's line is not a response: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
             return

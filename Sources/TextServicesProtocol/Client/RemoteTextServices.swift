@@ -35,25 +35,34 @@ public final class RemoteTextServices: TextServicesClient {
         var unclaimed: ServiceError?
     }
 
+    /// A request's result as the reader thread passed it on.
+    enum Answer {
+        /// A parsed result.
+        case value(JSONValue)
+        /// The bytes of a result the daemon wrote in its usual line (`{"jsonrpc":"2.0","id":N,"result":...}`), not yet
+        /// parsed: the waiting thread reads them, straight into its model when the model reads bytes.
+        case written([UInt8])
+    }
+
     /// One request waiting for its answer.
     private final class Waiter: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         // Written once before `done` is signalled, read after the wait.
-        private var outcome: Result<JSONValue, ServiceError>?
+        private var outcome: Result<Answer, ServiceError>?
         let completion: (@Sendable () -> Void)?
 
         init(completion: (@Sendable () -> Void)? = nil) {
             self.completion = completion
         }
 
-        func finish(_ result: Result<JSONValue, ServiceError>) {
+        func finish(_ result: Result<Answer, ServiceError>) {
             outcome = result
             done.signal()
             completion?()
         }
 
         /// The outcome, or nil when `seconds` passed without one.
-        func wait(seconds: Double?) -> Result<JSONValue, ServiceError>? {
+        func wait(seconds: Double?) -> Result<Answer, ServiceError>? {
             guard let seconds else {
                 done.wait()
                 return outcome!
@@ -118,7 +127,7 @@ public final class RemoteTextServices: TextServicesClient {
     }
 
     /// The answer to request `id`, or `daemonUnavailable` once `answerTimeoutSeconds` pass without it.
-    private func outcome(of id: Int, _ waiter: Waiter) -> Result<JSONValue, ServiceError> {
+    private func outcome(of id: Int, _ waiter: Waiter) -> Result<Answer, ServiceError> {
         if let result = waiter.wait(seconds: answerTimeoutSeconds) { return result }
         state.withLock { _ = $0.pending.removeValue(forKey: id) }
         return .failure(.daemonUnavailable("no answer from \(path) within \(answerTimeoutSeconds ?? 0) s"))
@@ -145,7 +154,7 @@ public final class RemoteTextServices: TextServicesClient {
 
     public func call(method: String, params: JSONObject) throws(ServiceError) -> JSONValue {
         let (id, waiter) = try start(method, .object(params))
-        return try outcome(of: id, waiter).get()
+        return try Self.value(of: outcome(of: id, waiter).get())
     }
 
     public func onNotification(_ handler: @escaping @Sendable (ServerNotification) -> Void) {
@@ -226,6 +235,29 @@ public final class RemoteTextServices: TextServicesClient {
     /// the type; the server's encoder and this decoder must agree on every
     /// value (pinned by the response round-trip tests and the answers fuzzer).
     static func decodeAnswer<Response: Decodable>(_ type: Response.Type,
+                                                  _ result: Result<Answer, ServiceError>) throws(ServiceError) -> Response {
+        if case .success(.written(let bytes)) = result, let readable = Response.self as? any JSONBytesReadable.Type,
+           let response = bytes.withUnsafeBufferPointer({ readable.init(jsonBytes: $0) }) as? Response {
+            return response
+        }
+        return try decodeAnswer(type, result.flatMap { answer in Result { () throws(ServiceError) in try value(of: answer) } })
+    }
+
+    /// A result as a value: written bytes are parsed, and bytes that are not JSON are an internal error.
+    static func value(of answer: Answer) throws(ServiceError) -> JSONValue {
+        switch answer {
+        case .value(let value): return value
+        case .written(let bytes):
+            do {
+                return try JSONParser.parse(bytes)
+            } catch {
+                throw .internalError("the daemon sent a malformed result: \(error)")
+            }
+        }
+    }
+
+    /// A daemon's answer as the typed response, or the error it carried (see `decodeAnswer(_:_:)` above).
+    static func decodeAnswer<Response: Decodable>(_ type: Response.Type,
                                                   _ result: Result<JSONValue, ServiceError>) throws(ServiceError) -> Response {
         let value = try result.get()
         // A model that reads itself takes a well-formed answer without the Codable machinery; anything else is decoded
@@ -256,6 +288,11 @@ public final class RemoteTextServices: TextServicesClient {
                 break
             }
             guard let line else { break }
+            if let (id, result) = writtenResult(line) {
+                guard let receiver = client() else { return }
+                receiver.receive(id: id, result: result)
+                continue
+            }
             guard let message = try? JSONParser.parse(line) else {
                 reason = "the daemon sent a malformed message"
                 break
@@ -266,14 +303,43 @@ public final class RemoteTextServices: TextServicesClient {
         client()?.fail(reason)
     }
 
+    /// The id and result bytes of a line in the shape the daemon writes an answer (`JSONRPCMessage.encodeResponse`:
+    /// `{"jsonrpc":"2.0","id":N,"result":...}` with a decimal id); nil for any other line, which is parsed whole.
+    ///
+    /// The result's bytes are parsed where they are read, so a malformed result fails its own request.
+    static func writtenResult(_ line: [UInt8]) -> (id: Int, result: [UInt8])? {
+        let head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        let tail = Array(#","result":"#.utf8)
+        guard line.count > head.count + tail.count + 2, line.last == UInt8(ascii: "}"), line.starts(with: head) else { return nil }
+        var index = head.count
+        var id = 0
+        while index < line.count, line[index] >= UInt8(ascii: "0"), line[index] <= UInt8(ascii: "9"), index - head.count < 18 {
+            id = id * 10 + Int(line[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - head.count
+        guard digits > 0, digits == 1 || line[head.count] != UInt8(ascii: "0"),
+              line[index...].starts(with: tail), index + tail.count < line.count - 1 else { return nil }
+        return (id, Array(line[(index + tail.count)..<(line.count - 1)]))
+    }
+
+    private func receive(id: Int, result: [UInt8]) {
+        finishRequest(id, .success(.written(result)))
+    }
+
+    /// Finishes request `id` with its outcome; an answer means the connection works, so an earlier unclaimed error no
+    /// longer explains a break.
+    private func finishRequest(_ id: Int, _ result: Result<Answer, ServiceError>) {
+        state.withLock { state in
+            state.unclaimed = nil
+            return state.pending.removeValue(forKey: id)
+        }?.finish(result)
+    }
+
     private func receive(_ message: JSONValue) {
         switch JSONRPCMessage(message) {
         case .response(.int(let id), let result):
-            // An answer means the connection works: an earlier unclaimed error no longer explains a break.
-            state.withLock { state in
-                state.unclaimed = nil
-                return state.pending.removeValue(forKey: id)
-            }?.finish(result)
+            finishRequest(id, result.map(Answer.value))
         case .response(_, let result):
             // An answer to a line the daemon could not read: it belongs to what is in flight.
             let waiting = state.withLock { state -> [Waiter] in
@@ -281,7 +347,7 @@ public final class RemoteTextServices: TextServicesClient {
                 defer { state.pending.removeAll() }
                 return Array(state.pending.values)
             }
-            for waiter in waiting { waiter.finish(result) }
+            for waiter in waiting { waiter.finish(result.map(Answer.value)) }
         case .notification(let method, let params):
             notifications.deliver(method: method, params: .object(params))
         case .request, .invalid:
