@@ -62,21 +62,16 @@ done
 daemon=$!
 for _ in $(seq 1 200); do [ -S "$XDG_RUNTIME_DIR/textsvcd/textsvcd.sock" ] && break; sleep 0.05; done
 [ -S "$XDG_RUNTIME_DIR/textsvcd/textsvcd.sock" ] || { cat "$work/daemon.log" >&2; exit 1; }
-daemon_cpu() { awk '{ print ($14 + $15) / 100 }' "/proc/$daemon/stat"; }
 
+# Timed by bench/timed-run.py to the microsecond: time(1)'s 10 ms is a tenth of a fast English check.
+timer=bench/timed-run.py
 timed() { # name command... -> appends "wall cpu" to $work/NAME.times
   local name=$1; shift
-  /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" > /dev/null 2>&1 || true
-  # time(1) puts "Command exited with non-zero status N" first when the command fails (textsvcd found misspellings).
-  tail -n 1 "$work/time" | awk '{ printf "%s %.3f\n", $1, $2 + $3 }' >> "$work/$name.times"
+  "$timer" -- "$@" >> "$work/$name.times"
 }
 timed_daemon() { # name command... -> appends "wall cpu" (the daemon's and the client's) to $work/NAME.times
   local name=$1; shift
-  local before after
-  before=$(daemon_cpu)
-  /usr/bin/time -f '%e %U %S' -o "$work/time" "$@" > /dev/null 2>&1 || true
-  after=$(daemon_cpu)
-  tail -n 1 "$work/time" | awk -v d="$(echo "$after - $before" | bc)" '{ printf "%s %.3f\n", $1, $2 + $3 + d }' >> "$work/$name.times"
+  "$timer" --daemon "$daemon" -- "$@" >> "$work/$name.times"
 }
 median() { # file column -> median
   awk -v c="$2" '{ print $c }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
