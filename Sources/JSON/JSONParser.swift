@@ -267,9 +267,14 @@ public struct JSONParser {
                 index += 1
                 return (text, true)
             }
+            // A text with line breaks escapes one byte in dozens: the bytes between escapes are copied as runs, into
+            // room for the whole literal found first (a document's text would otherwise be copied at each doubling).
+            var end = index
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
+                end = ByteScan.stringStop(in: buffer, from: end + (buffer[end] == UInt8(ascii: "\\") ? 2 : 1))
+            }
             var bytes: [UInt8] = []
-            // A text with line breaks escapes one byte in dozens: the bytes between escapes are copied as runs.
-            bytes.reserveCapacity(Swift.min(buffer.count - start, 16 << 10))
+            bytes.reserveCapacity(Swift.min(end, buffer.count) - start)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
             var valid = true
             while true {
