@@ -127,8 +127,9 @@ import Testing
         check.documentId = "d"
         check.guesses = GuessCount(2)
         check.candidates = ["en_US"]
-        // In process only: it travels as `text`, so the round trip below also pins that.
-        check.buffer = TextBuffer("teh")
+        // In process only: the buffer's piece travels as `text`, so the round trip below also pins that.
+        check.buffer = TextBuffer("a teh")
+        check.bufferPiece = 2..<5
         var words = SpellCheckWordsRequest(words: ["teh"], languages: ["en_US"], documentId: "d", roots: true)
         words.language = "en_US"
         var guesses = SpellGuessesRequest(word: "teh", languages: ["en_US"], limit: 3)
