@@ -161,21 +161,37 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether some derivation (stem, suffix, prefix, prefix + suffix, two suffixes, prefix + two suffixes) could give
     /// `word`, its stems found in `stems` (hidden homonyms only when `hidden`); `scratch` holds `scratchSize` bytes.
-    func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
-        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0) { return true }
+    ///
+    /// With `needed` (a compound part, `RejectIndex.compoundParts`) the stem or the continuation classes of an entry
+    /// applied must also hold one of its flags: Hunspell's `compound_check` asks `lookup` for a homonym holding
+    /// COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND, and `prefix_check`, `suffix_check` and `affix_check` for that flag
+    /// (`needflag`) on the stem or on an entry's continuation classes.
+    func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>,
+                   needing needed: StemTable.AnyFlag = .none) -> Bool {
+        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0, andOneOf: needed) { return true }
         let level = word.count + rootSlack
-        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level) { return true }
+        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level, needed: needed) { return true }
         // Prefix, with no suffix, one or two.
         return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: word.count, fromEnd: false) { index, length in
             let entry = entries[index]
             let root = prefixRoot(entry, of: word, appending: length, into: scratch)
             guard matchesStart(entry, root) else { return false }
-            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0) { return true }
+            let stillNeeded = holdsOne(entry, of: needed) ? .none : needed
+            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0, andOneOf: stillNeeded) { return true }
             // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
             // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
             guard entry.options & Self.crossProduct != 0 else { return false }
-            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level)
+            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level,
+                            needed: stillNeeded)
         }
+    }
+
+    /// Whether `entry`'s continuation classes hold one of `flags` (false for `none`).
+    @inline(__always)
+    private func holdsOne(_ entry: Entry, of flags: StemTable.AnyFlag) -> Bool {
+        guard !flags.isNone else { return false }
+        return (flags.first != 0 && holds(entry, flags.first)) || (flags.second != 0 && holds(entry, flags.second))
+            || (flags.third != 0 && holds(entry, flags.third))
     }
 
     /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
@@ -254,7 +270,7 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether a suffix, or two, derive `word` from a stem (after the prefix entry `prefix`, when not -1).
     private func suffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Int, hidden: Bool, stems: StemTable,
-                          scratch: UnsafeMutablePointer<UInt8>, level: Int) -> Bool {
+                          scratch: UnsafeMutablePointer<UInt8>, level: Int, needed: StemTable.AnyFlag = .none) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
@@ -268,14 +284,16 @@ final class AffixIndex: @unchecked Sendable {
                 if holds(outer, entry.flag) { first = 0 }
                 second = holds(entry, outer.flag) ? 0 : outer.flag
             }
-            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second) { return true }
-            return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level)
+            let stillNeeded = holdsOne(entry, of: needed) ? .none : needed
+            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second, andOneOf: stillNeeded) { return true }
+            return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level,
+                                 needed: stillNeeded)
         }
     }
 
     /// Whether a suffix whose continuation classes hold `outerFlag` derives `word` from a stem.
     private func innerSuffixed(_ word: UnsafeBufferPointer<UInt8>, outerFlag: UInt16, prefix: Int, hidden: Bool, stems: StemTable,
-                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+                               scratch: UnsafeMutablePointer<UInt8>, needed: StemTable.AnyFlag = .none) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: innerSuffixes, flag: outerFlag, of: base, count: count, fromEnd: true) { index, length in
@@ -283,7 +301,8 @@ final class AffixIndex: @unchecked Sendable {
             let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
             guard matchesEnd(entry, root) else { return false }
             let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
-            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0)
+            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0,
+                                    andOneOf: holdsOne(entry, of: needed) ? .none : needed)
         }
     }
 

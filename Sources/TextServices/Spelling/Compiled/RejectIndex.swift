@@ -15,10 +15,13 @@ import Foundation
 /// are cross products, as in Hunspell): when no derivation exists
 /// even then, Hunspell cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
-/// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
-/// contain digits), IGNORE, COMPLEXPREFIXES, CHECKSHARPS, Turkic or Hungarian
-/// rules; words with digits, spaces, a final period, a BREAK or ICONV pattern,
+/// dictionaries with COMPOUNDFLAG, a COMPOUNDRULE whose parts do not all
+/// contain digits, IGNORE, COMPLEXPREFIXES, Turkic or Hungarian rules; words with digits, spaces, a final period, a BREAK or ICONV pattern,
 /// or characters whose case mapping could differ from Hunspell's own tables.
+/// With COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND (German) a spelling is
+/// also proven to be no compound: no cut into parts of COMPOUNDMIN scalars
+/// that each have a derivation (`compoundParts`); with CHECKSHARPS a word in
+/// capitals is also tried with `ß` for `SS`, as Hunspell tries it.
 /// Built by `DictionaryCompiler`, which also checks it against every form
 /// Hunspell accepted (one refused form and the index is not used).
 /// Thread-safe (immutable). Judging a word allocates nothing on the heap: its case spellings and candidate
@@ -59,6 +62,13 @@ final class RejectIndex: Sendable {
         var convertsTypographicApostrophe = false
         /// FULLSTRIP: a suffix may strip a whole stem (French `c'est`: `c'` on `est`, from `être` through `SFX zE être est`).
         var stripsWholeStems = false
+        /// COMPOUNDMIN when the dictionary joins words (COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND), else 0: then a
+        /// spelling is also tried as parts of at least this many scalars (`compoundParts`).
+        var compoundMinimum = 0
+        /// The flags of COMPOUNDBEGIN, COMPOUNDMIDDLE and COMPOUNDEND: every compound part's stem or affixes hold one.
+        var compoundFlags = StemTable.AnyFlag.none
+        /// CHECKSHARPS: a word in capitals with `SS` is also tried with `ß` for some of them (`sharpSpellings`).
+        var checksSharps = false
         var affixes: [Affix]
     }
 
@@ -124,23 +134,46 @@ final class RejectIndex: Sendable {
         // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
         let spellingSize = 4 * count + 1
         let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * spellingSize + derivationSize) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7 * spellingSize + derivationSize) { buffer -> Bool in
             let scratch = buffer.baseAddress!
             guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
-            let derivations = scratch + 6 * spellingSize
-            for index in 0..<spellings.count {
-                let spelling = scratch + index * spellingSize
-                let length = spellings.length(index)
-                let hidden = spellings.hidden(index)
-                if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, stems: stems, scratch: derivations) {
-                    return false
-                }
-                if periods > 0 {
-                    spelling[length] = UInt8(ascii: ".")
-                    if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, stems: stems,
-                                         scratch: derivations) {
+            let derivations = scratch + 7 * spellingSize
+            func mayAccept(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int, hidden: Bool) -> Bool {
+                if mayBeFound(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, scratch: derivations) { return true }
+                guard periods > 0 else { return false }
+                spelling[length] = UInt8(ascii: ".")
+                return mayBeFound(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, scratch: derivations)
+            }
+            for index in 0..<spellings.count where mayAccept(scratch + index * spellingSize, spellings.length(index),
+                                                             hidden: spellings.hidden(index)) {
+                return false
+            }
+            // CHECKSHARPS: a word in capitals with `SS` is tried in lower case, then capitalised, with `ß` for some of
+            // its first five `ss` (`HunspellImpl::spellsharps`); `ß` and `ss` are both two bytes in UTF-8.
+            if rules?.checksSharps == true, spellings.inCapitals, !asciiOnly, Self.find(Self.capitalSS, 0..<2, in: bytes, from: 0) != nil {
+                let variant = scratch + 6 * spellingSize
+                // The capitalised spelling and the one in lower case, the last two.
+                for index in (spellings.count - 2)..<spellings.count {
+                    let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
+                    let accepted = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maximumSharps) { positions -> Bool in
+                        var found = 0, start = 0
+                        while found < Self.maximumSharps, let position = Self.find(Self.smallSS, 0..<2, in: spelling, from: start) {
+                            positions[found] = position
+                            found += 1
+                            start = position + 2
+                        }
+                        guard found > 0 else { return false }
+                        for mask in 1..<(1 << found) {
+                            variant.update(from: spelling.baseAddress!, count: spelling.count)
+                            for bit in 0..<found where mask >> bit & 1 != 0 {
+                                variant[positions[bit]] = 0xC3
+                                variant[positions[bit] + 1] = 0x9F
+                            }
+                            if mayAccept(variant, spelling.count, hidden: true) { return true }
+                        }
                         return false
                     }
+                    if accepted { return false }
                 }
             }
             // Hunspell breaks the spelling its case switch ends with: a word in capitals or capitalised is then
@@ -153,6 +186,72 @@ final class RejectIndex: Sendable {
             return !breakingMayAccept(broken, asciiOnly: asciiOnly, depth: depth)
         }
     }
+
+    /// Whether `checkword` might find `spelling`: some derivation gives it, or (with compounding) its parts.
+    private func mayBeFound(_ spelling: UnsafeBufferPointer<UInt8>, hidden: Bool, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        if affixes.derivable(spelling, hidden: hidden, stems: stems, scratch: scratch) { return true }
+        guard let rules, rules.compoundMinimum > 0 else { return false }
+        return compoundParts(spelling, minimum: rules.compoundMinimum, needing: rules.compoundFlags, scratch: scratch)
+    }
+
+    /// Whether `word` can be cut into two or more parts of at least `minimum` scalars each, every one of which some
+    /// derivation could give with one of `needed` on its stem or affixes (hidden homonyms included); false means
+    /// Hunspell's compounding cannot accept it.
+    ///
+    /// `AffixMgr::compound_check` (1.7) accepts a word only as such parts, cut where it is written (no CHECKCOMPOUNDPATTERN
+    /// or SIMPLIFIEDTRIPLE, which `build` refuses), each found by `lookup` or `affix_check` of the part alone with the
+    /// flag of its place (COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND) on the homonym or on an entry's continuation
+    /// classes, at least COMPOUNDMIN scalars long (`setcminmax`). This search accepts any of the three flags in any
+    /// place; what else narrows the parts Hunspell joins (ONLYINCOMPOUND, COMPOUNDPERMITFLAG, NEEDAFFIX, the homonym it
+    /// picks, cross products of a part's prefix) it ignores.
+    /// The last parts are found first (each cut's end), then the cuts reached from the start: for a word of n scalars
+    /// at most about n²/2 derivation searches, most words far fewer.
+    private func compoundParts(_ word: UnsafeBufferPointer<UInt8>, minimum: Int, needing needed: StemTable.AnyFlag,
+                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        var scalars = 0
+        for byte in word where byte & 0xC0 != 0x80 { scalars += 1 }
+        guard scalars >= 2 * minimum else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (scalars + 1)) { memory -> Bool in
+            // `starts[k]`: where scalar k starts (k == scalars: the end); `marks[k]`: bit 1, a last part starts there;
+            // bit 2, parts reach there from the start.
+            let starts = memory.baseAddress!, marks = starts + scalars + 1
+            var scalar = 0
+            for (position, byte) in word.enumerated() where byte & 0xC0 != 0x80 {
+                starts[scalar] = position
+                scalar += 1
+            }
+            starts[scalars] = word.count
+            marks.initialize(repeating: 0, count: scalars + 1)
+            func part(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: word[starts[from]..<starts[to]])
+            }
+            var anyLast = false
+            for cut in minimum...(scalars - minimum) where affixes.derivable(part(cut, scalars), hidden: true, stems: stems, scratch: scratch,
+                                                                                  needing: needed) {
+                marks[cut] = 1
+                anyLast = true
+            }
+            guard anyLast else { return false }
+            marks[0] |= 2
+            for from in 0...(scalars - 2 * minimum) where marks[from] & 2 != 0 {
+                for to in (from + minimum)...(scalars - minimum) {
+                    // A cut already reached, from which no last part starts, gains nothing by being reached again.
+                    guard marks[to] & 1 != 0 || (marks[to] & 2 == 0 && to <= scalars - 2 * minimum) else { continue }
+                    guard affixes.derivable(part(from, to), hidden: true, stems: stems, scratch: scratch, needing: needed) else {
+                        continue
+                    }
+                    if marks[to] & 1 != 0 { return true }
+                    marks[to] |= 2
+                }
+            }
+            return false
+        }
+    }
+
+    /// Hunspell tries at most five `ss` as `ß` (`MAXSHARPS`).
+    static let maximumSharps = 5
+    static let capitalSS: [UInt8] = [0x53, 0x53]
+    static let smallSS: [UInt8] = [0x73, 0x73]
 
     /// Whether Hunspell's word breaking might accept a word it did not accept whole: false when every break it
     /// tries has a side proven wrong.

@@ -22,10 +22,21 @@ struct StemTable: Sendable {
         mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
     }
 
-    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed).
+    /// Up to three flags of which a homonym must hold one (all 0: none needed).
+    struct AnyFlag: Sendable {
+        var first: UInt16 = 0, second: UInt16 = 0, third: UInt16 = 0
+
+        static let none = AnyFlag()
+
+        var isNone: Bool { first == 0 && second == 0 && third == 0 }
+    }
+
+    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed), and one of
+    /// `needed` unless that is `none`.
     ///
     /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
-    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16) -> Bool {
+    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16,
+                    andOneOf needed: AnyFlag = .none) -> Bool {
         guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
@@ -42,7 +53,10 @@ struct StemTable: Sendable {
             let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
             if useHidden || bytes[cursor] == 0,
                first == 0 || Self.holds(bytes, cursor + 3, count, first),
-               second == 0 || Self.holds(bytes, cursor + 3, count, second) {
+               second == 0 || Self.holds(bytes, cursor + 3, count, second),
+               needed.isNone || (needed.first != 0 && Self.holds(bytes, cursor + 3, count, needed.first))
+                || (needed.second != 0 && Self.holds(bytes, cursor + 3, count, needed.second))
+                || (needed.third != 0 && Self.holds(bytes, cursor + 3, count, needed.third)) {
                 return true
             }
             cursor += 3 + 2 * count
