@@ -650,3 +650,63 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     let first = SpellChecker(dictionaries: [try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)]).check(text, limit: 2)
     #expect(first.misspellings == Array(reference.misspellings.prefix(2)))
 }
+
+@Test func compoundsThatCannotBeCutIntoFlaggedPartsAreProvenWrongAndTheOthersGetHunspellsVerdict() throws {
+    // German's shape: COMPOUNDBEGIN/MIDDLE/END carried by suffixes' continuation classes and by lower-case stems that
+    // only join (ONLYINCOMPOUND), COMPOUNDPERMITFLAG, COMPOUNDMIN 2, CHECKSHARPS, NEEDAFFIX and a stem without flags.
+    let scratch = try Scratch(tag: "de_ZZ", aff: """
+        SET UTF-8
+        TRY esianrtolcdugmphbyfvkwzäöüß
+        CHECKSHARPS
+        COMPOUNDBEGIN x
+        COMPOUNDMIDDLE y
+        COMPOUNDEND z
+        ONLYINCOMPOUND o
+        COMPOUNDPERMITFLAG c
+        NEEDAFFIX h
+        COMPOUNDMIN 2
+        SFX j Y 1
+        SFX j 0 0/xoc .
+        SFX e Y 1
+        SFX e 0 0/yoc .
+        SFX N Y 2
+        SFX N 0 en [^e]
+        SFX N 0 n e
+        SFX S Y 1
+        SFX S 0 s/xoc .
+        SFX F Y 1
+        SFX F 0 n/xoc e
+
+        """, dic: "12\nHaus/jeS\ntür/Noz\nTür/N\nBahn/Nj\nbahn/Noz\nhof/oz\nHof/S\nStraße/NF\nstraße/oz\nFuß/jh\nfuß/oz\nMaß\n")
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: scratch.info, handles: 1)
+    let words = ["Haustür", "Haustüren", "Bahnhof", "Hofbahn", "Straßenbahn", "Straßenbahnhof", "Haushaustür", "Fußbahn",
+                 "Fussbahn", "Strassenbahn", "Maßbahn", "Haustü", "Hautür", "Haustürx", "Bahnhfo", "Bahnhoff", "Straßebahn",
+                 "Hofstraße", "Türhaus", "Haus", "Fuß", "Tür", "türhof", "Hofhof", "Bahnbahnbahn", "Bahnhofbahn", "Hoftür",
+                 "Bahntür", "Ha", "Hausb", "Haust", "Strassenbahnhof", "Haus-tür", "Haustür.", "Hausmaß"]
+    var proven = 0
+    for word in words {
+        for spelling in [word, RejectIndex.initialCapital(word), word.uppercased(), RejectIndex.lower(word)] {
+            let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+            let expected = reference.engine.spell(spelling)
+            #expect(fast.accepts(spelling) == expected, "\(spelling)")
+            if compiled.rejects.rejects(spelling) {
+                #expect(!expected, "\(spelling) proven wrong, but Hunspell accepts it")
+                proven += 1
+            }
+        }
+    }
+    // A misspelled end, start or joint leaves no cut into parts that hold a compound flag.
+    for wrong in ["Haustürx", "Bahnhfo", "Hautür", "HAUSTÜRX", "bahnhfo", "Hausmaß"] {
+        #expect(!reference.engine.spell(wrong), "\(wrong)")
+        #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
+    }
+    // Compounds Hunspell accepts, with `ß` for `SS` in capitals too, are never proven wrong.
+    for right in ["Haustür", "Bahnhof", "STRASSENBAHN", "Straßenbahn", "FUSSBAHN"] {
+        #expect(reference.engine.spell(right), "\(right)")
+        #expect(!compiled.rejects.rejects(right), "\(right)")
+    }
+    #expect(proven > 40, "only \(proven) spellings proven wrong")
+}

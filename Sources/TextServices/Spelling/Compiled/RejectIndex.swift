@@ -204,8 +204,8 @@ final class RejectIndex: Sendable {
     /// classes, at least COMPOUNDMIN scalars long (`setcminmax`). This search accepts any of the three flags in any
     /// place; what else narrows the parts Hunspell joins (ONLYINCOMPOUND, COMPOUNDPERMITFLAG, NEEDAFFIX, the homonym it
     /// picks, cross products of a part's prefix) it ignores.
-    /// The last parts are found first (each cut's end), then the cuts reached from the start: for a word of n scalars
-    /// at most about n²/2 derivation searches, most words far fewer.
+    /// The first parts are found first, then the last (a misspelled start or end settles it in about n searches for n
+    /// scalars), then the cuts reached between; past `compoundSearchBudget` searches the answer is true (not proven).
     private func compoundParts(_ word: UnsafeBufferPointer<UInt8>, minimum: Int, needing needed: StemTable.AnyFlag,
                                scratch: UnsafeMutablePointer<UInt8>) -> Bool {
         var scalars = 0
@@ -225,21 +225,37 @@ final class RejectIndex: Sendable {
             func part(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: word[starts[from]..<starts[to]])
             }
+            // Past the budget the word is left to Hunspell ("not proven"): its search costs about as much as this one.
+            var budget = Self.compoundSearchBudget
+            func derivable(_ from: Int, _ to: Int) -> Bool? {
+                guard budget > 0 else { return nil }
+                budget -= 1
+                return affixes.derivable(part(from, to), hidden: true, stems: stems, scratch: scratch, needing: needed)
+            }
+            var anyFirst = false
+            for to in minimum...(scalars - minimum) {
+                guard let found = derivable(0, to) else { return true }
+                if found {
+                    marks[to] = 2
+                    anyFirst = true
+                }
+            }
+            guard anyFirst else { return false }
             var anyLast = false
-            for cut in minimum...(scalars - minimum) where affixes.derivable(part(cut, scalars), hidden: true, stems: stems, scratch: scratch,
-                                                                                  needing: needed) {
-                marks[cut] = 1
+            for cut in minimum...(scalars - minimum) {
+                guard let found = derivable(cut, scalars) else { return true }
+                guard found else { continue }
+                if marks[cut] & 2 != 0 { return true }
+                marks[cut] |= 1
                 anyLast = true
             }
             guard anyLast else { return false }
-            marks[0] |= 2
-            for from in 0...(scalars - 2 * minimum) where marks[from] & 2 != 0 {
+            for from in minimum...max(minimum, scalars - 2 * minimum) where from <= scalars - 2 * minimum && marks[from] & 2 != 0 {
                 for to in (from + minimum)...(scalars - minimum) {
                     // A cut already reached, from which no last part starts, gains nothing by being reached again.
                     guard marks[to] & 1 != 0 || (marks[to] & 2 == 0 && to <= scalars - 2 * minimum) else { continue }
-                    guard affixes.derivable(part(from, to), hidden: true, stems: stems, scratch: scratch, needing: needed) else {
-                        continue
-                    }
+                    guard let found = derivable(from, to) else { return true }
+                    guard found else { continue }
                     if marks[to] & 1 != 0 { return true }
                     marks[to] |= 2
                 }
@@ -247,6 +263,9 @@ final class RejectIndex: Sendable {
             return false
         }
     }
+
+    /// How many part searches `compoundParts` makes for one spelling before it leaves the word to Hunspell.
+    static let compoundSearchBudget = 24
 
     /// Hunspell tries at most five `ss` as `ß` (`MAXSHARPS`).
     static let maximumSharps = 5
