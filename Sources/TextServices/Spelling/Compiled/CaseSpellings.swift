@@ -81,6 +81,15 @@ struct CaseSpellings {
         return spellings.length(0)
     }
 
+    /// Writes `word` in lower case at `out` (room for four bytes a byte of `word`); returns its length.
+    ///
+    /// Every case spelling of a word has this one lower case, so it keys what they share (`CompoundPartTable`).
+    static func lowerCased(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var spellings = Self()
+        spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, out, 0)
+        return spellings.length(0)
+    }
+
     /// Whether hidden capitalised homonyms may answer for spelling `index`.
     func hidden(_ index: Int) -> Bool { hiddenBits >> UInt8(index) & 1 != 0 }
 

@@ -34,8 +34,8 @@ enum CompiledFormat {
     /// 12: forms a FULLSTRIP affix gives by replacing a whole stem (French `sont`, `vais` of `être`, `aller`) are
     /// compiled, and the reject index's rules say whether KEEPCASE limits the elided spellings proven correct and
     /// whether no stem is forbidden: version-11 files sent those forms and every French elided word to Hunspell.
-    /// 13: the reject index's rules hold COMPOUNDMIN and CHECKSHARPS, and it takes compounding dictionaries (German):
-    /// version-12 files of German proved no word wrong.
+    /// 13: the reject index's rules hold COMPOUNDMIN, the compound flags and CHECKSHARPS, and a compounding dictionary's
+    /// parts are a section pair of their own (`CompoundPartTable`): version-12 files of German proved no word wrong.
     static let version: UInt32 = 13
     static let headerSize = 64
     static let sectionEntrySize = 32
@@ -51,14 +51,14 @@ enum CompiledFormat {
         case groupStarts = 20, bucketOffsets, bucketGroups
         case phoneticHashes = 30, phoneticEntries
         case acceptSlots = 40, acceptBytes
-        case rejectRules = 50, stemSlots, stemBytes
+        case rejectRules = 50, stemSlots, stemBytes, compoundPartSlots, compoundPartBytes
 
         /// Bytes per element; offsets and lengths must be multiples of it.
         var elementWidth: Int {
             switch self {
             case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes,
-                 .rejectRules, .stemBytes: 1
-            case .acceptSlots, .stemSlots: 8
+                 .rejectRules, .stemBytes, .compoundPartBytes: 1
+            case .acceptSlots, .stemSlots, .compoundPartSlots: 8
             default: 4
             }
         }

@@ -26,16 +26,17 @@ extension RejectIndex {
                        "COMPOUNDSYLLABLE", "SYLLABLENUM", "COMPOUNDROOT", "FORCEUCASE"]
         let refusedWithCompounds = ["COMPOUNDRULE", "SIMPLIFIEDTRIPLE", "COMPOUNDMORESUFFIXES"]
         var compounds = false, checksSharps = false
-        var compoundFlagTexts: [Substring] = []
+        // COMPOUNDBEGIN, COMPOUNDMIDDLE and COMPOUNDEND, in that order (nil: not declared).
+        var compoundFlagTexts: [Substring?] = [nil, nil, nil]
         var compoundMinimum = 3
         for line in affixText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { return (.unusable, keyword) }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if line.hasPrefix("CHECKSHARPS") { checksSharps = true }
-            if line.hasPrefix("COMPOUNDBEGIN") || line.hasPrefix("COMPOUNDMIDDLE") || line.hasPrefix("COMPOUNDEND") {
+            for (place, keyword) in ["COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND"].enumerated() where line.hasPrefix(keyword) {
                 guard fields.count >= 2 else { return (.unusable, "compound flag") }
                 compounds = true
-                compoundFlagTexts.append(fields[1])
+                compoundFlagTexts[place] = fields[1]
             }
             // Hunspell's `parse_num`: the second field, at least 1 (3 when the .aff has no COMPOUNDMIN).
             if line.hasPrefix("COMPOUNDMIN") {
@@ -150,12 +151,13 @@ extension RejectIndex {
         }
 
         // The compound flags get numbers before the stems are read, so that every stem keeps them.
-        var compoundFlags: [UInt16] = []
-        for text in compoundFlagTexts {
+        var compoundFlags: [UInt16] = [0, 0, 0]
+        for (place, text) in compoundFlagTexts.enumerated() {
+            guard let text else { continue }
             guard let parsed = affixes.flagMode.parseSingle(text), let flag = number(ownFlag(parsed)) else {
                 return (.unusable, "compound flag")
             }
-            compoundFlags.append(flag)
+            compoundFlags[place] = flag
         }
         // Stems, read both as Hunspell reads a .dic line and as the expander does (the union is never smaller).
         var stems = StemTable.Builder()
@@ -222,10 +224,11 @@ extension RejectIndex {
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         rules.stripsWholeStems = affixes.fullStrip
         rules.compoundMinimum = compounds ? compoundMinimum : 0
-        rules.compoundFlags = StemTable.AnyFlag(first: compoundFlags.first ?? 0, second: compoundFlags.dropFirst().first ?? 0,
-                                                third: compoundFlags.dropFirst(2).first ?? 0)
+        rules.compoundFlags = StemTable.AnyFlag(first: compoundFlags[0], second: compoundFlags[1], third: compoundFlags[2])
         rules.checksSharps = checksSharps
-        return (RejectIndex(rules: rules, stems: table), nil)
+        let parts = compounds ? CompoundPartTable.build(stems: table, affixes: entries, begin: compoundFlags[0],
+                                                         middle: compoundFlags[1], end: compoundFlags[2]) : .empty
+        return (RejectIndex(rules: rules, stems: table, parts: parts), nil)
     }
 
     /// The (word, flags) readings of one .dic line: Hunspell's (`HashMgr::load_tables`) and the expander's.

@@ -74,6 +74,8 @@ final class RejectIndex: Sendable {
 
     let rules: Rules?
     let stems: StemTable
+    /// With compounding, the parts' spellings in lower case and their places (else empty).
+    let parts: CompoundPartTable
 
     /// Whether Hunspell converts `’` to `'` before anything else (`Rules.convertsTypographicApostrophe`).
     var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
@@ -84,9 +86,10 @@ final class RejectIndex: Sendable {
     private let breakPatternEnds: [Int]
     private let inputPatternEnds: [Int]
 
-    init(rules: Rules?, stems: StemTable) {
+    init(rules: Rules?, stems: StemTable, parts: CompoundPartTable) {
         self.rules = rules
         self.stems = stems
+        self.parts = parts
         affixes = AffixIndex(rules?.affixes ?? [])
         var bytes: [UInt8] = [], breakEnds: [Int] = [], inputEnds: [Int] = []
         for pattern in rules?.breakPatterns ?? [] {
@@ -102,7 +105,7 @@ final class RejectIndex: Sendable {
         inputPatternEnds = inputEnds
     }
 
-    static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))))
+    static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))), parts: .empty)
 
     var isUsable: Bool { rules != nil && !stems.tables.slots.isEmpty }
 
@@ -134,27 +137,46 @@ final class RejectIndex: Sendable {
         // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
         let spellingSize = 4 * count + 1
         let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7 * spellingSize + derivationSize) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * spellingSize + derivationSize) { buffer -> Bool in
             let scratch = buffer.baseAddress!
             guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
-            let derivations = scratch + 7 * spellingSize
-            func mayAccept(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int, hidden: Bool) -> Bool {
-                if mayBeFound(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, scratch: derivations) { return true }
+            let derivations = scratch + 8 * spellingSize
+            func mayBeFound(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int, hidden: Bool) -> Bool {
+                if affixes.derivable(UnsafeBufferPointer(start: spelling, count: length), hidden: hidden, stems: stems, scratch: derivations) {
+                    return true
+                }
                 guard periods > 0 else { return false }
                 spelling[length] = UInt8(ascii: ".")
-                return mayBeFound(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, scratch: derivations)
+                return affixes.derivable(UnsafeBufferPointer(start: spelling, count: length + 1), hidden: hidden, stems: stems,
+                                         scratch: derivations)
             }
-            for index in 0..<spellings.count where mayAccept(scratch + index * spellingSize, spellings.length(index),
-                                                             hidden: spellings.hidden(index)) {
+            // Compounds are tried once, in lower case: every spelling `spell` hands to `checkword` has this one, and so
+            // has every case spelling of a part (`CompoundPartTable`).
+            let minimum = rules?.compoundMinimum ?? 0
+            func mayJoin(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int) -> Bool {
+                guard minimum > 0 else { return false }
+                if compoundParts(UnsafeBufferPointer(start: spelling, count: length), minimum: minimum) { return true }
+                guard periods > 0 else { return false }
+                spelling[length] = UInt8(ascii: ".")
+                return compoundParts(UnsafeBufferPointer(start: spelling, count: length + 1), minimum: minimum)
+            }
+            for index in 0..<spellings.count where mayBeFound(scratch + index * spellingSize, spellings.length(index),
+                                                               hidden: spellings.hidden(index)) {
                 return false
             }
+            if minimum > 0 {
+                let lowered = scratch + 7 * spellingSize
+                if mayJoin(lowered, CaseSpellings.lowerCased(bytes, into: lowered)) { return false }
+            }
             // CHECKSHARPS: a word in capitals with `SS` is tried in lower case, then capitalised, with `ß` for some of
-            // its first five `ss` (`HunspellImpl::spellsharps`); `ß` and `ss` are both two bytes in UTF-8.
+            // its first five `ss` (`HunspellImpl::spellsharps`); `ß` and `ss` are both two bytes in UTF-8. The
+            // capitalised ones have the lower-case ones' compounds.
             if rules?.checksSharps == true, spellings.inCapitals, !asciiOnly, Self.find(Self.capitalSS, 0..<2, in: bytes, from: 0) != nil {
                 let variant = scratch + 6 * spellingSize
                 // The capitalised spelling and the one in lower case, the last two.
                 for index in (spellings.count - 2)..<spellings.count {
                     let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
+                    let inLowerCase = index == spellings.count - 1
                     let accepted = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maximumSharps) { positions -> Bool in
                         var found = 0, start = 0
                         while found < Self.maximumSharps, let position = Self.find(Self.smallSS, 0..<2, in: spelling, from: start) {
@@ -169,7 +191,8 @@ final class RejectIndex: Sendable {
                                 variant[positions[bit]] = 0xC3
                                 variant[positions[bit] + 1] = 0x9F
                             }
-                            if mayAccept(variant, spelling.count, hidden: true) { return true }
+                            if mayBeFound(variant, spelling.count, hidden: true) { return true }
+                            if inLowerCase, mayJoin(variant, spelling.count) { return true }
                         }
                         return false
                     }
@@ -187,27 +210,19 @@ final class RejectIndex: Sendable {
         }
     }
 
-    /// Whether `checkword` might find `spelling`: some derivation gives it, or (with compounding) its parts.
-    private func mayBeFound(_ spelling: UnsafeBufferPointer<UInt8>, hidden: Bool, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
-        if affixes.derivable(spelling, hidden: hidden, stems: stems, scratch: scratch) { return true }
-        guard let rules, rules.compoundMinimum > 0 else { return false }
-        return compoundParts(spelling, minimum: rules.compoundMinimum, needing: rules.compoundFlags, scratch: scratch)
-    }
-
-    /// Whether `word` can be cut into two or more parts of at least `minimum` scalars each, every one of which some
-    /// derivation could give with one of `needed` on its stem or affixes (hidden homonyms included); false means
-    /// Hunspell's compounding cannot accept it.
+    /// Whether `word` (in lower case) can be cut into two or more parts of at least `minimum` scalars each, the first
+    /// of which may begin a compound, the last end one and any other stand between (`parts`); false means Hunspell's
+    /// compounding cannot accept any case spelling of it.
     ///
     /// `AffixMgr::compound_check` (1.7) accepts a word only as such parts, cut where it is written (no CHECKCOMPOUNDPATTERN
-    /// or SIMPLIFIEDTRIPLE, which `build` refuses), each found by `lookup` or `affix_check` of the part alone with the
-    /// flag of its place (COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND) on the homonym or on an entry's continuation
-    /// classes, at least COMPOUNDMIN scalars long (`setcminmax`). This search accepts any of the three flags in any
-    /// place; what else narrows the parts Hunspell joins (ONLYINCOMPOUND, COMPOUNDPERMITFLAG, NEEDAFFIX, the homonym it
-    /// picks, cross products of a part's prefix) it ignores.
-    /// The first parts are found first, then the last (a misspelled start or end settles it in about n searches for n
-    /// scalars), then the cuts reached between; past `compoundSearchBudget` searches the answer is true (not proven).
-    private func compoundParts(_ word: UnsafeBufferPointer<UInt8>, minimum: Int, needing needed: StemTable.AnyFlag,
-                               scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+    /// or SIMPLIFIEDTRIPLE, which `build` refuses), at least COMPOUNDMIN scalars long (`setcminmax`): a first part
+    /// found by `lookup`, `suffix_check` or `prefix_check` holding COMPOUNDBEGIN, the rest a last part found by `lookup`
+    /// or `affix_check` holding COMPOUNDEND, or (recursively) a compound whose first part holds COMPOUNDMIDDLE. What
+    /// else narrows the parts Hunspell joins (ONLYINCOMPOUND, COMPOUNDPERMITFLAG, NEEDAFFIX, the homonym it picks, cross
+    /// products of a part's prefix) is ignored. The first parts are found first, then the last (a misspelled start or
+    /// end settles it in about n probes for n scalars), then the cuts reached between: at most about n²/2 probes, one
+    /// hash lookup each.
+    private func compoundParts(_ word: UnsafeBufferPointer<UInt8>, minimum: Int) -> Bool {
         var scalars = 0
         for byte in word where byte & 0xC0 != 0x80 { scalars += 1 }
         guard scalars >= 2 * minimum else { return false }
@@ -222,40 +237,27 @@ final class RejectIndex: Sendable {
             }
             starts[scalars] = word.count
             marks.initialize(repeating: 0, count: scalars + 1)
-            func part(_ from: Int, _ to: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: word[starts[from]..<starts[to]])
-            }
-            // Past the budget the word is left to Hunspell ("not proven"): its search costs about as much as this one.
-            var budget = Self.compoundSearchBudget
-            func derivable(_ from: Int, _ to: Int) -> Bool? {
-                guard budget > 0 else { return nil }
-                budget -= 1
-                return affixes.derivable(part(from, to), hidden: true, stems: stems, scratch: scratch, needing: needed)
+            func places(_ from: Int, _ to: Int) -> UInt8 {
+                parts.places(UnsafeBufferPointer(rebasing: word[starts[from]..<starts[to]]))
             }
             var anyFirst = false
-            for to in minimum...(scalars - minimum) {
-                guard let found = derivable(0, to) else { return true }
-                if found {
-                    marks[to] = 2
-                    anyFirst = true
-                }
+            for to in minimum...(scalars - minimum) where places(0, to) & CompoundPartTable.begins != 0 {
+                marks[to] = 2
+                anyFirst = true
             }
             guard anyFirst else { return false }
             var anyLast = false
-            for cut in minimum...(scalars - minimum) {
-                guard let found = derivable(cut, scalars) else { return true }
-                guard found else { continue }
+            for cut in minimum...(scalars - minimum) where places(cut, scalars) & CompoundPartTable.ends != 0 {
                 if marks[cut] & 2 != 0 { return true }
                 marks[cut] |= 1
                 anyLast = true
             }
-            guard anyLast else { return false }
-            for from in minimum...max(minimum, scalars - 2 * minimum) where from <= scalars - 2 * minimum && marks[from] & 2 != 0 {
+            guard anyLast, scalars >= 3 * minimum else { return false }
+            for from in minimum...(scalars - 2 * minimum) where marks[from] & 2 != 0 {
                 for to in (from + minimum)...(scalars - minimum) {
                     // A cut already reached, from which no last part starts, gains nothing by being reached again.
                     guard marks[to] & 1 != 0 || (marks[to] & 2 == 0 && to <= scalars - 2 * minimum) else { continue }
-                    guard let found = derivable(from, to) else { return true }
-                    guard found else { continue }
+                    guard places(from, to) & CompoundPartTable.middles != 0 else { continue }
                     if marks[to] & 1 != 0 { return true }
                     marks[to] |= 2
                 }
@@ -263,9 +265,6 @@ final class RejectIndex: Sendable {
             return false
         }
     }
-
-    /// How many part searches `compoundParts` makes for one spelling before it leaves the word to Hunspell.
-    static let compoundSearchBudget = 24
 
     /// Hunspell tries at most five `ss` as `ß` (`MAXSHARPS`).
     static let maximumSharps = 5

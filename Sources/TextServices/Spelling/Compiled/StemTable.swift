@@ -87,6 +87,34 @@ struct StemTable: Sendable {
         return false
     }
 
+    /// Calls `body` with every homonym of every stem: its key's bytes, whether it is hidden, and its flags (sorted).
+    ///
+    /// In the order of the table's slots; for building other tables from the stems (`CompoundPartTable.build`).
+    func forEachHomonym(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ hidden: Bool, _ flags: [UInt16]) -> Void) {
+        let bytes = tables.bytes
+        guard let base = bytes.buffer.baseAddress else { return }
+        var flags: [UInt16] = []
+        for position in 0..<tables.slots.count {
+            let slot = tables.slots[position]
+            guard slot != 0 else { continue }
+            let offset = Int(slot & 0xFFFF_FFFF), length = Int((slot >> 32) & 0xFF)
+            guard offset + length < bytes.count else { continue }
+            let key = UnsafeBufferPointer(start: base + offset, count: length)
+            var cursor = offset + length + 1
+            for _ in 0..<Int(bytes[offset + length]) {
+                guard cursor + 3 <= bytes.count else { return }
+                let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+                guard cursor + 3 + 2 * count <= bytes.count else { return }
+                flags.removeAll(keepingCapacity: true)
+                for index in 0..<count {
+                    flags.append(UInt16(bytes[cursor + 3 + 2 * index]) | UInt16(bytes[cursor + 4 + 2 * index]) << 8)
+                }
+                body(key, bytes[cursor] != 0, flags)
+                cursor += 3 + 2 * count
+            }
+        }
+    }
+
     /// Where `key`'s first homonym starts in the table's bytes (its homonym count is the byte before), if it is a stem.
     private func homonymsStart(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard mask >= 0, let base = key.baseAddress, !key.isEmpty, key.count <= AcceptTable.maximumKeyLength else { return nil }
