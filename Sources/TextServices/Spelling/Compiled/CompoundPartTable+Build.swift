@@ -26,11 +26,19 @@ extension CompoundPartTable {
         let prefixesByFlag: [UInt16: [Int]]
         /// For each suffix entry, the suffix entries that may follow it (their flag in its continuation classes).
         let followers: [[Int]]
-        /// Cross-product prefix and suffix entries.
-        let crossPrefixes: [Int]
-        let crossSuffixes: [Int]
+        /// Cross-product prefix entries by their flag, and cross-product suffix entries by theirs.
+        let crossPrefixesByFlag: [UInt16: [Int]]
+        let crossSuffixesByFlag: [UInt16: [Int]]
+        /// Cross-product prefix entries with no strip text, and by the first byte of the text they strip: only these
+        /// can apply to a spelling starting with that byte.
+        let crossPrefixesStrippingNothing: [Int]
+        let crossPrefixesByStripStart: [[Int]]
+        /// For each suffix entry, the cross-product prefix entries whose flag its continuation classes hold.
+        let crossPrefixesInClasses: [[Int]]
         /// The flags some cross-product prefix's continuation classes hold.
         let crossPrefixClasses: Set<UInt16>
+        /// The cross-product suffix entries whose flag is in `crossPrefixClasses`.
+        let crossSuffixesInPrefixClasses: [Int]
         var found = FlatSet()
         var lowered = [UInt8](repeating: 0, count: 4 * 256)
 
@@ -58,9 +66,31 @@ extension CompoundPartTable {
             followers = affixes.map { affix in
                 affix.isPrefix ? [] : affix.continuation.flatMap { suffixes[$0] ?? [] }
             }
-            crossPrefixes = affixes.indices.filter { affixes[$0].isPrefix && affixes[$0].crossProduct }
-            crossSuffixes = affixes.indices.filter { !affixes[$0].isPrefix && affixes[$0].crossProduct }
-            crossPrefixClasses = Set(crossPrefixes.flatMap { affixes[$0].continuation })
+            let crossPrefixes = affixes.indices.filter { affixes[$0].isPrefix && affixes[$0].crossProduct }
+            let crossSuffixes = affixes.indices.filter { !affixes[$0].isPrefix && affixes[$0].crossProduct }
+            crossPrefixesByFlag = Dictionary(grouping: crossPrefixes) { affixes[$0].flag }
+            crossSuffixesByFlag = Dictionary(grouping: crossSuffixes) { affixes[$0].flag }
+            crossPrefixesStrippingNothing = crossPrefixes.filter { affixes[$0].strip.isEmpty }
+            var byStripStart = [[Int]](repeating: [], count: 256)
+            for prefix in crossPrefixes where !affixes[prefix].strip.isEmpty { byStripStart[Int(affixes[prefix].strip[0])].append(prefix) }
+            crossPrefixesByStripStart = byStripStart
+            let prefixesByFlag = crossPrefixesByFlag
+            crossPrefixesInClasses = affixes.map { affix in
+                affix.isPrefix ? [] : Self.sortedUnion(Set(affix.continuation).map { prefixesByFlag[$0] ?? [] })
+            }
+            let classes = Set(crossPrefixes.flatMap { affixes[$0].continuation })
+            crossPrefixClasses = classes
+            crossSuffixesInPrefixClasses = crossSuffixes.filter { classes.contains(affixes[$0].flag) }
+        }
+
+        /// The distinct indices of `lists`, in increasing order.
+        static func sortedUnion(_ lists: [[Int]]) -> [Int] {
+            var all = lists.flatMap { $0 }
+            all.sort()
+            var distinct: [Int] = []
+            distinct.reserveCapacity(all.count)
+            for index in all where distinct.last != index { distinct.append(index) }
+            return distinct
         }
 
         /// Adds the spellings of stem `stem` with `flags` (sorted) and its derivations.
@@ -85,12 +115,16 @@ extension CompoundPartTable {
             }
             // A cross-product prefix with one suffix: the suffix's flag on the stem or in the prefix's classes, the
             // prefix's on the stem or in the suffix's classes. With two suffixes whose first the stem does not hold,
-            // the first through the prefix's classes.
-            for suffix in crossSuffixes {
+            // the first through the prefix's classes. Only the entries whose flags can meet are visited, in the order
+            // of the entries (so the table is the same as with every pair tried).
+            let stemSuffixes = Self.sortedUnion([crossSuffixesInPrefixClasses]
+                                                + flags.filter { !crossPrefixClasses.contains($0) }.map { crossSuffixesByFlag[$0] ?? [] })
+            let stemPrefixes = Self.sortedUnion(flags.map { crossPrefixesByFlag[$0] ?? [] })
+            for suffix in stemSuffixes {
                 let suffixFlag = affixes[suffix].flag
                 let stemHolds = holds(suffixFlag)
-                guard stemHolds || crossPrefixClasses.contains(suffixFlag), let once = suffixed(stem, suffix) else { continue }
-                for prefix in crossPrefixes {
+                guard let once = suffixed(stem, suffix) else { continue }
+                for prefix in Self.sortedUnion([stemPrefixes, crossPrefixesInClasses[suffix]]) {
                     let entry = affixes[prefix]
                     guard stemHolds || entry.continuation.contains(suffixFlag) else { continue }
                     guard holds(entry.flag) || affixes[suffix].continuation.contains(entry.flag) else { continue }
@@ -116,7 +150,9 @@ extension CompoundPartTable {
                 let twicePlaces = places | entryPlaces[second]
                 if prefixClasses == nil { add(twice, twicePlaces) }
                 guard affixes[second].crossProduct else { continue }
-                for prefix in crossPrefixes {
+                let stripping = twice.isEmpty ? [] : crossPrefixesByStripStart[Int(twice[0])]
+                for prefix in stripping.isEmpty ? crossPrefixesStrippingNothing
+                    : Self.sortedUnion([crossPrefixesStrippingNothing, stripping]) {
                     if let prefixClasses, !affixes[prefix].continuation.contains(prefixClasses) { continue }
                     if let spelling = prefixed(twice, prefix) { add(spelling, twicePlaces | entryPlaces[prefix]) }
                 }
