@@ -125,9 +125,9 @@ extension CompoundPartTable {
                 let stemHolds = holds(suffixFlag)
                 guard let once = suffixed(stem, suffix) else { continue }
                 for prefix in Self.sortedUnion([stemPrefixes, crossPrefixesInClasses[suffix]]) {
-                    let entry = affixes[prefix]
-                    guard stemHolds || entry.continuation.contains(suffixFlag) else { continue }
-                    guard holds(entry.flag) || affixes[suffix].continuation.contains(entry.flag) else { continue }
+                    guard stemHolds || affixes[prefix].continuation.contains(suffixFlag) else { continue }
+                    let prefixFlag = affixes[prefix].flag
+                    guard holds(prefixFlag) || affixes[suffix].continuation.contains(prefixFlag) else { continue }
                     if let spelling = prefixed(once, prefix) {
                         add(spelling, stemPlaces | entryPlaces[suffix] | entryPlaces[prefix])
                     }
@@ -171,18 +171,27 @@ extension CompoundPartTable {
 
         /// `root` with suffix entry `index` applied, when its strip text ends `root` and its condition matches.
         private func suffixed(_ root: [UInt8], _ index: Int) -> [UInt8]? {
-            let entry = affixes[index]
-            guard root.count >= entry.strip.count, root.suffix(entry.strip.count).elementsEqual(entry.strip),
-                  entry.condition.matchesEnd(ofUTF8: root) else { return nil }
-            return Array(root.dropLast(entry.strip.count)) + entry.add
+            // The entry's fields are read in place: a copy of the entry retains and releases each of its arrays.
+            let stripped = affixes[index].strip.count
+            guard root.count >= stripped, root.suffix(stripped).elementsEqual(affixes[index].strip),
+                  affixes[index].condition.matchesEnd(ofUTF8: root) else { return nil }
+            var spelling: [UInt8] = []
+            spelling.reserveCapacity(root.count - stripped + affixes[index].add.count)
+            spelling += root[..<(root.count - stripped)]
+            spelling += affixes[index].add
+            return spelling
         }
 
         /// `root` with prefix entry `index` applied, when its strip text starts `root` and its condition matches.
         private func prefixed(_ root: [UInt8], _ index: Int) -> [UInt8]? {
-            let entry = affixes[index]
-            guard root.count >= entry.strip.count, root.prefix(entry.strip.count).elementsEqual(entry.strip),
-                  entry.condition.matchesStart(ofUTF8: root) else { return nil }
-            return entry.add + root.dropFirst(entry.strip.count)
+            let stripped = affixes[index].strip.count
+            guard root.count >= stripped, root.prefix(stripped).elementsEqual(affixes[index].strip),
+                  affixes[index].condition.matchesStart(ofUTF8: root) else { return nil }
+            var spelling: [UInt8] = []
+            spelling.reserveCapacity(root.count - stripped + affixes[index].add.count)
+            spelling += affixes[index].add
+            spelling += root[stripped...]
+            return spelling
         }
 
         /// Records `spelling`'s lower case with `places` (nothing without a place, empty, or too long to judge).
@@ -216,7 +225,8 @@ extension CompoundPartTable {
                 let slot = slots[position]
                 if slot >> 43 == hash >> 43, Int((slot >> 32) & 0xFF) == key.count {
                     let offset = Int(slot & 0xFFFF_FFFF)
-                    if keys[offset..<(offset + key.count)].elementsEqual(key) {
+                    let equal = keys.withUnsafeBufferPointer { ByteComparison.equal($0.baseAddress! + offset, key.baseAddress!, key.count) }
+                    if equal {
                         slots[position] = slot | UInt64(places) << 40
                         return
                     }
