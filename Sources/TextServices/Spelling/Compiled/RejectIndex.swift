@@ -234,13 +234,15 @@ final class RejectIndex: Sendable {
                 spelling[length] = UInt8(ascii: ".")
                 return compoundParts(UnsafeBufferPointer(start: spelling, count: length + 1), minimum: minimum)
             }
-            for index in 0..<spellings.count where mayBeFound(scratch + index * spellingSize, spellings.length(index), index: index,
-                                                               hidden: spellings.hidden(index)) {
-                return false
-            }
+            // The compound cuts first: one probe each, where a spelling's derivation search tries every affix entry
+            // that fits (a word that may be a compound needs no search to go to Hunspell).
             if minimum > 0 {
                 let lowered = scratch + 7 * spellingSize
                 if mayJoin(lowered, CaseSpellings.lowerCased(bytes, into: lowered)) { return false }
+            }
+            for index in 0..<spellings.count where mayBeFound(scratch + index * spellingSize, spellings.length(index), index: index,
+                                                               hidden: spellings.hidden(index)) {
+                return false
             }
             // CHECKSHARPS: a word in capitals with `SS` is tried in lower case, then capitalised, with `ß` for some of
             // its first five `ss` (`HunspellImpl::spellsharps`); `ß` and `ss` are both two bytes in UTF-8. The
