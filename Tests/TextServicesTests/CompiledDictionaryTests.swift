@@ -690,3 +690,141 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
     learning.addLearned("hello")
     #expect(learning.accepts("hello"))
 }
+
+@Test func compoundsThatCannotBeCutIntoFlaggedPartsAreProvenWrongAndTheOthersGetHunspellsVerdict() throws {
+    let scratch = try Scratch.germanShape()
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
+    #expect(compiled.rejects.isUsable)
+    let reference = try SpellDictionary(info: scratch.info, handles: 1)
+    let words = ["Haustür", "Haustüren", "Bahnhof", "Hofbahn", "Straßenbahn", "Straßenbahnhof", "Haushaustür", "Fußbahn",
+                 "Fussbahn", "Strassenbahn", "Maßbahn", "Haustü", "Hautür", "Haustürx", "Bahnhfo", "Bahnhoff", "Straßebahn",
+                 "Hofstraße", "Türhaus", "Haus", "Fuß", "Tür", "türhof", "Hofhof", "Bahnbahnbahn", "Bahnhofbahn", "Hoftür",
+                 "Bahntür", "Ha", "Hausb", "Haust", "Strassenbahnhof", "Haus-tür", "Haustür.", "Hausmaß"]
+    var proven = 0
+    for word in words {
+        for spelling in [word, RejectIndex.initialCapital(word), word.uppercased(), RejectIndex.lower(word)] {
+            let fast = try SpellDictionary(info: scratch.info, handles: 1, compiled: compiled)
+            let expected = reference.engine.spell(spelling)
+            #expect(fast.accepts(spelling) == expected, "\(spelling)")
+            if compiled.rejects.rejects(spelling) {
+                #expect(!expected, "\(spelling) proven wrong, but Hunspell accepts it")
+                proven += 1
+            }
+        }
+    }
+    // A misspelled end, start or joint leaves no cut into parts that hold a compound flag.
+    for wrong in ["Haustürx", "Bahnhfo", "Hautür", "HAUSTÜRX", "bahnhfo", "Hausmaß"] {
+        #expect(!reference.engine.spell(wrong), "\(wrong)")
+        #expect(compiled.rejects.rejects(wrong), "\(wrong) is not proven wrong")
+    }
+    // Compounds Hunspell accepts, with `ß` for `SS` in capitals too, are never proven wrong.
+    for right in ["Haustür", "Bahnhof", "STRASSENBAHN", "Straßenbahn", "FUSSBAHN"] {
+        #expect(reference.engine.spell(right), "\(right)")
+        #expect(!compiled.rejects.rejects(right), "\(right)")
+    }
+    #expect(proven > 40, "only \(proven) spellings proven wrong")
+}
+
+extension Scratch {
+    /// German's shape: COMPOUNDBEGIN/MIDDLE/END carried by suffixes' continuation classes and by lower-case stems that
+    /// only join (ONLYINCOMPOUND), COMPOUNDPERMITFLAG, COMPOUNDMIN 2, CHECKSHARPS, NEEDAFFIX and a stem without flags.
+    static func germanShape() throws -> Scratch {
+        try Scratch(tag: "de_ZZ", aff: """
+            SET UTF-8
+            TRY esianrtolcdugmphbyfvkwzäöüß
+            CHECKSHARPS
+            COMPOUNDBEGIN x
+            COMPOUNDMIDDLE y
+            COMPOUNDEND z
+            ONLYINCOMPOUND o
+            COMPOUNDPERMITFLAG c
+            NEEDAFFIX h
+            COMPOUNDMIN 2
+            SFX j Y 1
+            SFX j 0 0/xoc .
+            SFX e Y 1
+            SFX e 0 0/yoc .
+            SFX N Y 2
+            SFX N 0 en [^e]
+            SFX N 0 n e
+            SFX S Y 1
+            SFX S 0 s/xoc .
+            SFX F Y 1
+            SFX F 0 n/xoc e
+
+            """, dic: "12\nHaus/jeS\ntür/Noz\nTür/N\nBahn/Nj\nbahn/Noz\nhof/oz\nHof/S\nStraße/NF\nstraße/oz\nFuß/jh\nfuß/oz\nMaß\n")
+    }
+}
+
+/// The spellings among every cut of `words`, in four case spellings, that the reject index's derivation search gives
+/// holding a compound flag, but that its part table does not hold with that flag's place.
+private func partsMissing(from rejects: RejectIndex, cutting words: [String]) throws -> [String] {
+    let rules = try #require(rejects.rules)
+    let affixes = AffixIndex(rules.affixes)
+    let places = [(rules.compoundFlags.first, CompoundPartTable.begins), (rules.compoundFlags.second, CompoundPartTable.middles),
+                  (rules.compoundFlags.third, CompoundPartTable.ends)]
+    var missing: [String] = []
+    for word in words {
+        for spelling in Set([word, RejectIndex.initialCapital(word), word.uppercased(), RejectIndex.lower(word)]) {
+            let scalars = Array(spelling.unicodeScalars)
+            for start in 0..<scalars.count {
+                for end in (start + 1)...scalars.count {
+                    let part = Array(String(String.UnicodeScalarView(scalars[start..<end])).utf8)
+                    let held = part.withUnsafeBufferPointer { bytes in
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * bytes.count) { lowered in
+                            let length = CaseSpellings.lowerCased(bytes, into: lowered.baseAddress!)
+                            return rejects.parts.places(UnsafeBufferPointer(start: lowered.baseAddress!, count: length))
+                        }
+                    }
+                    for (flag, place) in places where flag != 0 && held & place == 0 {
+                        let derived = part.withUnsafeBufferPointer { bytes in
+                            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: affixes.scratchSize(forWordOf: bytes.count)) {
+                                affixes.derivable(bytes, hidden: true, stems: rejects.stems, scratch: $0.baseAddress!,
+                                                  needing: StemTable.AnyFlag(first: flag))
+                            }
+                        }
+                        if derived { missing.append("\(String(decoding: part, as: UTF8.self)) (place \(place))") }
+                    }
+                }
+            }
+        }
+    }
+    return missing
+}
+
+@Test func thePartTableHoldsEveryPartTheDerivationSearchFindsWithItsPlace() throws {
+    let scratch = try Scratch.germanShape()
+    defer { scratch.remove() }
+    let compiled = try scratch.compiled()
+    #expect(compiled.rejects.parts.count > 10)
+    let words = ["Haustüren", "Straßenbahnhof", "Fußbahn", "Bahnhofstraße", "Hofstraßen", "türhofbahn", "Maßhaus", "Tür"]
+    #expect(try partsMissing(from: compiled.rejects, cutting: words) == [])
+    // Places are kept apart: `Hof` begins nothing (only `Hofs` does), `hof` only ends, `Haus` begins and stands between.
+    func places(_ part: String) -> UInt8 {
+        var part = part
+        return part.withUTF8 { compiled.rejects.parts.places($0) }
+    }
+    #expect(places("hofs") == CompoundPartTable.begins)
+    #expect(places("hof") == CompoundPartTable.ends)
+    #expect(places("haus") == CompoundPartTable.begins | CompoundPartTable.middles)
+    #expect(places("maß") == 0)
+    #expect(compiled.rejects.rejects("Hofbahn"))
+    #expect(try !SpellDictionary(info: scratch.info, handles: 1).engine.spell("Hofbahn"))
+}
+
+@Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/hunspell/de_DE.dic")))
+func germanPartTableHoldsEveryPartTheDerivationSearchFindsInASampleOfWords() throws {
+    let info = DictionaryInfo(tag: LanguageTag("de_DE")!, source: .system, path: "/usr/share/hunspell/de_DE")
+    let built = RejectIndex.build(info: info)
+    #expect(built.reason == nil)
+    let rejects = built.index
+    #expect(rejects.parts.count > 100_000)
+    // Every 1000th stem of the .dic and a few compounds, cut everywhere.
+    let lines = try String(contentsOfFile: info.wordsPath, encoding: .utf8).split(separator: "\n")
+    var words = ["Straßenbahnhaltestelle", "Arbeitszimmertür", "Fußballweltmeisterschaft", "Donaudampfschifffahrt"]
+    for (index, line) in lines.enumerated() where index % 1000 == 1 {
+        if let word = line.split(separator: "/").first, word.unicodeScalars.count <= 14 { words.append(String(word)) }
+    }
+    #expect(try partsMissing(from: rejects, cutting: words) == [])
+}

@@ -164,23 +164,42 @@ final class AffixIndex: @unchecked Sendable {
     /// `scratch` holds `scratchSize` bytes.
     ///
     /// A homonym holding `needAffix` (the NEEDAFFIX flag's number, 0: none) is no stem alone: `checkword` (1.7) passes
-    /// over it when it looks the word up whole, and finds it only through an affix.
+    /// over it when it looks the word up whole, and finds it only through an affix. With `needed` (a compound part,
+    /// `CompoundPartTable`) the stem or the continuation classes of an entry applied must also hold one of its flags:
+    /// Hunspell's `compound_check` asks `lookup` for a homonym holding COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND, and
+    /// `prefix_check`, `suffix_check` and `affix_check` for that flag (`needflag`) on the stem or on an entry's
+    /// continuation classes.
     func derivable(_ word: UnsafeBufferPointer<UInt8>, hidden: Bool, stems: StemTable, scratch: UnsafeMutablePointer<UInt8>,
-                   filter: HomonymFilter = .none, needAffix: UInt16 = 0) -> Bool {
-        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0, filter: filter, excluding: needAffix) { return true }
+                   filter: HomonymFilter = .none, needAffix: UInt16 = 0, needing needed: StemTable.AnyFlag = .none) -> Bool {
+        if stems.anyHomonym(word, hidden: hidden, holding: 0, and: 0, andOneOf: needed, filter: filter, excluding: needAffix) {
+            return true
+        }
         let level = word.count + rootSlack
-        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter) { return true }
+        if suffixed(word, prefix: -1, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter,
+                    needed: needed) {
+            return true
+        }
         // Prefix, with no suffix, one or two.
         return anyEntry(in: prefixes, flag: 0, of: word.baseAddress!, count: word.count, fromEnd: false) { index, length in
             let entry = entries[index]
             let root = prefixRoot(entry, of: word, appending: length, into: scratch)
             guard matchesStart(entry, root) else { return false }
-            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0, filter: filter) { return true }
+            let stillNeeded = holdsOne(entry, of: needed) ? .none : needed
+            if stems.anyHomonym(root, hidden: hidden, holding: entry.flag, and: 0, andOneOf: stillNeeded, filter: filter) { return true }
             // Hunspell crosses a prefix with suffixes only when both are cross products (`PfxEntry::checkword`,
             // `SfxEntry::checkword` and `check_twosfx` for the outer suffix).
             guard entry.options & Self.crossProduct != 0 else { return false }
-            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter)
+            return suffixed(root, prefix: index, hidden: hidden, stems: stems, scratch: scratch + level, level: level, filter: filter,
+                            needed: stillNeeded)
         }
+    }
+
+    /// Whether `entry`'s continuation classes hold one of `flags` (false for `none`).
+    @inline(__always)
+    private func holdsOne(_ entry: Entry, of flags: StemTable.AnyFlag) -> Bool {
+        guard !flags.isNone else { return false }
+        return (flags.first != 0 && holds(entry, flags.first)) || (flags.second != 0 && holds(entry, flags.second))
+            || (flags.third != 0 && holds(entry, flags.third))
     }
 
     /// Whether Hunspell's affix lookup certainly finds `word` (`RejectIndex.acceptsElided`): an exact cross-product
@@ -259,7 +278,8 @@ final class AffixIndex: @unchecked Sendable {
 
     /// Whether a suffix, or two, derive `word` from a stem (after the prefix entry `prefix`, when not -1).
     private func suffixed(_ word: UnsafeBufferPointer<UInt8>, prefix: Int, hidden: Bool, stems: StemTable,
-                          scratch: UnsafeMutablePointer<UInt8>, level: Int, filter: HomonymFilter) -> Bool {
+                          scratch: UnsafeMutablePointer<UInt8>, level: Int, filter: HomonymFilter,
+                          needed: StemTable.AnyFlag) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: suffixes, flag: 0, of: base, count: count, fromEnd: true) { index, length in
@@ -273,15 +293,16 @@ final class AffixIndex: @unchecked Sendable {
                 if holds(outer, entry.flag) { first = 0 }
                 second = holds(entry, outer.flag) ? 0 : outer.flag
             }
-            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second, filter: filter) { return true }
+            let stillNeeded = holdsOne(entry, of: needed) ? .none : needed
+            if stems.anyHomonym(root, hidden: hidden, holding: first, and: second, andOneOf: stillNeeded, filter: filter) { return true }
             return innerSuffixed(root, outerFlag: entry.flag, prefix: prefix, hidden: hidden, stems: stems, scratch: scratch + level,
-                                 filter: filter)
+                                 filter: filter, needed: stillNeeded)
         }
     }
 
     /// Whether a suffix whose continuation classes hold `outerFlag` derives `word` from a stem.
     private func innerSuffixed(_ word: UnsafeBufferPointer<UInt8>, outerFlag: UInt16, prefix: Int, hidden: Bool, stems: StemTable,
-                               scratch: UnsafeMutablePointer<UInt8>, filter: HomonymFilter) -> Bool {
+                               scratch: UnsafeMutablePointer<UInt8>, filter: HomonymFilter, needed: StemTable.AnyFlag) -> Bool {
         let count = word.count
         let base = word.baseAddress ?? UnsafePointer(scratch)
         return anyEntry(in: innerSuffixes, flag: outerFlag, of: base, count: count, fromEnd: true) { index, length in
@@ -289,7 +310,8 @@ final class AffixIndex: @unchecked Sendable {
             let root = suffixRoot(entry, of: base, count: count, appending: length, into: scratch)
             guard matchesEnd(entry, root) else { return false }
             let required = prefix >= 0 && holds(entries[prefix], entry.flag) ? 0 : entry.flag
-            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0, filter: filter)
+            return stems.anyHomonym(root, hidden: hidden, holding: required, and: 0,
+                                    andOneOf: holdsOne(entry, of: needed) ? .none : needed, filter: filter)
         }
     }
 

@@ -14,6 +14,8 @@ struct CaseSpellings {
     private var storedLengths: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
     /// The word is capitalised or in capitals: Hunspell breaks it capitalised (`capitalised`).
     private(set) var foldsCase = false
+    /// The word is in capitals: its last two spellings are capitalised and in lower case (CHECKSHARPS tries those).
+    private(set) var inCapitals = false
     /// Bit `index`: hidden capitalised homonyms (ONLYUPCASEFLAG) may answer for spelling `index`.
     private var hiddenBits: UInt8 = 0
     /// Bit `index`: `spell` refuses a root with the KEEPCASE flag found for spelling `index`.
@@ -45,6 +47,7 @@ struct CaseSpellings {
             spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, memory, stride)
         } else if capitals == scalars || capitals + neutral == scalars {
             spellings.foldsCase = true
+            spellings.inCapitals = true
             // With an apostrophe that does not end it, the letter after it in capitals: `L'AMI` as `l'Ami` and `L'Ami`.
             if apostrophe >= 0, apostrophe < scalars - 1 {
                 spellings.add(word, lower: true, capitalising: apostrophe + 1, -1, hidden: true, memory, stride)
@@ -75,6 +78,15 @@ struct CaseSpellings {
     static func capitalised(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var spellings = Self()
         spellings.add(word, lower: true, capitalising: 0, -1, hidden: true, out, 0)
+        return spellings.length(0)
+    }
+
+    /// Writes `word` in lower case at `out` (room for four bytes a byte of `word`); returns its length.
+    ///
+    /// Every case spelling of a word has this one lower case, so it keys what they share (`CompoundPartTable`).
+    static func lowerCased(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var spellings = Self()
+        spellings.add(word, lower: true, capitalising: -1, -1, hidden: true, out, 0)
         return spellings.length(0)
     }
 

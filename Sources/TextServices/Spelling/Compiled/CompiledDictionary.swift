@@ -73,7 +73,9 @@ public final class CompiledDictionary: Sendable {
         accepted = AcceptTable(tables: AcceptTable.Tables(slots: table(.acceptSlots), bytes: table(.acceptBytes)))
         let rules = RejectIndex.decodeRules(table(.rejectRules))
         rejects = rules == nil ? .unusable
-            : RejectIndex(rules: rules, stems: StemTable(tables: StemTable.Tables(slots: table(.stemSlots), bytes: table(.stemBytes))))
+            : RejectIndex(rules: rules, stems: StemTable(tables: StemTable.Tables(slots: table(.stemSlots), bytes: table(.stemBytes))),
+                          parts: CompoundPartTable(parts: AcceptTable(tables: .init(slots: table(.compoundPartSlots),
+                                                                                    bytes: table(.compoundPartBytes)))))
         contentKey = layout.contentKey
         path = file.path
         byteCount = file.count
@@ -89,7 +91,7 @@ public final class CompiledDictionary: Sendable {
     static let sectionOrder: [CompiledFormat.Section] = [
         .metadata, .storeBytes, .storeOffsets, .storeZipf, .storeFlags, .variantEntries, .variantBytes, .variantOffsets,
         .variantSuggestible, .storeKeySlots, .groupStarts, .bucketOffsets, .bucketGroups, .phoneticHashes,
-        .phoneticEntries, .acceptSlots, .acceptBytes, .rejectRules, .stemSlots, .stemBytes,
+        .phoneticEntries, .acceptSlots, .acceptBytes, .rejectRules, .stemSlots, .stemBytes, .compoundPartSlots, .compoundPartBytes,
     ]
 
     /// The sections that hold a store.
@@ -120,6 +122,7 @@ public final class CompiledDictionary: Sendable {
     /// The sections that hold a reject index.
     static func sections(of rejects: RejectIndex) -> [CompiledFormat.SectionSource] {
         [.init(.rejectRules, rejects.encodedRules()), .init(.stemSlots, rejects.stems.tables.slots),
-         .init(.stemBytes, rejects.stems.tables.bytes)]
+         .init(.stemBytes, rejects.stems.tables.bytes), .init(.compoundPartSlots, rejects.parts.parts.tables.slots),
+         .init(.compoundPartBytes, rejects.parts.parts.tables.bytes)]
     }
 }

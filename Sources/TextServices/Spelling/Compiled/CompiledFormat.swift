@@ -37,7 +37,10 @@ enum CompiledFormat {
     /// 13: the reject index's rules keep the ASCII letters the dictionary writes (`RejectIndex.rejectsByLetters`) and
     /// name the KEEPCASE and NEEDAFFIX flags (`RejectIndex.Rules.keepCaseFlag`): version-12 files proved no word wrong by
     /// its letters, and fewer French words.
-    static let version: UInt32 = 13
+    /// 14: the reject index's rules hold COMPOUNDMIN, the compound flags and CHECKSHARPS (rules version 7), and a
+    /// compounding dictionary's parts are a section pair of their own (`CompoundPartTable`): version-13 files of
+    /// German proved no word wrong.
+    static let version: UInt32 = 14
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64
@@ -52,14 +55,14 @@ enum CompiledFormat {
         case groupStarts = 20, bucketOffsets, bucketGroups
         case phoneticHashes = 30, phoneticEntries
         case acceptSlots = 40, acceptBytes
-        case rejectRules = 50, stemSlots, stemBytes
+        case rejectRules = 50, stemSlots, stemBytes, compoundPartSlots, compoundPartBytes
 
         /// Bytes per element; offsets and lengths must be multiples of it.
         var elementWidth: Int {
             switch self {
             case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes,
-                 .rejectRules, .stemBytes: 1
-            case .acceptSlots, .stemSlots: 8
+                 .rejectRules, .stemBytes, .compoundPartBytes: 1
+            case .acceptSlots, .stemSlots, .compoundPartSlots: 8
             default: 4
             }
         }

@@ -19,12 +19,30 @@ extension RejectIndex {
         var apostropheConversions = 0, otherApostropheConversions = 0
         // Directives that let Hunspell accept words this index cannot derive; any of them (matched as
         // Hunspell matches keywords, by prefix) makes the dictionary unusable here.
-        let refused = ["IGNORE", "COMPLEXPREFIXES", "CHECKSHARPS", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE",
-                       "COMPOUNDEND", "COMPOUNDFIRST", "COMPOUNDLAST", "COMPOUNDPERMITFLAG", "CHECKCOMPOUNDPATTERN",
+        // COMPOUNDBEGIN, COMPOUNDMIDDLE, COMPOUNDEND and COMPOUNDPERMITFLAG only choose which parts Hunspell joins
+        // (`compoundParts` joins any), CHECKSHARPS only adds spellings (`sharpSpellings`); the directives in
+        // `refusedWithCompounds` change what a part is, or how parts meet.
+        let refused = ["IGNORE", "COMPLEXPREFIXES", "COMPOUNDFLAG", "COMPOUNDFIRST", "COMPOUNDLAST", "CHECKCOMPOUNDPATTERN",
                        "COMPOUNDSYLLABLE", "SYLLABLENUM", "COMPOUNDROOT", "FORCEUCASE"]
+        let refusedWithCompounds = ["COMPOUNDRULE", "SIMPLIFIEDTRIPLE", "COMPOUNDMORESUFFIXES"]
+        var compounds = false, checksSharps = false
+        // COMPOUNDBEGIN, COMPOUNDMIDDLE and COMPOUNDEND, in that order (nil: not declared).
+        var compoundFlagTexts: [Substring?] = [nil, nil, nil]
+        var compoundMinimum = 3
         for line in affixText.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             for keyword in refused where line.hasPrefix(keyword) { return (.unusable, keyword) }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if line.hasPrefix("CHECKSHARPS") { checksSharps = true }
+            for (place, keyword) in ["COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND"].enumerated() where line.hasPrefix(keyword) {
+                guard fields.count >= 2 else { return (.unusable, "compound flag") }
+                compounds = true
+                compoundFlagTexts[place] = fields[1]
+            }
+            // Hunspell's `parse_num`: the second field, at least 1 (3 when the .aff has no COMPOUNDMIN).
+            if line.hasPrefix("COMPOUNDMIN") {
+                guard fields.count >= 2, let value = Int(fields[1]) else { return (.unusable, "COMPOUNDMIN") }
+                compoundMinimum = max(1, value)
+            }
             if line.hasPrefix("LANG"), fields.count >= 2 {
                 let language = fields[1].prefix(2).lowercased()
                 if ["hu", "tr", "az"].contains(language) || fields[1].lowercased().hasPrefix("crh") { return (.unusable, "LANG") }
@@ -68,6 +86,11 @@ extension RejectIndex {
             return text
         }
         if unanchored.contains(where: \.isEmpty) { return (.unusable, "empty BREAK pattern") }
+        if compounds {
+            for line in affixText.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                for keyword in refusedWithCompounds where line.hasPrefix(keyword) { return (.unusable, "\(keyword) with compounds") }
+            }
+        }
         if affixes.flagMode == .character, isUTF8, compoundRuleFlags.contains(where: { $0 >= 0x80 }) {
             return (.unusable, "non-ASCII COMPOUNDRULE flags")
         }
@@ -131,6 +154,15 @@ extension RejectIndex {
             return (.unusable, "COMPOUNDRULE with affixes that strip digits")
         }
 
+        // The compound flags get numbers before the stems are read, so that every stem keeps them.
+        var compoundFlags: [UInt16] = [0, 0, 0]
+        for (place, text) in compoundFlagTexts.enumerated() {
+            guard let text else { continue }
+            guard let parsed = affixes.flagMode.parseSingle(text), let flag = number(ownFlag(parsed)) else {
+                return (.unusable, "compound flag")
+            }
+            compoundFlags[place] = flag
+        }
         // Stems, read both as Hunspell reads a .dic line and as the expander does (the union is never smaller).
         var stems = StemTable.Builder()
         // Whether a stem holds the FORBIDDENWORD flag: the declared one, or Hunspell's default (65510), which no
@@ -193,7 +225,9 @@ extension RejectIndex {
         guard let table = stems.build() else { return (.unusable, "stem table") }
         var rules = Rules(breakPatterns: patterns, inputPatterns: inputPatterns, asciiOnly: !isUTF8, affixes: entries)
         // No word can be forbidden when no stem holds the flag: `checkword` (1.7) tests it on the root it found only.
-        rules.acceptsHyphenatedParts = !forbidWarn && !stemForbidden
+        // With compounds a part in capitals can be accepted while the spelling Hunspell breaks is not (`HAUS-TÜR` is
+        // broken as `Haus-tür`, and `tür` may only join).
+        rules.acceptsHyphenatedParts = !forbidWarn && !stemForbidden && !compounds
         rules.acceptsElided = !refusesFound && !stemForbidden
         rules.elisionKeepsCase = keepsCase
         // ONLYINCOMPOUND homonyms, which `checkword` also passes over, would make `StemTable.lookupCertainlyHolds` wrong.
@@ -202,7 +236,12 @@ extension RejectIndex {
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         rules.stripsWholeStems = affixes.fullStrip
         rules.letters = letters
-        return (RejectIndex(rules: rules, stems: table), nil)
+        rules.compoundMinimum = compounds ? compoundMinimum : 0
+        rules.compoundFlags = StemTable.AnyFlag(first: compoundFlags[0], second: compoundFlags[1], third: compoundFlags[2])
+        rules.checksSharps = checksSharps
+        let parts = compounds ? CompoundPartTable.build(stems: table, affixes: entries, begin: compoundFlags[0],
+                                                         middle: compoundFlags[1], end: compoundFlags[2]) : .empty
+        return (RejectIndex(rules: rules, stems: table, parts: parts), nil)
     }
 
     /// The (word, flags) readings of one .dic line: Hunspell's (`HashMgr::load_tables`) and the expander's.
@@ -259,17 +298,21 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 6: `letters` after the options, and after the affixes the KEEPCASE and NEEDAFFIX flags' numbers (5 added
+        // 7: after `letters` COMPOUNDMIN and the three compound flags, and CHECKSHARPS among the options (6 added
+        // `letters` after the options, and after the affixes the KEEPCASE and NEEDAFFIX flags' numbers; 5 added
         // `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no
         // KEEPCASE, NEEDAFFIX or FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns
         // without their anchors).
-        var out: [UInt8] = [6]
+        var out: [UInt8] = [7]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
         out.append((rules.asciiOnly ? 1 : 0) | (rules.acceptsHyphenatedParts ? 2 : 0) | (rules.acceptsElided ? 4 : 0)
-            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0) | (rules.stripsWholeStems ? 32 : 0))
+            | (rules.elisionKeepsCase ? 8 : 0) | (rules.convertsTypographicApostrophe ? 16 : 0) | (rules.stripsWholeStems ? 32 : 0)
+            | (rules.checksSharps ? 64 : 0))
         put32(Int(rules.letters))
+        out.append(UInt8(min(255, rules.compoundMinimum)))
+        [rules.compoundFlags.first, rules.compoundFlags.second, rules.compoundFlags.third].forEach { put16(Int($0)) }
         put16(rules.breakPatterns.count)
         rules.breakPatterns.forEach(bytes)
         put16(rules.inputPatterns.count)
@@ -307,10 +350,11 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0 else { return nil }
-        guard byte() == 6 else { return nil }
+        guard table.count > 0, byte() == 7 else { return nil }
         let options = byte()
         let letters = UInt32(get32() & Int(everyLetter))
+        let compoundMinimum = byte()
+        let compoundFlags = StemTable.AnyFlag(first: UInt16(get16()), second: UInt16(get16()), third: UInt16(get16()))
         let asciiOnly = options & 1 != 0
         let breakPatterns = (0..<get16()).map { _ in bytes() }
         let inputPatterns = (0..<get16()).map { _ in bytes() }
@@ -341,6 +385,9 @@ extension RejectIndex {
         rules.convertsTypographicApostrophe = options & 16 != 0
         rules.stripsWholeStems = options & 32 != 0
         rules.letters = letters
+        rules.checksSharps = options & 64 != 0
+        rules.compoundMinimum = compoundMinimum
+        rules.compoundFlags = compoundFlags
         return rules
     }
 }

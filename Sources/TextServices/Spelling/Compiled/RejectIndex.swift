@@ -17,10 +17,14 @@ import Foundation
 /// `spell` checks it in): when no derivation exists even then, Hunspell
 /// cannot accept the word. Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
-/// dictionaries with compounding (other than a COMPOUNDRULE whose parts all
-/// contain digits), IGNORE, COMPLEXPREFIXES, CHECKSHARPS, Turkic or Hungarian
-/// rules; words with digits, spaces, a final period, a BREAK or ICONV pattern,
-/// or characters whose case mapping could differ from Hunspell's own tables.
+/// dictionaries with COMPOUNDFLAG, a COMPOUNDRULE whose parts do not all
+/// contain digits, IGNORE, COMPLEXPREFIXES, Turkic or Hungarian rules; words
+/// with digits, spaces, a final period, a BREAK or ICONV pattern, or
+/// characters whose case mapping could differ from Hunspell's own tables.
+/// With COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND (German) a spelling is
+/// also proven to be no compound: no cut into parts of COMPOUNDMIN scalars
+/// that each have a derivation (`compoundParts`); with CHECKSHARPS a word in
+/// capitals is also tried with `ß` for `SS`, as Hunspell tries it.
 /// Built by `DictionaryCompiler`, which also checks it against every form
 /// Hunspell accepted (one refused form and the index is not used).
 /// Thread-safe (immutable). Judging a word allocates nothing on the heap: its case spellings and candidate
@@ -70,6 +74,13 @@ final class RejectIndex: Sendable {
         /// The ASCII letters, bit 0 for `a`, that a stem, an affix's appended text, a BREAK pattern or an ICONV input
         /// holds in either case, or that a case mapping of a scalar they hold gives (`letters(of:)`).
         var letters = RejectIndex.everyLetter
+        /// COMPOUNDMIN when the dictionary joins words (COMPOUNDBEGIN, COMPOUNDMIDDLE or COMPOUNDEND), else 0: then a
+        /// spelling is also tried as parts of at least this many scalars (`compoundParts`).
+        var compoundMinimum = 0
+        /// The flags of COMPOUNDBEGIN, COMPOUNDMIDDLE and COMPOUNDEND: every compound part's stem or affixes hold one.
+        var compoundFlags = StemTable.AnyFlag.none
+        /// CHECKSHARPS: a word in capitals with `SS` is also tried with `ß` for some of them (`sharpSpellings`).
+        var checksSharps = false
         var affixes: [Affix]
     }
 
@@ -78,6 +89,8 @@ final class RejectIndex: Sendable {
 
     let rules: Rules?
     let stems: StemTable
+    /// With compounding, the parts' spellings in lower case and their places (else empty).
+    let parts: CompoundPartTable
 
     /// Whether Hunspell converts `’` to `'` before anything else (`Rules.convertsTypographicApostrophe`).
     var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
@@ -90,9 +103,10 @@ final class RejectIndex: Sendable {
     private let breakPatternEnds: [Int]
     private let inputPatternEnds: [Int]
 
-    init(rules: Rules?, stems: StemTable) {
+    init(rules: Rules?, stems: StemTable, parts: CompoundPartTable) {
         self.rules = rules
         self.stems = stems
+        self.parts = parts
         affixes = AffixIndex(rules?.affixes ?? [])
         keepCaseFlag = rules?.keepCaseFlag ?? 0
         needAffixFlag = rules?.needAffixFlag ?? 0
@@ -110,7 +124,7 @@ final class RejectIndex: Sendable {
         inputPatternEnds = inputEnds
     }
 
-    static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))))
+    static let unusable = RejectIndex(rules: nil, stems: StemTable(tables: .init(slots: Table([]), bytes: Table([]))), parts: .empty)
 
     var isUsable: Bool { rules != nil && !stems.tables.slots.isEmpty }
 
@@ -188,27 +202,78 @@ final class RejectIndex: Sendable {
         // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
         let spellingSize = 4 * count + 1
         let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 * spellingSize + derivationSize) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * spellingSize + derivationSize) { buffer -> Bool in
             let scratch = buffer.baseAddress!
             guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
-            let derivations = scratch + 6 * spellingSize
-            for index in 0..<spellings.count {
-                let spelling = scratch + index * spellingSize
-                let length = spellings.length(index)
-                let hidden = spellings.hidden(index)
+            let derivations = scratch + 8 * spellingSize
+            // Whether `spelling` (its case spelling `index`, -1 for a CHECKSHARPS variant) may be accepted by
+            // `checkword`, alone or with a period after it.
+            func mayBeFound(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int, index: Int, hidden: Bool) -> Bool {
                 // Where `spell` refuses a root that keeps case, only a root that does not can accept the spelling, and none
                 // can when the lookup of the spelling alone certainly returns one that keeps case.
-                let checked = keepCaseFlag != 0 && spellings.keepCaseChecked(index)
+                let checked = keepCaseFlag != 0 && index >= 0 && spellings.keepCaseChecked(index)
                 let filter = checked ? HomonymFilter.lacking(keepCaseFlag) : .none
                 func mayAccept(_ count: Int) -> Bool {
                     let candidate = UnsafeBufferPointer(start: spelling, count: count)
                     if checked, stems.lookupCertainlyHolds(candidate, keepCaseFlag, excluding: needAffixFlag) { return false }
-                    return affixes.derivable(candidate, hidden: hidden, stems: stems, scratch: derivations, filter: filter, needAffix: needAffixFlag)
+                    return affixes.derivable(candidate, hidden: hidden, stems: stems, scratch: derivations, filter: filter,
+                                             needAffix: needAffixFlag)
                 }
-                if mayAccept(length) { return false }
-                if periods > 0 {
-                    spelling[length] = UInt8(ascii: ".")
-                    if mayAccept(length + 1) { return false }
+                if mayAccept(length) { return true }
+                guard periods > 0 else { return false }
+                spelling[length] = UInt8(ascii: ".")
+                return mayAccept(length + 1)
+            }
+            // Compounds are tried once, in lower case: every spelling `spell` hands to `checkword` has this one, and so
+            // has every case spelling of a part (`CompoundPartTable`).
+            let minimum = rules?.compoundMinimum ?? 0
+            func mayJoin(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int) -> Bool {
+                guard minimum > 0 else { return false }
+                if compoundParts(UnsafeBufferPointer(start: spelling, count: length), minimum: minimum) { return true }
+                guard periods > 0 else { return false }
+                spelling[length] = UInt8(ascii: ".")
+                return compoundParts(UnsafeBufferPointer(start: spelling, count: length + 1), minimum: minimum)
+            }
+            // The compound cuts first: one probe each, where a spelling's derivation search tries every affix entry
+            // that fits (a word that may be a compound needs no search to go to Hunspell).
+            if minimum > 0 {
+                let lowered = scratch + 7 * spellingSize
+                if mayJoin(lowered, CaseSpellings.lowerCased(bytes, into: lowered)) { return false }
+            }
+            for index in 0..<spellings.count where mayBeFound(scratch + index * spellingSize, spellings.length(index), index: index,
+                                                               hidden: spellings.hidden(index)) {
+                return false
+            }
+            // CHECKSHARPS: a word in capitals with `SS` is tried in lower case, then capitalised, with `ß` for some of
+            // its first five `ss` (`HunspellImpl::spellsharps`); `ß` and `ss` are both two bytes in UTF-8. The
+            // capitalised ones have the lower-case ones' compounds. KEEPCASE is not applied to them (no filter: fewer
+            // words proven wrong, never a wrong one).
+            if rules?.checksSharps == true, spellings.inCapitals, !asciiOnly, Self.find(Self.capitalSS, 0..<2, in: bytes, from: 0) != nil {
+                let variant = scratch + 6 * spellingSize
+                // The capitalised spelling and the one in lower case, the last two.
+                for index in (spellings.count - 2)..<spellings.count {
+                    let spelling = UnsafeBufferPointer(start: scratch + index * spellingSize, count: spellings.length(index))
+                    let inLowerCase = index == spellings.count - 1
+                    let accepted = withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.maximumSharps) { positions -> Bool in
+                        var found = 0, start = 0
+                        while found < Self.maximumSharps, let position = Self.find(Self.smallSS, 0..<2, in: spelling, from: start) {
+                            positions[found] = position
+                            found += 1
+                            start = position + 2
+                        }
+                        guard found > 0 else { return false }
+                        for mask in 1..<(1 << found) {
+                            variant.update(from: spelling.baseAddress!, count: spelling.count)
+                            for bit in 0..<found where mask >> bit & 1 != 0 {
+                                variant[positions[bit]] = 0xC3
+                                variant[positions[bit] + 1] = 0x9F
+                            }
+                            if mayBeFound(variant, spelling.count, index: -1, hidden: true) { return true }
+                            if inLowerCase, mayJoin(variant, spelling.count) { return true }
+                        }
+                        return false
+                    }
+                    if accepted { return false }
                 }
             }
             // Hunspell breaks the spelling its case switch ends with: a word in capitals or capitalised is then
@@ -221,6 +286,67 @@ final class RejectIndex: Sendable {
             return !breakingMayAccept(broken, asciiOnly: asciiOnly, depth: depth)
         }
     }
+
+    /// Whether `word` (in lower case) can be cut into two or more parts of at least `minimum` scalars each, the first
+    /// of which may begin a compound, the last end one and any other stand between (`parts`); false means Hunspell's
+    /// compounding cannot accept any case spelling of it.
+    ///
+    /// `AffixMgr::compound_check` (1.7) accepts a word only as such parts, cut where it is written (no CHECKCOMPOUNDPATTERN
+    /// or SIMPLIFIEDTRIPLE, which `build` refuses), at least COMPOUNDMIN scalars long (`setcminmax`): a first part
+    /// found by `lookup`, `suffix_check` or `prefix_check` holding COMPOUNDBEGIN, the rest a last part found by `lookup`
+    /// or `affix_check` holding COMPOUNDEND, or (recursively) a compound whose first part holds COMPOUNDMIDDLE. What
+    /// else narrows the parts Hunspell joins (ONLYINCOMPOUND, COMPOUNDPERMITFLAG, NEEDAFFIX, the homonym it picks, cross
+    /// products of a part's prefix) is ignored. The first parts are found first, then the last (a misspelled start or
+    /// end settles it in about n probes for n scalars), then the cuts reached between: at most about n²/2 probes, one
+    /// hash lookup each.
+    private func compoundParts(_ word: UnsafeBufferPointer<UInt8>, minimum: Int) -> Bool {
+        var scalars = 0
+        for byte in word where byte & 0xC0 != 0x80 { scalars += 1 }
+        guard scalars >= 2 * minimum else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (scalars + 1)) { memory -> Bool in
+            // `starts[k]`: where scalar k starts (k == scalars: the end); `marks[k]`: bit 1, a last part starts there;
+            // bit 2, parts reach there from the start.
+            let starts = memory.baseAddress!, marks = starts + scalars + 1
+            var scalar = 0
+            for (position, byte) in word.enumerated() where byte & 0xC0 != 0x80 {
+                starts[scalar] = position
+                scalar += 1
+            }
+            starts[scalars] = word.count
+            marks.initialize(repeating: 0, count: scalars + 1)
+            func places(_ from: Int, _ to: Int) -> UInt8 {
+                parts.places(UnsafeBufferPointer(rebasing: word[starts[from]..<starts[to]]))
+            }
+            var anyFirst = false
+            for to in minimum...(scalars - minimum) where places(0, to) & CompoundPartTable.begins != 0 {
+                marks[to] = 2
+                anyFirst = true
+            }
+            guard anyFirst else { return false }
+            var anyLast = false
+            for cut in minimum...(scalars - minimum) where places(cut, scalars) & CompoundPartTable.ends != 0 {
+                if marks[cut] & 2 != 0 { return true }
+                marks[cut] |= 1
+                anyLast = true
+            }
+            guard anyLast, scalars >= 3 * minimum else { return false }
+            for from in minimum...(scalars - 2 * minimum) where marks[from] & 2 != 0 {
+                for to in (from + minimum)...(scalars - minimum) {
+                    // A cut already reached, from which no last part starts, gains nothing by being reached again.
+                    guard marks[to] & 1 != 0 || (marks[to] & 2 == 0 && to <= scalars - 2 * minimum) else { continue }
+                    guard places(from, to) & CompoundPartTable.middles != 0 else { continue }
+                    if marks[to] & 1 != 0 { return true }
+                    marks[to] |= 2
+                }
+            }
+            return false
+        }
+    }
+
+    /// Hunspell tries at most five `ss` as `ß` (`MAXSHARPS`).
+    static let maximumSharps = 5
+    static let capitalSS: [UInt8] = [0x53, 0x53]
+    static let smallSS: [UInt8] = [0x73, 0x73]
 
     /// Whether Hunspell's word breaking might accept a word it did not accept whole: false when every break it
     /// tries has a side proven wrong.

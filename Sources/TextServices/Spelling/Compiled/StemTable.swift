@@ -22,12 +22,21 @@ struct StemTable: Sendable {
         mask = count > 0 && count & (count - 1) == 0 ? count - 1 : -1
     }
 
-    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed), pass `filter`
-    /// and do not hold `excluded` (0: none).
+    /// Up to three flags of which a homonym must hold one (all 0: none needed).
+    struct AnyFlag: Sendable {
+        var first: UInt16 = 0, second: UInt16 = 0, third: UInt16 = 0
+
+        static let none = AnyFlag()
+
+        var isNone: Bool { first == 0 && second == 0 && third == 0 }
+    }
+
+    /// Whether `key` is a stem with a homonym whose flags hold `first` and `second` (0: no flag needed) and one of
+    /// `needed` unless that is `none`, pass `filter` and do not hold `excluded` (0: none).
     ///
     /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
     func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16,
-                    filter: HomonymFilter = .none, excluding excluded: UInt16 = 0) -> Bool {
+                    andOneOf needed: AnyFlag = .none, filter: HomonymFilter = .none, excluding excluded: UInt16 = 0) -> Bool {
         guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
@@ -46,7 +55,10 @@ struct StemTable: Sendable {
                first == 0 || Self.holds(bytes, cursor + 3, count, first),
                second == 0 || Self.holds(bytes, cursor + 3, count, second),
                filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held,
-               excluded == 0 || !Self.holds(bytes, cursor + 3, count, excluded) {
+               excluded == 0 || !Self.holds(bytes, cursor + 3, count, excluded),
+               needed.isNone || (needed.first != 0 && Self.holds(bytes, cursor + 3, count, needed.first))
+                || (needed.second != 0 && Self.holds(bytes, cursor + 3, count, needed.second))
+                || (needed.third != 0 && Self.holds(bytes, cursor + 3, count, needed.third)) {
                 return true
             }
             cursor += 3 + 2 * count
@@ -97,6 +109,34 @@ struct StemTable: Sendable {
             cursor += 3 + 2 * count
         }
         return found
+    }
+
+    /// Calls `body` with every homonym of every stem: its key's bytes, whether it is hidden, and its flags (sorted).
+    ///
+    /// In the order of the table's slots; for building other tables from the stems (`CompoundPartTable.build`).
+    func forEachHomonym(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ hidden: Bool, _ flags: [UInt16]) -> Void) {
+        let bytes = tables.bytes
+        guard let base = bytes.buffer.baseAddress else { return }
+        var flags: [UInt16] = []
+        for position in 0..<tables.slots.count {
+            let slot = tables.slots[position]
+            guard slot != 0 else { continue }
+            let offset = Int(slot & 0xFFFF_FFFF), length = Int((slot >> 32) & 0xFF)
+            guard offset + length < bytes.count else { continue }
+            let key = UnsafeBufferPointer(start: base + offset, count: length)
+            var cursor = offset + length + 1
+            for _ in 0..<Int(bytes[offset + length]) {
+                guard cursor + 3 <= bytes.count else { return }
+                let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+                guard cursor + 3 + 2 * count <= bytes.count else { return }
+                flags.removeAll(keepingCapacity: true)
+                for index in 0..<count {
+                    flags.append(UInt16(bytes[cursor + 3 + 2 * index]) | UInt16(bytes[cursor + 4 + 2 * index]) << 8)
+                }
+                body(key, bytes[cursor] != 0, flags)
+                cursor += 3 + 2 * count
+            }
+        }
     }
 
     /// Where `key`'s first homonym starts in the table's bytes (its homonym count is the byte before), if it is a stem.
