@@ -40,10 +40,6 @@ extension DictionaryCompiler {
             }
             loaded.withLock { $0 = engine }
         }
-        DispatchQueue.global().async(group: preparing) {
-            let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
-            inferred.withLock { $0 = cases }
-        }
         // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
         let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
         let building = DispatchGroup()
@@ -52,8 +48,7 @@ extension DictionaryCompiler {
             rejectBuild.withLock { $0 = built }
         }
         progress(.expanding, 0)
-        // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = WordFormExpander.formList(of: info, maximumForms: .max, askedFormBudget: askedFormBudget)
+        let forms = Self.expandedForms(info, askedFormBudget: askedFormBudget, inferred: inferred, inferring: preparing)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
@@ -159,6 +154,35 @@ extension DictionaryCompiler {
         progress(.writing, 1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return Report(path: path, byteCount: byteCount, expandedForms: expandedForms, acceptedForms: acceptedCount, seconds: seconds)
+    }
+
+    /// Every form of `info` with no cap (the format's offsets are 32-bit, its counts unbounded), and its case inference
+    /// built on another thread into `inferred` (a task of `inferring`) while they are expanded.
+    ///
+    /// The .aff is read and parsed once and the .dic read and decoded once, for both: the expander's choice of
+    /// budget waits for that one inference when the .dic decides it (FORBIDDENWORD), instead of building a second
+    /// beside it (Mongolian's peak rose by 100 MB with two; Korean's 11 MB .aff was parsed three times). Both are
+    /// freed on return but for the inference's own sets.
+    private static func expandedForms(_ info: DictionaryInfo, askedFormBudget: Int, inferred: Locked<CaseInference?>,
+                                      inferring: DispatchGroup) -> FormList {
+        let affixBytes = FileManager.default.contents(atPath: info.affixPath).map { [UInt8]($0) } ?? []
+        let affixes = AffixFile(bytes: affixBytes)
+        let text = WordFormExpander.dictionaryText(path: info.wordsPath, charset: affixes.charset)
+        // Its own group as well as the caller's: waiting here must not wait for Hunspell's handles.
+        let built = DispatchGroup()
+        inferring.enter()
+        DispatchQueue.global().async(group: built) {
+            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text)
+            inferred.withLock { $0 = cases }
+            inferring.leave()
+        }
+        guard let text else { return FormList() }
+        return WordFormExpander.formList(affixes: affixes, dictionaryText: text, maximumForms: .max,
+                                         layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget) {
+            if let decided = CaseInference.decidedByAffixes(affixBytes) { return decided }
+            built.wait()
+            return inferred.withLock { $0?.isEnabled ?? false }
+        }
     }
 
     /// The fewest forms for which `compile` builds the store beside the accept table: two million (Czech, Ukrainian,
