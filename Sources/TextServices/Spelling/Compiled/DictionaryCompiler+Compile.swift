@@ -66,7 +66,10 @@ extension DictionaryCompiler {
         let declaredCharset = engine.declaredCharset
         let cases = inferred.withLock { box in defer { box = nil }; return box } ?? .disabled
         // Optionals set to nil where they are no longer needed (`consume` does not take them).
-        var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases) { progress(.verifying, $0) })
+        let oneHandle = cases.isEnabled && Self.sourceBytes(info) >= Self.oneHandleBytes
+        var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases, oneHandle: oneHandle) {
+            progress(.verifying, $0)
+        })
         // Hunspell's handles (about 12 MB each for English) and the case rules are not needed past here. Their memory,
         // and the verification's, is many small blocks: trimmed, it goes back to the system before the accept table is
         // built, instead of staying in the process beside the tables (the peak of an English compile was there).
@@ -185,6 +188,23 @@ extension DictionaryCompiler {
         }
     }
 
+    /// The fewest bytes of .aff and .dic for which a dictionary that infers case (`CaseInference`) is verified on one
+    /// thread with one Hunspell handle: 12 MB (Mongolian's and Korean's files; Greek, Galician, Ukrainian and Hebrew
+    /// have 8-10 MB, every other dictionary less).
+    ///
+    /// A handle of such files is 56-77 MB, more than a Korean compiled file
+    /// and 1.5x a Mongolian one, and a second one is loaded as soon as two
+    /// threads ask at once; their questions are few once case is inferred and
+    /// plain forms trusted (Mongolian's were 5% of its compile's CPU time).
+    static let oneHandleBytes = 12_000_000
+
+    /// The bytes of a dictionary's .aff and .dic files together (0 for one that cannot be read).
+    static func sourceBytes(_ info: DictionaryInfo) -> Int {
+        [info.affixPath, info.wordsPath].reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+    }
+
     /// The fewest forms for which `compile` builds the store beside the accept table: two million (Czech, Ukrainian,
     /// Portuguese and Hebrew have more; English, German, French and Galician fewer).
     ///
@@ -264,7 +284,9 @@ extension DictionaryCompiler {
 
     /// The indices of the distinct forms in `forms`, in byte order, and the spellings of each Hunspell accepts
     /// (`AcceptTable` flags, 0 for none), on every core: `verify` without building the table.
-    static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
+    ///
+    /// `oneHandle` asks on this thread alone, so the engine loads no second Hunspell handle (`oneHandleBytes`).
+    static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled, oneHandle: Bool = false,
                               progress: @escaping @Sendable (Double) -> Void) -> (unique: [UInt32], flags: [UInt8]) {
         let (unique, keepsCase, plainCopies) = distinctSorted(forms)
         let plain = plainFormsAgree(forms, unique: unique, keepsCase: keepsCase, plain: plainCopies, engine: engine, cases: cases)
@@ -273,58 +295,61 @@ extension DictionaryCompiler {
         let chunks = (unique.count + chunkSize - 1) / chunkSize
         let results = Locked([[UInt8]](repeating: [], count: chunks))
         let done = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
-            var flags: [UInt8] = []
-            flags.reserveCapacity(range.count)
-            var memo = CaseInference.ScalarMemo()
-            var capitals = ScalarByteMemo()
-            // Hashing every form for an empty set was a tenth of a Polish compile.
-            let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
-            for position in range {
-                let word = forms.word(Int(unique[position]))
-                var flag: UInt8 = 0
-                let plainHere = plain[position] && !keepsCase[position] && cases.isEnabled
-                let lowered = plainHere ? PlainForms.lowerInitial(word) : nil
-                // A capitalised plain form: accepted as it is, and in capitals through this same spelling (Hunspell's
-                // capitals path looks up the capitalised spelling), unless a hidden capitalised homonym may reach it.
-                if let lowered, !cases.hiddenCapitalised.contains(lowered),
-                   let variants = cases.inferredVariants(lowered, memo: &memo, innerHyphens: true, capitalisedForm: true) {
-                    flags.append(AcceptTable.asIs | variants)
-                    continue
-                }
-                // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
-                let trusted = plainHere && lowered == nil && !(forbids && forbidden.contains(word))
-                if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
-                    flags.append(AcceptTable.asIs | variants)
-                    continue
-                }
-                if trusted {
-                    flag = AcceptTable.asIs
-                } else if engine.spell(word) {
-                    flag |= AcceptTable.asIs
-                }
-                // A KEEPCASE form (from any stem that spells it) is asked in every case.
-                if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
-                    // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
-                    flags.append(flag | variants)
-                    continue
-                }
-                // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
-                guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+        // With `oneHandle`, one iteration verifies every chunk in turn.
+        DispatchQueue.concurrentPerform(iterations: oneHandle ? 1 : chunks) { iteration in
+            for chunk in oneHandle ? 0..<chunks : iteration..<(iteration + 1) {
+                let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
+                var flags: [UInt8] = []
+                flags.reserveCapacity(range.count)
+                var memo = CaseInference.ScalarMemo()
+                var capitals = ScalarByteMemo()
+                // Hashing every form for an empty set was a tenth of a Polish compile.
+                let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
+                for position in range {
+                    let word = forms.word(Int(unique[position]))
+                    var flag: UInt8 = 0
+                    let plainHere = plain[position] && !keepsCase[position] && cases.isEnabled
+                    let lowered = plainHere ? PlainForms.lowerInitial(word) : nil
+                    // A capitalised plain form: accepted as it is, and in capitals through this same spelling (Hunspell's
+                    // capitals path looks up the capitalised spelling), unless a hidden capitalised homonym may reach it.
+                    if let lowered, !cases.hiddenCapitalised.contains(lowered),
+                       let variants = cases.inferredVariants(lowered, memo: &memo, innerHyphens: true, capitalisedForm: true) {
+                        flags.append(AcceptTable.asIs | variants)
+                        continue
+                    }
+                    // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
+                    let trusted = plainHere && lowered == nil && !(forbids && forbidden.contains(word))
+                    if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
+                        flags.append(AcceptTable.asIs | variants)
+                        continue
+                    }
+                    if trusted {
+                        flag = AcceptTable.asIs
+                    } else if engine.spell(word) {
+                        flag |= AcceptTable.asIs
+                    }
+                    // A KEEPCASE form (from any stem that spells it) is asked in every case.
+                    if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
+                        // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
+                        flags.append(flag | variants)
+                        continue
+                    }
+                    // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
+                    guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+                        flags.append(flag)
+                        continue
+                    }
+                    let capitalised = CaseVariants.capitalised(word)
+                    if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
+                    let upper = CaseVariants.upper(word)
+                    if upper != word, upper != capitalised, engine.spell(upper) { flag |= AcceptTable.upper }
+                    if upper == capitalised, upper != word, flag & AcceptTable.capitalised != 0 { flag |= AcceptTable.upper }
                     flags.append(flag)
-                    continue
                 }
-                let capitalised = CaseVariants.capitalised(word)
-                if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
-                let upper = CaseVariants.upper(word)
-                if upper != word, upper != capitalised, engine.spell(upper) { flag |= AcceptTable.upper }
-                if upper == capitalised, upper != word, flag & AcceptTable.capitalised != 0 { flag |= AcceptTable.upper }
-                flags.append(flag)
+                results.withLock { $0[chunk] = flags }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
             }
-            results.withLock { $0[chunk] = flags }
-            let finished = done.add(1, ordering: .relaxed).newValue
-            if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         return (unique, results.withLock { $0.flatMap { $0 } })
     }
