@@ -104,8 +104,8 @@ struct CaseInference: Sendable {
         return decidedByAffixes([UInt8](data)) ?? CaseInference(affixPath: affixPath, wordsPath: wordsPath).isEnabled
     }
 
-    /// Whether the .aff bytes allow inferring when they alone decide it; nil under FORBIDDENWORD, where the .dic's forbidden
-    /// entries decide (`init(affixBytes:affixes:wordsText:)`'s `isEnabled`).
+    /// Whether the .aff bytes allow inferring when they alone decide it; nil under FORBIDDENWORD, where the forbidden
+    /// entries of the .dic decide (`init(affixBytes:affixes:wordsText:)`'s `isEnabled`).
     static func decidedByAffixes(_ affixBytes: [UInt8]) -> Bool? {
         let scan = scan(affixBytes)
         guard scan.enabled else { return false }
