@@ -227,7 +227,11 @@ struct WordFormExpander {
     /// With a `tally`, the forms asked in three spellings are added to it as they go, and the lines stop once it has passed
     /// its budget.
     private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList, tally: FormBudget.Tally? = nil) {
-        list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
+        // Room for many forms a line, unless each stem keeps at most a few (`everyFormLimit`: Mongolian keeps one, and
+        // the reserve of 4 bytes of forms a byte of text was 112 MB of its heap's peak).
+        let perLine = countsEveryForm ? min(stemFormLimit, 4) : 4
+        let lines = perLine < 4 ? text.utf8.count { $0 == 0x0A } + 1 : text.utf8.count
+        list.reserveCapacity(forms: min(text.utf8.count / 2, lines * perLine, maximumForms), bytes: text.utf8.count * perLine)
         var first = firstOfFile
         var asked = 0
         defer { if let tally { _ = tally.add(asked) } }
