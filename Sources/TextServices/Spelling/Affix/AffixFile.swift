@@ -111,13 +111,19 @@ struct AffixFile: Sendable {
     }
 
     private mutating func parse(_ text: String) {
-        var lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })[...]
+        // Lines split on bytes (a line feed or carriage return is a Character of its own), fields on Characters compared
+        // by their bytes, and the keyword copied out of the text: `==` and hashing normalize a Substring of a text
+        // outside ASCII, which was most of parsing Korean's 11 MB of rules in Hangul jamo.
+        var lines = text.utf8.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D })[...]
         var pendingAffix: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)?
         var aliasCount = 0
-        while let line = lines.popFirst() {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let keyword = fields.first, !keyword.hasPrefix("#") else { continue }
-            if line.hasPrefix("IGNORE") {
+        while let bytes = lines.popFirst() {
+            let line = Substring(bytes)
+            let fields = line.split(whereSeparator: { $0.isASCIIByte(0x20) || $0.isASCIIByte(0x09) })
+            guard let first = fields.first else { continue }
+            let keyword = String(first)
+            guard !keyword.hasPrefix("#") else { continue }
+            if line.utf8.starts(with: "IGNORE".utf8) {
                 // Split by scalars: a space and the combining mark after it (Ukrainian ignores U+0301) are one Character.
                 let scalarFields = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if scalarFields.count >= 2 { ignoredScalars = Array(scalarFields[1]) }
@@ -135,7 +141,7 @@ struct AffixFile: Sendable {
                     addEntry(fields, pending: pending)
                     pendingAffix!.remaining -= 1
                 } else if let flag = flagMode.parseSingle(fields[1]), let count = Int(fields[3]) {
-                    pendingAffix = (kind, flag, fields[2] == "Y", count)
+                    pendingAffix = (kind, flag, fields[2].utf8.elementsEqual("Y".utf8), count)
                     if kind == .prefix { prefixes[flag, default: []].reserveCapacity(count) }
                     else { suffixes[flag, default: []].reserveCapacity(count) }
                 }
@@ -191,7 +197,7 @@ struct AffixFile: Sendable {
     }
 
     /// The keywords whose value is a flag.
-    private static let flagOptions: Set<Substring> = [
+    private static let flagOptions: Set<String> = [
         "NEEDAFFIX", "PSEUDOROOT", "ONLYINCOMPOUND", "FORBIDDENWORD", "NOSUGGEST", "CIRCUMFIX", "KEEPCASE", "WARN",
         "SUBSTANDARD", "FORCEUCASE", "LEMMA_PRESENT", "COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
         "COMPOUNDLAST", "COMPOUNDFIRST", "COMPOUNDPERMITFLAG", "COMPOUNDFORBIDFLAG", "COMPOUNDROOT", "NONGRAMSUGGEST",
@@ -199,14 +205,14 @@ struct AffixFile: Sendable {
     ]
 
     private mutating func addEntry(_ fields: [Substring], pending: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)) {
-        let strip = fields[2] == "0" ? [] : Array(fields[2].unicodeScalars)
+        let strip = fields[2].utf8.elementsEqual("0".utf8) ? [] : Array(fields[2].unicodeScalars)
         var addField = fields[3]
         var continuation = FlagSet.empty
-        if let slash = addField.firstIndex(of: "/") {
+        if let slash = addField.firstIndex(where: { $0.isASCIIByte(0x2F) }) {
             continuation = flags(addField[addField.index(after: slash)...])
             addField = addField[..<slash]
         }
-        let add = addField == "0" ? [] : Array(addField.unicodeScalars)
+        let add = addField.utf8.elementsEqual("0".utf8) ? [] : Array(addField.unicodeScalars)
         let condition = fields.count >= 5 ? AffixCondition(parsing: fields[4]) : .always
         let entry = AffixEntry(kind: pending.kind, flag: pending.flag, crossProduct: pending.cross,
                                strip: strip, add: add, continuation: continuation, condition: condition)

@@ -96,14 +96,29 @@ struct WordFormExpander {
     /// three spellings within `askedFormBudget` (`FormBudget`).
     static func formList(of info: DictionaryInfo, maximumForms: Int = 2_000_000, layerLimit: Int = compiledLayerLimit,
                          askedFormBudget: Int = FormBudget.askedForms) -> FormList {
-        guard let affixes = AffixFile.load(path: info.affixPath),
-              let data = FileManager.default.contents(atPath: info.wordsPath),
-              let text = AffixFile.decode([UInt8](data), charset: affixes.charset) else { return FormList() }
+        guard let data = FileManager.default.contents(atPath: info.affixPath) else { return FormList() }
+        let affixBytes = [UInt8](data)
+        let affixes = AffixFile(bytes: affixBytes)
+        guard let text = dictionaryText(path: info.wordsPath, charset: affixes.charset) else { return FormList() }
+        return formList(affixes: affixes, dictionaryText: text, maximumForms: maximumForms, layerLimit: layerLimit,
+                        askedFormBudget: askedFormBudget) {
+            CaseInference.decidedByAffixes(affixBytes)
+                ?? CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text).isEnabled
+        }
+    }
+
+    /// `formList(of:maximumForms:layerLimit:askedFormBudget:)` of a parsed .aff and its decoded .dic text; `inferring`
+    /// says whether the dictionary's case spellings are inferred (`CaseInference.isEnabled`).
+    ///
+    /// `inferring` is called at most once, before any form is expanded, and only with no cap and the layers bounded:
+    /// the compiler answers it with the inference it builds anyway, so one is built, not two.
+    static func formList(affixes: AffixFile, dictionaryText text: String, maximumForms: Int, layerLimit: Int,
+                         askedFormBudget: Int, inferring: () -> Bool) -> FormList {
         var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
         guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: text, tally: nil) }
         // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
         // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
-        let inferring = CaseInference.infersCase(affixPath: info.affixPath, wordsPath: info.wordsPath)
+        let inferring = inferring()
         // An inferring dictionary's forms past any count a compile can ask or hold (Arabic's): each stem keeps its first forms.
         if inferring {
             let limit = FormBudget.everyFormLimit(expander: expander, dictionaryText: text)
@@ -119,6 +134,14 @@ struct WordFormExpander {
         _ = consume list
         expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
         return expander.expandAll(dictionaryText: text, tally: nil)
+    }
+
+    /// The text of the .dic file at `path` decoded from `charset` (the .aff's `SET`); nil when it cannot be read or decoded.
+    ///
+    /// The file's bytes are freed on return: only the text stays (Mongolian's .dic is 17 MB).
+    static func dictionaryText(path: String, charset: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return AffixFile.decode([UInt8](data), charset: charset)
     }
 
     /// Every form of a .dic file's text: on every core when there is no cap and the text is large (no run of lines then
@@ -204,7 +227,11 @@ struct WordFormExpander {
     /// With a `tally`, the forms asked in three spellings are added to it as they go, and the lines stop once it has passed
     /// its budget.
     private func expand(lines text: Substring, firstOfFile: Bool, into list: inout FormList, tally: FormBudget.Tally? = nil) {
-        list.reserveCapacity(forms: min(text.utf8.count / 2, maximumForms), bytes: text.utf8.count * 4)
+        // Room for many forms a line, unless each stem keeps at most a few (`everyFormLimit`: Mongolian keeps one, and
+        // the reserve of 4 bytes of forms a byte of text was 112 MB of its heap's peak).
+        let perLine = countsEveryForm ? min(stemFormLimit, 4) : 4
+        let lines = perLine < 4 ? text.utf8.count { $0 == 0x0A } + 1 : text.utf8.count
+        list.reserveCapacity(forms: min(text.utf8.count / 2, lines * perLine, maximumForms), bytes: text.utf8.count * perLine)
         var first = firstOfFile
         var asked = 0
         defer { if let tally { _ = tally.add(asked) } }
@@ -240,23 +267,37 @@ struct WordFormExpander {
         var flags: Substring?
         while index < line.endIndex {
             let character = line[index]
-            if character == "\\", line.index(after: index) < line.endIndex, line[line.index(after: index)] == "/" {
+            // Characters compared by their bytes (`isASCIIByte`): `==` normalizes every letter outside ASCII.
+            if character.isASCIIByte(0x5C), line.index(after: index) < line.endIndex, line[line.index(after: index)].isASCIIByte(0x2F) {
                 word.append("/")
                 index = line.index(index, offsetBy: 2)
                 continue
             }
-            if character == "/", !word.isEmpty {
+            if character.isASCIIByte(0x2F), !word.isEmpty {
                 var end = line.index(after: index)
-                while end < line.endIndex, line[end] != " ", line[end] != "\t" { end = line.index(after: end) }
+                while end < line.endIndex, !line[end].isASCIIByte(0x20), !line[end].isASCIIByte(0x09) { end = line.index(after: end) }
                 flags = line[line.index(after: index)..<end]
                 break
             }
-            if character == "\t" || (character == " " && !word.isEmpty) { break }
+            if character.isASCIIByte(0x09) || (character.isASCIIByte(0x20) && !word.isEmpty) { break }
             word.append(character)
             index = line.index(after: index)
         }
+        // A word that starts and ends with a letter (almost every one) has nothing to trim: Foundation's trimming, which
+        // bridges the word to NSString, was a tenth of a Mongolian compile.
+        if let first = word.unicodeScalars.first, let last = word.unicodeScalars.last,
+           Self.isNeverWhitespace(first), Self.isNeverWhitespace(last) {
+            return (word, flags)
+        }
         let trimmed = word.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : (trimmed, flags)
+    }
+
+    /// Whether `scalar` is in no Unicode version's whitespace (`CharacterSet.whitespaces`: Zs and tab): a letter, or a
+    /// visible ASCII character.
+    @inline(__always)
+    private static func isNeverWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value > 0x20 && scalar.value < 0x7F : scalar.properties.isAlphabetic
     }
 
     /// Calls `emit` with every form of one stem: its scalars, whether it may be suggested, whether a KEEPCASE flag is on it,

@@ -40,10 +40,6 @@ extension DictionaryCompiler {
             }
             loaded.withLock { $0 = engine }
         }
-        DispatchQueue.global().async(group: preparing) {
-            let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
-            inferred.withLock { $0 = cases }
-        }
         // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
         let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
         let building = DispatchGroup()
@@ -52,8 +48,7 @@ extension DictionaryCompiler {
             rejectBuild.withLock { $0 = built }
         }
         progress(.expanding, 0)
-        // No cap: every form the rules allow (the format's offsets are 32-bit, its counts unbounded).
-        let forms = WordFormExpander.formList(of: info, maximumForms: .max, askedFormBudget: askedFormBudget)
+        let forms = Self.expandedForms(info, askedFormBudget: askedFormBudget, inferred: inferred, inferring: preparing)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
@@ -71,7 +66,10 @@ extension DictionaryCompiler {
         let declaredCharset = engine.declaredCharset
         let cases = inferred.withLock { box in defer { box = nil }; return box } ?? .disabled
         // Optionals set to nil where they are no longer needed (`consume` does not take them).
-        var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases) { progress(.verifying, $0) })
+        let oneHandle = cases.isEnabled && Self.sourceBytes(info) >= Self.oneHandleBytes
+        var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases, oneHandle: oneHandle) {
+            progress(.verifying, $0)
+        })
         // Hunspell's handles (about 12 MB each for English) and the case rules are not needed past here. Their memory,
         // and the verification's, is many small blocks: trimmed, it goes back to the system before the accept table is
         // built, instead of staying in the process beside the tables (the peak of an English compile was there).
@@ -161,6 +159,52 @@ extension DictionaryCompiler {
         return Report(path: path, byteCount: byteCount, expandedForms: expandedForms, acceptedForms: acceptedCount, seconds: seconds)
     }
 
+    /// Every form of `info` with no cap (the format's offsets are 32-bit, its counts unbounded), and its case inference
+    /// built on another thread into `inferred` (a task of `inferring`) while they are expanded.
+    ///
+    /// The .aff is read and parsed once and the .dic read and decoded once, for both: the expander's choice of
+    /// budget waits for that one inference when the .dic decides it (FORBIDDENWORD), instead of building a second
+    /// beside it (Mongolian's peak rose by 100 MB with two; Korean's 11 MB .aff was parsed three times). Both are
+    /// freed on return but for the inference's own sets.
+    private static func expandedForms(_ info: DictionaryInfo, askedFormBudget: Int, inferred: Locked<CaseInference?>,
+                                      inferring: DispatchGroup) -> FormList {
+        let affixBytes = FileManager.default.contents(atPath: info.affixPath).map { [UInt8]($0) } ?? []
+        let affixes = AffixFile(bytes: affixBytes)
+        let text = WordFormExpander.dictionaryText(path: info.wordsPath, charset: affixes.charset)
+        // Its own group as well as the caller's: waiting here must not wait for Hunspell's handles.
+        let built = DispatchGroup()
+        inferring.enter()
+        DispatchQueue.global().async(group: built) {
+            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text)
+            inferred.withLock { $0 = cases }
+            inferring.leave()
+        }
+        guard let text else { return FormList() }
+        return WordFormExpander.formList(affixes: affixes, dictionaryText: text, maximumForms: .max,
+                                         layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget) {
+            if let decided = CaseInference.decidedByAffixes(affixBytes) { return decided }
+            built.wait()
+            return inferred.withLock { $0?.isEnabled ?? false }
+        }
+    }
+
+    /// The fewest bytes of .aff and .dic for which a dictionary that infers case (`CaseInference`) is verified on one
+    /// thread with one Hunspell handle: 12 MB (Mongolian's and Korean's files; Greek, Galician, Ukrainian and Hebrew
+    /// have 8-10 MB, every other dictionary less).
+    ///
+    /// A handle of such files is 56-77 MB, more than a Korean compiled file
+    /// and 1.5x a Mongolian one, and a second one is loaded as soon as two
+    /// threads ask at once; their questions are few once case is inferred and
+    /// plain forms trusted (Mongolian's were 5% of its compile's CPU time).
+    static let oneHandleBytes = 12_000_000
+
+    /// The bytes of a dictionary's .aff and .dic files together (0 for one that cannot be read).
+    static func sourceBytes(_ info: DictionaryInfo) -> Int {
+        [info.affixPath, info.wordsPath].reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+    }
+
     /// The fewest forms for which `compile` builds the store beside the accept table: two million (Czech, Ukrainian,
     /// Portuguese and Hebrew have more; English, German, French and Galician fewer).
     ///
@@ -240,7 +284,9 @@ extension DictionaryCompiler {
 
     /// The indices of the distinct forms in `forms`, in byte order, and the spellings of each Hunspell accepts
     /// (`AcceptTable` flags, 0 for none), on every core: `verify` without building the table.
-    static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled,
+    ///
+    /// `oneHandle` asks on this thread alone, so the engine loads no second Hunspell handle (`oneHandleBytes`).
+    static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled, oneHandle: Bool = false,
                               progress: @escaping @Sendable (Double) -> Void) -> (unique: [UInt32], flags: [UInt8]) {
         let (unique, keepsCase, plainCopies) = distinctSorted(forms)
         let plain = plainFormsAgree(forms, unique: unique, keepsCase: keepsCase, plain: plainCopies, engine: engine, cases: cases)
@@ -249,58 +295,61 @@ extension DictionaryCompiler {
         let chunks = (unique.count + chunkSize - 1) / chunkSize
         let results = Locked([[UInt8]](repeating: [], count: chunks))
         let done = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
-            var flags: [UInt8] = []
-            flags.reserveCapacity(range.count)
-            var memo = CaseInference.ScalarMemo()
-            var capitals = ScalarByteMemo()
-            // Hashing every form for an empty set was a tenth of a Polish compile.
-            let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
-            for position in range {
-                let word = forms.word(Int(unique[position]))
-                var flag: UInt8 = 0
-                let plainHere = plain[position] && !keepsCase[position] && cases.isEnabled
-                let lowered = plainHere ? PlainForms.lowerInitial(word) : nil
-                // A capitalised plain form: accepted as it is, and in capitals through this same spelling (Hunspell's
-                // capitals path looks up the capitalised spelling), unless a hidden capitalised homonym may reach it.
-                if let lowered, !cases.hiddenCapitalised.contains(lowered),
-                   let variants = cases.inferredVariants(lowered, memo: &memo, innerHyphens: true, capitalisedForm: true) {
-                    flags.append(AcceptTable.asIs | variants)
-                    continue
-                }
-                // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
-                let trusted = plainHere && lowered == nil && !(forbids && forbidden.contains(word))
-                if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
-                    flags.append(AcceptTable.asIs | variants)
-                    continue
-                }
-                if trusted {
-                    flag = AcceptTable.asIs
-                } else if engine.spell(word) {
-                    flag |= AcceptTable.asIs
-                }
-                // A KEEPCASE form (from any stem that spells it) is asked in every case.
-                if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
-                    // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
-                    flags.append(flag | variants)
-                    continue
-                }
-                // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
-                guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+        // With `oneHandle`, one iteration verifies every chunk in turn.
+        DispatchQueue.concurrentPerform(iterations: oneHandle ? 1 : chunks) { iteration in
+            for chunk in oneHandle ? 0..<chunks : iteration..<(iteration + 1) {
+                let range = (chunk * chunkSize)..<min(unique.count, (chunk + 1) * chunkSize)
+                var flags: [UInt8] = []
+                flags.reserveCapacity(range.count)
+                var memo = CaseInference.ScalarMemo()
+                var capitals = ScalarByteMemo()
+                // Hashing every form for an empty set was a tenth of a Polish compile.
+                let forbidden = cases.forbiddenSpellings, forbids = !forbidden.isEmpty
+                for position in range {
+                    let word = forms.word(Int(unique[position]))
+                    var flag: UInt8 = 0
+                    let plainHere = plain[position] && !keepsCase[position] && cases.isEnabled
+                    let lowered = plainHere ? PlainForms.lowerInitial(word) : nil
+                    // A capitalised plain form: accepted as it is, and in capitals through this same spelling (Hunspell's
+                    // capitals path looks up the capitalised spelling), unless a hidden capitalised homonym may reach it.
+                    if let lowered, !cases.hiddenCapitalised.contains(lowered),
+                       let variants = cases.inferredVariants(lowered, memo: &memo, innerHyphens: true, capitalisedForm: true) {
+                        flags.append(AcceptTable.asIs | variants)
+                        continue
+                    }
+                    // A plain form (every copy of it) Hunspell certainly accepts as it is (`PlainForms`).
+                    let trusted = plainHere && lowered == nil && !(forbids && forbidden.contains(word))
+                    if trusted, let variants = cases.inferredVariants(word, memo: &memo, innerHyphens: true) {
+                        flags.append(AcceptTable.asIs | variants)
+                        continue
+                    }
+                    if trusted {
+                        flag = AcceptTable.asIs
+                    } else if engine.spell(word) {
+                        flag |= AcceptTable.asIs
+                    }
+                    // A KEEPCASE form (from any stem that spells it) is asked in every case.
+                    if flag != 0, !keepsCase[position], let variants = cases.inferredVariants(word, memo: &memo) {
+                        // Capitalised and in capitals Hunspell looks up this same lower-case spelling.
+                        flags.append(flag | variants)
+                        continue
+                    }
+                    // A caseless word (Hebrew) is its own capitalised and capitals spelling: nothing more to ask.
+                    guard CaseVariants.changesInCapitals(word, memo: &capitals) else {
+                        flags.append(flag)
+                        continue
+                    }
+                    let capitalised = CaseVariants.capitalised(word)
+                    if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
+                    let upper = CaseVariants.upper(word)
+                    if upper != word, upper != capitalised, engine.spell(upper) { flag |= AcceptTable.upper }
+                    if upper == capitalised, upper != word, flag & AcceptTable.capitalised != 0 { flag |= AcceptTable.upper }
                     flags.append(flag)
-                    continue
                 }
-                let capitalised = CaseVariants.capitalised(word)
-                if capitalised != word, engine.spell(capitalised) { flag |= AcceptTable.capitalised }
-                let upper = CaseVariants.upper(word)
-                if upper != word, upper != capitalised, engine.spell(upper) { flag |= AcceptTable.upper }
-                if upper == capitalised, upper != word, flag & AcceptTable.capitalised != 0 { flag |= AcceptTable.upper }
-                flags.append(flag)
+                results.withLock { $0[chunk] = flags }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
             }
-            results.withLock { $0[chunk] = flags }
-            let finished = done.add(1, ordering: .relaxed).newValue
-            if finished % 8 == 0 || finished == chunks { progress(Double(finished) / Double(max(chunks, 1))) }
         }
         return (unique, results.withLock { $0.flatMap { $0 } })
     }
