@@ -27,60 +27,46 @@ public struct JSONCursor {
 
     /// Reads an object, calling `member` with each key in turn; `member` must read that member's value.
     public mutating func object(_ member: (inout JSONCursor, String) throws(JSONParser.Failure) -> Void) throws(JSONParser.Failure) {
-        guard next == UInt8(ascii: "{") else { throw reader.fail("expected an object") }
-        try enter()
-        reader.index += 1
-        try reader.skipSpace()
-        if next == UInt8(ascii: "}") {
-            reader.index += 1
-            depth -= 1
-            return
-        }
-        while true {
-            try reader.skipSpace()
-            guard next == UInt8(ascii: "\"") else { throw reader.fail("expected a string key") }
-            let key = try reader.string().value
-            try reader.skipSpace()
-            guard next == UInt8(ascii: ":") else { throw reader.fail("expected ':'") }
-            reader.index += 1
-            try reader.skipSpace()
-            try member(&self, key)
-            try reader.skipSpace()
-            switch next {
-            case UInt8(ascii: ","): reader.index += 1
-            case UInt8(ascii: "}"):
-                reader.index += 1
-                depth -= 1
-                return
-            case 0: throw reader.fail("unexpected end of JSON")
-            default: throw reader.fail("expected ',' or '}'")
-            }
+        try items(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), kind: "an object") { (cursor: inout JSONCursor) throws(JSONParser.Failure) in
+            guard cursor.next == UInt8(ascii: "\"") else { throw cursor.reader.fail("expected a string key") }
+            let key = try cursor.reader.string().value
+            try cursor.reader.skipSpace()
+            guard cursor.next == UInt8(ascii: ":") else { throw cursor.reader.fail("expected ':'") }
+            cursor.reader.index += 1
+            try cursor.reader.skipSpace()
+            try member(&cursor, key)
         }
     }
 
     /// Reads an array, calling `element` once for each element; `element` must read it.
     public mutating func array(_ element: (inout JSONCursor) throws(JSONParser.Failure) -> Void) throws(JSONParser.Failure) {
-        guard next == UInt8(ascii: "[") else { throw reader.fail("expected an array") }
+        try items(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), kind: "an array", element)
+    }
+
+    /// Reads a container from `open` to `close`, `item` reading each member or element between the commas.
+    private mutating func items(open: UInt8, close: UInt8, kind: String,
+                                _ item: (inout JSONCursor) throws(JSONParser.Failure) -> Void) throws(JSONParser.Failure) {
+        guard next == open else { throw reader.fail("expected \(kind)") }
         try enter()
         reader.index += 1
         try reader.skipSpace()
-        if next == UInt8(ascii: "]") {
+        if next == close {
             reader.index += 1
             depth -= 1
             return
         }
         while true {
             try reader.skipSpace()
-            try element(&self)
+            try item(&self)
             try reader.skipSpace()
             switch next {
             case UInt8(ascii: ","): reader.index += 1
-            case UInt8(ascii: "]"):
+            case close:
                 reader.index += 1
                 depth -= 1
                 return
-            case 0: throw reader.fail("unexpected end of JSON")
-            default: throw reader.fail("expected ',' or ']'")
+            case 0 where reader.index == reader.buffer.count: throw reader.fail("unexpected end of JSON")
+            default: throw reader.fail("expected ',' or '\(Character(Unicode.Scalar(close)))'")
             }
         }
     }

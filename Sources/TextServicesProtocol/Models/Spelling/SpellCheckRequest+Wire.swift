@@ -23,7 +23,7 @@ extension SpellCheckRequest: JSONWritable {
         }
         if let languages {
             output.append(contentsOf: #","languages":"#.utf8)
-            Self.write(languages, to: &output)
+            writeStrings(languages, to: &output)
         }
         if let range {
             output.append(contentsOf: #","range":{"start":"#.utf8)
@@ -51,18 +51,9 @@ extension SpellCheckRequest: JSONWritable {
         }
         if let candidates {
             output.append(contentsOf: #","candidates":"#.utf8)
-            Self.write(candidates, to: &output)
+            writeStrings(candidates, to: &output)
         }
         output.append(UInt8(ascii: "}"))
-    }
-
-    private static func write(_ strings: [String], to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(string, to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
     }
 }
 
@@ -101,7 +92,7 @@ extension SpellCheckRequest.Misspelling: JSONWritable, JSONReadable {
         JSONValue.writeString(word, to: &output)
         if let guesses {
             output.append(contentsOf: #","guesses":"#.utf8)
-            Self.write(guesses, to: &output)
+            writeStrings(guesses, to: &output)
         }
         if let language {
             output.append(contentsOf: #","language":"#.utf8)
@@ -109,7 +100,7 @@ extension SpellCheckRequest.Misspelling: JSONWritable, JSONReadable {
         }
         if let alsoIn {
             output.append(contentsOf: #","alsoIn":"#.utf8)
-            Self.write(alsoIn, to: &output)
+            writeStrings(alsoIn, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }
@@ -141,14 +132,6 @@ extension SpellCheckRequest.Misspelling: JSONWritable, JSONReadable {
         self.init(range: WireRange(start: start, end: end), word: word, guesses: guesses, language: language, alsoIn: alsoIn)
     }
 
-    private static func write(_ strings: [String], to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(string, to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
-    }
 
     private static func strings(_ value: JSONValue) -> [String]? {
         guard case .array(let items) = value else { return nil }
@@ -230,4 +213,14 @@ extension SpellCheckRequest.Misspelling {
         try cursor.array { (cursor: inout JSONCursor) throws(JSONParser.Failure) in strings.append(try cursor.string()) }
         return strings
     }
+}
+
+/// Appends a list of strings as a compact JSON array.
+private func writeStrings(_ strings: [String], to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONValue.writeString(string, to: &output)
+    }
+    output.append(UInt8(ascii: "]"))
 }
