@@ -1,4 +1,5 @@
 import NIOCore
+import TextServices
 
 /// One unit of input on a connection: a complete line, or the news that a line was too long.
 enum Frame: Sendable {
@@ -30,7 +31,7 @@ struct LineFrameDecoder: ByteToMessageDecoder {
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         // A request line is often hundreds of kilobytes (a document's text): its end is found with `memchr`.
         let from = scanned
-        if let length = buffer.withUnsafeReadableBytes({ ServerSystem.firstIndex(of: 0x0A, in: $0, from: from) }) {
+        if let length = buffer.withUnsafeReadableBytes({ ByteSearch.firstIndex(of: 0x0A, in: $0, from: from) }) {
             let view = buffer.readableBytesView
             let newline = view.startIndex + length
             scanned = 0

@@ -24,13 +24,6 @@ public enum ServerSystem {
         var inode: UInt64
     }
 
-    /// Where `byte` first occurs in `bytes` at or after `from` (`memchr`); nil when it does not.
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
-        guard let base = bytes.baseAddress, from < bytes.count,
-              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
-        return UnsafeRawPointer(found) - base
-    }
-
     static var effectiveUserID: UInt32 { geteuid() }
     static var processID: Int32 { getpid() }
 

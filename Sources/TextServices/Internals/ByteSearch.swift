@@ -1,8 +1,8 @@
 import CPlatform
 import Glibc
 
-/// Byte-string searches over raw memory (`tsv_find_bytes`, `memchr`), for the regex prefilter and searches.
-enum ByteSearch {
+/// Byte-string searches over raw memory (`tsv_find_bytes`, `memchr`), for the regex prefilter, searches and line ends.
+public enum ByteSearch {
     /// Whether `needle` occurs in `haystack` (an empty needle always does).
     static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
@@ -60,7 +60,7 @@ enum ByteSearch {
     }
 
     /// Where `byte` first occurs in `haystack` at or after `from` (`memchr`); nil when it does not.
-    static func firstIndex(of byte: UInt8, in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
+    public static func firstIndex(of byte: UInt8, in haystack: UnsafeRawBufferPointer, from: Int) -> Int? {
         guard let base = haystack.baseAddress, from < haystack.count,
               let found = memchr(base + from, Int32(byte), haystack.count - from) else { return nil }
         return UnsafeRawPointer(found) - base

@@ -308,8 +308,7 @@ public final class RemoteTextServices: TextServicesClient {
     ///
     /// The result's bytes are parsed where they are read, so a malformed result fails its own request.
     static func writtenResult(_ line: [UInt8]) -> (id: Int, result: [UInt8])? {
-        let head = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
-        let tail = Array(#","result":"#.utf8)
+        let (head, tail) = (answerHead, answerTail)
         guard line.count > head.count + tail.count + 2, line.last == UInt8(ascii: "}"), line.starts(with: head) else { return nil }
         var index = head.count
         var id = 0
@@ -322,6 +321,10 @@ public final class RemoteTextServices: TextServicesClient {
               line[index...].starts(with: tail), index + tail.count < line.count - 1 else { return nil }
         return (id, Array(line[(index + tail.count)..<(line.count - 1)]))
     }
+
+    /// What the daemon's usual answer line holds before its id, and between its id and its result.
+    private static let answerHead = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    private static let answerTail = Array(#","result":"#.utf8)
 
     private func receive(id: Int, result: [UInt8]) {
         finishRequest(id, .success(.written(result)))

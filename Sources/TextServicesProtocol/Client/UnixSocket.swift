@@ -157,11 +157,7 @@ public final class UnixSocket: @unchecked Sendable {
     public func readLine() throws(SystemFailure) -> [UInt8]? {
         while true {
             let from = start + scanned
-            let newline = buffer.withUnsafeBytes { bytes -> Int? in
-                guard let base = bytes.baseAddress, from < bytes.count,
-                      let found = memchr(base + from, 0x0A, bytes.count - from) else { return nil }
-                return UnsafeRawPointer(found) - base
-            }
+            let newline = buffer.withUnsafeBytes { ByteSearch.firstIndex(of: 0x0A, in: $0, from: from) }
             if let newline {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
