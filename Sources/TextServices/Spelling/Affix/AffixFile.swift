@@ -20,6 +20,8 @@ struct AffixFile: Sendable {
     var noSuggest: UInt32?
     var circumfix: UInt32?
     var keepCase: UInt32?
+    /// `FORCEUCASE`: a compound whose last part carries it is accepted only capitalised or in capitals.
+    var forceUpperCase: UInt32?
     /// Every flag an option line names (NEEDAFFIX, WARN, SUBSTANDARD, compound flags...): such a flag on a stem means more than an affix.
     var optionFlags: Set<UInt32> = []
 
@@ -158,6 +160,7 @@ struct AffixFile: Sendable {
             case "NOSUGGEST": noSuggest = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "CIRCUMFIX": circumfix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "KEEPCASE": keepCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "FORCEUCASE": forceUpperCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "COMPOUNDFLAG", "COMPOUNDBEGIN":
                 compounds = true
                 compoundsByFlag = true
