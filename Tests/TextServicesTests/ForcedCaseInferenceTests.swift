@@ -84,3 +84,38 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
     for word in ["az", "bazaar", "ba", "", "ärmar"] { #expect(!endings.endsAny(word), "\(word)") }
     #expect(WordEndings.none.isEmpty && !WordEndings.none.endsAny("baz"))
 }
+
+@Test func flagsNamedAboveTheFlagLineAreReadInItsMode() throws {
+    // Dutch names KEEPCASE, WARN and FORCEUCASE before `FLAG long`: Hunspell reads FLAG first, wherever it stands.
+    let affixes = AffixFile(bytes: Array("SET UTF-8\nKEEPCASE Kc\nFORCEUCASE Fu\nFLAG long\nSFX Aa Y 1\nSFX Aa 0 s .\n".utf8))
+    #expect(affixes.flagMode == .long)
+    #expect(affixes.keepCase == AffixFlagMode.long.parseSingle("Kc") && affixes.forceUpperCase == AffixFlagMode.long.parseSingle("Fu"))
+    // A KEEPCASE stem's forms are asked in every case, so its capitals stay refused as Hunspell refuses them.
+    let info = try TestSupport.writeDictionary(
+        tag: "xx", aff: "SET UTF-8\nKEEPCASE Kc\nFORCEUCASE Fu\nFLAG long\nCOMPOUNDFLAG Cc\nSFX Aa Y 1\nSFX Aa 0 s .\n",
+        dic: "3\ncd/KcAa\nstraat/CcFu\nwalk/Aa\n")
+    let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
+    #expect(cases.isEnabled && cases.forcedCaseEndings.endsAny("dorpstraat"))
+    let words = WordFormExpander.forms(of: info).map(\.word) + ["dorpstraat"]
+    let engine = try HunspellEngine(info: info, handles: 1)
+    let asked = verifiedFlags(words, engine: engine, cases: .disabled)
+    #expect(asked["cd"] == AcceptTable.asIs && asked["walks"] == AcceptTable.asIs | AcceptTable.capitalised | AcceptTable.upper)
+    let forms = WordFormExpander.forms(of: info) + [WordFormExpander.Form(word: "dorpstraat", suggestible: true)]
+    let (table, _) = DictionaryCompiler.verify(forms, engine: engine, cases: cases) { _ in }
+    for word in words {
+        var key = word
+        #expect(key.withUTF8 { table.flags(of: $0) } == asked[word], "\(word)")
+    }
+}
+
+@Test func aFormOfASCIIWithoutCapitalsIsToldFromItsBytes() {
+    var forms = FormList()
+    for word in ["walk", "don't", "Walk", "nASA", "café", ""] { forms.append(Array(word.unicodeScalars), suggestible: true) }
+    #expect((0..<forms.count).map { forms.isASCIIWithoutCapitals($0) } == [true, true, false, false, false, true])
+    // The same answer as the fold test it stands in for, on every ASCII form.
+    var memo = ScalarByteMemo()
+    for index in 0..<4 {
+        let ownFold = WordList.isOwnFold(forms.word(index), unchanged: &memo)
+        #expect(forms.isASCIIWithoutCapitals(index) == ownFold, "\(forms.word(index))")
+    }
+}

@@ -583,6 +583,8 @@ extension DictionaryCompiler {
         var capitals = Set<String>()
         var unchanged = ScalarByteMemo()
         for (position, flag) in flags.enumerated() where flag & AcceptTable.upper != 0 {
+            // A key of ASCII bytes but capitals is its own fold (`WordList.isOwnFold`): no String is made for it.
+            if forms.isASCIIWithoutCapitals(Int(unique[position])) { continue }
             let key = forms.word(Int(unique[position]))
             if WordList.isOwnFold(key, unchanged: &unchanged) { continue }
             let lower = CaseVariants.lower(key)
