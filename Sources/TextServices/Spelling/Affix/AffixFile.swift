@@ -20,6 +20,8 @@ struct AffixFile: Sendable {
     var noSuggest: UInt32?
     var circumfix: UInt32?
     var keepCase: UInt32?
+    /// `FORCEUCASE`: a compound whose last part carries it is accepted only capitalised or in capitals.
+    var forceUpperCase: UInt32?
     /// Every flag an option line names (NEEDAFFIX, WARN, SUBSTANDARD, compound flags...): such a flag on a stem means more than an affix.
     var optionFlags: Set<UInt32> = []
 
@@ -115,6 +117,7 @@ struct AffixFile: Sendable {
         // by their bytes, and the keyword copied out of the text: `==` and hashing normalize a Substring of a text
         // outside ASCII, which was most of parsing Korean's 11 MB of rules in Hangul jamo.
         var lines = text.utf8.split(omittingEmptySubsequences: true, whereSeparator: { $0 == 0x0A || $0 == 0x0D })[...]
+        flagMode = Self.declaredFlagMode(lines)
         var pendingAffix: (kind: AffixEntry.Kind, flag: UInt32, cross: Bool, remaining: Int)?
         var aliasCount = 0
         while let bytes = lines.popFirst() {
@@ -151,13 +154,13 @@ struct AffixFile: Sendable {
                 } else if fields.count >= 2 {
                     flagAliases.append(FlagSet(flagMode.parse(fields[1])))
                 }
-            case "FLAG" where fields.count >= 2: flagMode = AffixFlagMode(declaration: fields[1])
             case "NEEDAFFIX", "PSEUDOROOT": needAffix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "ONLYINCOMPOUND": onlyInCompound = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "FORBIDDENWORD": forbiddenWord = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "NOSUGGEST": noSuggest = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "CIRCUMFIX": circumfix = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "KEEPCASE": keepCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
+            case "FORCEUCASE": forceUpperCase = fields.count >= 2 ? flagMode.parseSingle(fields[1]) : nil
             case "COMPOUNDFLAG", "COMPOUNDBEGIN":
                 compounds = true
                 compoundsByFlag = true
@@ -194,6 +197,20 @@ struct AffixFile: Sendable {
             prefixes = prefixes.mapValues { $0.map { $0.strippingWhole() } }
             suffixes = suffixes.mapValues { $0.map { $0.strippingWhole() } }
         }
+    }
+
+    /// The flag mode the `FLAG` lines declare, wherever they stand: Hunspell reads them before any other line
+    /// (`HashMgr::load_config`), so a flag named above them is read in their mode (Dutch names KEEPCASE, WARN and
+    /// FORCEUCASE before `FLAG long`). A declaration of no known mode leaves the one before it, as in Hunspell.
+    private static func declaredFlagMode(_ lines: ArraySlice<Substring.UTF8View>) -> AffixFlagMode {
+        var mode = AffixFlagMode.character
+        for bytes in lines where bytes.starts(with: "FLAG".utf8) {
+            let fields = Substring(bytes).split(whereSeparator: { $0.isASCIIByte(0x20) || $0.isASCIIByte(0x09) })
+            guard fields.count >= 2, fields[0].utf8.elementsEqual("FLAG".utf8) else { continue }
+            let declared = AffixFlagMode(declaration: fields[1])
+            if declared != .character { mode = declared }
+        }
+        return mode
     }
 
     /// The keywords whose value is a flag.

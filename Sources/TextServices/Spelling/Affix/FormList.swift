@@ -47,6 +47,16 @@ struct FormList: Sendable {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(index)]), as: UTF8.self) }
     }
 
+    /// Whether form `index` holds only ASCII bytes and none of them a capital letter (read from the bytes, no `String`).
+    func isASCIIWithoutCapitals(_ index: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for position in range(index) where buffer[position] >= 0x80 || (buffer[position] >= 0x41 && buffer[position] <= 0x5A) {
+                return false
+            }
+            return true
+        }
+    }
+
     /// Appends a form given as Unicode scalars, encoded to UTF-8 in place.
     mutating func append(_ scalars: [Unicode.Scalar], suggestible isSuggestible: Bool, keepsCase: Bool = false, plain: Bool = false) {
         let start = bytes.count

@@ -6,7 +6,7 @@ import Foundation
 /// looking up its lower-case spelling with `checkword`, the same lookup that
 /// accepted the lower-case form itself. That answer can differ only through
 /// directives that look at case (FORBIDDENWORD entries spelled as a
-/// variant, CHECKSHARPS, FORCEUCASE, FORBIDWARN, Turkic case rules; KEEPCASE
+/// variant, CHECKSHARPS, FORBIDWARN, Turkic case rules; KEEPCASE
 /// on the entry the lookup finds, which the caller rules out per form: forms of
 /// a KEEPCASE stem are asked), through rules that rewrite the word first
 /// (IGNORE, ICONV and BREAK patterns: a word holding a pattern's
@@ -19,7 +19,11 @@ import Foundation
 /// those entries' stems and the forms their affixes give them, and a form
 /// whose lower case one of them has is asked in every case (`checkword`
 /// forbids only a word found as an entry, or derived from one, that carries
-/// the flag). Thread-safe (immutable).
+/// the flag). FORCEUCASE is allowed the same way: it refuses only a compound
+/// whose last part carries it and that is not capitalised or in capitals, so a
+/// capitalised or capitals spelling is refused no more often than the lower
+/// case; a word ending in a form of such an entry is asked in every case
+/// (`forcedCaseEndings`). Thread-safe (immutable).
 struct CaseInference: Sendable {
     /// Whether the affix data allows inferring at all.
     let isEnabled: Bool
@@ -38,18 +42,32 @@ struct CaseInference: Sendable {
     /// ONLYUPCASE (`Nasa`), which refuses a capitalised word its lookup finds
     /// through that copy first. Expanded from the copy and from the entry's lower case, with the entry's flags.
     let hiddenCapitalised: Set<String>
+    /// Every form of the .dic entries carrying FORCEUCASE, as written and in lower case: a word ending in one is asked.
+    ///
+    /// Hunspell tests FORCEUCASE only on a compound's last part, found by
+    /// looking the word's ending up (`compound_check`); there a part's flag
+    /// refuses the lower-case word and nothing else, but a capitalised or
+    /// capitals spelling that passes it may meet a rule the lower case never
+    /// reached. A word with no such ending reads the same in every spelling.
+    /// Expanded from the entry as written, in lower case and capitalised
+    /// (its hidden homonym), with every affix and no layer bound, including
+    /// forms the expander leaves out as words (NEEDAFFIX, ONLYINCOMPOUND and
+    /// CIRCUMFIX continuations, which compounds allow).
+    let forcedCaseEndings: WordEndings
 
     /// Never infers: every spelling is asked.
     static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
     private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: Set<String> = [],
-                 hiddenCapitalised: Set<String> = [], provenLetters: Set<Unicode.Scalar> = []) {
+                 hiddenCapitalised: Set<String> = [], provenLetters: Set<Unicode.Scalar> = [],
+                 forcedCaseEndings: WordEndings = .none) {
         self.isEnabled = isEnabled
         self.asciiOnly = asciiOnly
         self.provenLetters = provenLetters
         self.witnesses = witnesses
         self.forbiddenSpellings = forbiddenSpellings
         self.hiddenCapitalised = hiddenCapitalised
+        self.forcedCaseEndings = forcedCaseEndings
     }
 
     /// The inference the .aff file at `affixPath` allows; `disabled` when it cannot be read (FORBIDDENWORD turns it off).
@@ -82,13 +100,14 @@ struct CaseInference: Sendable {
     init(affixBytes: [UInt8], affixes: AffixFile, wordsText: String?) {
         let scan = Self.scan(affixBytes)
         guard scan.enabled, let wordsText,
-              let entries = Self.scanEntries(affixes: affixes, text: wordsText, forbids: scan.forbids) else {
+              let entries = Self.scanEntries(affixes: affixes, text: wordsText, forbids: scan.forbids,
+                                             forcesCase: scan.forcesCase) else {
             self = .disabled
             return
         }
         let proven = scan.asciiOnly ? Self.provenEightBitLetters(charset: scan.charset) : []
         self.init(isEnabled: true, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses, forbiddenSpellings: entries.forbidden,
-                  hiddenCapitalised: entries.hidden, provenLetters: proven)
+                  hiddenCapitalised: entries.hidden, provenLetters: proven, forcedCaseEndings: entries.forcedCase)
     }
 
     /// Whether the .aff file at `affixPath` allows inferring at all (FORBIDDENWORD aside); false when it cannot be read.
@@ -104,27 +123,34 @@ struct CaseInference: Sendable {
         return decidedByAffixes([UInt8](data)) ?? CaseInference(affixPath: affixPath, wordsPath: wordsPath).isEnabled
     }
 
-    /// Whether the .aff bytes allow inferring when they alone decide it; nil under FORBIDDENWORD, where the forbidden
+    /// Whether the .aff bytes allow inferring when they alone decide it; nil under FORBIDDENWORD or FORCEUCASE, where the
     /// entries of the .dic decide (`init(affixBytes:affixes:wordsText:)`'s `isEnabled`).
     static func decidedByAffixes(_ affixBytes: [UInt8]) -> Bool? {
         let scan = scan(affixBytes)
         guard scan.enabled else { return false }
-        return scan.forbids ? nil : true
+        return scan.forbids || scan.forcesCase ? nil : true
     }
 
-    /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD: the forbidden stems are not known).
+    /// The inference the bytes of an .aff file allow (off under FORBIDDENWORD and FORCEUCASE: the entries carrying them
+    /// are not known).
     init(affixBytes: [UInt8]) {
         let scan = Self.scan(affixBytes)
-        self.init(isEnabled: scan.enabled && !scan.forbids, asciiOnly: scan.asciiOnly, witnesses: scan.witnesses)
+        self.init(isEnabled: scan.enabled && !scan.forbids && !scan.forcesCase, asciiOnly: scan.asciiOnly,
+                  witnesses: scan.witnesses)
     }
 
     /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag and of every form their affix flags
     /// give them (`forbiddenSpellings`), and `hiddenCapitalised`; nil when those forms pass `forbiddenFormLimit` or a
-    /// forbidden line carries an elision prefix's flag.
-    private static func scanEntries(affixes: AffixFile, text: String, forbids: Bool)
-        -> (forbidden: Set<String>, hidden: Set<String>)? {
+    /// forbidden line carries an elision prefix's flag. Under FORCEUCASE, also the forms of the entries carrying it
+    /// (`forcedCaseEndings`); nil when they pass `forbiddenFormLimit` or the .aff's flag could not be read.
+    private static func scanEntries(affixes: AffixFile, text: String, forbids: Bool, forcesCase: Bool)
+        -> (forbidden: Set<String>, hidden: Set<String>, forcedCase: WordEndings)? {
         let forbidden = forbids ? affixes.forbiddenWord : nil
         if forbids && forbidden == nil { return nil }
+        let forced = forcesCase ? affixes.forceUpperCase : nil
+        if forcesCase && forced == nil { return nil }
+        var forcedForms = Set<String>()
+        let forcedExpander = Self.everyDerivationExpander(affixes)
         // The forbidden entries' forms are counted first, without keeping one: a dictionary past the limit is known
         // before any set is built (Hungarian's count stops at the million).
         if let forbidden, !forbiddenFormsFit(affixes: affixes, text: text, forbidden: forbidden) { return nil }
@@ -136,9 +162,30 @@ struct CaseInference: Sendable {
         for line in entryLines(text) {
             let hasFlags = line.utf8.contains(0x2F)
             let mixedCase = Self.mayHaveHiddenCapitalised(line)
-            guard (forbidden != nil && hasFlags) || mixedCase,
+            guard ((forbidden != nil || forced != nil) && hasFlags) || mixedCase,
                   let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
             let flags = flagText.map { affixes.flags($0) } ?? .empty
+            if let forced, flags.contains(forced) {
+                // An elision prefix is never crossed with suffixes by the expander: such an entry leaves inferring off.
+                for flag in flags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
+                    return nil
+                }
+                let lower = CaseVariants.lower(stem)
+                for spelling in Set([stem, lower, CaseVariants.capitalised(lower)]) {
+                    forcedForms.insert(spelling)
+                    forcedForms.insert(CaseVariants.lower(spelling))
+                    let complete = forcedExpander.expand(stem: Array(spelling.unicodeScalars), flags: flags,
+                                                         limit: Self.forbiddenFormLimit - forcedForms.count) { scalars, _, _, _ in
+                        var form = String.UnicodeScalarView()
+                        form.append(contentsOf: scalars)
+                        let written = String(form)
+                        forcedForms.insert(written)
+                        forcedForms.insert(CaseVariants.lower(written))
+                    }
+                    if !complete { return nil }
+                }
+            }
+            guard (forbidden != nil && hasFlags) || mixedCase else { continue }
             if let forbidden, flags.contains(forbidden) {
                 spellings.insert(CaseVariants.lower(stem))
                 // Hunspell forbids every word its lookup derives from the entry too: each form the entry's affixes give
@@ -171,7 +218,20 @@ struct CaseInference: Sendable {
                 }
             }
         }
-        return (spellings, hidden)
+        return (spellings, hidden, WordEndings(forcedForms))
+    }
+
+    /// An expander that gives every form Hunspell's affix lookup may derive from a stem inside a compound: no layer bound,
+    /// every form counted, and no form left out for NEEDAFFIX, ONLYINCOMPOUND, CIRCUMFIX or FORBIDDENWORD flags.
+    private static func everyDerivationExpander(_ affixes: AffixFile) -> WordFormExpander {
+        var relaxed = affixes
+        relaxed.needAffix = nil
+        relaxed.onlyInCompound = nil
+        relaxed.circumfix = nil
+        relaxed.forbiddenWord = nil
+        var expander = WordFormExpander(affixes: relaxed, maximumForms: .max, layerLimit: .max)
+        expander.countsEveryForm = true
+        return expander
     }
 
     /// The most forms the forbidden .dic lines' affixes may give before inferring is left off: 1 million.
@@ -226,17 +286,21 @@ struct CaseInference: Sendable {
         return false
     }
 
-    /// What the .aff text allows: inferring at all, under a FORBIDDENWORD flag or not, and the ICONV witnesses.
+    /// What the .aff text allows: inferring at all, under a FORBIDDENWORD or FORCEUCASE flag or not, and the witnesses.
     private static func scan(_ affixBytes: [UInt8])
-        -> (enabled: Bool, forbids: Bool, asciiOnly: Bool, charset: String, witnesses: Set<Unicode.Scalar>) {
+        -> (enabled: Bool, forbids: Bool, forcesCase: Bool, asciiOnly: Bool, charset: String, witnesses: Set<Unicode.Scalar>) {
         let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
-        guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, true, charset, []) }
+        guard let text = AffixFile.decode(affixBytes, charset: charset) else { return (false, false, false, true, charset, []) }
         // Matched as Hunspell matches keywords, by prefix. WARN alone changes no verdict (FORBIDWARN does).
         // CHECKCOMPOUNDCASE is not among them: it refuses only compounds (`cpdcase_check` in `compound_check`), and a
         // capitalised or capitals word Hunspell does not find as it is falls back to `checkword` on the lower-case spelling.
-        let refused = ["CHECKSHARPS", "FORCEUCASE", "FORBIDWARN", "COMPLEXPREFIXES"]
+        // FORCEUCASE is not among them either: it refuses only lower-case compounds (`forcedCaseEndings`).
+        let refused = ["CHECKSHARPS", "FORBIDWARN", "COMPLEXPREFIXES"]
         var enabled = true
-        var forbids = false
+        var forbids = false, forcesCase = false
+        // CHECKCOMPOUNDPATTERN's replacements (a third field), which rewrite a compound's junction before its last part is
+        // looked up: matters only under FORCEUCASE, whose endings are then not the word's own.
+        var replaced: [Substring] = []
         var breakHeaderSeen = false
         var witnesses = Set<Unicode.Scalar>()
         // Split on bytes (a line feed or carriage return is a Character of its own), and a line that starts with no
@@ -247,7 +311,10 @@ struct CaseInference: Sendable {
             let line = Substring(bytes)
             for keyword in refused where line.hasPrefix(keyword) { enabled = false; break lines }
             if line.hasPrefix("FORBIDDENWORD") { forbids = true }
+            if line.hasPrefix("FORCEUCASE") { forcesCase = true }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // Hunspell reads every field past the second as the replacement, a comment's `#` too (Dutch's patterns).
+            if line.hasPrefix("CHECKCOMPOUNDPATTERN"), fields.count >= 4 { replaced.append(fields[3]) }
             // Turkic languages map `i` and `I` otherwise. Hungarian's own rules (LANG hu) concern dashes, which inferred
             // words never hold, and compounds, which the lower-case fallback checks in the same spelling.
             if line.hasPrefix("LANG"), fields.count >= 2 {
@@ -295,7 +362,14 @@ struct CaseInference: Sendable {
                 witnesses.insert(witness)
             }
         }
-        return (enabled, forbids, !HunspellEngine.isUTF8(charset), charset, witnesses)
+        if enabled, forcesCase {
+            // A word holding no replacement's witness is looked up in its own endings.
+            for pattern in replaced {
+                guard let witness = Self.patternWitness(pattern) else { enabled = false; break }
+                witnesses.insert(witness)
+            }
+        }
+        return (enabled, forbids, forcesCase, !HunspellEngine.isUTF8(charset), charset, witnesses)
     }
 
     /// The first bytes of the keywords `scan` reads: C, F, L, B and I (CHECKSHARPS, COMPLEXPREFIXES, FORCEUCASE,
@@ -370,6 +444,7 @@ struct CaseInference: Sendable {
                           capitalisedForm: Bool = false) -> UInt8? {
         guard isEnabled else { return nil }
         if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return nil }
+        if forcedCaseEndings.endsAny(word) { return nil }
         var sawLower = false, first = true
         var variants: UInt8 = 0
         for scalar in word.unicodeScalars {
@@ -412,6 +487,7 @@ struct CaseInference: Sendable {
     func followsLowerCase(_ word: String) -> Bool {
         guard isEnabled else { return false }
         if !forbiddenSpellings.isEmpty, forbiddenSpellings.contains(word) { return false }
+        if forcedCaseEndings.endsAny(word) { return false }
         var sawLower = false
         for scalar in word.unicodeScalars {
             if asciiOnly && !scalar.isASCII && !provenLetters.contains(scalar) { return false }

@@ -77,46 +77,55 @@ extension DictionaryCompiler {
         _ = consume cases
         AllocatorTrim.releaseFreeMemory()
         // The store needs only the forms: for a large dictionary it is built on another core while this one builds the
-        // accept table and checks the reject index (each mostly one core's work). A small one builds them one after
+        // accept table and checks the reject index (each mostly one core's work), and its key hash and deletion index
+        // (each one core's work, reading only the store's keys) on two cores after it. A small one builds them one after
         // the other, since there the process's floor, not the tables, is most of the peak.
-        let storeBuilt = Locked<WordStore?>(nil)
+        let storeBuilt = Locked<(store: WordStore, index: DeletionIndex)?>(nil)
         let storing = DispatchGroup()
         let storeAlongside = forms.count >= Self.storeAlongsideForms
         if storeAlongside {
             DispatchQueue.global().async(group: storing) {
-                let store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
-                storeBuilt.withLock { $0 = store }
+                let built = Self.storeAndDeletionIndex(forms: forms, frequency: frequency)
+                storeBuilt.withLock { $0 = built }
             }
         }
         var accepted = Optional(Self.acceptTable(forms, unique: verified!.unique, flags: verified!.flags))
         let acceptedCount = verified!.flags.count { $0 != 0 }
         verified = nil
-        building.wait()
-        var rejects = Optional(Self.checkedRejectIndex(rejectBuild.withLock { box in defer { box = nil }; return box } ?? (.unusable, "not built"),
-                                                       accepted: accepted!))
-        let provesWrong = rejects!.index.isUsable, provesWrongReason = rejects!.reason ?? ""
         // Each part goes to the file as soon as it is final and is freed before the next is built, so the tables of the
         // file are never all in memory at once: the accept table and the reject index while the store and the guess
-        // indexes are built (a sixth of an English file), the deletion index while the phonetic one is.
+        // indexes are built (a sixth of an English file), the deletion index while the phonetic one is. The accept
+        // table is written before the reject index is checked against it (its sections come first in the file either way).
         let path = path(for: info)
         let byteCount: Int
+        let provesWrong: Bool, provesWrongReason: String
         do {
             let file = try FileSystem.AtomicFile(path: path, mode: SystemPackage.FilePermissions(rawValue: 0o644))
             var sections = CompiledFormat.SectionWriter(order: CompiledDictionary.sectionOrder) { try file.write($0, at: $1) }
-            for section in CompiledDictionary.sections(of: accepted!) + CompiledDictionary.sections(of: rejects!.index) {
-                try sections.add(section)
-            }
+            for section in CompiledDictionary.sections(of: accepted!) { try sections.add(section) }
+            building.wait()
+            var rejects = Optional(Self.checkedRejectIndex(rejectBuild.withLock { box in defer { box = nil }; return box }
+                                                               ?? (.unusable, "not built"), accepted: accepted!))
+            provesWrong = rejects!.index.isUsable
+            provesWrongReason = rejects!.reason ?? ""
             accepted = nil
+            for section in CompiledDictionary.sections(of: rejects!.index) { try sections.add(section) }
             rejects = nil
             progress(.indexing, 0)
             // The forms and the frequency list live no longer than the store's building.
             storing.wait()
-            let store = storeAlongside ? storeBuilt.withLock { box in defer { box = nil }; return box! }
-                : WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
+            let store: WordStore
+            var builtIndex: DeletionIndex?
+            if storeAlongside {
+                (store, builtIndex) = storeBuilt.withLock { box in defer { box = nil }; return box! }
+            } else {
+                store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:))).withKeyHash()
+            }
             _ = consume forms
             AllocatorTrim.releaseFreeMemory()
             progress(.indexing, 0.3)
-            let index = DeletionIndex(store: store)
+            let index = builtIndex ?? DeletionIndex(store: store)
+            builtIndex = nil
             let (prefixLength, maxDistance, bucketMask) = (index.prefixLength, index.maxDistance, index.bucketMask)
             for section in CompiledDictionary.sections(of: index) { try sections.add(section) }
             _ = consume index
@@ -203,6 +212,21 @@ extension DictionaryCompiler {
         [info.affixPath, info.wordsPath].reduce(0) { total, path in
             total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
+    }
+
+    /// The store of `forms` with its key hash, and its deletion index, built on another core while the key hash is (both
+    /// read only the store's keys and flags).
+    private static func storeAndDeletionIndex(forms: FormList, frequency: String?) -> (store: WordStore, index: DeletionIndex) {
+        let store = WordStore(forms: forms, frequencies: frequency.flatMap(WordFrequencies.load(path:)))
+        let indexed = Locked<DeletionIndex?>(nil)
+        let indexing = DispatchGroup()
+        DispatchQueue.global().async(group: indexing) {
+            let index = DeletionIndex(store: store)
+            indexed.withLock { $0 = index }
+        }
+        let hashed = store.withKeyHash()
+        indexing.wait()
+        return (hashed, indexed.withLock { box in defer { box = nil }; return box! })
     }
 
     /// The fewest forms for which `compile` builds the store beside the accept table: two million (Czech, Ukrainian,
@@ -559,6 +583,8 @@ extension DictionaryCompiler {
         var capitals = Set<String>()
         var unchanged = ScalarByteMemo()
         for (position, flag) in flags.enumerated() where flag & AcceptTable.upper != 0 {
+            // A key of ASCII bytes but capitals is its own fold (`WordList.isOwnFold`): no String is made for it.
+            if forms.isASCIIWithoutCapitals(Int(unique[position])) { continue }
             let key = forms.word(Int(unique[position]))
             if WordList.isOwnFold(key, unchanged: &unchanged) { continue }
             let lower = CaseVariants.lower(key)
