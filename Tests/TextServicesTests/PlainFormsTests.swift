@@ -91,7 +91,7 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
     for var refused in ["balustrád", "Abcxs"] {
         #expect(refused.withUTF8 { trusted.flags(of: $0) } & AcceptTable.asIs == 0, "\(refused)")
     }
-    #expect(cases.hiddenCapitalised.isSuperset(of: ["abc", "abcxs", "mcdonald"]))
+    #expect(["abc", "abcxs", "mcdonald"].allSatisfy(cases.hiddenCapitalised.contains))
     #expect(!cases.hiddenCapitalised.contains("ab") && !cases.hiddenCapitalised.contains("paris"))
     for word in ["Paris", "Pariss", "Émiles", "Ž", "Praha-západs", "Abcxs", "baker", "bakers", "unbaker", "Novákův", "Novákůvs"] {
         #expect((0..<list.count).contains { list.word($0) == word && list.isPlain($0) }, "\(word)")
