@@ -358,6 +358,7 @@ struct WordFormExpander {
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
+                let plainUnderSecond = plainStem && plainForms.isPlainUnderSecond(suffix)
                 if standsAlone(cont) { output(suffixed, cont, plain: plainSuffix) }
                 // A second suffix through the first one's continuation classes.
                 for second in cont.flags where layers.contains(.secondSuffixes) {
@@ -366,7 +367,7 @@ struct WordFormExpander {
                         guard complete else { return false }
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
-                            output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
+                            output(twice, cont, outer.continuation, plain: plainUnderSecond && plainForms.isPlain(outer))
                         }
                         guard suffix.crossProduct, outer.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                         for prefixFlag in crossingFlags {
