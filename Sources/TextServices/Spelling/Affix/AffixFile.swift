@@ -24,6 +24,8 @@ struct AffixFile: Sendable {
     var forceUpperCase: UInt32?
     /// Every flag an option line names (NEEDAFFIX, WARN, SUBSTANDARD, compound flags...): such a flag on a stem means more than an affix.
     var optionFlags: Set<UInt32> = []
+    /// The flags more than one option line names (NEEDAFFIX and a compound flag written alike).
+    var sharedOptionFlags: Set<UInt32> = []
 
     /// `TRY`: the characters to try, most frequent first.
     var tryCharacters: [Unicode.Scalar] = []
@@ -133,7 +135,7 @@ struct AffixFile: Sendable {
                 continue
             }
             if Self.flagOptions.contains(keyword), fields.count >= 2, let flag = flagMode.parseSingle(fields[1]) {
-                optionFlags.insert(flag)
+                if !optionFlags.insert(flag).inserted { sharedOptionFlags.insert(flag) }
             }
             switch keyword {
             case "PFX", "SFX":

@@ -5,8 +5,10 @@
 /// class), one prefix, or a prefix and a suffix crossed through flags on the
 /// stem itself, where the stem's .dic line holds only the word and affix
 /// flags (no escaped slash, control character, morphological field or
-/// option flag such as NOSUGGEST, KEEPCASE, WARN or a compound flag), each
-/// affix entry's continuation flags name affix groups only (no option flag)
+/// option flag such as NOSUGGEST, KEEPCASE, WARN or a compound flag; NEEDAFFIX
+/// may be there, `needAffix`), each
+/// affix entry's continuation flags name affix groups only (no option flag
+/// but NEEDAFFIX on a first suffix under a second one, `isPlainUnderSecond`)
 /// and its condition is one Hunspell reads as
 /// written (in UTF-8, a condition holding `.` and a character beyond ASCII is
 /// not: Hunspell 1.7.1 misreads `[áéíóúŕýô].a`, so Slovak `balustrád` is
@@ -35,10 +37,23 @@ struct PlainForms: Sendable {
     let isUTF8: Bool
     /// Whether a form's first scalar may be a capital (not under FULLSTRIP).
     private let capitalisedPlain: Bool
-    /// Every flag the .aff names for an option (NEEDAFFIX, WARN, compound flags...): a stem carrying one is not plain.
+    /// Every flag the .aff names for an option (NEEDAFFIX, WARN, compound flags...): a stem carrying one (but `needAffix`)
+    /// is not plain.
     private let optionFlags: Set<UInt32>
     /// The flags that name an affix group.
     private let affixFlags: Set<UInt32>
+    /// The NEEDAFFIX flag, when no other option shares it.
+    ///
+    /// On a stem it keeps only the bare stem out (the expander never gives
+    /// it): Hunspell's `checkword` skips a NEEDAFFIX homonym found as the
+    /// word is, and its affix lookup finds and keeps a NEEDAFFIX root like
+    /// any other (`SfxEntry::checkword`, `PfxEntry::checkword` test the
+    /// root for the affix's flag alone). On a first suffix under a second it
+    /// asks for that second one, which the form has: the two-suffix lookup
+    /// (`suffix_check_twosfx`) passes the second's class, and then a first
+    /// suffix's NEEDAFFIX is allowed. Basque's stems and most of its first
+    /// suffixes carry it.
+    private let needAffix: UInt32?
     /// Scalars of ICONV patterns and IGNORE characters in the Basic Multilingual Plane (the only one a plain word's scalars
     /// come from), one bit each: Hunspell rewrites a word holding one before its lookup. A bit table, not a set: hashing
     /// every scalar of every form was a twentieth of a Ukrainian compile.
@@ -46,17 +61,18 @@ struct PlainForms: Sendable {
 
     /// Trusts nothing.
     static let disabled = PlainForms(isEnabled: false, isUTF8: true, capitalisedPlain: false, optionFlags: [], affixFlags: [],
-                                     conversionScalars: [])
+                                     needAffix: nil, conversionScalars: [])
 
     private static let planeWords = 0x10000 / 64
 
     private init(isEnabled: Bool, isUTF8: Bool, capitalisedPlain: Bool, optionFlags: Set<UInt32>, affixFlags: Set<UInt32>,
-                 conversionScalars: Set<Unicode.Scalar>) {
+                 needAffix: UInt32?, conversionScalars: Set<Unicode.Scalar>) {
         self.isEnabled = isEnabled
         self.isUTF8 = isUTF8
         self.capitalisedPlain = capitalisedPlain
         self.optionFlags = optionFlags
         self.affixFlags = affixFlags
+        self.needAffix = needAffix
         var bits = [UInt64](repeating: 0, count: Self.planeWords)
         for scalar in conversionScalars where scalar.value < 0x10000 { bits[Int(scalar.value >> 6)] |= 1 << (scalar.value & 63) }
         self.conversionBits = bits
@@ -73,15 +89,16 @@ struct PlainForms: Sendable {
         // Hunspell removes IGNORE characters from the word, the stems and the additions: a word holding none reads the same.
         scalars.formUnion(affixes.ignoredScalars)
         self.init(isEnabled: enabled, isUTF8: HunspellEngine.isUTF8(affixes.charset), capitalisedPlain: !affixes.fullStrip,
-                  optionFlags: affixes.optionFlags,
-                  affixFlags: Set(affixes.prefixes.keys).union(affixes.suffixes.keys), conversionScalars: scalars)
+                  optionFlags: affixes.optionFlags, affixFlags: Set(affixes.prefixes.keys).union(affixes.suffixes.keys),
+                  needAffix: affixes.needAffix.flatMap { affixes.sharedOptionFlags.contains($0) ? nil : $0 },
+                  conversionScalars: scalars)
     }
 
     /// Whether a .dic line's stem, with its flags, may give plain forms (`line` is the whole line as read).
     func isPlainStem(line: Substring, stem: [Unicode.Scalar], flags: FlagSet) -> Bool {
         guard isEnabled else { return false }
         for byte in line.utf8 where byte < 0x20 || byte == 0x20 || byte == 0x5C || byte == 0x7F { return false }
-        for flag in flags.flags where !affixFlags.contains(flag) || optionFlags.contains(flag) { return false }
+        for flag in flags.flags where flag != needAffix && (!affixFlags.contains(flag) || optionFlags.contains(flag)) { return false }
         return isPlainWord(stem)
     }
 
@@ -96,6 +113,14 @@ struct PlainForms: Sendable {
     func isPlain(_ entry: AffixEntry) -> Bool {
         !(isUTF8 && entry.condition.mixesAnyWithNonASCII)
             && entry.continuation.flags.allSatisfy { affixFlags.contains($0) && !optionFlags.contains($0) }
+    }
+
+    /// Whether a first suffix keeps a plain stem's form plain under a second suffix: `isPlain`, but its continuation
+    /// may also hold NEEDAFFIX (`needAffix`).
+    @inline(__always)
+    func isPlainUnderSecond(_ entry: AffixEntry) -> Bool {
+        !(isUTF8 && entry.condition.mixesAnyWithNonASCII)
+            && entry.continuation.flags.allSatisfy { $0 == needAffix || affixFlags.contains($0) && !optionFlags.contains($0) }
     }
 
     /// Whether a form of plain stem and entries may be trusted: its characters and its length.

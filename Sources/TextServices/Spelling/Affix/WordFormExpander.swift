@@ -261,28 +261,45 @@ struct WordFormExpander {
     }
 
     /// A .dic line's word (unescaped) and its flag field.
+    ///
+    /// Read as a walk by Characters reads it: a backslash before a slash
+    /// writes a slash, a slash after some of the word starts the flags (up to
+    /// a space or a tab), a tab or a space after some of the word ends it,
+    /// each only as a Character of its own (a space and the combining mark
+    /// after it are one, and part of the word). Those are found by their bytes,
+    /// and only there is a Character asked for (`isCharacterOfItsOwn`): a walk
+    /// by Characters was a tenth of a Mongolian compile.
     static func splitEntry(_ line: Substring) -> (String, Substring?)? {
-        var word = ""
-        var index = line.startIndex
+        let bytes = line.utf8
+        var wordBytes: [UInt8] = []
+        wordBytes.reserveCapacity(bytes.count)
         var flags: Substring?
-        while index < line.endIndex {
-            let character = line[index]
-            // Characters compared by their bytes (`isASCIIByte`): `==` normalizes every letter outside ASCII.
-            if character.isASCIIByte(0x5C), line.index(after: index) < line.endIndex, line[line.index(after: index)].isASCIIByte(0x2F) {
-                word.append("/")
-                index = line.index(index, offsetBy: 2)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index], next = bytes.index(after: index)
+            guard byte == 0x5C || byte == 0x2F || byte == 0x09 || byte == 0x20, isCharacterOfItsOwn(line, index) else {
+                wordBytes.append(byte)
+                index = next
                 continue
             }
-            if character.isASCIIByte(0x2F), !word.isEmpty {
-                var end = line.index(after: index)
-                while end < line.endIndex, !line[end].isASCIIByte(0x20), !line[end].isASCIIByte(0x09) { end = line.index(after: end) }
-                flags = line[line.index(after: index)..<end]
+            if byte == 0x5C, next < bytes.endIndex, bytes[next] == 0x2F, isCharacterOfItsOwn(line, next) {
+                wordBytes.append(0x2F)
+                index = bytes.index(after: next)
+                continue
+            }
+            if byte == 0x2F, !wordBytes.isEmpty {
+                var end = next
+                while end < bytes.endIndex, !((bytes[end] == 0x20 || bytes[end] == 0x09) && isCharacterOfItsOwn(line, end)) {
+                    end = bytes.index(after: end)
+                }
+                flags = line[next..<end]
                 break
             }
-            if character.isASCIIByte(0x09) || (character.isASCIIByte(0x20) && !word.isEmpty) { break }
-            word.append(character)
-            index = line.index(after: index)
+            if byte == 0x09 || (byte == 0x20 && !wordBytes.isEmpty) { break }
+            wordBytes.append(byte)
+            index = next
         }
+        let word = String(decoding: wordBytes, as: UTF8.self)
         // A word that starts and ends with a letter (almost every one) has nothing to trim: Foundation's trimming, which
         // bridges the word to NSString, was a tenth of a Mongolian compile.
         if let first = word.unicodeScalars.first, let last = word.unicodeScalars.last,
@@ -291,6 +308,24 @@ struct WordFormExpander {
         }
         let trimmed = word.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : (trimmed, flags)
+    }
+
+    /// Whether the ASCII byte at `index` of `line` is a Character of its own there, as a walk by Characters from the
+    /// line's start reads it.
+    ///
+    /// Only a scalar beyond ASCII can join one: a Prepend one before it, or
+    /// an extending one after it (a combining mark). Between ASCII bytes (or
+    /// an edge of the line) it stands alone; elsewhere the Characters around
+    /// it are asked.
+    @inline(__always)
+    private static func isCharacterOfItsOwn(_ line: Substring, _ index: String.Index) -> Bool {
+        let bytes = line.utf8
+        let next = bytes.index(after: index)
+        if (next == bytes.endIndex || bytes[next] < 0x80) && (index == bytes.startIndex || bytes[bytes.index(before: index)] < 0x80) {
+            return true
+        }
+        let end = line.index(after: index)
+        return end == next && line.index(before: end) == index
     }
 
     /// Whether `scalar` is in no Unicode version's whitespace (`CharacterSet.whitespaces`: Zs and tab): a letter, or a
@@ -358,6 +393,7 @@ struct WordFormExpander {
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
+                let plainUnderSecond = plainStem && plainForms.isPlainUnderSecond(suffix)
                 if standsAlone(cont) { output(suffixed, cont, plain: plainSuffix) }
                 // A second suffix through the first one's continuation classes.
                 for second in cont.flags where layers.contains(.secondSuffixes) {
@@ -366,7 +402,7 @@ struct WordFormExpander {
                         guard complete else { return false }
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
-                            output(twice, cont, outer.continuation, plain: plainSuffix && plainForms.isPlain(outer))
+                            output(twice, cont, outer.continuation, plain: plainUnderSecond && plainForms.isPlain(outer))
                         }
                         guard suffix.crossProduct, outer.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                         for prefixFlag in crossingFlags {

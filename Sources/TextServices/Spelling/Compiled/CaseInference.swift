@@ -41,7 +41,7 @@ struct CaseInference: Sendable {
     /// mixed case (`McDonald`) a hidden capitalised copy with its flags and
     /// ONLYUPCASE (`Nasa`), which refuses a capitalised word its lookup finds
     /// through that copy first. Expanded from the copy and from the entry's lower case, with the entry's flags.
-    let hiddenCapitalised: Set<String>
+    let hiddenCapitalised: HiddenCapitalisedForms
     /// Every form of the .dic entries carrying FORCEUCASE, as written and in lower case: a word ending in one is asked.
     ///
     /// Hunspell tests FORCEUCASE only on a compound's last part, found by
@@ -59,7 +59,7 @@ struct CaseInference: Sendable {
     static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
     private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: Set<String> = [],
-                 hiddenCapitalised: Set<String> = [], provenLetters: Set<Unicode.Scalar> = [],
+                 hiddenCapitalised: HiddenCapitalisedForms = HiddenCapitalisedForms(), provenLetters: Set<Unicode.Scalar> = [],
                  forcedCaseEndings: WordEndings = .none) {
         self.isEnabled = isEnabled
         self.asciiOnly = asciiOnly
@@ -96,12 +96,16 @@ struct CaseInference: Sendable {
     /// `init(affixPath:wordsPath:)` from files already read: the .aff's bytes, those bytes parsed, and the decoded .dic
     /// (nil when it could not be read or decoded: then `disabled`).
     ///
-    /// The compiler reads and parses each file once and shares them with the expander.
-    init(affixBytes: [UInt8], affixes: AffixFile, wordsText: String?) {
+    /// The compiler reads and parses each file once and shares them with the expander. `decided` is called once with
+    /// `isEnabled` as soon as it is known, before the sets of the forbidden and hidden spellings are built.
+    init(affixBytes: [UInt8], affixes: AffixFile, wordsText: String?, decided: (Bool) -> Void = { _ in }) {
         let scan = Self.scan(affixBytes)
+        var told = false
         guard scan.enabled, let wordsText,
               let entries = Self.scanEntries(affixes: affixes, text: wordsText, forbids: scan.forbids,
-                                             forcesCase: scan.forcesCase) else {
+                                             forcesCase: scan.forcesCase,
+                                             decided: { told = true; decided($0) }) else {
+            if !told { decided(false) }
             self = .disabled
             return
         }
@@ -142,83 +146,79 @@ struct CaseInference: Sendable {
     /// The lower case of the stems of the .dic lines carrying the FORBIDDENWORD flag and of every form their affix flags
     /// give them (`forbiddenSpellings`), and `hiddenCapitalised`; nil when those forms pass `forbiddenFormLimit` or a
     /// forbidden line carries an elision prefix's flag. Under FORCEUCASE, also the forms of the entries carrying it
-    /// (`forcedCaseEndings`); nil when they pass `forbiddenFormLimit` or the .aff's flag could not be read.
-    private static func scanEntries(affixes: AffixFile, text: String, forbids: Bool, forcesCase: Bool)
-        -> (forbidden: Set<String>, hidden: Set<String>, forcedCase: WordEndings)? {
+    /// (`forcedCaseEndings`); nil when they pass `forbiddenFormLimit`, one carries an elision prefix's flag, or the
+    /// .aff's flag could not be read.
+    ///
+    /// `decided` is called with true as soon as the answer is known not to be nil, before the sets of the forbidden and
+    /// hidden spellings are built: the expansion of a dictionary under FORBIDDENWORD waits for that answer alone
+    /// (`DictionaryCompiler.expandedForms`).
+    private static func scanEntries(affixes: AffixFile, text: String, forbids: Bool, forcesCase: Bool, decided: (Bool) -> Void)
+        -> (forbidden: Set<String>, hidden: HiddenCapitalisedForms, forcedCase: WordEndings)? {
         let forbidden = forbids ? affixes.forbiddenWord : nil
         if forbids && forbidden == nil { return nil }
         let forced = forcesCase ? affixes.forceUpperCase : nil
         if forcesCase && forced == nil { return nil }
-        var forcedForms = Set<String>()
-        let forcedExpander = Self.everyDerivationExpander(affixes)
+        let lines = readEntries(affixes: affixes, text: text, forbidden: forbidden, forced: forced)
+        let forbiddenAffixFlags = lines.forbidden.map { entry in
+            FlagSet(entry.flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
+        }
+        // An elision prefix is never crossed with suffixes by the expander: a forbidden or forced entry carrying one
+        // leaves inferring off.
+        for flags in forbiddenAffixFlags + lines.forced.map(\.flags) {
+            for flag in flags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true { return nil }
+        }
         // The forbidden entries' forms are counted first, without keeping one: a dictionary past the limit is known
         // before any set is built (Hungarian's count stops at the million).
-        if let forbidden, !forbiddenFormsFit(affixes: affixes, text: text, forbidden: forbidden) { return nil }
-        var spellings = Set<String>(), hidden = Set<String>()
-        let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+        if forbidden != nil, !forbiddenFormsFit(affixes: affixes, entries: zip(lines.forbidden, forbiddenAffixFlags).map { ($0.stem, $1) }) {
+            return nil
+        }
+        var forcedForms = WordEndings.none
+        if forced != nil {
+            guard let forms = forcedCaseForms(affixes: affixes, entries: lines.forced) else { return nil }
+            forcedForms = forms
+        }
+        decided(true)
+        var spellings = Set<String>()
         var unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
         unboundedExpander.countsEveryForm = true
-        var forbiddenForms = 0
-        for line in entryLines(text) {
-            let hasFlags = line.utf8.contains(0x2F)
-            let mixedCase = Self.mayHaveHiddenCapitalised(line)
-            guard ((forbidden != nil || forced != nil) && hasFlags) || mixedCase,
-                  let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
-            let flags = flagText.map { affixes.flags($0) } ?? .empty
-            if let forced, flags.contains(forced) {
-                // An elision prefix is never crossed with suffixes by the expander: such an entry leaves inferring off.
-                for flag in flags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
-                    return nil
-                }
-                let lower = CaseVariants.lower(stem)
-                for spelling in Set([stem, lower, CaseVariants.capitalised(lower)]) {
-                    forcedForms.insert(spelling)
-                    forcedForms.insert(CaseVariants.lower(spelling))
-                    let complete = forcedExpander.expand(stem: Array(spelling.unicodeScalars), flags: flags,
-                                                         limit: Self.forbiddenFormLimit - forcedForms.count) { scalars, _, _, _ in
-                        var form = String.UnicodeScalarView()
-                        form.append(contentsOf: scalars)
-                        let written = String(form)
-                        forcedForms.insert(written)
-                        forcedForms.insert(CaseVariants.lower(written))
-                    }
-                    if !complete { return nil }
-                }
-            }
-            guard (forbidden != nil && hasFlags) || mixedCase else { continue }
-            if let forbidden, flags.contains(forbidden) {
-                spellings.insert(CaseVariants.lower(stem))
-                // Hunspell forbids every word its lookup derives from the entry too: each form the entry's affixes give
-                // it, expanded as if it were not forbidden, with no layer bound.
-                let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
-                guard !affixFlags.isEmpty else { continue }
-                // An elision prefix is never crossed with suffixes by the expander: such an entry leaves inferring off.
-                for flag in affixFlags.flags where affixes.prefixes[flag]?.allSatisfy(WordFormExpander.isElision) == true {
-                    return nil
-                }
-                // Stopped as soon as the forms pass the limit: a Hungarian stem gives hundreds of thousands unbounded.
-                let complete = unboundedExpander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
-                                                        limit: Self.forbiddenFormLimit - forbiddenForms) { scalars, _, _, _ in
-                    var form = String.UnicodeScalarView()
-                    form.append(contentsOf: scalars)
-                    spellings.insert(CaseVariants.lower(String(form)))
-                    forbiddenForms += 1
-                }
-                if !complete { return nil }
-                continue
-            }
-            guard mixedCase, !flags.contains(affixes.forbiddenWord) else { continue }
-            let lower = CaseVariants.lower(stem)
-            hidden.insert(lower)
-            for spelling in [lower, CaseVariants.capitalised(lower)] {
-                expander.expand(stem: Array(spelling.unicodeScalars), flags: flags) { scalars, _, _, _ in
-                    var form = String.UnicodeScalarView()
-                    form.append(contentsOf: scalars)
-                    hidden.insert(CaseVariants.lower(String(form)))
-                }
+        for (entry, affixFlags) in zip(lines.forbidden, forbiddenAffixFlags) {
+            spellings.insert(CaseVariants.lower(entry.stem))
+            // Hunspell forbids every word its lookup derives from the entry too: each form the entry's affixes give it,
+            // expanded as if it were not forbidden, with no layer bound (their count is within the limit).
+            guard !affixFlags.isEmpty else { continue }
+            unboundedExpander.expand(stem: Array(entry.stem.unicodeScalars), flags: affixFlags, limit: .max) { scalars, _, _, _ in
+                var form = String.UnicodeScalarView()
+                form.append(contentsOf: scalars)
+                spellings.insert(CaseVariants.lower(String(form)))
             }
         }
-        return (spellings, hidden, WordEndings(forcedForms))
+        var hidden = HiddenCapitalisedForms.Builder(affixes: affixes)
+        for entry in lines.hidden { hidden.add(stem: entry.stem, flags: entry.flags) }
+        return (spellings, hidden.finished(), forcedForms)
+    }
+
+    /// The forms of the .dic entries carrying FORCEUCASE (`forcedCaseEndings`), as written, in lower case and capitalised,
+    /// each also in lower case; nil when they pass `forbiddenFormLimit`.
+    private static func forcedCaseForms(affixes: AffixFile, entries: [(stem: String, flags: FlagSet)]) -> WordEndings? {
+        var forms = Set<String>()
+        let expander = Self.everyDerivationExpander(affixes)
+        for entry in entries {
+            let lower = CaseVariants.lower(entry.stem)
+            for spelling in Set([entry.stem, lower, CaseVariants.capitalised(lower)]) {
+                forms.insert(spelling)
+                forms.insert(CaseVariants.lower(spelling))
+                let complete = expander.expand(stem: Array(spelling.unicodeScalars), flags: entry.flags,
+                                               limit: Self.forbiddenFormLimit - forms.count) { scalars, _, _, _ in
+                    var form = String.UnicodeScalarView()
+                    form.append(contentsOf: scalars)
+                    let written = String(form)
+                    forms.insert(written)
+                    forms.insert(CaseVariants.lower(written))
+                }
+                if !complete { return nil }
+            }
+        }
+        return WordEndings(forms)
     }
 
     /// An expander that gives every form Hunspell's affix lookup may derive from a stem inside a compound: no layer bound,
@@ -234,6 +234,48 @@ struct CaseInference: Sendable {
         return expander
     }
 
+    /// The .dic lines `scanEntries` reads, each list in the file's order.
+    private struct EntryLines: Sendable {
+        /// The stems and flags of the lines carrying the FORBIDDENWORD flag.
+        var forbidden: [(stem: String, flags: FlagSet)] = []
+        /// The stems and flags of the other lines whose stem may have a hidden capitalised homonym (`mayHaveHiddenCapitalised`).
+        var hidden: [(stem: String, flags: FlagSet)] = []
+        /// The stems and flags of the lines carrying the FORCEUCASE flag (also in one of the lists above when they qualify).
+        var forced: [(stem: String, flags: FlagSet)] = []
+    }
+
+    /// The lines of `text` (a .dic file's) carrying the flag `forbidden` or `forced` (none when nil), and those whose stem
+    /// may have a hidden capitalised homonym, read on every core.
+    ///
+    /// One pass for all: Mongolian's 574,000 lines were split and their flags
+    /// read twice, on one core, while the expansion waited for the answer.
+    private static func readEntries(affixes: AffixFile, text: String, forbidden: UInt32?, forced: UInt32?) -> EntryLines {
+        let parts = WordFormExpander.mapLineRunsOnEveryCore(text) { run, firstOfFile -> EntryLines in
+            var part = EntryLines()
+            for line in entryLines(run, firstOfFile: firstOfFile) {
+                let hasFlags = line.utf8.contains(0x2F)
+                let mixedCase = Self.mayHaveHiddenCapitalised(line)
+                guard ((forbidden != nil || forced != nil) && hasFlags) || mixedCase,
+                      let (stem, flagText) = WordFormExpander.splitEntry(line) else { continue }
+                let flags = flagText.map { affixes.flags($0) } ?? .empty
+                if let forced, flags.contains(forced) { part.forced.append((stem, flags)) }
+                if let forbidden, flags.contains(forbidden) {
+                    part.forbidden.append((stem, flags))
+                } else if mixedCase, !flags.contains(affixes.forbiddenWord) {
+                    part.hidden.append((stem, flags))
+                }
+            }
+            return part
+        }
+        var lines = EntryLines()
+        for part in parts {
+            lines.forbidden += part.forbidden
+            lines.hidden += part.hidden
+            lines.forced += part.forced
+        }
+        return lines
+    }
+
     /// The most forms the forbidden .dic lines' affixes may give before inferring is left off: 1 million.
     ///
     /// Mongolian's 80 forbidden lines with affix flags give more than
@@ -241,18 +283,13 @@ struct CaseInference: Sendable {
     /// million (a Hungarian stem gives hundreds of thousands of forms unbounded).
     static let forbiddenFormLimit = 1_000_000
 
-    /// Whether the forms the affix flags of the .dic lines carrying `forbidden` give them number at most
+    /// Whether the forms the affix flags of the forbidden entries (stems and their affix flags) give them number at most
     /// `forbiddenFormLimit`, expanded with no layer bound and stopped past it.
-    private static func forbiddenFormsFit(affixes: AffixFile, text: String, forbidden: UInt32) -> Bool {
+    private static func forbiddenFormsFit(affixes: AffixFile, entries: [(stem: String, affixFlags: FlagSet)]) -> Bool {
         var expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
         expander.countsEveryForm = true
         var count = 0
-        for line in entryLines(text) {
-            guard line.utf8.contains(0x2F), let (stem, flagText) = WordFormExpander.splitEntry(line), let flagText else { continue }
-            let flags = affixes.flags(flagText)
-            guard flags.contains(forbidden) else { continue }
-            let affixFlags = FlagSet(flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
-            guard !affixFlags.isEmpty else { continue }
+        for (stem, affixFlags) in entries where !affixFlags.isEmpty {
             let complete = expander.expand(stem: Array(stem.unicodeScalars), flags: affixFlags,
                                            limit: forbiddenFormLimit - count) { _, _, _, _ in count += 1 }
             if !complete { return false }
@@ -260,13 +297,13 @@ struct CaseInference: Sendable {
         return true
     }
 
-    /// The entry lines of a .dic text: split at line feeds (on bytes: splitting into Characters was most of a pass),
-    /// a carriage return before one dropped, and the first line left out when it is the entry count.
-    private static func entryLines(_ text: String) -> some Sequence<Substring> {
+    /// The entry lines of (part of) a .dic text: split at line feeds (on bytes: splitting into Characters was most of a
+    /// pass), a carriage return before one dropped, and the text's first line left out when it is the entry count.
+    private static func entryLines(_ text: Substring, firstOfFile: Bool) -> some Sequence<Substring> {
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true).lazy.enumerated().compactMap { index, bytes -> Substring? in
             var line = Substring(bytes)
             if line.utf8.last == 0x0D { line = line.dropLast() }
-            if index == 0, line.allSatisfy({ $0.isNumber || $0 == " " }) { return nil }
+            if firstOfFile, index == 0, line.allSatisfy({ $0.isNumber || $0 == " " }) { return nil }
             return line
         }
     }

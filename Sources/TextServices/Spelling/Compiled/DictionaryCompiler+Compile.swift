@@ -172,19 +172,25 @@ extension DictionaryCompiler {
     /// built on another thread into `inferred` (a task of `inferring`) while they are expanded.
     ///
     /// The .aff is read and parsed once and the .dic read and decoded once, for both: the expander's choice of
-    /// budget waits for that one inference when the .dic decides it (FORBIDDENWORD), instead of building a second
-    /// beside it (Mongolian's peak rose by 100 MB with two; Korean's 11 MB .aff was parsed three times). Both are
-    /// freed on return but for the inference's own sets.
+    /// budget waits for that one inference's answer (`isEnabled`) when the .dic decides it (FORBIDDENWORD), instead
+    /// of building a second beside it (Mongolian's peak rose by 100 MB with two; Korean's 11 MB .aff was parsed
+    /// three times). Both are freed on return but for the inference's own sets.
     private static func expandedForms(_ info: DictionaryInfo, askedFormBudget: Int, inferred: Locked<CaseInference?>,
                                       inferring: DispatchGroup) -> FormList {
         let affixBytes = FileManager.default.contents(atPath: info.affixPath).map { [UInt8]($0) } ?? []
         let affixes = AffixFile(bytes: affixBytes)
         let text = WordFormExpander.dictionaryText(path: info.wordsPath, charset: affixes.charset)
-        // Its own group as well as the caller's: waiting here must not wait for Hunspell's handles.
-        let built = DispatchGroup()
+        // Its own group as well as the caller's: waiting here must not wait for Hunspell's handles, nor for the sets of
+        // forbidden and hidden spellings, which are built while the forms are expanded (Mongolian's expansion waited
+        // for them, on one core).
+        let decided = DispatchGroup(), enabled = Locked(false)
+        decided.enter()
         inferring.enter()
-        DispatchQueue.global().async(group: built) {
-            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text)
+        DispatchQueue.global().async {
+            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text) { answer in
+                enabled.withLock { $0 = answer }
+                decided.leave()
+            }
             inferred.withLock { $0 = cases }
             inferring.leave()
         }
@@ -192,8 +198,8 @@ extension DictionaryCompiler {
         return WordFormExpander.formList(affixes: affixes, dictionaryText: text, maximumForms: .max,
                                          layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget) {
             if let decided = CaseInference.decidedByAffixes(affixBytes) { return decided }
-            built.wait()
-            return inferred.withLock { $0?.isEnabled ?? false }
+            decided.wait()
+            return enabled.withLock { $0 }
         }
     }
 
