@@ -135,7 +135,7 @@ public final class HunspellEngine: @unchecked Sendable {
     /// quick call (`spell`, `stems`: tens of microseconds) while a `suggest` runs, or with `quickCallsLoadHandles`;
     /// otherwise it sleeps until a handle is free (`handleFreed`): loading a handle costs more than a thousand
     /// quick calls (German: about 70 ms of CPU, where a `check` of the bench's German corpus with its compiled
-    /// form asks Hunspell about 6,900 words in all), and waiting on a mutex spins (a sixth of that check's CPU).
+    /// form asks Hunspell about 6,900 words in all), and a mutex's wait spins (a sixth of that check's CPU).
     private func withSlot<T: Sendable>(slow: Bool = false, _ body: (Slot) -> T) -> T {
         ensureFirstSlot()
         if slow { slowCalls.add(1, ordering: .relaxed) }
