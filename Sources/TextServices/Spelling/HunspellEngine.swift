@@ -13,20 +13,8 @@ public final class HunspellEngine: @unchecked Sendable {
     public let charset: String
     /// The charset as the .aff names it (`SET`), as Hunspell reports it.
     public let declaredCharset: String
-    /// The first slot is loaded at once (or in the background); the others when callers contend
-    /// (`quickCallsLoadHandles`).
+    /// The first slot is loaded at once (or in the background); the others only when threads contend.
     private let slots: [Locked<Slot?>]
-    /// How many `suggest` calls are running.
-    private let slowCalls = Atomic<Int>(0)
-    /// How many calls sleep on `handleFreed` until a handle is free.
-    private let waiters = Atomic<Int>(0)
-    /// How many times a call went to sleep until a handle was free (for tests).
-    let sleeps = Atomic<Int>(0)
-    /// Signalled after a handle is released while calls wait (`wakeWaiter`).
-    private let handleFreed = DispatchSemaphore(value: 0)
-    /// Whether a `spell` or `stems` that finds every loaded handle busy loads another (else it waits, unless a
-    /// `suggest` runs).
-    private let quickCallsLoadHandles: Bool
     private let added = Locked<[String]>([])
     private let next = Atomic<Int>(0)
     private let firstLoaded = Atomic<Bool>(false)
@@ -45,11 +33,10 @@ public final class HunspellEngine: @unchecked Sendable {
 
     /// Loads a dictionary; up to `handles` handles serve threads that spell at once.
     ///
-    /// Only one handle is loaded here; more are loaded when callers contend: every word goes to Hunspell.
+    /// Only one handle is loaded here; more are loaded when callers contend.
     /// Throws `DictionaryError` when the charset is unknown to ICU.
     public init(info: DictionaryInfo, handles: Int = 2) throws(DictionaryError) {
         self.info = info
-        quickCallsLoadHandles = true
         let first = try Self.makeSlot(info)
         self.charset = first.converter?.name ?? "UTF-8"
         self.declaredCharset = first.handle.encoding
@@ -64,14 +51,10 @@ public final class HunspellEngine: @unchecked Sendable {
     /// calls wait for it only when they need Hunspell.
     ///
     /// `declaredCharset` is the charset the dictionary declared when it was
-    /// compiled; throws `DictionaryError` when ICU does not know it. Hunspell is
-    /// asked only what the compiled form cannot decide, so a `spell` that finds
-    /// the loaded handles busy waits for one rather than load another, unless a
-    /// `suggest` runs (`withSlot`).
+    /// compiled; throws `DictionaryError` when ICU does not know it.
     public init(info: DictionaryInfo, handles: Int = 2, declaredCharset: String,
                 loadInBackground: Bool = true) throws(DictionaryError) {
         self.info = info
-        quickCallsLoadHandles = false
         self.declaredCharset = declaredCharset
         if Self.isUTF8(declaredCharset) {
             declaredConverter = nil
@@ -129,74 +112,27 @@ public final class HunspellEngine: @unchecked Sendable {
         return normalised == "UTF8"
     }
 
-    /// Runs `body` on a free loaded handle; when every loaded one is busy, waits for one, or loads another.
-    ///
-    /// A `suggest` (`slow`: up to `suggestBudget`) loads another into an empty place before it waits. So does a
-    /// quick call (`spell`, `stems`: tens of microseconds) while a `suggest` runs, or with `quickCallsLoadHandles`;
-    /// otherwise it sleeps until a handle is free (`handleFreed`): loading a handle costs more than a thousand
-    /// quick calls (German: about 70 ms of CPU, where a `check` of the bench's German corpus with its compiled
-    /// form asks Hunspell about 6,900 words in all), and a mutex's wait spins (a sixth of that check's CPU).
-    private func withSlot<T: Sendable>(slow: Bool = false, _ body: (Slot) -> T) -> T {
+    private func withSlot<T: Sendable>(_ body: (Slot) -> T) -> T {
         ensureFirstSlot()
-        if slow { slowCalls.add(1, ordering: .relaxed) }
-        defer { if slow { slowCalls.subtract(1, ordering: .relaxed) } }
         let start = next.add(1, ordering: .relaxed).newValue
-        if let value = onFreeHandle(from: start, body) { return value }
-        let loads = slow || quickCallsLoadHandles || slowCalls.load(ordering: .relaxed) > 0
-        if loads {
-            for place in slots.dropFirst() {
-                let value: T?? = place.withLockIfAvailable { slot in
-                    guard slot == nil, let created = try? Self.makeSlot(info) else { return nil }
-                    for word in added.withLock({ $0 }) {
-                        if let bytes = Self.encode(word, created.converter) { created.handle.add(bytes) }
-                    }
-                    slot = created
-                    return body(created)
-                }
-                if let value, let value {
-                    wakeWaiter()
-                    return value
-                }
-            }
-            let value = slots[0].withLock { body($0!) }
-            wakeWaiter()
-            return value
-        }
-        while true {
-            waiters.add(1, ordering: .sequentiallyConsistent)
-            if let value = onFreeHandle(from: start, body) {
-                waiters.subtract(1, ordering: .relaxed)
-                return value
-            }
-            sleeps.add(1, ordering: .relaxed)
-            handleFreed.wait()
-            waiters.subtract(1, ordering: .relaxed)
-        }
-    }
-
-    /// `body` on the first loaded handle free right now, trying them from `start`; nil when all are busy.
-    private func onFreeHandle<T: Sendable>(from start: Int, _ body: (Slot) -> T) -> T? {
+        // A free loaded handle first; then load a new one into an empty place; then wait.
         for offset in 0..<slots.count {
             let index = (start &+ offset) % slots.count
-            if let value = slots[index].withLockIfAvailable({ slot in slot.map(body) }), let value {
-                wakeWaiter()
-                return value
-            }
+            if let value = slots[index].withLockIfAvailable({ slot in slot.map(body) }), let value { return value }
         }
-        return nil
+        for place in slots.dropFirst() {
+            let value: T?? = place.withLockIfAvailable { slot in
+                guard slot == nil, let created = try? Self.makeSlot(info) else { return nil }
+                for word in added.withLock({ $0 }) {
+                    if let bytes = Self.encode(word, created.converter) { created.handle.add(bytes) }
+                }
+                slot = created
+                return body(created)
+            }
+            if let value, let value { return value }
+        }
+        return slots[0].withLock { body($0!) }
     }
-
-    /// Wakes one caller asleep in `withSlot`, if any, after a handle was released.
-    ///
-    /// A waiter counts itself before it tries the handles once more, and the release is seen before the count
-    /// is read (the fence), so no waiter sleeps past a release; an extra wake-up only makes one try again.
-    private func wakeWaiter() {
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
-        if waiters.load(ordering: .sequentiallyConsistent) > 0 { handleFreed.signal() }
-    }
-
-    /// How many handles are loaded now.
-    var loadedHandles: Int { slots.reduce(0) { count, slot in count + (slot.withLock { $0 == nil } ? 0 : 1) } }
 
     /// Whether a Hunspell handle is loaded (a call that needs one will not wait for a load).
     public var isLoaded: Bool { firstLoaded.load(ordering: .acquiring) }
@@ -220,7 +156,7 @@ public final class HunspellEngine: @unchecked Sendable {
 
     /// Hunspell's own suggestions, in its order.
     public func suggest(_ word: String) -> [String] {
-        withSlot(slow: true) { slot in
+        withSlot { slot in
             guard let bytes = Self.encode(word, slot.converter) else { return [] }
             return slot.handle.suggest(bytes).compactMap { Self.decode($0, slot.converter) }
         }
