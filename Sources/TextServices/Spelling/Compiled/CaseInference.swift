@@ -335,8 +335,8 @@ struct CaseInference: Sendable {
         let refused = ["CHECKSHARPS", "FORBIDWARN", "COMPLEXPREFIXES"]
         var enabled = true
         var forbids = false, forcesCase = false
-        // CHECKCOMPOUNDPATTERN's replacements (a third field), which rewrite a compound's junction before its last part is
-        // looked up: matters only under FORCEUCASE, whose endings are then not the word's own.
+        // The replacements of CHECKCOMPOUNDPATTERN lines (a third field), which rewrite a compound's junction before
+        // its last part is looked up: matters only under FORCEUCASE, whose endings are then not the word's own.
         var replaced: [Substring] = []
         var breakHeaderSeen = false
         var witnesses = Set<Unicode.Scalar>()

@@ -43,8 +43,8 @@ struct HiddenCapitalisedForms: Sendable, Equatable {
         return false
     }
 
-    /// Whether a scalar's lower case and canonical form are its own alone: one below the combining marks (U+0300), or a
-    /// Cyrillic one that is not a combining mark (U+0400-U+0482, U+048A-U+052F).
+    /// Whether the lower case and canonical form of a scalar are its own alone: one below the combining marks
+    /// (U+0300), or a Cyrillic one that is not a combining mark (U+0400-U+0482, U+048A-U+052F).
     ///
     /// None of them composes with a neighbour, none has a decomposition
     /// another sequence of them shares, and none but the Greek capital sigma
