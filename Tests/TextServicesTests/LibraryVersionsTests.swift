@@ -55,6 +55,12 @@ import Testing
         try "/usr/lib/other/libhunspell-1.6.so.0\n".write(toFile: root + "/info/libhunspell-1.6-0:amd64.list",
                                                         atomically: true, encoding: .utf8)
         try """
+            Package: hunspell
+            Status: install ok installed
+            Architecture: amd64
+            Depends: libhunspell-1.7-0 (>= 1.7.1)
+            Version: 1.7.1-1
+
             Package: libhunspell-1.6-0
             Status: install ok installed
             Architecture: amd64
