@@ -393,6 +393,28 @@ struct LanguageIdentificationTests {
         #expect(guessed.objectValue?["language"]?.stringValue == "ru_RU")
     }
 
+    @Test func optionLettersHashesAndContractionsLeaveEnglishTechnicalLinesInEnglish() throws {
+        // Each line had ranges of its own in another language: the letters of options and hashes, and the parts of
+        // contractions, counted for languages whose lists hold letters (French, German) and against English's.
+        let lines = [
+            "  -H, --highlight-line <N:M>",
+            "          Highlight lines N through M.",
+            " * We didn't URL decode \"file:///path/to/repo\" correctly when path/to/repo",
+            "   had percent-encoded characters (638794c, 9d2e942, ce83eda, 3c73a1d).",
+            " * Options that weren't given a value weren't accepted, and it's what we'll mend.",
+        ]
+        let text = [Self.english1, lines.joined(separator: "\n"), Self.english2].joined(separator: "\n\n")
+        let candidates = JSONValue.array(["en_US", "de_DE", "fr_FR"])
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto", "candidates": candidates]).value)
+        let languages = Set(checked.objectValue?["misspellings"]?.arrayValue?.compactMap {
+            $0.objectValue?["language"]?.stringValue } ?? [])
+        #expect(languages.subtracting(["en_US"]).isEmpty, "\(languages)")
+        let detected = try #require(TestSupport.call(Self.dispatcher, "text.language",
+                                                     ["text": .string("-H, --highlight"), "candidates": candidates]).value)
+        #expect(detected.objectValue?["ranges"]?.arrayValue?.first?.objectValue?["language"]?.stringValue == "en_US")
+    }
+
     @Test func checkingScoresOnlyTheTextsScriptsAndDecidesAsScoringEveryCandidate() throws {
         let languages = Self.services.languages
         let candidates = try languages.candidates(Self.candidates)

@@ -110,3 +110,22 @@ struct LanguageModelTests {
         #expect(Self.lookups(model) == before)
     }
 }
+
+extension LanguageModelTests {
+    @Test func aLetterAloneIsLearnedOnlyAtTheValueOfARealOneLetterWord() throws {
+        let folder = TestSupport.temporaryFolder("language-model-letters")
+        let path = "\(folder)/xc.freq"
+        try "# test\ny\t7.4\nh\t5.3\nhh\t4.0\nв\t7.6\nж\t5.9\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let model = try LanguageModel.open([.init(code: "xc", frequencyPath: path)], cacheFolder: folder)
+        func value(_ word: String) -> UInt8? {
+            var found: UInt8?
+            model.forEachWordScore(word) { _, value in found = value }
+            return found
+        }
+        #expect(value("y") == 74)
+        #expect(value("в") == 76)
+        #expect(value("h") == nil)
+        #expect(value("ж") == nil)
+        #expect(value("hh") == 40)
+    }
+}

@@ -33,7 +33,10 @@ extension LanguageModel {
             let language = UInt16(index) << 8
             var entries: [(word: String, scaled: UInt8)] = []
             entries.reserveCapacity(list.count)
-            list.forEachEntry { entries.append(($0, $1)) }
+            list.forEachEntry { word, scaled in
+                guard scaled >= minimumLetterWordValue || !Self.isOneLetter(word) else { return }
+                entries.append((word, scaled))
+            }
             entries.sort { $0.scaled != $1.scaled ? $0.scaled > $1.scaled : $0.word < $1.word }
             var counts: [UInt64: Double] = [:]
             var scriptLetters = [Int](repeating: 0, count: LanguageScript.allCases.count)
@@ -93,6 +96,12 @@ extension LanguageModel {
         bytes += trigramTable.bytes
         bytes += [UInt8](repeating: 0, count: aligned(bytes.count) - bytes.count)
         return bytes
+    }
+
+    /// Whether `word` is one Unicode scalar (a letter alone: `h`, `à`, `в`).
+    static func isOneLetter(_ word: String) -> Bool {
+        var scalars = word.unicodeScalars.makeIterator()
+        return scalars.next() != nil && scalars.next() == nil
     }
 
     /// A hashed table's directory and records, as `HashedPostings` reads them.

@@ -17,13 +17,27 @@ import Synchronization
 /// entry and the few records of one bucket, which sit side by side, so it
 /// touches about one page of the records. A word's value is its zipf times
 /// ten; a trigram's is its negative log-probability in the language, times
-/// four.
+/// four. A one-letter word is kept only where it is a word of the language
+/// (`minimumLetterWordValue`).
 /// Immutable and thread-safe.
 public final class LanguageModel: Sendable {
     static let magic: [UInt8] = Array("TSVLANG\u{0}".utf8)
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     static let headerSize = 64
     static let languageRecordSize = 16
+    /// The least value (zipf times ten) at which a list's one-letter word is learned; below it, a letter is a symbol.
+    ///
+    /// The wordfreq lists hold every letter of their alphabet at zipf 4 to
+    /// 5.9, as web text uses letters for options, variables, units and
+    /// initials (`-H`, `N:M`, `5 h`); the English list (SymSpell's) holds
+    /// only `a` and `i`. Kept, those letters were evidence against English:
+    /// `-H, --highlight-line <N:M>` was French (0.64) and `-H, --highlight`
+    /// German (0.97). Real one-letter words sit at 6 or more (`a` 7.2 and `i`
+    /// 6.8 in English; `y` 7.4 in Spanish; `à`, and the elided `l` and `d`, 7.1
+    /// to 7.3 in French; `w` and `z` 7.3-7.5 in Polish; `в` 7.6 in Russian),
+    /// and no German, Danish or Swedish letter but Swedish `i` reaches 6.
+    /// A one-letter word no list holds is no evidence (`LanguageScorer`).
+    static let minimumLetterWordValue: UInt8 = 60
     /// Trigram values are negative natural logarithms times this.
     static let trigramScale: Float = 4
 

@@ -6,7 +6,8 @@ struct LanguageEvidence {
     var scores: [Double]
     /// The words that counted.
     var words: Int
-    /// Per candidate, how many distinct words of each scored stretch its frequency list holds (summed over stretches).
+    /// Per candidate, how many distinct words of two or more letters of each scored stretch its frequency list holds
+    /// (summed over stretches).
     var known: [Int]
 
     init(candidates: Int) {
@@ -30,7 +31,8 @@ struct LanguageEvidence {
 /// script a candidate is not written in counts against it, and no word
 /// moves a candidate more than `clamp` below the best, so one name or
 /// foreign word cannot outvote a sentence. Words that mix scripts, or whose
-/// script no candidate uses, count for nothing. A word's scores depend only
+/// script no candidate uses, count for nothing, as does a letter alone that
+/// no candidate's list holds. A word's scores depend only
 /// on its bytes and the candidates, so each distinct word is scored once and
 /// its contributions kept (up to `memoWords` words, found again by their
 /// bytes in `ScoredWords`). Not thread-safe (scratch buffers); make one per
@@ -321,6 +323,11 @@ struct LanguageScorer {
                 if known[index] == 0 { lacking = true } else { bestKnown = max(bestKnown, known[index]) }
             }
         }
+        // A letter alone that no candidate's list holds is a symbol (`LanguageModel.minimumLetterWordValue`); one
+        // that some list holds scores, but is no known word (an option's or a list label's letter can be a word).
+        let isLetterAlone = foldedBytes.lazy.filter({ $0 & 0xC0 != 0x80 }).count == 1
+        if bestKnown == 0, isLetterAlone { return false }
+        let knownFlag: UInt8 = isLetterAlone ? 0 : 1
         // An unknown word's score is at most the unseen word's (trigrams only lower it); when that is already
         // `clamp` below the best known score, every unknown score is clamped to the same floor, trigrams or not.
         let needsTrigrams = lacking
@@ -341,7 +348,7 @@ struct LanguageScorer {
                         score = -.infinity
                     } else if known[index] > 0 {
                         score = knownScores[Int(known[index])]
-                        flag = 1
+                        flag = knownFlag
                     } else {
                         score = unseenScore + (needsTrigrams ? trigramWeight * Double(trigramSums[index]) : 0)
                     }

@@ -25,24 +25,52 @@ struct LanguageWord {
 /// apostrophes, hyphens and everything else end it. Simpler and much faster
 /// than the ICU word iterator, which suits evidence counting: a contraction
 /// splits into its parts, and each part is looked up on its own.
+///
+/// Two kinds of run are no evidence and are not words here, since the
+/// frequency lists count them unevenly: a run that touches a digit (`3c73a1d`,
+/// `x86`, `i18n`, `5h`), and the short part of a contraction: one or two
+/// letters after an apostrophe that follows a letter (`weren't`, `it's`,
+/// `I'll`, `qu'il`), or one letter before an apostrophe that a letter
+/// follows (`l'homme`, `I'm`). The wordfreq lists hold French and Italian
+/// elisions (`l`, `d`) as words, while SymSpell's English list holds neither
+/// `t`, `s`, `ll` nor `ve`, so each English contraction counted up to the
+/// clamp against English.
 enum LanguageWordScanner {
     /// Calls `body` with each word of `range` in `bytes`, in order.
-    static func forEachWord(in bytes: [UInt8], range: Range<Int>, _ body: (LanguageWord) -> Void) {
+    ///
+    /// With `evidenceOnly` (the default) the runs that are no evidence are passed over; without it every run of letters is a word.
+    static func forEachWord(in bytes: [UInt8], range: Range<Int>, evidenceOnly: Bool = true, _ body: (LanguageWord) -> Void) {
         var index = range.lowerBound
         let end = range.upperBound
         var wordStart = -1
         var script = LanguageScript.other
         var ascii = true
+        var letters = 0
+        /// What the scalar before the current one was, for the word that starts at the current one.
+        var previousIsDigit = false
+        var previousIsElision = false
+        var previousIsLetter = false
+        var startsAtDigit = false
+        var startsAfterElision = false
         func finish(_ upTo: Int) {
             guard wordStart >= 0 else { return }
+            defer { wordStart = -1 }
+            if evidenceOnly {
+                if startsAtDigit || upTo < end && bytes[upTo] >= 0x30 && bytes[upTo] <= 0x39 { return }
+                if startsAfterElision && letters <= 2 || letters == 1 && Self.isApostropheBeforeLetter(bytes, at: upTo, end: end) {
+                    return
+                }
+            }
             body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii))
-            wordStart = -1
         }
         while index < end {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : UTF8Validation.sequenceLength(lead: lead)
             guard length > 0, index + length <= end else {
                 finish(index)
+                previousIsDigit = false
+                previousIsElision = false
+                previousIsLetter = false
                 index += 1
                 continue
             }
@@ -69,7 +97,11 @@ enum LanguageWordScanner {
                     wordStart = index
                     script = .other
                     ascii = true
+                    letters = 0
+                    startsAtDigit = previousIsDigit
+                    startsAfterElision = previousIsElision
                 }
+                letters += 1
                 if length > 1 { ascii = false }
                 script = script.joined(with: LanguageScript.of(value))
             } else if isMark, wordStart >= 0 {
@@ -77,9 +109,39 @@ enum LanguageWordScanner {
             } else {
                 finish(index)
             }
+            previousIsElision = previousIsLetter && Self.isApostrophe(value)
+            previousIsLetter = isLetter || isMark && wordStart >= 0
+            previousIsDigit = lead >= 0x30 && lead <= 0x39
             index += length
         }
         finish(end)
+    }
+
+    /// Whether `value` is an apostrophe: U+0027, or U+2019 (the typographic one).
+    private static func isApostrophe(_ value: UInt32) -> Bool { value == 0x27 || value == 0x2019 }
+
+    /// Whether the scalar at `index` is an apostrophe and a letter follows it before `end`.
+    private static func isApostropheBeforeLetter(_ bytes: [UInt8], at index: Int, end: Int) -> Bool {
+        guard index < end else { return false }
+        let length: Int
+        if bytes[index] == 0x27 {
+            length = 1
+        } else if index + 3 <= end, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x99 {
+            length = 3
+        } else {
+            return false
+        }
+        let next = index + length
+        guard next < end else { return false }
+        let lead = bytes[next]
+        if lead < 0x80 { return (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A }
+        let nextLength = UTF8Validation.sequenceLength(lead: lead)
+        guard nextLength > 1, next + nextLength <= end,
+              let scalar = Unicode.Scalar(Self.scalar(bytes, at: next, length: nextLength)) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter: return true
+        default: return false
+        }
     }
 
     /// The scripts (`1 << LanguageScript.rawValue`) that the words `forEachWord` finds in `range` of `bytes` can be in.
@@ -118,7 +180,7 @@ enum LanguageWordScanner {
     static func containsLetter(_ bytes: [UInt8], range: Range<Int>) -> Bool {
         if bytes[range].contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) { return true }
         var found = false
-        forEachWord(in: bytes, range: range) { _ in found = true }
+        forEachWord(in: bytes, range: range, evidenceOnly: false) { _ in found = true }
         return found
     }
 
