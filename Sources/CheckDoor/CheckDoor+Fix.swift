@@ -9,8 +9,9 @@ extension CheckDoor {
         var guess: String
     }
 
-    /// The misspellings `--fix` replaces: those whose first guess is confident by the margin, the project's near words
-    /// not putting another first, and (unless asked) not inside a code identifier.
+    /// The misspellings `--fix` replaces: those whose first guess is confident by the margin and mends a slip
+    /// (`GuessConfidence.isSlipMend`), the project's near words not putting another first, where a fix may go
+    /// (`FixableText`: prose and comments, not strings unless asked) and (unless asked) not inside a code identifier.
     func replacements(for misspellings: [Misspelling], in input: CheckInput, project: Project,
                       fix: CheckFix) throws(ServiceError) -> [Replacement] {
         // With automatic languages each word is guessed in the language it was found in.
@@ -26,12 +27,15 @@ extension CheckDoor {
         for (entry, outcome) in zip(words, outcomes) {
             let answer = try outcome.get()
             guard let first = answer.guesses.first, GuessConfidence.isConfident(margin: answer.margin, threshold: fix.margin),
+                  GuessConfidence.isSlipMend(entry.word, to: first),
                   project.words.guesses(near: entry.word, before: answer.guesses, limit: 1).first == first else { continue }
             confident[entry.key] = first
         }
+        let bytes = input.text.bytes
+        let fixable = confident.isEmpty ? nil : FixableText.mask(bytes, kind: documentKind(of: input, project: project), strings: fix.strings)
         return misspellings.compactMap { misspelling in
-            guard let guess = confident[key(misspelling)],
-                  fix.identifiers || !Self.isInIdentifier(misspelling, in: input.text.bytes) else { return nil }
+            guard let guess = confident[key(misspelling)], FixableText.allows(misspelling.range.ints, in: bytes, mask: fixable),
+                  fix.identifiers || !Self.isInIdentifier(misspelling, in: bytes) else { return nil }
             return Replacement(range: misspelling.range, word: misspelling.word, guess: guess)
         }
     }

@@ -87,15 +87,13 @@ public struct CheckDoor: Sendable {
                      names: Bool = false) throws(ServiceError) -> Findings {
         let settings = project.settings
         let languages = options.languages ?? settings.languages?.value
-        let path = input.name == "-" ? nil : input.name
-        let mode = options.mode == .auto ? settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
         let checker = DocumentChecker(settings: settings)
         var misspellings: [Misspelling]
         let words: Int
         let skipped: String?
         var codeNames: Set<UInt64> = []
         var acronyms: [String] = []
-        let kind = mode.kind(forPath: path, contents: input.text.bytes)
+        let kind = documentKind(of: input, project: project)
         do {
             let result = try checker.check(input.text, kind: kind, directives: InlineDirectives(input.text.bytes),
                                            checker: { regionLanguages in
@@ -132,6 +130,12 @@ public struct CheckDoor: Sendable {
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
         return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
                         otherScripts: otherScripts, names: codeNames, acronyms: acronyms)
+    }
+
+    /// What an input is checked as: by `--mode`, else the project's `mode`, else by its name and contents.
+    func documentKind(of input: CheckInput, project: Project) -> DocumentKind {
+        let mode = options.mode == .auto ? project.settings.mode.flatMap { CheckMode(rawValue: $0.value) } ?? .auto : options.mode
+        return mode.kind(forPath: input.name == "-" ? nil : input.name, contents: input.text.bytes)
     }
 
     /// Asks the guesses for an input's findings and words them (or fixes the input, with `fix`).

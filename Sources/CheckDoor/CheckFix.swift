@@ -6,12 +6,15 @@ public struct CheckFix: Sendable {
     public var dryRun: Bool
     /// Also change words inside code identifiers (`myWrold`, `wrold_count`).
     public var identifiers: Bool
+    /// Also change words inside string literals of code (`FixableText`).
+    public var strings: Bool
     /// The least lead of the first guess over the next (`GuessConfidence.fixMargin` by default).
     public var margin: Double
 
-    public init(dryRun: Bool = false, identifiers: Bool = false, margin: Double = GuessConfidence.fixMargin) {
+    public init(dryRun: Bool = false, identifiers: Bool = false, strings: Bool = false, margin: Double = GuessConfidence.fixMargin) {
         self.dryRun = dryRun
         self.identifiers = identifiers
+        self.strings = strings
         self.margin = margin
     }
 }

@@ -35,8 +35,12 @@ extension LanguageServer {
             if let project {
                 guesses = project.guesses(near: misspelling.word, before: guesses, limit: settings.maxSuggestions)
             }
-            // Preferred only where `check --fix` would replace: the same first guess, confident by the same margin.
+            // Preferred only where `check --fix` would replace: the same first guess, confident by the same margin,
+            // mending a slip, where a fix may go.
             let confident = GuessConfidence.isConfident(margin: answer.margin) && guesses.first == answer.guesses.first
+                && answer.guesses.first.map { GuessConfidence.isSlipMend(misspelling.word, to: $0) } == true
+                && FixableText.allows(misspelling.range.ints, in: state.document.text.bytes,
+                                      mask: FixableText.mask(state.document.text.bytes, kind: state.document.kind))
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
                 if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: confident && fix.id == "replace.0") {

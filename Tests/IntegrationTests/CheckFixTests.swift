@@ -78,6 +78,23 @@ import TextServices
         #expect(try String(contentsOfFile: joined, encoding: .utf8) == "the world_count\n")
     }
 
+    @Test func stringsOfCodeEscapesAndRewritesAreReportedNotFixed() throws {
+        // A test's expected output, a pattern and a name in code's strings are data; a comment's slip is mended.
+        let text = "let expected = \"hello wrold\" // the wrold\nlet pattern = \"\\\\bpython\"\nlet names = [\"Definately\"]\n"
+        let path = try file("data.swift", text)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", path])
+        let kept = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(kept == text.replacingOccurrences(of: "the wrold", with: "the world"), "\(kept)")
+        #expect(result.stdout.contains("Definately"))
+        _ = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", "--fix-strings", path])
+        let fixed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(fixed.contains("\"hello world\"") && fixed.contains("\"Definitely\"") && fixed.contains("bpython"), "\(fixed)")
+        // A compound split in two and a change of inner case are no slips: prose keeps them too.
+        let prose = try file("notes.md", "The lockfiles are kept, said Dupont.\n")
+        _ = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", prose])
+        #expect(try String(contentsOfFile: prose, encoding: .utf8) == "The lockfiles are kept, said Dupont.\n")
+    }
+
     @Test func aReadOnlyFileIsReportedAndLeftAlone() throws {
         let path = try file("ro.txt", "a wrold\n", mode: 0o444)
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", path])

@@ -60,6 +60,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("fix-identifiers"), help: "With --fix: also change words inside code identifiers.")
     var fixIdentifiers = false
 
+    @Flag(name: .customLong("fix-strings"), help: "With --fix: also change words inside string literals of code.")
+    var fixStrings = false
+
     @Option(name: .customLong("fix-margin"), help: ArgumentHelp("With --fix: the least lead of the first guess over the next (default 3.5).", valueName: "POINTS"))
     var fixMargin: Double?
 
@@ -79,7 +82,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if diff != nil, staged { throw ValidationError("--diff and --staged cannot be used together.") }
-        if !fix, dryRun || fixIdentifiers || fixMargin != nil { throw ValidationError("--dry-run, --fix-identifiers and --fix-margin go with --fix.") }
+        if !fix, dryRun || fixIdentifiers || fixStrings || fixMargin != nil {
+            throw ValidationError("--dry-run, --fix-identifiers, --fix-strings and --fix-margin go with --fix.")
+        }
         if fix, format != .text { throw ValidationError("--fix reports in the text format.") }
         if interactive, fix || format != .text { throw ValidationError("--interactive asks about each word; it goes with neither --fix nor --format.") }
     }
@@ -92,7 +97,9 @@ struct CheckCommand: ParsableCommand {
         options.languageLabel = context.languages?.joined(separator: ",") ?? context.configuration.defaultLanguage
         if !repositoryWords { options.repositoryVocabulary = nil }
         options.otherScripts = otherScripts
-        if fix { options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, margin: fixMargin ?? GuessConfidence.fixMargin) }
+        if fix {
+            options.fix = CheckFix(dryRun: dryRun, identifiers: fixIdentifiers, strings: fixStrings, margin: fixMargin ?? GuessConfidence.fixMargin)
+        }
         options.interactive = interactive
         var session: InteractiveSession?
         if interactive {

@@ -1,0 +1,26 @@
+/// Where a spelling fix may be applied without asking (`check --fix`, the language server's preferred quick fix).
+///
+/// Prose is; so are the comments of source code. A string literal in code is
+/// often data (a test's expected output, a name, a pattern: `"äöü"` was once
+/// fixed to `"you"`), and so is a file of a type no other kind is
+/// (`DocumentKind.otherText`: syntax definitions, configuration, fixtures)
+/// and a gettext catalog: there a misspelling is reported, not fixed, unless
+/// `strings` allows code's strings. A word that an escape starts (`\bpython`,
+/// `\tdefault`) is never fixed.
+public enum FixableText {
+    /// A mask over `bytes` (UTF-8) showing where fixes may go in a document of `kind`; nil where they may go anywhere.
+    public static func mask(_ bytes: [UInt8], kind: DocumentKind, strings: Bool = false) -> TextMask? {
+        switch kind {
+        case .otherText, .gettext: return TextMask(bytes: bytes, visible: false)
+        case .source: return strings ? nil : CheckableText.mask(bytes, kind: kind, checkStrings: false)
+        default: return nil
+        }
+    }
+
+    /// Whether a fix of the word at `range` of `bytes` may be applied without asking, by `mask` (from `mask(_:kind:strings:)`).
+    public static func allows(_ range: Range<Int>, in bytes: [UInt8], mask: TextMask?) -> Bool {
+        if range.lowerBound > 0, bytes[range.lowerBound - 1] == UInt8(ascii: "\\") { return false }
+        guard let mask else { return true }
+        return range.allSatisfy { mask.isVisible($0) }
+    }
+}
