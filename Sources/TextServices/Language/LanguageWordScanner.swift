@@ -26,15 +26,17 @@ struct LanguageWord {
 /// than the ICU word iterator, which suits evidence counting: a contraction
 /// splits into its parts, and each part is looked up on its own.
 ///
-/// Two kinds of run are no evidence and are not words here, since the
-/// frequency lists count them unevenly: a run that touches a digit (`3c73a1d`,
-/// `x86`, `i18n`, `5h`), and the short part of a contraction: one or two
-/// letters after an apostrophe that follows a letter (`weren't`, `it's`,
-/// `I'll`, `qu'il`), or one letter before an apostrophe that a letter
-/// follows (`l'homme`, `I'm`). The wordfreq lists hold French and Italian
-/// elisions (`l`, `d`) as words, while SymSpell's English list holds neither
-/// `t`, `s`, `ll` nor `ve`, so each English contraction counted up to the
-/// clamp against English.
+/// Three kinds of run are no evidence and are not words here, since the
+/// frequency lists count them unevenly: a run that touches a digit
+/// (`3c73a1d`, `x86`, `i18n`, `5h`); the short part of a contraction: one
+/// or two letters after an apostrophe that follows a letter (`weren't`,
+/// `it's`, `I'll`, `qu'il`), or one letter before an apostrophe that a
+/// letter follows (`l'homme`, `I'm`); and a letter alone that is not set
+/// off by spaces as a word is (`$i`, `a[i]`, `-H`, `N:M`, `i.e.`). The
+/// wordfreq lists hold French and Italian elisions (`l`, `d`) as words,
+/// while SymSpell's English list holds neither `t`, `s`, `ll` nor `ve`, so
+/// each English contraction counted up to the clamp against English; and
+/// English's `i` (the pronoun) made every `$i` English.
 enum LanguageWordScanner {
     /// Calls `body` with each word of `range` in `bytes`, in order.
     ///
@@ -60,6 +62,7 @@ enum LanguageWordScanner {
                 if startsAfterElision && letters <= 2 || letters == 1 && Self.isApostropheBeforeLetter(bytes, at: upTo, end: end) {
                     return
                 }
+                if letters == 1, !Self.standsAlone(bytes, wordStart..<upTo, within: range) { return }
             }
             body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii))
         }
@@ -115,6 +118,41 @@ enum LanguageWordScanner {
             index += length
         }
         finish(end)
+    }
+
+    /// Whether the letter at `word` is set off as a word is: a space (or the range's edge) before it, and after it a
+    /// space, the edge, or one of `,.;:!?` that a space or the edge follows.
+    ///
+    /// Spaces are ASCII white space, U+00A0 and U+202F. A letter that stands
+    /// otherwise is a symbol: `$i`, `a[i]`, `-H`, `N:M`, `i.e.`, `(a)`.
+    private static func standsAlone(_ bytes: [UInt8], _ word: Range<Int>, within range: Range<Int>) -> Bool {
+        func isSpace(endingAt index: Int) -> Bool {
+            guard index >= range.lowerBound else { return true }
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: return true
+            case 0xA0: return index - 1 >= range.lowerBound && bytes[index - 1] == 0xC2
+            case 0xAF: return index - 2 >= range.lowerBound && bytes[index - 2] == 0xE2 && bytes[index - 1] == 0x80
+            default: return false
+            }
+        }
+        func isSpace(startingAt index: Int) -> Bool {
+            guard index < range.upperBound else { return true }
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: return true
+            case 0xC2: return index + 1 < range.upperBound && bytes[index + 1] == 0xA0
+            case 0xE2: return index + 2 < range.upperBound && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xAF
+            default: return false
+            }
+        }
+        guard isSpace(endingAt: word.lowerBound - 1) else { return false }
+        let after = word.upperBound
+        if isSpace(startingAt: after) { return true }
+        switch bytes[after] {
+        case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"):
+            return isSpace(startingAt: after + 1)
+        default:
+            return false
+        }
     }
 
     /// Whether `value` is an apostrophe: U+0027, or U+2019 (the typographic one).
