@@ -21,6 +21,25 @@ import Testing
     }
 }
 
+/// A manual page's overstrikes (bold and underline as nroff writes them for a terminal) are found with their struck character.
+@Suite struct OverstrikeTests {
+    @Test func boldAndUnderlineLeaveTheLettersAndMultiByteCharactersAreStruckWhole() {
+        let text = "g\u{08}gi\u{08}it\u{08}t _\u{08}f\u{08}é\u{08}é\u{08}"
+        let bytes = Array(text.utf8)
+        let struck = TerminalEscapes.overstrikes(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+        #expect(struck == ["g\u{08}", "i\u{08}", "t\u{08}", "_\u{08}", "f\u{08}", "é\u{08}", "é\u{08}"])
+        #expect(TerminalEscapes.overstrikes(in: Array("\u{08}x no backspace".utf8)) == [0..<1])
+        #expect(TerminalEscapes.overstrikes(in: Array("plain".utf8)).isEmpty)
+    }
+
+    @Test func anOverstruckManualPageIsNotCheckedAsFragments() throws {
+        let page = "S\u{08}SY\u{08}YN\u{08}NO\u{08}OP\u{08}PS\u{08}SI\u{08}IS\u{08}S\n       g\u{08}gi\u{08}it\u{08}t c\u{08}co\u{08}om\u{08}mm\u{08}mi\u{08}it\u{08}t --interactive\n"
+        let mask = DocumentChecker(settings: nil).mask(TextBuffer(page), kind: .plainText)
+        let visible = String(decoding: mask.masked(), as: UTF8.self)
+        #expect(!visible.contains("co") && !visible.contains("SY") && visible.contains("interactive"), "\(visible)")
+    }
+}
+
 /// Armored keys and certificates are found from their BEGIN line through their END line.
 @Suite struct ArmoredBlocksTests {
     @Test func aBlockRunsFromItsBeginLineThroughItsEndLine() {

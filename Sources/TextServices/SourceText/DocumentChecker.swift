@@ -59,14 +59,14 @@ public struct DocumentChecker: Sendable {
         }
     }
 
-    /// The prose of `text` a document of `kind` shows, with terminal escape sequences (`TerminalEscapes`), armored keys and certificates
+    /// The prose of `text` a document of `kind` shows, with terminal escape sequences and overstrikes (`TerminalEscapes`), armored keys and certificates
     /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and before e-mail addresses (`AuthorNames`),
     /// and ignore-pattern matches hidden.
     ///
     /// `extra` are byte ranges hidden too (an inline directive's); `catalog` is a gettext catalog's reading, when made already.
     public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = [], catalog: GettextCatalog? = nil) -> TextMask {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings, catalog: catalog)
-        for range in TerminalEscapes.ranges(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
+        for range in TerminalEscapes.ranges(in: text.bytes) + TerminalEscapes.overstrikes(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
             + CopyrightNames.ranges(in: text.bytes) + AuthorNames.ranges(in: text.bytes) { mask.hide(range) }
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }

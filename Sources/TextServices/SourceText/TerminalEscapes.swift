@@ -27,6 +27,32 @@ enum TerminalEscapes {
         }
     }
 
+    /// The byte ranges of nroff's overstrikes in `bytes`, in order: each backspace with the character before it.
+    ///
+    /// A manual page captured without `col -b` writes bold as `c BS c` and
+    /// underline as `_ BS c` (bat's `tests/examples/git-commit.man`), so its
+    /// words were checked as `co`, `om`, `mm`. Hidden, the struck characters
+    /// leave letters one by one, which no check reports. A text with no
+    /// backspace costs one `memchr` pass.
+    static func overstrikes(in bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBytes { raw -> [Range<Int>] in
+            var found: [Range<Int>] = []
+            var from = 0
+            while let backspace = ByteSearch.firstIndex(raw, [0x08], from: from) {
+                var start = backspace
+                if start > 0 {
+                    start -= 1
+                    // Back to the first byte of the struck character (UTF-8 continuation bytes are 10xxxxxx).
+                    while start > 0, backspace - start < 4, raw[start] & 0xC0 == 0x80 { start -= 1 }
+                }
+                found.append(max(start, found.last?.upperBound ?? 0)..<backspace + 1)
+                from = backspace + 1
+                guard from < raw.count else { break }
+            }
+            return found
+        }
+    }
+
     /// Where the sequence starting with the ESC at `start` ends (exclusive); a lone ESC is one byte.
     private static func sequenceEnd(_ bytes: UnsafeRawBufferPointer, from start: Int, count: Int) -> Int {
         var position = start + 1
