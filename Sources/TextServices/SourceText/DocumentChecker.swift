@@ -59,7 +59,7 @@ public struct DocumentChecker: Sendable {
         }
     }
 
-    /// The prose of `text` a document of `kind` shows, with terminal escape sequences and overstrikes (`TerminalEscapes`), armored keys and certificates
+    /// The prose of `text` a document of `kind` shows, with terminal escape sequences and a manual page's bold and underline (`TerminalEscapes`), armored keys and certificates
     /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and before e-mail addresses (`AuthorNames`),
     /// and ignore-pattern matches hidden.
     ///

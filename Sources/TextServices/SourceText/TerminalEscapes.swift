@@ -27,7 +27,7 @@ enum TerminalEscapes {
         }
     }
 
-    /// The byte ranges of nroff's overstrikes in `bytes`, in order: each backspace with the character before it.
+    /// The byte ranges of a manual page's bold and underline in `bytes`, in order: each backspace with the character before it.
     ///
     /// A manual page captured without `col -b` writes bold as `c BS c` and
     /// underline as `_ BS c` (bat's `tests/examples/git-commit.man`), so its
