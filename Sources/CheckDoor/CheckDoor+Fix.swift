@@ -32,7 +32,8 @@ extension CheckDoor {
             confident[entry.key] = first
         }
         let bytes = input.text.bytes
-        let fixable = confident.isEmpty ? nil : FixableText.mask(bytes, kind: documentKind(of: input, project: project), strings: fix.strings)
+        let fixable = confident.isEmpty ? nil : FixableText.mask(bytes, kind: documentKind(of: input, project: project),
+                                                                      path: input.name, strings: fix.strings)
         return misspellings.compactMap { misspelling in
             guard let guess = confident[key(misspelling)], FixableText.allows(misspelling.range.ints, in: bytes, mask: fixable),
                   fix.identifiers || !Self.isInIdentifier(misspelling, in: bytes) else { return nil }

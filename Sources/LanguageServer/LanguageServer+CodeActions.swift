@@ -40,7 +40,8 @@ extension LanguageServer {
             let confident = GuessConfidence.isConfident(margin: answer.margin) && guesses.first == answer.guesses.first
                 && answer.guesses.first.map { GuessConfidence.isSlipMend(misspelling.word, to: $0) } == true
                 && FixableText.allows(misspelling.range.ints, in: state.document.text.bytes,
-                                      mask: FixableText.mask(state.document.text.bytes, kind: state.document.kind))
+                                      mask: FixableText.mask(state.document.text.bytes, kind: state.document.kind,
+                                                             path: LSPDocument.path(ofURI: uri)))
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
                 if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: confident && fix.id == "replace.0") {

@@ -2,22 +2,33 @@
 ///
 /// Prose is; so are the comments of source code. A string literal in code is
 /// often data (a test's expected output, a name, a pattern: `"äöü"` was once
-/// fixed to `"you"`), and so is a file of a type no other kind is
+/// fixed to `"you"`), and so is a file whose type no kind covers
 /// (`DocumentKind.otherText`: syntax definitions, configuration, fixtures)
-/// and a gettext catalog: there a misspelling is reported, not fixed, unless
-/// `strings` allows code's strings. A word that an escape starts (`\bpython`,
-/// `\tdefault`) is never fixed.
+/// unless it is a project's own document by its name (`README`, `NEWS`) or
+/// prose by its extension (`proseExtensions`), and so is a gettext catalog:
+/// there a misspelling is reported, not fixed, unless `strings` allows code's
+/// strings. A word that an escape starts (`\bpython`, `\tdefault`) is never
+/// fixed.
 public enum FixableText {
-    /// A mask over `bytes` (UTF-8) showing where fixes may go in a document of `kind`; nil where they may go anywhere.
-    public static func mask(_ bytes: [UInt8], kind: DocumentKind, strings: Bool = false) -> TextMask? {
+    /// Extensions of prose markups that no other kind reads (AsciiDoc, Org, Textile, Ruby's documentation, wiki markup).
+    static let proseExtensions: Set<String> = ["adoc", "asciidoc", "asc", "org", "textile", "rdoc", "wiki", "mediawiki", "creole"]
+
+    /// A mask over `bytes` (UTF-8) showing where fixes may go in a document of `kind` named `path`; nil where they may go
+    /// anywhere.
+    public static func mask(_ bytes: [UInt8], kind: DocumentKind, path: String?, strings: Bool = false) -> TextMask? {
         switch kind {
-        case .otherText, .gettext: return TextMask(bytes: bytes, visible: false)
+        case .otherText:
+            guard let path, !DocumentKind.isProjectDocument(path) else { return nil }
+            let name = path.split(separator: "/").last ?? Substring(path)
+            let suffix = name.split(separator: ".").last.map { $0.lowercased() }
+            return name.contains(".") && suffix.map(proseExtensions.contains) == true ? nil : TextMask(bytes: bytes, visible: false)
+        case .gettext: return TextMask(bytes: bytes, visible: false)
         case .source: return strings ? nil : CheckableText.mask(bytes, kind: kind, checkStrings: false)
         default: return nil
         }
     }
 
-    /// Whether a fix of the word at `range` of `bytes` may be applied without asking, by `mask` (from `mask(_:kind:strings:)`).
+    /// Whether a fix of the word at `range` of `bytes` may be applied without asking, by `mask` (from `mask(_:kind:path:strings:)`).
     public static func allows(_ range: Range<Int>, in bytes: [UInt8], mask: TextMask?) -> Bool {
         if range.lowerBound > 0, bytes[range.lowerBound - 1] == UInt8(ascii: "\\") { return false }
         guard let mask else { return true }
