@@ -89,10 +89,32 @@ import TextServices
         _ = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", "--fix-strings", path])
         let fixed = try String(contentsOfFile: path, encoding: .utf8)
         #expect(fixed.contains("\"hello world\"") && fixed.contains("\"Definitely\"") && fixed.contains("bpython"), "\(fixed)")
-        // A compound split in two and a change of inner case are no slips: prose keeps them too.
-        let prose = try file("notes.md", "The lockfiles are kept, said Dupont.\n")
+        // A compound split in two, a change of inner case and a name mended to another name are no slips: prose
+        // keeps them too.
+        let prose = try file("notes.md", "The lockfiles are kept, said Dupont to Mikael.\n")
         _ = try TestProcess.textsvcd(["check", "--no-daemon", "--fix", prose])
-        #expect(try String(contentsOfFile: prose, encoding: .utf8) == "The lockfiles are kept, said Dupont.\n")
+        #expect(try String(contentsOfFile: prose, encoding: .utf8) == "The lockfiles are kept, said Dupont to Mikael.\n")
+    }
+
+    @Test func aWordAnotherVariantOfTheLanguageSpellsSoIsReportedNotFixed() throws {
+        // Two variants of a made-up language "xx", both en_US's data; only xx_BB's word list holds "definately".
+        let folder = TestSupport.temporaryFolder("variants")
+        let bundled = TestSupport.bundledDictionaries
+        let manager = FileManager.default
+        try manager.copyItem(atPath: bundled + "/en_US.aff", toPath: folder + "/xx_AA.aff")
+        try manager.copyItem(atPath: bundled + "/en_US.dic", toPath: folder + "/xx_AA.dic")
+        try manager.copyItem(atPath: bundled + "/en.freq", toPath: folder + "/xx.freq")
+        let text = "The sky is definately blue.\n"
+        let alone = try file("alone.txt", text)
+        _ = try TestProcess.textsvcd(["check", "--no-daemon", "--dictionary-path", folder, "--lang", "xx_AA", "--fix", alone])
+        #expect(try String(contentsOfFile: alone, encoding: .utf8) == "The sky is definitely blue.\n")
+        try manager.copyItem(atPath: bundled + "/en_US.aff", toPath: folder + "/xx_BB.aff")
+        try (String(contentsOfFile: bundled + "/en_US.dic", encoding: .utf8) + "definately\n")
+            .write(toFile: folder + "/xx_BB.dic", atomically: true, encoding: .utf8)
+        let variant = try file("variant.txt", text)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--dictionary-path", folder, "--lang", "xx_AA", "--fix", variant])
+        #expect(try String(contentsOfFile: variant, encoding: .utf8) == text)
+        #expect(result.stdout.contains("definately"))
     }
 
     @Test func aReadOnlyFileIsReportedAndLeftAlone() throws {

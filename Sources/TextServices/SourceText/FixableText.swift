@@ -13,9 +13,29 @@ public enum FixableText {
     /// Extensions of prose markups that no other kind reads (AsciiDoc, Org, Textile, Ruby's documentation, wiki markup).
     static let proseExtensions: Set<String> = ["adoc", "asciidoc", "asc", "org", "textile", "rdoc", "wiki", "mediawiki", "creole"]
 
+    /// A project's lists of people (`THANKS`, `AUTHORS.md`), by the name's stem in upper case: names, never fixed.
+    static let nameLists: Set<String> = ["THANKS", "AUTHORS", "CREDITS", "CONTRIBUTORS", "MAINTAINERS"]
+    /// Folders whose text files are a test's data (its input or expected output): changing a word there breaks the test.
+    static let dataFolders: Set<String> = ["test", "tests", "testdata", "test-data", "fixtures", "fixture", "snapshots",
+                                           "__snapshots__", "golden", "testcases", "expected"]
+
     /// A mask over `bytes` (UTF-8) showing where fixes may go in a document of `kind` named `path`; nil where they may go
     /// anywhere.
+    ///
+    /// Besides the rules above: nothing in a list of people (`nameLists`), and
+    /// nothing but the comments of code in a folder of test data
+    /// (`dataFolders`: curl's `tests/data/test1196` holds the output a test
+    /// expects).
     public static func mask(_ bytes: [UInt8], kind: DocumentKind, path: String?, strings: Bool = false) -> TextMask? {
+        if let path {
+            let components = path.split(separator: "/")
+            let name = components.last ?? Substring(path)
+            let stem = (name.firstIndex(of: ".").map { name[..<$0] } ?? name).uppercased()
+            if nameLists.contains(stem) { return TextMask(bytes: bytes, visible: false) }
+            if kind.isProse, components.dropLast().contains(where: { dataFolders.contains($0.lowercased()) }) {
+                return TextMask(bytes: bytes, visible: false)
+            }
+        }
         switch kind {
         case .otherText:
             guard let path, !DocumentKind.isProjectDocument(path) else { return nil }
