@@ -145,6 +145,11 @@ struct WordFormExpander {
             }
         }
         let tally = inferring ? nil : FormBudget.Tally(budget: askedFormBudget)
+        // A sample of the lines past the budget alone: the forms would be expanded only to be thrown away.
+        if tally != nil, FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: askedFormBudget) {
+            expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
+            return expander.expandAll(dictionaryText: text, tally: nil)
+        }
         let list = expander.expandAll(dictionaryText: text, tally: tally)
         guard let tally, tally.passed else { return list }
         _ = consume list
