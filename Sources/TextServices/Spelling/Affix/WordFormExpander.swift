@@ -189,7 +189,7 @@ struct WordFormExpander {
         list.reserveCapacity(forms: parts.reduce(0) { $0 + $1.count }, bytes: parts.reduce(0) { $0 + $1.bytes.count })
         for index in parts.indices {
             // Each run is freed once it is copied, and its memory given back (it sits in its thread's arena), so the list
-            // and the runs are about one list in memory (Mongolian's peak held both).
+            // and the runs are about one list in memory.
             list.append(contentsOf: parts[index])
             let large = parts[index].bytes.count >= Self.everyCoreBytes / 4
             parts[index] = FormList()
