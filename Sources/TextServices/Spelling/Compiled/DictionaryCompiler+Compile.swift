@@ -49,8 +49,8 @@ extension DictionaryCompiler {
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
-        // The .dic text and the expansion's runs are freed by now: their memory goes back before Hunspell's handle and
-        // the inference's sets, which may still be in the making, reach their size (Mongolian's peak was there).
+        // The .dic text and the expansion's runs are released by now: their memory goes back before the wait for
+        // Hunspell's handle and the inference's sets.
         AllocatorTrim.releaseFreeMemory()
         preparing.wait()
         // The runs expanded on other threads were freed into those threads' arenas: trimmed, that memory goes back to the
