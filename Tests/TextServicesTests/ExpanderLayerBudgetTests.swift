@@ -42,6 +42,20 @@ import Testing
         #expect(WordFormExpander.formList(of: inferring, maximumForms: .max, askedFormBudget: 100).count == 410)
     }
 
+    @Test func aSampleOfLinesPastTheBudgetIsFoundOnlyWhenEveryLinesFormsPassIt() throws {
+        let info = try Self.dictionary()
+        let affixes = try #require(AffixFile.load(path: info.affixPath))
+        let text = try String(contentsOfFile: info.wordsPath, encoding: .utf8)
+        let expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: WordFormExpander.compiledLayerLimit)
+        // 410 forms asked in three spellings in all; each run of lines samples its first entry, 41 forms.
+        #expect(FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: 40))
+        for budget in [100, 409, 410, 1000, 6560] {
+            let exceeds = FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: budget)
+            #expect(!exceeds || budget < 410, "budget \(budget)")
+        }
+        #expect(!FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: 410))
+    }
+
     @Test func aDictionaryPastTheEstimateOfEveryFormKeepsEachStemsFirstForms() throws {
         // Case spellings inferred, so no budget of forms asked three times applies; 410 forms, every line sampled below.
         let info = try Self.dictionary(language: "xx")

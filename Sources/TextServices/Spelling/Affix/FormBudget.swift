@@ -83,6 +83,33 @@ enum FormBudget {
         }
     }
 
+    /// Whether the forms asked in three spellings of every `sampleStride`-th entry line of each run of `text` (a .dic file's
+    /// text) alone pass `budget`: then the whole expansion's do, and `stemLimit` is needed without expanding the forms first.
+    ///
+    /// The lines are a part of the whole, so the answer is exact when true;
+    /// counting stops once it passes. Hungarian's sample passed a budget its
+    /// first expansion filled before it was thrown away (the peak of its
+    /// compile); a dictionary within the budget counts a sixteenth of its
+    /// forms without storing them.
+    static func sampleExceeds(expander: WordFormExpander, dictionaryText text: String, budget: Int = askedForms) -> Bool {
+        let counted = Atomic<Int>(0)
+        _ = WordFormExpander.mapLineRunsOnEveryCore(text) { (lines: Substring, firstOfFile: Bool) -> Void in
+            var first = firstOfFile, entry = -1
+            for line in TextLines(lines) {
+                if first {
+                    first = false
+                    if line.allSatisfy({ $0.isNumber || $0 == " " }) { continue }
+                }
+                entry += 1
+                guard entry % sampleStride == 0 else { continue }
+                if counted.load(ordering: .relaxed) > budget { return }
+                let (count, _) = expander.askedForms(line: line, limit: min(budget, Int.max - 1) + 1)
+                counted.add(count, ordering: .relaxed)
+            }
+        }
+        return counted.load(ordering: .relaxed) > budget
+    }
+
     /// The most forms of any kind a dictionary's expansion may give with no limit, estimated from a sample: 16 million.
     ///
     /// Portuguese, the largest dictionary within it, gives 10.5 million.

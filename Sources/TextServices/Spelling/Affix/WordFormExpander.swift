@@ -72,6 +72,21 @@ struct WordFormExpander {
         plainForms = PlainForms(affixes: affixes)
     }
 
+    /// An expander of `other`'s affixes with other bounds, sharing its tables of affix entries instead of building them again.
+    ///
+    /// Korean's 98,000 affix entries are 11 MB of such tables an expander; the
+    /// compile's expansion and its case inference used to build three copies at once.
+    init(sharingTablesOf other: WordFormExpander, maximumForms: Int, layerLimit: Int = .max) {
+        affixes = other.affixes
+        self.maximumForms = maximumForms
+        self.layerLimit = layerLimit
+        secondSuffixEntries = other.secondSuffixEntries
+        suffixGroups = other.suffixGroups
+        prefixGroups = other.prefixGroups
+        elisionFlags = other.elisionFlags
+        plainForms = other.plainForms
+    }
+
     /// Whether a prefix entry writes an apostrophe (`l'`, `dell'A`, `qu’`): an article, pronoun or conjunction elided onto the word.
     ///
     /// Such a prefix multiplies every form of the words it takes (Italian has
@@ -113,8 +128,9 @@ struct WordFormExpander {
     /// `inferring` is called at most once, before any form is expanded, and only with no cap and the layers bounded:
     /// the compiler answers it with the inference it builds anyway, so one is built, not two.
     static func formList(affixes: AffixFile, dictionaryText text: String, maximumForms: Int, layerLimit: Int,
-                         askedFormBudget: Int, inferring: () -> Bool) -> FormList {
-        var expander = WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
+                         askedFormBudget: Int, sharingTablesOf shared: WordFormExpander? = nil, inferring: () -> Bool) -> FormList {
+        var expander = shared.map { WordFormExpander(sharingTablesOf: $0, maximumForms: maximumForms, layerLimit: layerLimit) }
+            ?? WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
         guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: text, tally: nil) }
         // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
         // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
@@ -129,6 +145,11 @@ struct WordFormExpander {
             }
         }
         let tally = inferring ? nil : FormBudget.Tally(budget: askedFormBudget)
+        // A sample of the lines past the budget alone: the forms would be expanded only to be thrown away.
+        if tally != nil, FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: askedFormBudget) {
+            expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
+            return expander.expandAll(dictionaryText: text, tally: nil)
+        }
         let list = expander.expandAll(dictionaryText: text, tally: tally)
         guard let tally, tally.passed else { return list }
         _ = consume list
@@ -167,9 +188,12 @@ struct WordFormExpander {
         var list = FormList()
         list.reserveCapacity(forms: parts.reduce(0) { $0 + $1.count }, bytes: parts.reduce(0) { $0 + $1.bytes.count })
         for index in parts.indices {
-            // Each run is freed once it is copied, so the list and the runs are about one list in memory.
+            // Each run is freed once it is copied, and its memory given back (it sits in its thread's arena), so the list
+            // and the runs are about one list in memory.
             list.append(contentsOf: parts[index])
+            let large = parts[index].bytes.count >= Self.everyCoreBytes / 4
             parts[index] = FormList()
+            if large { AllocatorTrim.releaseFreeMemory() }
         }
         return list
     }

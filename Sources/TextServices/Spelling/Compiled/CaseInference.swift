@@ -34,7 +34,7 @@ struct CaseInference: Sendable {
     /// Witnesses of ICONV, IGNORE and BREAK patterns: a word holding one is asked in every case (see `patternWitness`).
     let witnesses: Set<Unicode.Scalar>
     /// The lower case of every .dic stem carrying FORBIDDENWORD: a form spelled so is asked in every case.
-    let forbiddenSpellings: Set<String>
+    let forbiddenSpellings: CompactStringSet
     /// The lower case of every form a hidden capitalised homonym may give: a capitalised form spelled so is asked.
     ///
     /// Hunspell adds to an entry in capitals with flags (`NASA/S`) or in
@@ -58,7 +58,7 @@ struct CaseInference: Sendable {
     /// Never infers: every spelling is asked.
     static let disabled = CaseInference(isEnabled: false, asciiOnly: true, witnesses: [])
 
-    private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: Set<String> = [],
+    private init(isEnabled: Bool, asciiOnly: Bool, witnesses: Set<Unicode.Scalar>, forbiddenSpellings: CompactStringSet = [],
                  hiddenCapitalised: HiddenCapitalisedForms = HiddenCapitalisedForms(), provenLetters: Set<Unicode.Scalar> = [],
                  forcedCaseEndings: WordEndings = .none) {
         self.isEnabled = isEnabled
@@ -98,12 +98,17 @@ struct CaseInference: Sendable {
     ///
     /// The compiler reads and parses each file once and shares them with the expander. `decided` is called once with
     /// `isEnabled` as soon as it is known, before the sets of the forbidden and hidden spellings are built.
-    init(affixBytes: [UInt8], affixes: AffixFile, wordsText: String?, decided: (Bool) -> Void = { _ in }) {
+    ///
+    /// `expander`, an expander of `affixes`, lends its tables of affix entries to the inference's own (the compile's, built once).
+    /// The text is released once its lines are read, before the sets are built (Mongolian's is 17 MB).
+    init(affixBytes: [UInt8], affixes: AffixFile, wordsText: consuming String?, expander: WordFormExpander? = nil,
+         decided: (Bool) -> Void = { _ in }) {
         let scan = Self.scan(affixBytes)
         var told = false
-        guard scan.enabled, let wordsText,
-              let entries = Self.scanEntries(affixes: affixes, text: wordsText, forbids: scan.forbids,
-                                             forcesCase: scan.forcesCase,
+        let text = consume wordsText
+        guard scan.enabled, text != nil,
+              let entries = Self.scanEntries(affixes: affixes, text: (consume text)!, forbids: scan.forbids,
+                                             forcesCase: scan.forcesCase, expander: expander,
                                              decided: { told = true; decided($0) }) else {
             if !told { decided(false) }
             self = .disabled
@@ -152,13 +157,18 @@ struct CaseInference: Sendable {
     /// `decided` is called with true as soon as the answer is known not to be nil, before the sets of the forbidden and
     /// hidden spellings are built: the expansion of a dictionary under FORBIDDENWORD waits for that answer alone
     /// (`DictionaryCompiler.expandedForms`).
-    private static func scanEntries(affixes: AffixFile, text: String, forbids: Bool, forcesCase: Bool, decided: (Bool) -> Void)
-        -> (forbidden: Set<String>, hidden: HiddenCapitalisedForms, forcedCase: WordEndings)? {
+    private static func scanEntries(affixes: AffixFile, text: consuming String, forbids: Bool, forcesCase: Bool, expander: WordFormExpander?,
+                                    decided: (Bool) -> Void)
+        -> (forbidden: CompactStringSet, hidden: HiddenCapitalisedForms, forcedCase: WordEndings)? {
         let forbidden = forbids ? affixes.forbiddenWord : nil
         if forbids && forbidden == nil { return nil }
         let forced = forcesCase ? affixes.forceUpperCase : nil
         if forcesCase && forced == nil { return nil }
         let lines = readEntries(affixes: affixes, text: text, forbidden: forbidden, forced: forced)
+        _ = consume text
+        // One expander with no bounds, whose tables every expansion below shares.
+        let unbounded = expander.map { WordFormExpander(sharingTablesOf: $0, maximumForms: .max, layerLimit: .max) }
+            ?? WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
         let forbiddenAffixFlags = lines.forbidden.map { entry in
             FlagSet(entry.flags.flags.filter { affixes.prefixes[$0] != nil || affixes.suffixes[$0] != nil })
         }
@@ -169,7 +179,7 @@ struct CaseInference: Sendable {
         }
         // The forbidden entries' forms are counted first, without keeping one: a dictionary past the limit is known
         // before any set is built (Hungarian's count stops at the million).
-        if forbidden != nil, !forbiddenFormsFit(affixes: affixes, entries: zip(lines.forbidden, forbiddenAffixFlags).map { ($0.stem, $1) }) {
+        if forbidden != nil, !forbiddenFormsFit(expander: unbounded, entries: zip(lines.forbidden, forbiddenAffixFlags).map { ($0.stem, $1) }) {
             return nil
         }
         var forcedForms = WordEndings.none
@@ -178,8 +188,8 @@ struct CaseInference: Sendable {
             forcedForms = forms
         }
         decided(true)
-        var spellings = Set<String>()
-        var unboundedExpander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+        var spellings = CompactStringSet()
+        var unboundedExpander = unbounded
         unboundedExpander.countsEveryForm = true
         for (entry, affixFlags) in zip(lines.forbidden, forbiddenAffixFlags) {
             spellings.insert(CaseVariants.lower(entry.stem))
@@ -192,7 +202,7 @@ struct CaseInference: Sendable {
                 spellings.insert(CaseVariants.lower(String(form)))
             }
         }
-        var hidden = HiddenCapitalisedForms.Builder(affixes: affixes)
+        var hidden = HiddenCapitalisedForms.Builder(affixes: affixes, expander: unbounded)
         for entry in lines.hidden { hidden.add(stem: entry.stem, flags: entry.flags) }
         return (spellings, hidden.finished(), forcedForms)
     }
@@ -285,8 +295,8 @@ struct CaseInference: Sendable {
 
     /// Whether the forms the affix flags of the forbidden entries (stems and their affix flags) give them number at most
     /// `forbiddenFormLimit`, expanded with no layer bound and stopped past it.
-    private static func forbiddenFormsFit(affixes: AffixFile, entries: [(stem: String, affixFlags: FlagSet)]) -> Bool {
-        var expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: .max)
+    private static func forbiddenFormsFit(expander unbounded: WordFormExpander, entries: [(stem: String, affixFlags: FlagSet)]) -> Bool {
+        var expander = unbounded
         expander.countsEveryForm = true
         var count = 0
         for (stem, affixFlags) in entries where !affixFlags.isEmpty {

@@ -40,18 +40,18 @@ extension DictionaryCompiler {
             }
             loaded.withLock { $0 = engine }
         }
-        // The reject index reads the files itself, on one thread: it is built while the forms are expanded and verified.
+        // The reject index is built on one thread from the files the expansion reads, while the forms are expanded and verified.
         let rejectBuild = Locked<(index: RejectIndex, reason: String?)?>(nil)
         let building = DispatchGroup()
-        DispatchQueue.global().async(group: building) {
-            let built = RejectIndex.build(info: info)
-            rejectBuild.withLock { $0 = built }
-        }
         progress(.expanding, 0)
-        let forms = Self.expandedForms(info, askedFormBudget: askedFormBudget, inferred: inferred, inferring: preparing)
+        let forms = Self.expandedForms(info, askedFormBudget: askedFormBudget, inferred: inferred, inferring: preparing,
+                                       rejectBuild: rejectBuild, building: building)
         guard !forms.isFull else { throw Failure(message: "\(info.wordsPath) expands to more than 4 GiB of word forms") }
         let expandedForms = forms.count
         progress(.expanding, 1)
+        // The .dic text and the expansion's runs are released by now: their memory goes back before the wait for
+        // Hunspell's handle and the inference's sets.
+        AllocatorTrim.releaseFreeMemory()
         preparing.wait()
         // The runs expanded on other threads were freed into those threads' arenas: trimmed, that memory goes back to the
         // system before the verification's Hunspell handles and arrays join the forms (Galician's peak was there).
@@ -168,26 +168,41 @@ extension DictionaryCompiler {
         return Report(path: path, byteCount: byteCount, expandedForms: expandedForms, acceptedForms: acceptedCount, seconds: seconds)
     }
 
-    /// Every form of `info` with no cap (the format's offsets are 32-bit, its counts unbounded), and its case inference
-    /// built on another thread into `inferred` (a task of `inferring`) while they are expanded.
+    /// Every form of `info` with no cap (the format's offsets are 32-bit, its counts unbounded), its case inference
+    /// built on another thread into `inferred` (a task of `inferring`) while they are expanded, and its reject index
+    /// built on another into `rejectBuild` (a task of `building`).
     ///
-    /// The .aff is read and parsed once and the .dic read and decoded once, for both: the expander's choice of
+    /// The .aff is read and parsed once and the .dic read and decoded once, for all three: the expander's choice of
     /// budget waits for that one inference's answer (`isEnabled`) when the .dic decides it (FORBIDDENWORD), instead
     /// of building a second beside it (Mongolian's peak rose by 100 MB with two; Korean's 11 MB .aff was parsed
-    /// three times). Both are freed on return but for the inference's own sets.
+    /// three times). They are freed once the three are done with them but for the inference's sets and the index.
     private static func expandedForms(_ info: DictionaryInfo, askedFormBudget: Int, inferred: Locked<CaseInference?>,
-                                      inferring: DispatchGroup) -> FormList {
-        let affixBytes = FileManager.default.contents(atPath: info.affixPath).map { [UInt8]($0) } ?? []
+                                      inferring: DispatchGroup, rejectBuild: Locked<(index: RejectIndex, reason: String?)?>,
+                                      building: DispatchGroup) -> FormList {
+        let affixData = FileManager.default.contents(atPath: info.affixPath)
+        let affixBytes = affixData.map { [UInt8]($0) } ?? []
         let affixes = AffixFile(bytes: affixBytes)
         let text = WordFormExpander.dictionaryText(path: info.wordsPath, charset: affixes.charset)
+        DispatchQueue.global().async(group: building) {
+            let built = affixData == nil || !FileManager.default.fileExists(atPath: info.wordsPath)
+                ? (RejectIndex.unusable, "unreadable files")
+                : RejectIndex.build(affixBytes: affixBytes, affixes: affixes, wordsText: text)
+            rejectBuild.withLock { $0 = built }
+        }
         // Its own group as well as the caller's: waiting here must not wait for Hunspell's handles, nor for the sets of
         // forbidden and hidden spellings, which are built while the forms are expanded (Mongolian's expansion waited
         // for them, on one core).
         let decided = DispatchGroup(), enabled = Locked(false)
         decided.enter()
         inferring.enter()
+        // The expansion and the inference expand with the same tables of affix entries (Korean's are 11 MB each).
+        let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+        // Handed over in a box, not captured, so that the inference lets the text go once it has read its lines.
+        let inferenceText = Locked(text)
         DispatchQueue.global().async {
-            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes, wordsText: text) { answer in
+            let cases = CaseInference(affixBytes: affixBytes, affixes: affixes,
+                                      wordsText: inferenceText.withLock { box in defer { box = nil }; return box },
+                                      expander: expander) { answer in
                 enabled.withLock { $0 = answer }
                 decided.leave()
             }
@@ -196,7 +211,8 @@ extension DictionaryCompiler {
         }
         guard let text else { return FormList() }
         return WordFormExpander.formList(affixes: affixes, dictionaryText: text, maximumForms: .max,
-                                         layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget) {
+                                         layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget,
+                                         sharingTablesOf: expander) {
             if let decided = CaseInference.decidedByAffixes(affixBytes) { return decided }
             decided.wait()
             return enabled.withLock { $0 }

@@ -15,7 +15,7 @@
 /// about it. Thread-safe (immutable).
 struct HiddenCapitalisedForms: Sendable, Equatable {
     /// Every form kept one by one, lower-cased, and the lower case of every stem.
-    private var expanded: Set<String> = []
+    private var expanded = CompactStringSet()
     /// Per head, the indices in `endings` of the flags it takes.
     private(set) var heads: [String: [Int]] = [:]
     /// Per set of flags that end uniformly, the lower case of every ending they give (the empty one for the bare stem).
@@ -66,8 +66,13 @@ struct HiddenCapitalisedForms: Sendable, Equatable {
         private var endingsOfFlags: [[UInt32]: Int?] = [:]
 
         init(affixes: AffixFile) {
+            self.init(affixes: affixes, expander: WordFormExpander(affixes: affixes, maximumForms: .max))
+        }
+
+        /// A builder that expands with `expander` (of `affixes`, with no bounds).
+        init(affixes: AffixFile, expander: WordFormExpander) {
             self.affixes = affixes
-            expander = WordFormExpander(affixes: affixes, maximumForms: .max)
+            self.expander = expander
         }
 
         /// Adds the forms Hunspell's hidden homonym of `stem` (and the stem's lower case) gives with `flags`.

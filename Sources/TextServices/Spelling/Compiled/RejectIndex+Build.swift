@@ -7,10 +7,19 @@ extension RejectIndex {
               let wordsData = FileManager.default.contents(atPath: info.wordsPath) else { return (.unusable, "unreadable files") }
         let affixBytes = [UInt8](affixData)
         let affixes = AffixFile(bytes: affixBytes)
-        let charset = AffixFile.declaredCharset(affixBytes) ?? "ISO8859-1"
+        return build(affixBytes: affixBytes, affixes: affixes,
+                     wordsText: AffixFile.decode([UInt8](wordsData), charset: affixes.charset))
+    }
+
+    /// `build(info:)` from files the caller has read: the .aff's bytes, those bytes parsed, and the .dic decoded in the
+    /// .aff's charset (nil when it could not be: then `unusable`).
+    ///
+    /// The compiler reads and parses them once for the expander, the case inference and this index (Korean's 11 MB .aff
+    /// parsed twice was about 77 MB of its compile's peak).
+    static func build(affixBytes: [UInt8], affixes: AffixFile, wordsText: String?) -> (index: RejectIndex, reason: String?) {
+        let charset = affixes.charset
         let isUTF8 = HunspellEngine.isUTF8(charset)
-        guard let affixText = AffixFile.decode(affixBytes, charset: charset),
-              let wordsText = AffixFile.decode([UInt8](wordsData), charset: charset) else { return (.unusable, "charset") }
+        guard let affixText = AffixFile.decode(affixBytes, charset: charset), let wordsText else { return (.unusable, "charset") }
         var compoundRuleFlags: [UInt32] = []
         var breakPatterns: [String]? = nil
         var forbidWarn = false
