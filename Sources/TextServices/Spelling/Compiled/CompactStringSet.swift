@@ -69,7 +69,7 @@ struct CompactStringSet: Sendable, Equatable, ExpressibleByArrayLiteral {
                         let start = member == 0 ? 0 : Int(ends[member - 1]), end = Int(ends[member])
                         let candidate = UnsafeBufferPointer(rebasing: stored[start..<end])
                         if candidate.elementsEqual(wanted) { return (position, true) }
-                        // Different bytes may still be one string to Swift (a precomposed letter and its decomposition).
+                        // Different bytes may still be one string to Swift (a letter written as one scalar and as a letter and a mark).
                         if String(decoding: candidate, as: UTF8.self) == word { return (position, true) }
                     }
                     position = (position + 1) & mask
