@@ -46,7 +46,9 @@ final class AffixIndex: @unchecked Sendable {
 
         /// Group numbers by hash (-1: empty), a power of two long.
         var slots: UnsafeMutableBufferPointer<Int32>
+        /// The groups, `groupCount` of them (the buffer holds at least one).
         var groups: UnsafeMutableBufferPointer<Group>
+        var groupCount: Int
         /// Entry numbers, group by group.
         var members: UnsafeMutableBufferPointer<Int32>
         /// Which append lengths (0...255) some group has, one bit each.
@@ -187,7 +189,7 @@ final class AffixIndex: @unchecked Sendable {
             }
             return key
         }
-        for group in table.groups {
+        for group in table.groups.prefix(table.groupCount) {
             starts.append(Int32(classes.count))
             var numbers: [[UInt32]: Int] = [:]
             var grouped: [[Int32]] = []
@@ -683,8 +685,8 @@ final class AffixIndex: @unchecked Sendable {
             lengths[length >> 6] |= 1 << UInt64(length & 63)
             longest = max(longest, length)
         }
-        return GroupTable(slots: slots, groups: groups, members: members, lengths: (lengths[0], lengths[1], lengths[2], lengths[3]),
-                          longest: longest)
+        return GroupTable(slots: slots, groups: groups, groupCount: groupList.count, members: members,
+                          lengths: (lengths[0], lengths[1], lengths[2], lengths[3]), longest: longest)
     }
 
     private static func copy<Element>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
