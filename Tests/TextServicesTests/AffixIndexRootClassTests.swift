@@ -8,7 +8,7 @@ import Testing
 /// KEEPCASE filter and the NEEDAFFIX exclusion where the dictionary names them; the words the two disagree on.
 private func rootClassDisagreements(_ index: RejectIndex, words: [[UInt8]]) -> [String] {
     guard let rules = index.rules else { return [] }
-    let byRoot = AffixIndex(rules.affixes), byEntry = AffixIndex(rules.affixes, searchesByRoot: false)
+    let byRoot = AffixIndex(rules.affixes, searchesByRoot: true), byEntry = AffixIndex(rules.affixes, searchesByRoot: false)
     #expect(byRoot.searchesByRoot && !byEntry.searchesByRoot)
     var filters: [HomonymFilter] = [.none]
     if rules.keepCaseFlag != 0 { filters += [.lacking(rules.keepCaseFlag), .holding(rules.keepCaseFlag)] }
@@ -106,7 +106,7 @@ private func rootClassDisagreements(_ index: RejectIndex, words: [[UInt8]]) -> [
     let disagreements = rootClassDisagreements(index, words: words)
     #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     // The search finds what it must: a prefixed form of a suffix under a second one, and not a word of no stem.
-    let byRoot = AffixIndex(index.rules!.affixes)
+    let byRoot = AffixIndex(index.rules!.affixes, searchesByRoot: true)
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: byRoot.scratchSize(forWordOf: 64))
     defer { scratch.deallocate() }
     func derivable(_ word: String) -> Bool {
@@ -114,4 +114,18 @@ private func rootClassDisagreements(_ index: RejectIndex, words: [[UInt8]]) -> [
     }
     #expect(derivable("birmendiena") && derivable("mendiak") && derivable("etxaren") && derivable("berrargien"))
     #expect(!derivable("xetxeen") && !derivable("mendikoxa") && !derivable("berretxeen"))
+}
+
+@Test func theSearchIsByRootClassWhereClassesHoldThreeEntriesOrMore() {
+    func suffix(_ flag: UInt16, strip: String = "", add: String) -> RejectIndex.Affix {
+        RejectIndex.Affix(isPrefix: false, flag: flag, strip: Array(strip.utf8), add: Array(add.utf8), continuation: [],
+                          condition: AffixCondition(parsing: strip.isEmpty ? "." : Substring(strip)))
+    }
+    // Basque-like: one appended text under many flags, nothing stripped.
+    let shared = (1...6).map { suffix(UInt16($0), add: "en") } + (1...6).map { suffix(UInt16($0), add: "ak") }
+    #expect(AffixIndex(shared).searchesByRoot)
+    // German-like: each entry strips its own text (a class of its own).
+    let own = ["a", "e", "i", "o", "u", "y"].map { suffix(1, strip: $0, add: "en") }
+    #expect(!AffixIndex(own).searchesByRoot)
+    #expect(AffixIndex(own, searchesByRoot: true).searchesByRoot && !AffixIndex(shared, searchesByRoot: false).searchesByRoot)
 }
