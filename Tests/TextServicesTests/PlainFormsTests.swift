@@ -147,3 +147,24 @@ private func expectTrustedAsAsked(_ info: DictionaryInfo) throws -> (FormList, C
                                                  dic: "1\netxe/A!\n")
     #expect(plainForms(shared).plain.isEmpty)
 }
+
+@Test func prefixedFormsOfSuffixesThatNeedAnotherAffixArePlainAndTrustedAsHunspellAccepts() throws {
+    // Basque-like: `dur` needs another affix (NEEDAFFIX in its continuation, and a class for a second suffix). Beside the
+    // stem's own prefix Hunspell's cross-product lookup allows it (`berrhasidur`, `birtxertadur`), as it does not alone
+    // (`hasidur`); a prefix that itself holds NEEDAFFIX (`des`) gives no plain form.
+    let aff = "SET UTF-8\nNEEDAFFIX !\nPFX P Y 2\nPFX P 0 berr [aeiouh]\nPFX P 0 bir [^haeiou]\nPFX D Y 1\nPFX D 0 des/! .\n"
+        + "SFX A Y 3\nSFX A 0 dur/!B .\nSFX A 0 pen .\nSFX A 0 pen/!B .\nSFX B Y 1\nSFX B 0 a .\n"
+    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "3\nhasi/AP!\ntxerta/APD!\nlagun/AD\n")
+    let (plain, all) = plainForms(info)
+    for word in ["berrhasidur", "birtxertadur", "berrhasipen", "birtxertapen", "hasipen", "txertapen", "lagunpen",
+                 "hasidura"] {
+        #expect(plain.contains(word), "\(word)")
+    }
+    // A prefix on two suffixes is no plain form (as before).
+    #expect(all.contains("berrhasidura") && !plain.contains("berrhasidura"))
+    for word in ["destxertadur", "destxertapen", "deslagundur", "deslagunpen"] {
+        #expect(all.contains(word) && !plain.contains(word), "\(word)")
+    }
+    #expect(!all.contains("hasidur") && !all.contains("lagundur"))
+    _ = try expectTrustedAsAsked(info)
+}

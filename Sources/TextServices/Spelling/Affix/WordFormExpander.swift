@@ -417,7 +417,7 @@ struct WordFormExpander {
                 suffix.apply(to: root, into: &suffixed)
                 let cont = suffix.continuation
                 let plainSuffix = plainStem && plainForms.isPlain(suffix)
-                let plainUnderSecond = plainStem && plainForms.isPlainUnderSecond(suffix)
+                let plainBesideAnother = plainStem && plainForms.isPlainBesideAnother(suffix)
                 if standsAlone(cont) { output(suffixed, cont, plain: plainSuffix) }
                 // A second suffix through the first one's continuation classes.
                 for second in cont.flags where layers.contains(.secondSuffixes) {
@@ -426,7 +426,7 @@ struct WordFormExpander {
                         guard complete else { return false }
                         outer.apply(to: suffixed, into: &twice)
                         if standsAlone(outer.continuation) && !cont.contains(affixes.circumfix) {
-                            output(twice, cont, outer.continuation, plain: plainUnderSecond && plainForms.isPlain(outer))
+                            output(twice, cont, outer.continuation, plain: plainBesideAnother && plainForms.isPlain(outer))
                         }
                         guard suffix.crossProduct, outer.crossProduct, layers.isSuperset(of: [.prefixes, .crossed]) else { continue }
                         for prefixFlag in crossingFlags {
@@ -451,9 +451,10 @@ struct WordFormExpander {
                         if prefix.continuation.contains(affixes.circumfix) != circumfixed { continue }
                         if prefix.continuation.contains(affixes.onlyInCompound) || cont.contains(affixes.onlyInCompound) { continue }
                         prefix.apply(to: suffixed, into: &crossed)
-                        // Crossed through the stem's own prefix flag: Hunspell's cross-product lookup finds it.
+                        // Crossed through the stem's own prefix flag: Hunspell's cross-product lookup finds it, with a
+                        // NEEDAFFIX suffix too (`isPlainBesideAnother`).
                         output(crossed, cont, prefix.continuation,
-                               plain: plainSuffix && index < crossingFlags.count && plainForms.isPlain(prefix))
+                               plain: plainBesideAnother && index < crossingFlags.count && plainForms.isPlain(prefix))
                     }
                 }
             }

@@ -66,6 +66,51 @@ struct StemTable: Sendable {
         return false
     }
 
+    /// `anyHomonym(_:hidden:holding:and:filter:)` for a homonym holding one of `flags` (sorted; a 0 among them needs no flag).
+    ///
+    /// One lookup for what would be one a flag (`AffixIndex`'s root classes).
+    func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holdingOneOf flags: UnsafeBufferPointer<UInt16>,
+                    filter: HomonymFilter = .none) -> Bool {
+        guard let anyFlag = flags.first, let start = homonymsStart(key) else { return false }
+        let bytes = tables.bytes
+        let homonyms = Int(bytes[start - 1])
+        var useHidden = hidden
+        var cursor = start
+        for _ in 0..<homonyms where useHidden {
+            if bytes[cursor] == 0 { useHidden = false }
+            cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
+        }
+        cursor = start
+        for _ in 0..<homonyms {
+            let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
+            if useHidden || bytes[cursor] == 0, filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held {
+                if anyFlag == 0 { return true }
+                for index in 0..<count {
+                    let position = cursor + 3 + 2 * index
+                    if Self.sortedContains(flags, UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8) { return true }
+                }
+            }
+            cursor += 3 + 2 * count
+        }
+        return false
+    }
+
+    /// Whether `key` is a stem (a homonym of it, hidden or not, is in the table).
+    func isStem(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        homonymsStart(key) != nil
+    }
+
+    /// Whether the sorted `flags` hold `flag`.
+    @inline(__always)
+    static func sortedContains(_ flags: UnsafeBufferPointer<UInt16>, _ flag: UInt16) -> Bool {
+        var low = 0, high = flags.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if flags[middle] < flag { low = middle + 1 } else { high = middle }
+        }
+        return low < flags.count && flags[low] == flag
+    }
+
     /// Whether Hunspell's lookup of `key` certainly finds a homonym holding `first` and `second` (0: no flag needed),
     /// for a spelling `checkword` is given without SPELL_INITCAP (where a hidden homonym answers as any other).
     ///
