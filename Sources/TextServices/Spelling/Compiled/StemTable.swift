@@ -40,15 +40,8 @@ struct StemTable: Sendable {
         guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
-        // Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops
-        // one added after such a stem, and a stem added after it takes its place (`HashMgr::add_word`).
-        var useHidden = hidden
+        let useHidden = hidden && Self.onlyHidden(bytes, start, homonyms)
         var cursor = start
-        for _ in 0..<homonyms where useHidden {
-            if bytes[cursor] == 0 { useHidden = false }
-            cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
-        }
-        cursor = start
         for _ in 0..<homonyms {
             let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
             if useHidden || bytes[cursor] == 0,
@@ -74,13 +67,8 @@ struct StemTable: Sendable {
         guard let anyFlag = flags.first, let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
-        var useHidden = hidden
+        let useHidden = hidden && Self.onlyHidden(bytes, start, homonyms)
         var cursor = start
-        for _ in 0..<homonyms where useHidden {
-            if bytes[cursor] == 0 { useHidden = false }
-            cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
-        }
-        cursor = start
         for _ in 0..<homonyms {
             let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
             if useHidden || bytes[cursor] == 0, filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held {
@@ -204,6 +192,20 @@ struct StemTable: Sendable {
             position = (position + 1) & mask
         }
         return nil
+    }
+
+    /// Whether the `homonyms` homonyms from `start` are all hidden ones, so that hidden homonyms may answer.
+    ///
+    /// Hunspell keeps a hidden homonym only where no .dic stem has the same spelling: it drops one added after such
+    /// a stem, and a stem added after it takes its place (`HashMgr::add_word`).
+    @inline(__always)
+    private static func onlyHidden(_ bytes: Table<UInt8>, _ start: Int, _ homonyms: Int) -> Bool {
+        var cursor = start
+        for _ in 0..<homonyms {
+            if bytes[cursor] == 0 { return false }
+            cursor += 3 + 2 * (Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8)
+        }
+        return true
     }
 
     /// Whether the `count` flags stored from `start` hold `flag`.
