@@ -54,7 +54,7 @@ extension CheckDoor {
         // spelling, not a slip.
         let fixableWords = words.filter { confident[$0.key] != nil }
         if !fixableWords.isEmpty {
-            let available = (try? client.send(SpellLanguagesRequest()).languages.map(\.tag)) ?? []
+            let available = installedTags.tags { (try? client.send(SpellLanguagesRequest()).languages.map(\.tag)) ?? [] }
             let byLanguages = Dictionary(grouping: fixableWords, by: { ($0.languages ?? [options.languageLabel]).joined(separator: ",") })
             for (tags, group) in byLanguages {
                 let own = tags.split(separator: ",").map(String.init)
@@ -79,9 +79,7 @@ extension CheckDoor {
 
     /// Whether a word is part of a code identifier: joined to letters, digits or `_` around it, or with a capital inside (camelCase).
     static func isInIdentifier(_ misspelling: Misspelling, in bytes: [UInt8]) -> Bool {
-        func joins(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte >= 0x80
-        }
+        func joins(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || isWordByte(byte) }
         let range = misspelling.range.ints
         if range.lowerBound > 0, joins(bytes[range.lowerBound - 1]) { return true }
         if range.upperBound < bytes.count, joins(bytes[range.upperBound]) { return true }
@@ -93,11 +91,15 @@ extension CheckDoor {
     /// part, whose case is not changed.
     static func isInToken(_ misspelling: Misspelling, in bytes: [UInt8]) -> Bool {
         func isJoiner(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") }
-        func isWordByte(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte >= 0x80 }
         let range = misspelling.range.ints
         if range.lowerBound >= 2, isJoiner(bytes[range.lowerBound - 1]), isWordByte(bytes[range.lowerBound - 2]) { return true }
         if range.upperBound + 1 < bytes.count, isJoiner(bytes[range.upperBound]), isWordByte(bytes[range.upperBound + 1]) { return true }
         return false
+    }
+
+    /// Whether a byte is an ASCII letter or digit, or part of a character outside ASCII.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 || byte >= 0x80
     }
 
     /// The bytes of `text` with the replacements made (ranges in order, not overlapping).

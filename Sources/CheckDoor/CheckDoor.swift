@@ -15,6 +15,8 @@ public struct CheckDoor: Sendable {
     public let options: CheckOptions
     /// Lines of gettext catalogs already checked in this run, shared by its inputs (`RepeatedLines`); nil to scan every line.
     public let lines: RepeatedLines?
+    /// The dictionaries the service has, listed once for all the inputs `--fix` changes (`InstalledTags`).
+    let installedTags = InstalledTags()
 
     /// A door for `options`; with `lines`, a catalog's line an earlier input held is not scanned again (a run's inputs
     /// must not change the words accepted while it runs: no `interactive` session).

@@ -24,6 +24,8 @@ extension LanguageServer {
         let project = projectWords(for: uri)
         let inProject = project?.destination(workspaceRoots: workspaceRoots) != nil
         var actions: [CodeAction] = []
+        let bytes = state.document.text.bytes
+        let fixable = FixableText.mask(bytes, kind: state.document.kind, path: LSPDocument.path(ofURI: uri))
         for misspelling in touching.prefix(Self.maxMisspellingsPerCodeAction) {
             let diagnostic = diagnostic(misspelling, in: state)
             // With `language: "auto"`, guesses and learning use the language the word was found in.
@@ -39,9 +41,7 @@ extension LanguageServer {
             // mending a slip, where a fix may go.
             let confident = GuessConfidence.isConfident(margin: answer.margin) && guesses.first == answer.guesses.first
                 && answer.guesses.first.map { GuessConfidence.isSlipMend(misspelling.word, to: $0) } == true
-                && FixableText.allows(misspelling.range.ints, in: state.document.text.bytes,
-                                      mask: FixableText.mask(state.document.text.bytes, kind: state.document.kind,
-                                                             path: LSPDocument.path(ofURI: uri)))
+                && FixableText.allows(misspelling.range.ints, in: bytes, mask: fixable)
             let fixes = EditActions.spellingFixes(for: misspelling, guesses: guesses, language: language, documentId: uri)
             for fix in fixes {
                 if let action = codeAction(fix, misspelling: misspelling, diagnostic: diagnostic, in: state, preferred: confident && fix.id == "replace.0") {

@@ -325,9 +325,8 @@ struct LanguageScorer {
         }
         // A letter alone that no candidate's list holds is a symbol (`LanguageModel.minimumLetterWordValue`); one
         // that some list holds scores, but is no known word (an option's or a list label's letter can be a word).
-        let isLetterAlone = foldedBytes.lazy.filter({ $0 & 0xC0 != 0x80 }).count == 1
-        if bestKnown == 0, isLetterAlone { return false }
-        let knownFlag: UInt8 = isLetterAlone ? 0 : 1
+        if bestKnown == 0, word.isLetterAlone { return false }
+        let knownFlag: UInt8 = word.isLetterAlone ? 0 : 1
         // An unknown word's score is at most the unseen word's (trigrams only lower it); when that is already
         // `clamp` below the best known score, every unknown score is clamped to the same floor, trigrams or not.
         let needsTrigrams = lacking

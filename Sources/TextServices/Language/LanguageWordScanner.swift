@@ -4,6 +4,8 @@ struct LanguageWord {
     var script: LanguageScript
     /// Whether every byte is ASCII (then folding is a byte map).
     var isASCII: Bool
+    /// Whether the word is one scalar: a letter alone, without a mark.
+    var isLetterAlone: Bool
 
     /// The word in lower case, as the frequency lists hold words (`WordList.fold`); `bytes` is the scanned text.
     func folded(in bytes: [UInt8]) -> String {
@@ -48,6 +50,7 @@ enum LanguageWordScanner {
         var script = LanguageScript.other
         var ascii = true
         var letters = 0
+        var marks = 0
         /// What the scalar before the current one was, for the word that starts at the current one.
         var previousIsDigit = false
         var previousIsElision = false
@@ -64,7 +67,8 @@ enum LanguageWordScanner {
                 }
                 if letters == 1, !Self.standsAlone(bytes, wordStart..<upTo, within: range) { return }
             }
-            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii))
+            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii,
+                              isLetterAlone: letters == 1 && marks == 0))
         }
         while index < end {
             let lead = bytes[index]
@@ -101,6 +105,7 @@ enum LanguageWordScanner {
                     script = .other
                     ascii = true
                     letters = 0
+                    marks = 0
                     startsAtDigit = previousIsDigit
                     startsAfterElision = previousIsElision
                 }
@@ -109,6 +114,7 @@ enum LanguageWordScanner {
                 script = script.joined(with: LanguageScript.of(value))
             } else if isMark, wordStart >= 0 {
                 ascii = false
+                marks += 1
             } else {
                 finish(index)
             }

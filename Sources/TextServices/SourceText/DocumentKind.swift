@@ -134,10 +134,15 @@ public enum DocumentKind: Hashable, Sendable {
     /// Whether a file is one of a software project's own documents by its name (`README`, `ChangeLog`, `NEWS.txt`,
     /// `CHANGES.old`, `README-hacking`): technical text, whatever its extension says short of a markup of its own.
     static func isProjectDocument(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = (name.firstIndex(of: ".").map { name[..<$0] } ?? name[...]).uppercased()
+        let stem = nameStem(path)
         return projectDocumentNames.contains(stem)
             || projectDocumentNames.contains(where: { stem.hasPrefix($0 + "-") || stem.hasPrefix($0 + "_") })
+    }
+
+    /// A file's name up to its first `.`, in upper case (`docs/ChangeLog.old`: `CHANGELOG`).
+    static func nameStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return (name.firstIndex(of: ".").map { name[..<$0] } ?? name[...]).uppercased()
     }
 
     /// Whether a file the extension table does not know is plain prose by its name: no extension (`notes`, `letter`)

@@ -27,11 +27,9 @@ public enum FixableText {
     /// (`dataFolders`: curl's `tests/data/test1196` holds the output a test
     /// expects).
     public static func mask(_ bytes: [UInt8], kind: DocumentKind, path: String?, strings: Bool = false) -> TextMask? {
+        let components = path?.split(separator: "/") ?? []
         if let path {
-            let components = path.split(separator: "/")
-            let name = components.last ?? Substring(path)
-            let stem = (name.firstIndex(of: ".").map { name[..<$0] } ?? name).uppercased()
-            if nameLists.contains(stem) { return TextMask(bytes: bytes, visible: false) }
+            if nameLists.contains(DocumentKind.nameStem(path)) { return TextMask(bytes: bytes, visible: false) }
             if kind.isProse, components.dropLast().contains(where: { dataFolders.contains($0.lowercased()) }) {
                 return TextMask(bytes: bytes, visible: false)
             }
@@ -39,7 +37,7 @@ public enum FixableText {
         switch kind {
         case .otherText:
             guard let path, !DocumentKind.isProjectDocument(path) else { return nil }
-            let name = path.split(separator: "/").last ?? Substring(path)
+            let name = components.last ?? Substring(path)
             let suffix = name.split(separator: ".").last.map { $0.lowercased() }
             return name.contains(".") && suffix.map(proseExtensions.contains) == true ? nil : TextMask(bytes: bytes, visible: false)
         case .gettext: return TextMask(bytes: bytes, visible: false)
