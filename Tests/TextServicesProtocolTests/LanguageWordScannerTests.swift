@@ -18,9 +18,23 @@ struct LanguageWordScannerTests {
     }
 
     @Test func aContractionsShortPartIsNoEvidenceAndItsLongPartIs() {
-        #expect(Self.words("weren't it's I'll we're don't") == ["weren", "it", "we", "don"])
-        #expect(Self.words("l'homme qu'il dell'anno c’est") == ["homme", "qu", "dell", "anno", "est"])
+        #expect(Self.words("weren't it's we're don't") == ["weren", "it", "we", "don"])
+    }
+
+    @Test func anElisionsLetterBeforeItsApostropheIsEvidence() {
+        #expect(Self.words("l'homme qu'il dell'anno c’est I'll") == ["l", "homme", "qu", "dell", "anno", "c", "est", "I"])
+        #expect(Self.words("(l'homme) $d'un") == ["l", "homme", "d"])
         #expect(Self.words("l'homme I'll", evidenceOnly: false) == ["l", "homme", "I", "ll"])
+    }
+
+    @Test func runsThatAnUnderscoreJoinsAreNoEvidence() {
+        #expect(Self.words("appelée command_not_found_handle, MAX_PATH x_1 _emphasis_ __init__ mot_") == ["appelée", "emphasis", "init", "mot"])
+        #expect(Self.words("command_not", evidenceOnly: false) == ["command", "not"])
+    }
+
+    @Test func twoOrThreeCapitalsAreAnAcronymAndNoEvidence() {
+        #expect(Self.words("DES RSA США Des des NULL DÉS Ab") == ["Des", "des", "NULL", "Ab"])
+        #expect(Self.words("DES", evidenceOnly: false) == ["DES"])
     }
 
     @Test func aLetterAloneCountsOnlyWhenSpacesSetItOff() {

@@ -28,17 +28,20 @@ struct LanguageWord {
 /// than the ICU word iterator, which suits evidence counting: a contraction
 /// splits into its parts, and each part is looked up on its own.
 ///
-/// Three kinds of run are no evidence and are not words here, since the
-/// frequency lists count them unevenly: a run that touches a digit
-/// (`3c73a1d`, `x86`, `i18n`, `5h`); the short part of a contraction: one
-/// or two letters after an apostrophe that follows a letter (`weren't`,
-/// `it's`, `I'll`, `qu'il`), or one letter before an apostrophe that a
-/// letter follows (`l'homme`, `I'm`); and a letter alone that is not set
-/// off by spaces as a word is (`$i`, `a[i]`, `-H`, `N:M`, `i.e.`). The
-/// wordfreq lists hold French and Italian elisions (`l`, `d`) as words,
+/// Five kinds of run are no evidence and are not words here, since the
+/// frequency lists count them unevenly or they are code: a run that touches
+/// a digit (`3c73a1d`, `x86`, `i18n`, `5h`); a run that `_` joins to a
+/// letter or digit (`command_not_found_handle`); two or three capitals,
+/// which are mostly an acronym in any language (`DES`, `RSA`, `США`); the short part of a
+/// contraction, one or two letters after an apostrophe that follows a
+/// letter (`weren't`, `it's`, `I'll`, `qu'il`); and a letter alone that is
+/// not set off by spaces as a word is (`$i`, `a[i]`, `-H`, `N:M`, `i.e.`).
+/// The wordfreq lists hold French and Italian elisions (`l`, `d`) as words,
 /// while SymSpell's English list holds neither `t`, `s`, `ll` nor `ve`, so
 /// each English contraction counted up to the clamp against English; and
-/// English's `i` (the pronoun) made every `$i` English.
+/// English's `i` (the pronoun) made every `$i` English. An elision's letter
+/// before its apostrophe (`l'homme`, `d'un`, `I'm`) does count: the lists
+/// that hold it hold it as a word.
 enum LanguageWordScanner {
     /// Calls `body` with each word of `range` in `bytes`, in order.
     ///
@@ -50,9 +53,12 @@ enum LanguageWordScanner {
         var script = LanguageScript.other
         var ascii = true
         var letters = 0
+        var capitals = 0
         var marks = 0
         /// What the scalar before the current one was, for the word that starts at the current one.
         var previousIsDigit = false
+        /// Whether the scalar before was `_` after a letter, a mark or a digit: an identifier's join.
+        var previousIsJoin = false
         var previousIsElision = false
         var previousIsLetter = false
         var startsAtDigit = false
@@ -62,10 +68,12 @@ enum LanguageWordScanner {
             defer { wordStart = -1 }
             if evidenceOnly {
                 if startsAtDigit || upTo < end && bytes[upTo] >= 0x30 && bytes[upTo] <= 0x39 { return }
-                if startsAfterElision && letters <= 2 || letters == 1 && Self.isApostropheBeforeLetter(bytes, at: upTo, end: end) {
-                    return
-                }
-                if letters == 1, !Self.standsAlone(bytes, wordStart..<upTo, within: range) { return }
+                if upTo + 1 < end, bytes[upTo] == 0x5F, Self.isWordByte(bytes[upTo + 1]) { return }
+                if startsAfterElision && letters <= 2 { return }
+                if letters >= 2 && letters <= 3 && capitals == letters { return }
+                // An elision's letter (`l'homme`, `d'un`, `I'm`) is set off by its apostrophe: the lists that hold it count it.
+                if letters == 1, !Self.isApostropheBeforeLetter(bytes, at: upTo, end: end),
+                   !Self.standsAlone(bytes, wordStart..<upTo, within: range) { return }
             }
             body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii,
                               isLetterAlone: letters == 1 && marks == 0))
@@ -76,6 +84,7 @@ enum LanguageWordScanner {
             guard length > 0, index + length <= end else {
                 finish(index)
                 previousIsDigit = false
+                previousIsJoin = false
                 previousIsElision = false
                 previousIsLetter = false
                 index += 1
@@ -83,12 +92,17 @@ enum LanguageWordScanner {
             }
             let value = Self.scalar(bytes, at: index, length: length)
             let isLetter: Bool
+            var isCapital = false
             var isMark = false
             if length == 1 {
-                isLetter = (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
+                isCapital = lead >= 0x41 && lead <= 0x5A
+                isLetter = isCapital || (lead >= 0x61 && lead <= 0x7A)
             } else if let scalar = Unicode.Scalar(value) {
                 switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter:
+                case .uppercaseLetter, .titlecaseLetter:
+                    isLetter = true
+                    isCapital = true
+                case .lowercaseLetter, .otherLetter, .modifierLetter:
                     isLetter = true
                 case .nonspacingMark, .spacingMark:
                     isLetter = false
@@ -105,11 +119,13 @@ enum LanguageWordScanner {
                     script = .other
                     ascii = true
                     letters = 0
+                    capitals = 0
                     marks = 0
-                    startsAtDigit = previousIsDigit
+                    startsAtDigit = previousIsDigit || previousIsJoin
                     startsAfterElision = previousIsElision
                 }
                 letters += 1
+                if isCapital { capitals += 1 }
                 if length > 1 { ascii = false }
                 script = script.joined(with: LanguageScript.of(value))
             } else if isMark, wordStart >= 0 {
@@ -118,6 +134,7 @@ enum LanguageWordScanner {
             } else {
                 finish(index)
             }
+            previousIsJoin = lead == 0x5F && (previousIsLetter || previousIsDigit)
             previousIsElision = previousIsLetter && Self.isApostrophe(value)
             previousIsLetter = isLetter || isMark && wordStart >= 0
             previousIsDigit = lead >= 0x30 && lead <= 0x39
@@ -159,6 +176,11 @@ enum LanguageWordScanner {
         default:
             return false
         }
+    }
+
+    /// Whether `byte` can continue an identifier after `_`: an ASCII letter or digit, or the lead of a longer scalar.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39
     }
 
     /// Whether `value` is an apostrophe: U+0027, or U+2019 (the typographic one).
