@@ -57,7 +57,7 @@ enum LanguageWordScanner {
         var marks = 0
         /// What the scalar before the current one was, for the word that starts at the current one.
         var previousIsDigit = false
-        /// Whether the scalar before was `_` after a letter, a mark or a digit: an identifier's join.
+        /// Whether the scalar before was `_` after a letter, a mark or a digit: a join inside an identifier.
         var previousIsJoin = false
         var previousIsElision = false
         var previousIsLetter = false
