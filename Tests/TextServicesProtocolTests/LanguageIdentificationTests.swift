@@ -446,6 +446,49 @@ struct LanguageIdentificationTests {
         #expect(LanguageWordScanner.scripts(in: mixed, range: 0..<9) == 1 << UInt32(LanguageScript.latin.rawValue))
     }
 
+    @Test func aHardWrappedSentencesLastLineIsPartOfItsSentence() throws {
+        // A French sentence whose last line names two English commands: read alone, that line is English.
+        let french = "Si configurée à On, le programme d'historique tente de placer le curseur\n"
+            + "au même endroit sur chaque ligne d'historique récupérée\n"
+            + "avec previous-history ou next-history. Nous avons toujours aimé cette ville."
+        let text = [Self.english1, french, Self.english2].joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:en_US,fr_FR,de_DE"]).value)
+        let flagged = checked.objectValue?["misspellings"]?.arrayValue ?? []
+        #expect(!flagged.isEmpty)
+        // `avec` and `ou` are French: they are never flagged; the English words are, in French.
+        for misspelling in flagged {
+            #expect(misspelling.objectValue?["language"]?.stringValue == "fr_FR", "\(misspelling.serialized)")
+        }
+        let buffer = TextBuffer(french)
+        let sentences = try LanguageIdentifier.sentencesOfBlock(buffer, buffer.fullRange)
+        #expect(sentences.map { String(decoding: buffer.bytes[$0.ints], as: UTF8.self) }
+                    == [String(french.prefix(through: french.firstIndex(of: ".")!)) + " ", "Nous avons toujours aimé cette ville."])
+    }
+
+    @Test func aShortBlockTakesTheLanguageOfTheDecidedRestOfItsParagraph() throws {
+        // The Russian paragraph's last sentence starts on a line of its own, so it is a block of its own; with its
+        // typos it is too short to be decided, and the text's main language (Ukrainian, the longer paragraph) must
+        // not check it.
+        let ukrainian = "Якщо із цією змінною не пов'язано значення, нарощувальний пошук можна буде перервати "
+            + "натисканням клавіші або комбінації клавіш. Натискання комбінації клавіш призведе до переривання "
+            + "нарощувального пошуку і відновлення початкового рядка. Ця змінна також впливає на інші команди "
+            + "редагування рядка, і її значення можна змінити у файлі налаштувань."
+        let russian = "Вместо шестнадцатеричного кода используются биты. При этом вместо обычного\n"
+            + "представления используются наборы из восьми символов.\n"
+            + "Каждая строка предваряется нмоером в шестнадцатеричном вдие, а\n"
+            + "завершается символьным предсталвением (в виде ascii или ebcdic).\n"
+        let text = ukrainian + "\n\n" + russian
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:ru_RU,uk_UA,bg_BG,en_US"]).value)
+        let flagged = checked.objectValue?["misspellings"]?.arrayValue ?? []
+        let words = flagged.compactMap { $0.objectValue?["word"]?.stringValue }
+        #expect(words.contains("нмоером"), "\(words)")
+        for misspelling in flagged {
+            #expect(misspelling.objectValue?["language"]?.stringValue == "ru_RU", "\(misspelling.serialized)")
+        }
+    }
+
     @Test func eachLineOfAHardWrappedParagraphIsCheckedInThatParagraphsLanguage() throws {
         // Wrapped as an editor wraps plain text: the French paragraph's last line, "amis et voisins.", is too short to
         // be judged alone, and checked in the text's English it would give two misspellings.

@@ -30,7 +30,9 @@ extension LanguageIdentification {
     /// scripts; else in the default language. The main language is the one
     /// most decided ranges (by bytes) are then checked in, else the default
     /// language (when it is a candidate; else the language of most of the
-    /// text). Every other range, and the text between ranges, is checked in
+    /// text). A range that is not decided but touches a decided range of its
+    /// own language (no blank line between) is checked in that language.
+    /// Every other range, and the text between ranges, is checked in
     /// the main language unless it departs from it the same way; in a text of
     /// fewer words than that minimum (a word to guess or complete) the lead
     /// alone decides. So a short comment or a run of identifiers in code is
@@ -107,6 +109,17 @@ extension LanguageIdentification {
             decidedBytes[language, default: 0] += found.range.byteCount
         }
         let fallback = most(decidedBytes) ?? reference
+        // A range too short to be decided that touches a decided range of its own language (the rest of its
+        // paragraph, after a line that ends a sentence) is checked in that language.
+        for (index, found) in detected.enumerated() where assigned[index] == nil {
+            for neighbour in [index - 1, index + 1] where detected.indices.contains(neighbour) && isDecided(detected[neighbour]) {
+                let other = detected[neighbour]
+                if assigned[neighbour] == found.language,
+                   other.range.upperBound == found.range.lowerBound || found.range.upperBound == other.range.lowerBound {
+                    assigned[index] = found.language
+                }
+            }
+        }
         for (index, found) in detected.enumerated() where assigned[index] == nil {
             assigned[index] = departs(found, from: fallback) ? found.language : fallback
         }

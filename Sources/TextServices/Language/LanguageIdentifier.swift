@@ -106,7 +106,8 @@ struct LanguageIdentifier {
     }
 
     private mutating func paragraphRanges(_ text: TextBuffer, _ paragraph: ByteRange) throws(TextServicesError) -> [LanguageRange] {
-        let sentences = try Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
+        let sentences = try joiningLines ? Self.sentencesOfBlock(text, paragraph)
+            : Tokenizer(granularity: .sentence).tokens(in: text, range: paragraph).map(\.range)
         scorer.readAhead(text.bytes, range: paragraph.ints)
         var evidence: [LanguageEvidence] = []
         var whole = LanguageEvidence(candidates: candidates.count)
@@ -141,6 +142,42 @@ struct LanguageIdentifier {
             start = end
         }
         return ranges
+    }
+
+    /// The sentences of a block of lines, its line breaks read as spaces.
+    ///
+    /// A line break ends a sentence for ICU (a paragraph separator), so a
+    /// hard-wrapped paragraph's sentences would be its lines, and a line that
+    /// holds the English end of a French sentence (`avec previous-history ou
+    /// next-history.`) would be scored as a sentence of its own. The copy has
+    /// the block's bytes, so its offsets are the text's less the block's start.
+    static func sentencesOfBlock(_ text: TextBuffer, _ block: ByteRange) throws(TextServicesError) -> [ByteRange] {
+        let start = block.lowerBound.rawValue
+        var bytes = Array(text.bytes[block.ints])
+        var joined = false
+        var index = 0
+        let last = bytes.count - 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A, 0x0B, 0x0C, 0x0D:
+                // A break at the block's very end ends it either way; only the inner ones join.
+                if index < last { bytes[index] = 0x20; joined = true }
+                index += 1
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
+                bytes[index] = 0x20; bytes[index + 1] = 0x20; joined = true
+                index += 2
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                bytes[index] = 0x20; bytes[index + 1] = 0x20; bytes[index + 2] = 0x20; joined = true
+                index += 3
+            default:
+                index += 1
+            }
+        }
+        guard joined else { return try Tokenizer(granularity: .sentence).tokens(in: text, range: block).map(\.range) }
+        let copy = TextBuffer(validatedBytes: bytes)
+        return try Tokenizer(granularity: .sentence).tokens(in: copy, range: copy.fullRange).map {
+            UTF8Offset($0.range.lowerBound.rawValue + start)..<UTF8Offset($0.range.upperBound.rawValue + start)
+        }
     }
 
     /// The range's verdict; nil without evidence.
