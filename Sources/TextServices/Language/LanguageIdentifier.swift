@@ -148,9 +148,10 @@ struct LanguageIdentifier {
     ///
     /// A line break ends a sentence for ICU (a paragraph separator), so a
     /// hard-wrapped paragraph's sentences would be its lines, and a line that
-    /// holds the English end of a French sentence (`avec previous-history ou
-    /// next-history.`) would be scored as a sentence of its own. The copy has
-    /// the block's bytes, so its offsets are the text's less the block's start.
+    /// holds the end of a French sentence, two English command names and the
+    /// words between them, would be scored as an English sentence of its own.
+    /// The copy has the block's bytes, so its offsets are the text's less the
+    /// block's start.
     static func sentencesOfBlock(_ text: TextBuffer, _ block: ByteRange) throws(TextServicesError) -> [ByteRange] {
         let start = block.lowerBound.rawValue
         var bytes = Array(text.bytes[block.ints])
