@@ -466,6 +466,17 @@ struct LanguageIdentificationTests {
                     == [String(french.prefix(through: french.firstIndex(of: ".")!)) + " ", "Nous avons toujours aimé cette ville."])
     }
 
+    @Test func aLineBrokenAtAHyphenOfAnyKindContinuesItsBlock() throws {
+        for hyphen in ["-", "\u{2010}", "\u{00AD}"] {
+            let text = "Recherche dans les nou\(hyphen)\nvelles pages de manuel.\nAutre chose.\n"
+            let buffer = TextBuffer(text)
+            let lines = try Tokenizer(granularity: .paragraph).tokens(in: buffer, range: buffer.fullRange).map(\.range)
+            let blocks = LanguageIdentifier.blocks(of: lines, in: buffer.bytes)
+            #expect(blocks.map { String(decoding: buffer.bytes[$0.ints], as: UTF8.self) }
+                        == ["Recherche dans les nou\(hyphen)\nvelles pages de manuel.\n", "Autre chose.\n"])
+        }
+    }
+
     @Test func aShortBlockTakesTheLanguageOfTheDecidedRestOfItsParagraph() throws {
         // The Russian paragraph's last sentence starts on a line of its own, so it is a block of its own; with its
         // typos it is too short to be decided, and the text's main language (Ukrainian, the longer paragraph) must

@@ -66,7 +66,8 @@ struct LanguageIdentifier {
     /// Lines joined into blocks where a line breaks off mid-sentence, as a hard-wrapped paragraph's lines do.
     ///
     /// A line continues the block before it when that block's last line ends
-    /// (past trailing spaces) in a letter, a comma or a hyphen; a line with
+    /// (past trailing spaces) in a letter, a comma or a hyphen (ASCII's, or
+    /// U+2010 where a typesetter broke a word, or a soft hyphen); a line with
     /// no letter (a blank line, or code masked away) ends a block. So a line
     /// ending in `.`, `:`, `;` or `{` (a sentence's end, code in a comment)
     /// starts afresh.
@@ -90,7 +91,7 @@ struct LanguageIdentifier {
         return blocks
     }
 
-    /// Whether `range` ends, past trailing white space, in a letter, a comma or a hyphen.
+    /// Whether `range` ends, past trailing white space, in a letter, a comma or a hyphen (`-`, U+2010 or U+00AD).
     static func breaksOffMidSentence(_ bytes: [UInt8], _ range: ByteRange) -> Bool {
         var end = range.upperBound.rawValue
         let start = range.lowerBound.rawValue
@@ -100,6 +101,9 @@ struct LanguageIdentifier {
         guard end > start else { return false }
         let last = bytes[end - 1]
         if last == UInt8(ascii: ",") || last == UInt8(ascii: "-") { return true }
+        // U+2010 (the hyphen a typesetter breaks a word with, as `man` does) and U+00AD (a soft hyphen).
+        if end - start >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, last == 0x90 { return true }
+        if end - start >= 2, bytes[end - 2] == 0xC2, last == 0xAD { return true }
         var first = end - 1
         while first > start, bytes[first] & 0xC0 == 0x80 { first -= 1 }
         return LanguageWordScanner.containsLetter(bytes, range: first..<end)
