@@ -30,6 +30,16 @@ import TextServices
         #expect(learned.counts["strbuf"] == RepositoryVocabulary.Count(files: 2, occurrences: 2))
     }
 
+    @Test func aPossessiveCountsAsItsWord() {
+        let learned = vocabulary([["greenlet"], ["greenlet's", "recieve's"], ["virtualenvs’"]])
+        #expect(learned.contains("greenlet's"))
+        #expect(learned.contains("Greenlet’s"))
+        #expect(learned.counts["greenlet"] == RepositoryVocabulary.Count(files: 2, occurrences: 2))
+        #expect(!learned.contains("recieve's"))
+        #expect(!learned.contains("virtualenvs"))
+        #expect(learned.learnedWords == ["greenlet"])
+    }
+
     @Test func aWordTheCodeUsesAsANameIsTheRepositorysOwnFlaggedOnce() {
         var learned = vocabulary([["nodeptr", "recieve"]])
         let code = Array("int nodeptr = 0; /* recieve the nodeptr */ char *NextNode; int x2 = 0x1f; naïve_x\n".utf8)

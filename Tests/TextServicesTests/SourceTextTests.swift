@@ -123,6 +123,37 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(!runs.contains("x"))
 }
 
+@Test func aDocstringsReStructuredTextDirectivesAndFieldsAreHiddenAndAdmonitionsStay() {
+    let source = """
+    \"\"\"Serializers for tagged data.
+
+    .. autoclass:: TaggedJSONSerializer
+        :members:
+        :noindex:
+
+    .. py:function:: dumpz(obj)
+
+    .. note:: Mind the gapp.
+
+    .. versionadded:: 2.1
+        Keys are taggd.
+
+    :param ctxx: the request's contxt.
+    :returns: nothing
+    Ratio 3:4 and a lone : colon.
+    \"\"\"
+    """
+    let runs = visible(source, .python)
+    for hidden in ["autoclass", "TaggedJSONSerializer", "members", "noindex", "dumpz", "py:function", "ctxx", "returns",
+                   "note::", "versionadded::"] {
+        #expect(!runs.contains(hidden), "\(hidden) in \(runs)")
+    }
+    for shown in ["Serializers for tagged data.", "Mind the gapp.", "Keys are taggd.", "the request's contxt.", "Ratio 3:4",
+                  "a lone : colon."] {
+        #expect(runs.contains(shown), "\(shown) not in \(runs)")
+    }
+}
+
 @Test func pythonHandlesPrefixesTripleQuotesAndFormatFields() {
     let source = """
     # a coment

@@ -6,7 +6,8 @@
 /// (`add(_:)`); a word flagged in at least `Rule.files` files, or at least
 /// `Rule.occurrences` times in all, is then taken as the repository's
 /// vocabulary and not reported (`contains(_:)`). Words are compared case
-/// insensitively (`Strbuf`, `STRBUF` and `strbuf` are one word). Learning
+/// insensitively (`Strbuf`, `STRBUF` and `strbuf` are one word), and a
+/// possessive as its word (`greenlet's` as `greenlet`). Learning
 /// needs a tree of some size: with fewer than `Rule.minimumFiles` files,
 /// `contains(_:)` is false for every word. A word that the tree's code uses
 /// as a name (`addNames(_:)`, `CodeNames`) is the repository's own too,
@@ -59,7 +60,7 @@ public struct RepositoryVocabulary: Sendable {
     public mutating func add<Words: Sequence>(_ words: Words) where Words.Element == String {
         fileCount += 1
         var inFile: [String: Int] = [:]
-        for word in words { inFile[word.lowercased(), default: 0] += 1 }
+        for word in words { inFile[Self.key(word), default: 0] += 1 }
         for (word, occurrences) in inFile {
             counts[word, default: Count()].files += 1
             counts[word, default: Count()].occurrences += occurrences
@@ -75,14 +76,28 @@ public struct RepositoryVocabulary: Sendable {
     public func contains(_ word: String) -> Bool {
         guard fileCount >= rule.minimumFiles else { return false }
         if isName(word) { return true }
-        guard let count = counts[word.lowercased()] else { return false }
+        guard let count = counts[Self.key(word)] else { return false }
         return count.files >= rule.files || count.occurrences >= rule.occurrences
     }
 
     /// Whether the tree's code uses `word` as a name (a learning tree only, as `contains(_:)`).
     public func isName(_ word: String) -> Bool {
-        fileCount >= rule.minimumFiles && !names.isEmpty && names.contains(CodeNames.key(word))
+        fileCount >= rule.minimumFiles && !names.isEmpty && names.contains(CodeNames.key(String(Self.stem(word))))
     }
+
+    /// The word without a possessive's ending (`greenlet's`, `users'`, `Flask’s`): a word and its possessive are one word here.
+    static func stem(_ word: String) -> Substring {
+        var end = word.endIndex
+        if word.hasSuffix("'s") || word.hasSuffix("’s") || word.hasSuffix("'S") || word.hasSuffix("’S") {
+            end = word.index(end, offsetBy: -2)
+        } else if word.hasSuffix("'") || word.hasSuffix("’") {
+            end = word.index(before: end)
+        }
+        return end > word.startIndex ? word[..<end] : word[...]
+    }
+
+    /// The word counts are kept under: its `stem`, lower-cased.
+    static func key(_ word: String) -> String { stem(word).lowercased() }
 
     /// The distinct flagged words (lower-cased) that recur enough for `contains(_:)`, sorted.
     public var learnedWords: [String] {

@@ -4,7 +4,7 @@
 /// bytes; none reveals any.
 enum ProseMarkup {
     /// Hides code spans (`` `x` ``), doc-comment tags (`@param name`, `\brief`, `{@link X}`),
-    /// reStructuredText roles (`:class:`), HTML tags, command-line options (`-Wall`, `--verbose`),
+    /// reStructuredText roles (`:class:`), fields (`:param ctx:`) and directives (`.. autoclass:: Name`), HTML tags, command-line options (`-Wall`, `--verbose`),
     /// doctest lines (`>>> f(x)`) and `TODO(name)` references inside a comment or string. Doxygen's
     /// backslash tags count only in comments (`inComment`), where a backslash is no escape.
     static func hideCodeMarkup(in mask: inout TextMask, range: Range<Int>, inComment: Bool) {
@@ -89,6 +89,11 @@ enum ProseMarkup {
                 if cursor > index + 1, cursor < end, bytes[cursor] == ascii(":"), cursor + 1 < end, bytes[cursor + 1] == ascii("`") {
                     mask.hide(index..<cursor + 1)
                     index = cursor + 1
+                } else if isLineStart(bytes, at: index, range: range),
+                          let close = ReStructuredTextMasker.fieldNameEnd(bytes, index, index..<lineEnd(bytes, from: index, end: end)) {
+                    // A docstring's field (`:param ctx:`, `:members:`), as reStructuredText writes one.
+                    mask.hide(index..<close)
+                    index = close
                 } else {
                     index += 1
                 }
@@ -108,6 +113,24 @@ enum ProseMarkup {
                 while cursor < end, bytes[cursor] != 0x0A { cursor += 1 }
                 mask.hide(index..<cursor)
                 index = cursor
+            case ascii(".") where isLineStart(bytes, at: index, range: range) && starts(bytes, ".. ", at: index, end: end):
+                // A docstring's reStructuredText directive (`.. autoclass:: Name`): its name, and unless the directive
+                // holds prose (`.. note::`), the rest of its line.
+                var cursor = index + 3
+                while cursor < end, isWordByte(bytes[cursor]) || bytes[cursor] == ascii("-") || bytes[cursor] == ascii(":")
+                    && !starts(bytes, "::", at: cursor, end: end) {
+                    cursor += 1
+                }
+                guard cursor > index + 3, starts(bytes, "::", at: cursor, end: end) else {
+                    index += 1
+                    continue
+                }
+                var name = String(decoding: bytes[index + 3..<cursor], as: UTF8.self)
+                if let colon = name.lastIndex(of: ":") { name = String(name[name.index(after: colon)...]) }
+                let hideEnd = ReStructuredTextMasker.proseDirectives.contains(name.lowercased())
+                    ? cursor + 2 : lineEnd(bytes, from: cursor, end: end)
+                mask.hide(index..<hideEnd)
+                index = hideEnd
             case ascii("<"):
                 var cursor = index + 1
                 if cursor < end, bytes[cursor] == ascii("/") { cursor += 1 }
@@ -251,6 +274,13 @@ enum ProseMarkup {
     }
 
     private static let optionPrecedents = ByteSet("([\"'=`")
+
+    /// The offset of the line feed that ends the line holding `index`, or `end`.
+    private static func lineEnd(_ bytes: [UInt8], from index: Int, end: Int) -> Int {
+        var cursor = index
+        while cursor < end, bytes[cursor] != 0x0A { cursor += 1 }
+        return cursor
+    }
 
     private static func isLineStart(_ bytes: [UInt8], at index: Int, range: Range<Int>) -> Bool {
         var cursor = index - 1

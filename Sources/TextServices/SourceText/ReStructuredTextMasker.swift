@@ -176,7 +176,7 @@ enum ReStructuredTextMasker {
     }
 
     /// The end of a field name (`:param name:`) that opens a line, just past its closing colon; nil when there is none.
-    private static func fieldNameEnd(_ bytes: [UInt8], _ start: Int, _ line: Range<Int>) -> Int? {
+    static func fieldNameEnd(_ bytes: [UInt8], _ start: Int, _ line: Range<Int>) -> Int? {
         var end = start + 1
         while end < line.upperBound, bytes[end] != UInt8(ascii: ":"), bytes[end] != UInt8(ascii: "`") { end += 1 }
         guard end < line.upperBound, bytes[end] == UInt8(ascii: ":"), end > start + 1,
