@@ -91,7 +91,7 @@ enum ProseMarkup {
                     index = cursor + 1
                 } else if isLineStart(bytes, at: index, range: range),
                           let close = ReStructuredTextMasker.fieldNameEnd(bytes, index, index..<lineEnd(bytes, from: index, end: end)) {
-                    // A docstring's field (`:param ctx:`, `:members:`), as reStructuredText writes one.
+                    // A field of a docstring (`:param ctx:`, `:members:`), as reStructuredText writes one.
                     mask.hide(index..<close)
                     index = close
                 } else {
@@ -114,7 +114,7 @@ enum ProseMarkup {
                 mask.hide(index..<cursor)
                 index = cursor
             case ascii(".") where isLineStart(bytes, at: index, range: range) && starts(bytes, ".. ", at: index, end: end):
-                // A docstring's reStructuredText directive (`.. autoclass:: Name`): its name, and unless the directive
+                // A reStructuredText directive in a docstring (`.. autoclass:: Name`): its name, and unless the directive
                 // holds prose (`.. note::`), the rest of its line.
                 var cursor = index + 3
                 while cursor < end, isWordByte(bytes[cursor]) || bytes[cursor] == ascii("-") || bytes[cursor] == ascii(":")
