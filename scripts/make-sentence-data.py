@@ -54,7 +54,7 @@ French, Spanish, Italian, Portuguese, Polish, Russian, Dutch, Swedish,
 Ukrainian).
 
 With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
-their tuning half (dev and train files) adds what people marked: a token
+their tuning half (dev and train files, a PUD's tuning documents) adds what people marked: a token
 with a period *inside* a sentence at least twice, and at a sentence's end at
 most a quarter as often, is an abbreviation (a title when never seen at an
 end, at least three times); a capitalised word that starts at least 30% of

@@ -23,11 +23,12 @@ treebank's LICENSE.txt; docs/benchmarks.md names them and their commits).
 """
 
 import glob
-import hashlib
 import os
 import random
 import re
 import unicodedata
+
+from sentence_corpus import half_of  # the split of Debian's documents, used for the PUDs' too
 
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese",
          "pl": "Polish", "ru": "Russian", "nl": "Dutch", "sv": "Swedish", "cs": "Czech", "uk": "Ukrainian",
@@ -45,11 +46,6 @@ def treebanks(folder, language):
 def is_pud(treebank):
     """Whether a treebank is one of the Parallel UD treebanks (a test file only, split into both halves by document)."""
     return os.path.basename(treebank.rstrip(os.sep)).endswith("-PUD")
-
-
-def half_of(name):
-    """0 (tuning) or 1 (measurement) for a PUD document's id, stable across runs and machines (as sentence_corpus.half_of)."""
-    return hashlib.sha1(name.encode()).digest()[0] & 1
 
 
 def files(treebank, half):
