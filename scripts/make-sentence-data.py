@@ -54,7 +54,7 @@ French, Spanish, Italian, Portuguese, Polish, Russian, Dutch, Swedish,
 Ukrainian).
 
 With `--ud FOLDER` (Universal Dependencies treebanks, scripts/ud_corpus.py),
-their tuning half (dev and train files) adds what people marked: a token
+their tuning half (dev and train files, a PUD's tuning documents) adds what people marked: a token
 with a period *inside* a sentence at least twice, and at a sentence's end at
 most a quarter as often, is an abbreviation (a title when never seen at an
 end, at least three times); a capitalised word that starts at least 30% of
@@ -382,7 +382,7 @@ def usable_treebanks(folder, language, noncommercial=False):
         if not noncommercial and any(clause in licence for clause in ("NonCommercial", "Non-Commercial", "BY-NC")):
             continue
         if not ud_corpus.files(treebank, 0):
-            continue  # a test set only (PUD): nothing to learn from
+            continue  # no tuning file
         commit_path = os.path.join(treebank, "COMMIT")
         commit = open(commit_path).read().strip() if os.path.exists(commit_path) else "unknown"
         found.append((treebank, commit))
@@ -390,32 +390,31 @@ def usable_treebanks(folder, language, noncommercial=False):
 
 
 def learn_marked(treebanks):
-    """Abbreviations, titles and starters from sentences people marked (the treebanks' tuning files)."""
+    """Abbreviations, titles and starters from sentences people marked (the treebanks' tuning half: dev and train files, a PUD's tuning documents)."""
     inside, final, capitalised, starts = {}, {}, {}, {}
     for treebank, _ in treebanks:
-        for path in ud_corpus.files(treebank, 0):
-            for document in ud_corpus.documents(path):
-                for text, _ in document:
-                    text = text.strip()
-                    for match in corpus.BOUNDARY.finditer(text):
-                        if match.group(1) != "." or match.end(1) != match.start(2) or match.end() >= len(text):
-                            continue
-                        if match.start(1) > 0 and text[match.start(1) - 1] == ".":
-                            continue
-                        key = corpus.key_before_period(text, match.start(1))
-                        if key and not key.startswith("#"):
-                            inside[key] = inside.get(key, 0) + 1
-                    stripped = text.rstrip(corpus.CLOSERS)
-                    if stripped.endswith(".") and not stripped.endswith(".."):
-                        key = corpus.key_before_period(stripped, len(stripped) - 1)
-                        if key and not key.startswith("#"):
-                            final[key] = final.get(key, 0) + 1
-                    for match in corpus.WORD.finditer(text):
-                        if match.group()[0].isupper():
-                            capitalised[match.group()] = capitalised.get(match.group(), 0) + 1
-                    first = corpus.next_word(text.lstrip(corpus.OPENERS), 0)
-                    if first[:1].isupper():
-                        starts[first] = starts.get(first, 0) + 1
+        for document in ud_corpus.half_documents(treebank, 0):
+            for text, _ in document:
+                text = text.strip()
+                for match in corpus.BOUNDARY.finditer(text):
+                    if match.group(1) != "." or match.end(1) != match.start(2) or match.end() >= len(text):
+                        continue
+                    if match.start(1) > 0 and text[match.start(1) - 1] == ".":
+                        continue
+                    key = corpus.key_before_period(text, match.start(1))
+                    if key and not key.startswith("#"):
+                        inside[key] = inside.get(key, 0) + 1
+                stripped = text.rstrip(corpus.CLOSERS)
+                if stripped.endswith(".") and not stripped.endswith(".."):
+                    key = corpus.key_before_period(stripped, len(stripped) - 1)
+                    if key and not key.startswith("#"):
+                        final[key] = final.get(key, 0) + 1
+                for match in corpus.WORD.finditer(text):
+                    if match.group()[0].isupper():
+                        capitalised[match.group()] = capitalised.get(match.group(), 0) + 1
+                first = corpus.next_word(text.lstrip(corpus.OPENERS), 0)
+                if first[:1].isupper():
+                    starts[first] = starts.get(first, 0) + 1
     titles, abbreviations = [], []
     for key, count in inside.items():
         parts = key.split(".")

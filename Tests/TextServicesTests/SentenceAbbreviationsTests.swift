@@ -310,6 +310,13 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("«Basta!» disse lui. Poi uscì.", "it") == ["«Basta!» disse lui. ", "Poi uscì."])
     }
 
+    @Test func aRunOfMarksEndingInAQuestionMarkAfterAWordEndsTheSentenceBeforeALowerCaseWord() throws {
+        #expect(try Self.sentences("Is the picture quality good??? is it like Sony? Fine.", "en")
+                == ["Is the picture quality good??? ", "is it like Sony? ", "Fine."])
+        // A run that ends in `!` still joins a lower-case word, as a `!` alone does.
+        #expect(try Self.sentences("It was a junkie lube?! really weird. Fine.", "en") == ["It was a junkie lube?! really weird. ", "Fine."])
+    }
+
     @Test func anInitialAfterAnAbbreviationIsNoSentenceStarter() throws {
         // French data lists "J" as a starter ("J'ai"); "J." is an initial.
         #expect(try Self.sentences("Il fut dédié en 493 av. J.-C. par Spurius Cassius. Il est là.", "fr")
@@ -461,6 +468,31 @@ struct SentenceAbbreviationsTests {
         // ICU alone keeps it in the sentence before (a lower-case letter follows the amount).
         #expect(try Self.sentences("It was the largest bankruptcy in history. $205m was earned.", nil)
                 == ["It was the largest bankruptcy in history. $205m was earned."])
+    }
+
+    @Test func aLetterBeforeAnErasAbbreviationEndsNoSentence() throws {
+        #expect(try Self.sentences("Im 8. Jahrhundert n. Chr. begann Griechenland zu wachsen. Dann kam Rom.", "de")
+                == ["Im 8. Jahrhundert n. Chr. begann Griechenland zu wachsen. ", "Dann kam Rom."])
+        #expect(try Self.sentences("Im Jahr 833 n. Chr. Karl zog nach Süden. Gut.", "de")
+                == ["Im Jahr 833 n. Chr. Karl zog nach Süden. ", "Gut."])
+        #expect(try Self.sentences("En el siglo 8 a. C. Grecia comenzó a surgir. Luego vino Roma.", "es")
+                == ["En el siglo 8 a. C. Grecia comenzó a surgir. ", "Luego vino Roma."])
+        // After the era, a sentence starter still starts a sentence, and a letter before a longer word still ends one.
+        #expect(try Self.sentences("Fue hacia 1600 a. C. La ciudad ardió.", "es") == ["Fue hacia 1600 a. C. ", "La ciudad ardió."])
+        #expect(try Self.sentences("Set the width to exactly n. Indent is next.", "en")
+                == ["Set the width to exactly n. ", "Indent is next."])
+    }
+
+    @Test func aYearsUnitThatClosesADateOpeningItsSentenceEndsNoSentence() throws {
+        #expect(try Self.sentences("Ćwiczył dużo. W 1955 r. Mishima zaczął ćwiczyć z ciężarami. Potem przestał.", "pl")
+                == ["Ćwiczył dużo. ", "W 1955 r. Mishima zaczął ćwiczyć z ciężarami. ", "Potem przestał."])
+        #expect(try Self.sentences("9 września 2009 r. Aldrin został zwabiony do hotelu. Nic nie wiedział.", "pl")
+                == ["9 września 2009 r. Aldrin został zwabiony do hotelu. ", "Nic nie wiedział."])
+        // A longer sentence that ends in a year's unit still ends there, and so does a year that starts its sentence alone.
+        #expect(try Self.sentences("Film nakręcono w lutym 2011 r. Blunt zagrała w nim.", "pl")
+                == ["Film nakręcono w lutym 2011 r. ", "Blunt zagrała w nim."])
+        #expect(try Self.sentences("Było ich 900 k. Nie wiem, co to znaczy.", "pl")
+                == ["Było ich 900 k. ", "Nie wiem, co to znaczy."])
     }
 
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {

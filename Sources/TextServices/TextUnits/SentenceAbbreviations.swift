@@ -83,7 +83,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// the next word is not a sentence starter (an initial also needs a
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
-    /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods, nor
+    /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods
+    /// (but a `?` glued to a word, alone or ending a run of marks, does), nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
     /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
     /// each side; no allocation beyond the two short keys.
@@ -130,8 +131,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
             // textsvcd: disable-next-line (the last example is Italian)
             // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
-            if terminator == period, bytes[period - 1] == UInt8(ascii: "?"), period >= 2,
-               let (before, _) = UTF8Scalars.before(bytes, period - 1), before.isLetter { return false }
+            if terminator == period, bytes[period - 1] == UInt8(ascii: "?") {
+                // A `?` glued to a word, or a run of marks glued to one that ends in it (`quality???`), ends its
+                // sentence (`where did you grow up? india?`).
+                var mark = period - 1
+                while mark > 0, bytes[mark - 1] == UInt8(ascii: "!") || bytes[mark - 1] == UInt8(ascii: "?") { mark -= 1 }
+                if let (before, _) = UTF8Scalars.before(bytes, mark), before.isLetter { return false }
+            }
             return next.word.unicodeScalars.first?.properties.isLowercase ?? false
         }
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
@@ -167,6 +173,18 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                    !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
                    Self.followsNumber(bytes, period - 1 - word.utf8.count) { return false }
                 return !startsSentence
+            }
+            if scalars == 1, word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase,
+               next.isCapitalised, Self.standsAlone(bytes, before: period - 1 - word.utf8.count) {
+                // An era: one lower-case letter before a capitalised abbreviation of up to three letters with its own
+                // period (`n. Chr.`, `v. Chr.`, `a. C.`, `d. C.`); what follows the era decides as after any other key.
+                if (1...3).contains(next.word.unicodeScalars.count), Self.isLowerOrTitleCase(next.word),
+                   next.end < bytes.count, bytes[next.end] == UInt8(ascii: ".") { return true }
+                // A year's unit that closes a date opening its sentence (`W 1955 r. Mishima`, `9 września 2009 r.
+                // Aldrin`): a date alone is no sentence.
+                if let number = Self.yearBefore(bytes, period - 1 - word.utf8.count), opensWithDate(bytes, number: number) {
+                    return true
+                }
             }
             if scalars == 1, let letter = word.unicodeScalars.first, word.unicodeScalars.count == 1,
                (0x370...0x52F).contains(letter.value), letter.properties.isLowercase,
@@ -313,6 +331,44 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         var index = end
         while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
         return index < end && index > 0 && bytes[index - 1] >= UInt8(ascii: "0") && bytes[index - 1] <= UInt8(ascii: "9")
+    }
+
+    /// Where the year (a number of three or four digits standing alone) that ends before `end`, spaces between, starts, or nil.
+    static func yearBefore(_ bytes: [UInt8], _ end: Int) -> Int? {
+        var index = end
+        while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        guard index < end else { return nil }
+        var start = index
+        while start > 0, bytes[start - 1] >= UInt8(ascii: "0"), bytes[start - 1] <= UInt8(ascii: "9") { start -= 1 }
+        guard (3...4).contains(index - start), standsAlone(bytes, before: start) else { return nil }
+        return start
+    }
+
+    /// Whether the number at `number` follows only a date's first words since its sentence's start (`W 1955`, `W styczniu 2011`, `9 września 2009`).
+    ///
+    /// One or two words or numbers stand before it, spaces alone between them: the first a number (a day) or
+    /// a sentence starter of the language of one or two letters (a preposition: `W`, `Od`, `В`, `V`), the
+    /// other a number or a lower-case word; not `Było ich 900 k.`
+    func opensWithDate(_ bytes: [UInt8], number: Int) -> Bool {
+        var index = number
+        var words: [String] = []
+        while !SentenceKey.startsSentence(bytes, index) {
+            guard words.count < 2 else { return false }
+            var end = index
+            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+            guard end < index else { return false }
+            var start = end
+            while let (scalar, previous) = UTF8Scalars.before(bytes, start), scalar.isLetter || scalar.properties.numericType != nil {
+                start = previous
+            }
+            guard start < end else { return false }  // a comma, a quote, a bracket: more than a date
+            words.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            index = start
+        }
+        guard let first = words.last else { return false }  // `2011 r.` alone: a unit's amount may be a sentence (`900 k.`)
+        func isNumber(_ word: String) -> Bool { word.unicodeScalars.first!.properties.numericType != nil }
+        return (isNumber(first) || first.unicodeScalars.count <= 2 && starters.contains(first))
+            && words.dropLast().allSatisfy { isNumber($0) || $0.unicodeScalars.first!.properties.isLowercase }
     }
 
     /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
