@@ -291,6 +291,23 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(!all.contains("nbsp"))
 }
 
+@Test func markdownHidesACodeSpanThatGoesOnOverTheParagraphsNextLines() {
+    let text = """
+    - a sentence that ends (`Film nakręcono w
+      lutym 2011 r.`), and so does `Było ich`; then prose.
+
+    Plain `wrod one
+    wrod two` end, `sole
+    - item` here.
+
+    An `open span
+
+    never closes` at a blank line.
+    """
+    #expect(visible(text, .markdown)
+            == "- a sentence that ends (|), and so does|; then prose.|Plain|end, `sole|- item` here.|An `open span|never closes` at a blank line.")
+}
+
 @Test func markdownHidesALinksTextWhenItsDestinationSpellsItOut() {
     let text = """
     * [jonchurch](https://github.com/jonchurch) - **Jon Chruch**

@@ -23,6 +23,8 @@ enum MarkdownMasker {
         var inIndentedCode = false
         var previousBlank = true
         var inList = false
+        /// Where a code span that crossed a line end closed: inline markup resumes there.
+        var resume = 0
         while lineIndex < lines.count {
             let line = lines[lineIndex]
             lineIndex += 1
@@ -63,15 +65,20 @@ enum MarkdownMasker {
                 mask.hide(line)
                 continue
             }
-            hideInline(&mask, line)
+            hideInline(&mask, line, lines: lines[lineIndex...], resume: &resume)
         }
         return mask
     }
 
     /// Code spans, link destinations, reference labels, autolinks, tags and entities within one line.
-    private static func hideInline(_ mask: inout TextMask, _ line: Range<Int>) {
+    ///
+    /// A code span may go on over the paragraph's next lines (`following`),
+    /// as CommonMark allows; it then ends inline markup up to `resume`, which
+    /// the lines it covers start from.
+    private static func hideInline(_ mask: inout TextMask, _ line: Range<Int>, lines following: ArraySlice<Range<Int>>,
+                                   resume: inout Int) {
         let bytes = mask.bytes
-        var index = line.lowerBound
+        var index = max(line.lowerBound, resume)
         var openBrackets: [Int] = []
         while index < line.upperBound {
             let byte = bytes[index]
@@ -99,6 +106,10 @@ enum MarkdownMasker {
                 if let closed {
                     mask.hide(index..<closed + run)
                     index = closed + run
+                } else if let closed = spanClose(bytes, run: run, after: following) {
+                    mask.hide(index..<closed + run)
+                    resume = closed + run
+                    index = line.upperBound
                 } else {
                     index += run
                 }
@@ -206,6 +217,33 @@ enum MarkdownMasker {
             index += 1
         }
         return (index, columns)
+    }
+
+    /// Where a code span opened by `run` backticks closes on the paragraph's next lines, or nil.
+    ///
+    /// The paragraph ends at a blank line, and at a line that opens a fence,
+    /// an ATX heading or a list item; a span does not go past it.
+    private static func spanClose(_ bytes: [UInt8], run: Int, after following: ArraySlice<Range<Int>>) -> Int? {
+        for line in following {
+            let indent = indentation(bytes, line)
+            if indent.offset == line.upperBound { return nil }
+            if indent.columns <= 3, bytes[indent.offset] == UInt8(ascii: "#") || fenceRun(bytes, from: indent.offset, to: line.upperBound)
+                .map({ $0.length >= 3 }) == true || isListItem(bytes, from: indent.offset, to: line.upperBound) {
+                return nil
+            }
+            var cursor = line.lowerBound
+            while cursor < line.upperBound {
+                guard bytes[cursor] == UInt8(ascii: "`") else {
+                    cursor += 1
+                    continue
+                }
+                var other = 0
+                while cursor + other < line.upperBound, bytes[cursor + other] == UInt8(ascii: "`") { other += 1 }
+                if other == run { return cursor }
+                cursor += other
+            }
+        }
+        return nil
     }
 
     private static func fenceRun(_ bytes: [UInt8], from start: Int, to end: Int) -> (byte: UInt8, length: Int)? {

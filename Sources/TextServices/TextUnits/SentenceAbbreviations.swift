@@ -180,8 +180,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 // period (`n. Chr.`, `v. Chr.`, `a. C.`, `d. C.`); what follows the era decides as after any other key.
                 if (1...3).contains(next.word.unicodeScalars.count), Self.isLowerOrTitleCase(next.word),
                    next.end < bytes.count, bytes[next.end] == UInt8(ascii: ".") { return true }
-                // A year's unit that closes a date opening its sentence (`W 1955 r. Mishima`, `9 września 2009 r.
-                // Aldrin`): a date alone is no sentence.
+                // A year's unit that closes a date opening its sentence (`W 1955 r. Mishima`,
+                // `9 września 2009 r. Aldrin`): a date alone is no sentence.
                 if let number = Self.yearBefore(bytes, period - 1 - word.utf8.count), opensWithDate(bytes, number: number) {
                     return true
                 }
