@@ -211,8 +211,9 @@ extension DictionaryCompiler {
             inferred.withLock { $0 = cases }
             inferring.leave()
         }
-        guard let text else { return FormList() }
-        return WordFormExpander.formList(affixes: affixes, dictionaryText: text, maximumForms: .max,
+        guard text != nil else { return FormList() }
+        // Handed over, so that the expansion lets the text go once its runs are expanded (before they are joined).
+        return WordFormExpander.formList(affixes: affixes, dictionaryText: (consume text)!, maximumForms: .max,
                                          layerLimit: WordFormExpander.compiledLayerLimit, askedFormBudget: askedFormBudget,
                                          sharingTablesOf: expander) {
             if let decided = CaseInference.decidedByAffixes(affixBytes) { return decided }
