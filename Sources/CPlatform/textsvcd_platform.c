@@ -54,6 +54,15 @@ int32_t tsv_release_free_memory(void) {
 #endif
 }
 
+int32_t tsv_map_allocations_from(int64_t bytes) {
+#ifdef __GLIBC__
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes);
+#else
+    (void)bytes;
+    return 0;
+#endif
+}
+
 int16_t tsv_spawn_new_session_flag(void) {
 #ifdef POSIX_SPAWN_SETSID
     return POSIX_SPAWN_SETSID;

@@ -37,6 +37,10 @@ int16_t tsv_spawn_new_session_flag(void);
 /* Returns free heap memory to the operating system (glibc malloc_trim(0)); 1 when memory was released. */
 int32_t tsv_release_free_memory(void);
 
+/* Makes every allocation of at least `bytes` a mapping of its own, returned to the system when freed (glibc
+   mallopt(M_MMAP_THRESHOLD), which also stops the threshold from rising); 1 on success, 0 elsewhere. */
+int32_t tsv_map_allocations_from(int64_t bytes);
+
 /* Opens a new pseudo-terminal (posix_openpt, grantpt, unlockpt): returns its master side's descriptor (close-on-exec,
    not this process's controlling terminal) and writes the path of its terminal side into `path`; -1 with errno set
    on failure. */

@@ -127,11 +127,11 @@ struct WordFormExpander {
     ///
     /// `inferring` is called at most once, before any form is expanded, and only with no cap and the layers bounded:
     /// the compiler answers it with the inference it builds anyway, so one is built, not two.
-    static func formList(affixes: AffixFile, dictionaryText text: String, maximumForms: Int, layerLimit: Int,
+    static func formList(affixes: AffixFile, dictionaryText text: consuming String, maximumForms: Int, layerLimit: Int,
                          askedFormBudget: Int, sharingTablesOf shared: WordFormExpander? = nil, inferring: () -> Bool) -> FormList {
         var expander = shared.map { WordFormExpander(sharingTablesOf: $0, maximumForms: maximumForms, layerLimit: layerLimit) }
             ?? WordFormExpander(affixes: affixes, maximumForms: maximumForms, layerLimit: layerLimit)
-        guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: text, tally: nil) }
+        guard maximumForms == .max, layerLimit < .max else { return expander.expandAll(dictionaryText: consume text, tally: nil) }
         // A dictionary whose every form is asked three times keeps its forms within a budget of those questions: they are
         // tallied as they are expanded, and only when they pass it are the stems counted and the expansion made again.
         let inferring = inferring()
@@ -141,20 +141,20 @@ struct WordFormExpander {
             if limit < .max {
                 expander.countsEveryForm = true
                 expander.stemFormLimit = limit
-                return expander.expandAll(dictionaryText: text, tally: nil)
+                return expander.expandAll(dictionaryText: consume text, tally: nil)
             }
         }
         let tally = inferring ? nil : FormBudget.Tally(budget: askedFormBudget)
         // A sample of the lines past the budget alone: the forms would be expanded only to be thrown away.
         if tally != nil, FormBudget.sampleExceeds(expander: expander, dictionaryText: text, budget: askedFormBudget) {
             expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
-            return expander.expandAll(dictionaryText: text, tally: nil)
+            return expander.expandAll(dictionaryText: consume text, tally: nil)
         }
-        let list = expander.expandAll(dictionaryText: text, tally: tally)
+        let list = expander.expandAll(dictionaryText: copy text, tally: tally)
         guard let tally, tally.passed else { return list }
         _ = consume list
         expander.stemFormLimit = FormBudget.stemLimit(expander: expander, dictionaryText: text, budget: askedFormBudget)
-        return expander.expandAll(dictionaryText: text, tally: nil)
+        return expander.expandAll(dictionaryText: consume text, tally: nil)
     }
 
     /// The text of the .dic file at `path` decoded from `charset` (the .aff's `SET`); nil when it cannot be read or decoded.
@@ -167,8 +167,8 @@ struct WordFormExpander {
 
     /// Every form of a .dic file's text: on every core when there is no cap and the text is large (no run of lines then
     /// depends on another's count); stopped early once `tally` has passed its budget.
-    private func expandAll(dictionaryText text: String, tally: FormBudget.Tally?) -> FormList {
-        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expandOnEveryCore(dictionaryText: text, tally: tally) }
+    private func expandAll(dictionaryText text: consuming String, tally: FormBudget.Tally?) -> FormList {
+        if maximumForms == .max, text.utf8.count >= Self.everyCoreBytes { return expandOnEveryCore(dictionaryText: consume text, tally: tally) }
         var list = FormList()
         expand(lines: text[...], firstOfFile: true, into: &list, tally: tally)
         return list
@@ -179,12 +179,16 @@ struct WordFormExpander {
     ///
     /// The list is the same, form for form: a stem's forms depend on its line
     /// alone. Expanding was a fifth of a Portuguese compile (10.5 million forms), on one core.
-    func expandOnEveryCore(dictionaryText text: String, tally: FormBudget.Tally? = nil) -> FormList {
+    ///
+    /// The text is let go once the runs are expanded, before they are joined (the caller hands it over to free it there:
+    /// Mongolian's is 17 MB).
+    func expandOnEveryCore(dictionaryText text: consuming String, tally: FormBudget.Tally? = nil) -> FormList {
         var parts = Self.mapLineRunsOnEveryCore(text) { lines, firstOfFile in
             var part = FormList()
             expand(lines: lines, firstOfFile: firstOfFile, into: &part, tally: tally)
             return part
         }
+        _ = consume text
         var list = FormList()
         list.reserveCapacity(forms: parts.reduce(0) { $0 + $1.count }, bytes: parts.reduce(0) { $0 + $1.bytes.count })
         for index in parts.indices {
