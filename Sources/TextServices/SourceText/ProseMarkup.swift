@@ -4,7 +4,8 @@
 /// bytes; none reveals any.
 enum ProseMarkup {
     /// Hides code spans (`` `x` ``), doc-comment tags (`@param name`, `\brief`, `{@link X}`),
-    /// reStructuredText roles (`:class:`), fields (`:param ctx:`) and directives (`.. autoclass:: Name`), HTML tags, command-line options (`-Wall`, `--verbose`),
+    /// reStructuredText roles (`:class:`), fields (`:param ctx:`) and directives (`.. autoclass:: Name`),
+    /// HTML tags, command-line options (`-Wall`, `--verbose`),
     /// doctest lines (`>>> f(x)`) and `TODO(name)` references inside a comment or string. Doxygen's
     /// backslash tags count only in comments (`inComment`), where a backslash is no escape.
     static func hideCodeMarkup(in mask: inout TextMask, range: Range<Int>, inComment: Bool) {
