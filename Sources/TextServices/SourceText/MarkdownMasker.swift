@@ -91,19 +91,7 @@ enum MarkdownMasker {
             case UInt8(ascii: "`"):
                 var run = 0
                 while index + run < line.upperBound, bytes[index + run] == byte { run += 1 }
-                var cursor = index + run
-                var closed: Int?
-                while cursor < line.upperBound {
-                    if bytes[cursor] == byte {
-                        var other = 0
-                        while cursor + other < line.upperBound, bytes[cursor + other] == byte { other += 1 }
-                        if other == run { closed = cursor; break }
-                        cursor += other
-                    } else {
-                        cursor += 1
-                    }
-                }
-                if let closed {
+                if let closed = closingRun(bytes, run: run, in: index + run..<line.upperBound) {
                     mask.hide(index..<closed + run)
                     index = closed + run
                 } else if let closed = spanClose(bytes, run: run, after: following) {
@@ -231,17 +219,23 @@ enum MarkdownMasker {
                 .map({ $0.length >= 3 }) == true || isListItem(bytes, from: indent.offset, to: line.upperBound) {
                 return nil
             }
-            var cursor = line.lowerBound
-            while cursor < line.upperBound {
-                guard bytes[cursor] == UInt8(ascii: "`") else {
-                    cursor += 1
-                    continue
-                }
-                var other = 0
-                while cursor + other < line.upperBound, bytes[cursor + other] == UInt8(ascii: "`") { other += 1 }
-                if other == run { return cursor }
-                cursor += other
+            if let closed = closingRun(bytes, run: run, in: line) { return closed }
+        }
+        return nil
+    }
+
+    /// Where in `range` a run of exactly `run` backticks starts (a code span's close), or nil.
+    private static func closingRun(_ bytes: [UInt8], run: Int, in range: Range<Int>) -> Int? {
+        var cursor = range.lowerBound
+        while cursor < range.upperBound {
+            guard bytes[cursor] == UInt8(ascii: "`") else {
+                cursor += 1
+                continue
             }
+            var other = 0
+            while cursor + other < range.upperBound, bytes[cursor + other] == UInt8(ascii: "`") { other += 1 }
+            if other == run { return cursor }
+            cursor += other
         }
         return nil
     }

@@ -37,26 +37,16 @@ struct StemTable: Sendable {
     /// Hidden homonyms answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
     func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holding first: UInt16, and second: UInt16,
                     andOneOf needed: AnyFlag = .none, filter: HomonymFilter = .none, excluding excluded: UInt16 = 0) -> Bool {
-        guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
-        let homonyms = Int(bytes[start - 1])
-        let useHidden = hidden && Self.onlyHidden(bytes, start, homonyms)
-        var cursor = start
-        for _ in 0..<homonyms {
-            let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
-            if useHidden || bytes[cursor] == 0,
-               first == 0 || Self.holds(bytes, cursor + 3, count, first),
-               second == 0 || Self.holds(bytes, cursor + 3, count, second),
-               filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held,
-               excluded == 0 || !Self.holds(bytes, cursor + 3, count, excluded),
-               needed.isNone || (needed.first != 0 && Self.holds(bytes, cursor + 3, count, needed.first))
-                || (needed.second != 0 && Self.holds(bytes, cursor + 3, count, needed.second))
-                || (needed.third != 0 && Self.holds(bytes, cursor + 3, count, needed.third)) {
-                return true
-            }
-            cursor += 3 + 2 * count
+        return containsHomonym(key, hidden: hidden) { flags, count in
+            (first == 0 || Self.holds(bytes, flags, count, first))
+                && (second == 0 || Self.holds(bytes, flags, count, second))
+                && (filter.flag == 0 || Self.holds(bytes, flags, count, filter.flag) == filter.held)
+                && (excluded == 0 || !Self.holds(bytes, flags, count, excluded))
+                && (needed.isNone || (needed.first != 0 && Self.holds(bytes, flags, count, needed.first))
+                    || (needed.second != 0 && Self.holds(bytes, flags, count, needed.second))
+                    || (needed.third != 0 && Self.holds(bytes, flags, count, needed.third)))
         }
-        return false
     }
 
     /// `anyHomonym(_:hidden:holding:and:filter:)` for a homonym holding one of `flags` (sorted; a 0 among them needs no flag).
@@ -64,20 +54,33 @@ struct StemTable: Sendable {
     /// One lookup for what would be one a flag (`AffixIndex`'s root classes).
     func anyHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool, holdingOneOf flags: UnsafeBufferPointer<UInt16>,
                     filter: HomonymFilter = .none) -> Bool {
-        guard let anyFlag = flags.first, let start = homonymsStart(key) else { return false }
+        guard let anyFlag = flags.first else { return false }
+        let bytes = tables.bytes
+        return containsHomonym(key, hidden: hidden) { start, count in
+            guard filter.flag == 0 || Self.holds(bytes, start, count, filter.flag) == filter.held else { return false }
+            if anyFlag == 0 { return true }
+            for index in 0..<count {
+                let position = start + 2 * index
+                if Self.sortedContains(flags, UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether a homonym of `key` that may answer passes `test` (given where its flags start, and how many it holds).
+    ///
+    /// Hidden homonyms may answer only when `hidden`, and only for a key with no homonym from the .dic, as in Hunspell.
+    @inline(__always)
+    private func containsHomonym(_ key: UnsafeBufferPointer<UInt8>, hidden: Bool,
+                                 where test: (_ flagsStart: Int, _ count: Int) -> Bool) -> Bool {
+        guard let start = homonymsStart(key) else { return false }
         let bytes = tables.bytes
         let homonyms = Int(bytes[start - 1])
         let useHidden = hidden && Self.onlyHidden(bytes, start, homonyms)
         var cursor = start
         for _ in 0..<homonyms {
             let count = Int(bytes[cursor + 1]) | Int(bytes[cursor + 2]) << 8
-            if useHidden || bytes[cursor] == 0, filter.flag == 0 || Self.holds(bytes, cursor + 3, count, filter.flag) == filter.held {
-                if anyFlag == 0 { return true }
-                for index in 0..<count {
-                    let position = cursor + 3 + 2 * index
-                    if Self.sortedContains(flags, UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8) { return true }
-                }
-            }
+            if useHidden || bytes[cursor] == 0, test(cursor + 3, count) { return true }
             cursor += 3 + 2 * count
         }
         return false
