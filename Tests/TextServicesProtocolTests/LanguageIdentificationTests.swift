@@ -446,6 +446,56 @@ struct LanguageIdentificationTests {
         #expect(LanguageWordScanner.scripts(in: mixed, range: 0..<9) == 1 << UInt32(LanguageScript.latin.rawValue))
     }
 
+    @Test func blocksTheDefaultDictionaryAcceptsWholeAreSettledUnscoredAndTheRestAreScored() throws {
+        let languages = Self.services.languages
+        let candidates = try languages.candidates(Self.candidates)
+        let typo = "After the meeting, everyone went home erly last night because of the cold storm that was coming from the west."
+        let typos = "After the meeting, everyone went home erly because of the strom that was coming from the west and north."
+        let blocks = [Self.english1, Self.german, typo, typos, "Leitmotiv analysis",
+                      "The ratio of a circle to its diameter is π, as every student knows."]
+        let buffer = TextBuffer(blocks.joined(separator: "\n\n"))
+        let reference = try #require(languages.referenceCheck(buffer, range: buffer.fullRange, candidates: candidates, documentId: nil))
+        #expect(reference.settled.language == "en_US")
+        let checking = try languages.checkingRanges(buffer, range: buffer.fullRange, candidates: candidates, settled: reference.settled)
+        // Settled: the first paragraph, and the next English one with one typo in its 20 words. Not settled: the German
+        // paragraph, an English one with two typos, "Leitmotiv analysis" (two words), and a short paragraph with a Greek
+        // letter, which English rejects; each is scored as without settling.
+        #expect(checking.map(\.settled) == [true, false, true, false, false, false])
+        #expect(checking.map(\.language) == ["en_US", "de_DE", "en_US", "en_US", "de_DE", "en_US"])
+        #expect(checking[0].words == 24 && checking[0].scores.isEmpty)
+        #expect(checking.filter { !$0.settled }.allSatisfy { $0.scores.count == candidates.count })
+        // The check answers as checking each paragraph in its own language's dictionary.
+        let checked = try languages.check(buffer, candidates: Self.candidates, documentId: nil)
+        #expect(checked.misspellings.map(\.misspelling.word) == ["erly", "erly", "strom", "π"])
+        #expect(checked.misspellings.map(\.language) == ["en_US", "en_US", "en_US", "en_US"])
+        #expect(checked.wordCount == reference.settled.wordCount)
+        // A default language of another script settles no block of Latin words, even one its dictionary accepts
+        // (Debian's Ukrainian dictionary accepts every Latin word).
+        let ukrainian = SettledBlocks(language: "uk_UA", script: .cyrillic, misspellings: [], wordCount: 0)
+        #expect(ukrainian.words(ofSettled: checking[0].range, in: buffer.bytes) == nil)
+        #expect(reference.settled.words(ofSettled: checking[0].range, in: buffer.bytes) == 24)
+    }
+
+    @Test func theDefaultLanguagesFirstVerdictsDecideWhetherItChecksTheWholeText() throws {
+        let languages = Self.services.languages
+        let candidates = try languages.candidates(Self.candidates)
+        let german = TextBuffer(Array(repeating: Self.german, count: 4).joined(separator: "\n\n"))
+        #expect(try languages.referenceCheck(german, range: german.fullRange, candidates: candidates, documentId: nil) == nil)
+        // More misspellings than the first look stops at, spread thinly, and some of them parts of one token (a regular
+        // expression's alternatives): the check is the whole text's, as one pass over it would find.
+        let sentence = "The committee met on Tuesday to discuss the budget for next year and the new roof of the library."
+        let alternatives = (0..<30).map { "qz" + String(repeating: "x", count: $0 % 5 + 1) + ["tics", "range", "data"][$0 % 3] }
+        let typos = (0..<30).map { "Tuesdy\($0 % 2 == 0 ? "" : "s") wnet" }
+        let paragraphs = Array(repeating: sentence, count: 6) + ["\\b(" + alternatives.joined(separator: "|") + ")\\b"]
+            + typos.map { "\(sentence) \($0) \(sentence)" }
+        let english = TextBuffer(paragraphs.joined(separator: "\n\n"))
+        let reference = try #require(languages.referenceCheck(english, range: english.fullRange, candidates: candidates, documentId: nil))
+        let whole = try Self.services.spelling.checker(languages: ["en_US"]).check(english)
+        #expect(whole.misspellings.count == 90)
+        #expect(reference.settled.misspellings == whole.misspellings)
+        #expect(reference.settled.wordCount == whole.wordCount)
+    }
+
     @Test func aHardWrappedSentencesLastLineIsPartOfItsSentence() throws {
         // A French sentence whose last line names two English commands: read alone, that line is English.
         let french = "Si configurée à On, le programme d'historique tente de placer le curseur\n"

@@ -42,33 +42,34 @@ extension LanguageIdentification {
     /// A text seen before with the same settings gets the spans it got then (kept in `models.spans`).
     public func spans(_ text: TextBuffer, range: ByteRange? = nil,
                       candidates requested: [String]?) throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate]) {
-        let found = try keyedSpans(text, range: range, candidates: requested)
-        return (found.spans, found.candidates)
+        let candidates = try candidates(requested)
+        let found = try keyedSpans(text, range: range ?? text.fullRange, candidates: candidates)
+        return (found.spans, candidates)
     }
 
-    /// `spans`, with the hash of the range's bytes when it has letters (the key its spans are kept by).
-    private func keyedSpans(_ text: TextBuffer, range: ByteRange?, candidates requested: [String]?)
-        throws(TextServicesError) -> (spans: [LanguageSpan], candidates: [LanguageCandidate], content: ContentHash?) {
-        let candidates = try candidates(requested)
-        let range = range ?? text.fullRange
+    /// `spans` among resolved candidates, with the hash of the range's bytes when it has letters (the key its spans are
+    /// kept by); `settled` blocks are taken for the default language unscored.
+    private func keyedSpans(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate], settled: SettledBlocks? = nil)
+        throws(TextServicesError) -> (spans: [LanguageSpan], content: ContentHash?) {
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else {
-            return (try identifiedSpans(text, range: range, candidates: candidates), candidates, nil)
+            return (try identifiedSpans(text, range: range, candidates: candidates, settled: settled), nil)
         }
         let model = try model(for: candidates)
         var settings = "\(model.key)|\(spelling.defaultLanguage)"
         for candidate in candidates { settings += "|\(candidate.tag)=\(candidate.code)" }
+        if let settled { settings += "|\(settled.settings)" }
         let content = text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[range.ints])) }
         let key = KeptByContent<LanguageSpan>.Key(content: content, settings: ContentHash(Array(settings.utf8)))
-        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, candidates, content) }
-        let spans = try identifiedSpans(text, range: range, candidates: candidates)
+        if let kept = models.spans.items(key, startingAt: range.lowerBound) { return (kept, content) }
+        let spans = try identifiedSpans(text, range: range, candidates: candidates, settled: settled)
         models.spans.keep(spans, key, startingAt: range.lowerBound)
-        return (spans, candidates, content)
+        return (spans, content)
     }
 
     /// `spans` of `range`, found paragraph by paragraph.
-    private func identifiedSpans(_ text: TextBuffer, range: ByteRange,
-                                 candidates: [LanguageCandidate]) throws(TextServicesError) -> [LanguageSpan] {
-        let detected = try checkingRanges(text, range: range, candidates: candidates)
+    private func identifiedSpans(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
+                                 settled: SettledBlocks?) throws(TextServicesError) -> [LanguageSpan] {
+        let detected = try checkingRanges(text, range: range, candidates: candidates, settled: settled)
         /// The candidate `found` names, when its evidence is known.
         func best(_ found: LanguageRange) -> Int? {
             guard found.scores.count == candidates.count, found.knownWords.count == candidates.count else { return nil }
@@ -76,7 +77,8 @@ extension LanguageIdentification {
         }
         /// Whether `found` is decided: enough of its words, and half of them, are in its language's list.
         func isDecided(_ found: LanguageRange) -> Bool {
-            best(found).map { found.knownWords[$0] >= LanguageIdentifier.minimumSentenceWords && 2 * found.knownWords[$0] >= found.words }
+            if found.settled { return true }
+            return best(found).map { found.knownWords[$0] >= LanguageIdentifier.minimumSentenceWords && 2 * found.knownWords[$0] >= found.words }
                 ?? false
         }
         func most(_ bytes: [String: Int]) -> String? {
@@ -157,7 +159,8 @@ extension LanguageIdentification {
     /// dictionaries, a text in Latin letters alone scores 26 of the 33
     /// default candidates, one in Cyrillic alone 3. The confidences differ
     /// (they are not read here).
-    func checkingRanges(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate]) throws(TextServicesError) -> [LanguageRange] {
+    func checkingRanges(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
+                        settled: SettledBlocks? = nil) throws(TextServicesError) -> [LanguageRange] {
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints) else { return [] }
         let model = try model(for: candidates)
         let scripts = LanguageWordScanner.scripts(in: text.bytes, range: range.ints)
@@ -166,7 +169,7 @@ extension LanguageIdentification {
         }
         guard !scored.isEmpty else { return [] }
         let found = try identify(text, range: range, among: scored.map { candidates[$0] }, hints: [:], granularity: .paragraph,
-                                 maximum: 1, joiningLines: true)
+                                 maximum: 1, joiningLines: true, settled: settled)
         guard scored.count < candidates.count else { return found }
         return found.map { range in
             guard range.scores.count == scored.count, range.knownWords.count == scored.count else { return range }
@@ -189,15 +192,31 @@ extension LanguageIdentification {
     /// words its dictionary accepts); a language counts only for words in its
     /// own script (Debian's uk_UA dictionary accepts every Latin word).
     /// `startingAt`, `wrap` and `limit` work as in `SpellChecker.check`.
+    ///
+    /// When the default language is a candidate and its dictionary accepts
+    /// most of the text's first words, the whole text is checked in it
+    /// first, and the blocks it accepts whole are settled in it unscored
+    /// (`SettledBlocks`); its verdicts then serve every span in the default
+    /// language, and `wordCount` is its count of the text's words.
     public func check(_ text: TextBuffer, range: ByteRange? = nil, candidates requested: [String]?, documentId: String?,
                       startingAt: UTF8Offset? = nil, wrap: Bool = false,
                       limit: Int? = nil) throws(TextServicesError) -> (misspellings: [LanguageMisspelling], wordCount: Int) {
         let range = range ?? text.fullRange
-        let (spans, candidates, content) = try keyedSpans(text, range: range, candidates: requested)
+        let candidates = try candidates(requested)
+        let reference = referenceCheck(text, range: range, candidates: candidates, documentId: documentId)
+        let (spans, content) = try keyedSpans(text, range: range, candidates: candidates, settled: reference?.settled)
         var checkers: [String: SpellChecker] = [:]
         var found: [LanguageMisspelling] = []
-        var wordCount = 0
+        var wordCount = reference?.settled.wordCount ?? 0
+        var nextSettled = 0
         for span in spans {
+            if let reference, span.language == reference.settled.language {
+                checkers[span.language] = reference.checker
+                for misspelling in reference.settled.misspellings(in: span.range, from: &nextSettled) {
+                    found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
+                }
+                continue
+            }
             let checker: SpellChecker
             if let existing = checkers[span.language] {
                 checker = existing
@@ -208,7 +227,7 @@ extension LanguageIdentification {
                 checkers[span.language] = checker
             }
             let result = checker.check(text, range: span.range)
-            wordCount += result.wordCount
+            if reference == nil { wordCount += result.wordCount }
             for misspelling in result.misspellings {
                 found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
             }
@@ -247,6 +266,48 @@ extension LanguageIdentification {
         }
         return (ordered, wordCount)
     }
+
+    /// The default language's check of `range` and its checker, unless the default language is no candidate, its
+    /// dictionary does not load, or it rejects more than a quarter of the text's first words.
+    ///
+    /// The text's start, to its first blank line after `referenceProbeBytes`,
+    /// is checked alone first, up to `referenceProbe` misspellings, so that a
+    /// text in another language costs the default language's verdicts on a
+    /// few dozen words (its rejections are the dear ones). The rest is checked
+    /// from that blank line on, where no word can cross; a start that holds
+    /// more misspellings than that, but few for its words, is checked again
+    /// whole (its verdicts are in the checker's memo by then).
+    func referenceCheck(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
+                                documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
+        let code = LanguageTag(spelling.defaultLanguage)?.language
+        guard let candidate = candidates.first(where: { $0.code == code }),
+              LanguageWordScanner.containsLetter(text.bytes, range: range.ints),
+              let model = try? model(for: candidates), let index = model.languages.firstIndex(of: candidate.code),
+              let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
+        else { return nil }
+        var probe = range
+        if range.byteCount > Self.referenceProbeBytes {
+            let bytes = text.bytes, end = range.upperBound.rawValue
+            var index = range.lowerBound.rawValue + Self.referenceProbeBytes
+            while index + 1 < end, !(bytes[index] == 0x0A && bytes[index + 1] == 0x0A) { index += 1 }
+            if index + 1 < end { probe = range.lowerBound..<UTF8Offset(index + 1) }
+        }
+        var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe)
+        guard misspellings.count * 4 <= wordCount else { return nil }
+        if misspellings.count == Self.referenceProbe { (misspellings, wordCount) = checker.check(text, range: probe) }
+        if probe.upperBound < range.upperBound {
+            let rest = checker.check(text, range: probe.upperBound..<range.upperBound)
+            misspellings += rest.misspellings
+            wordCount += rest.wordCount
+        }
+        return (checker, SettledBlocks(language: candidate.tag, script: model.scripts[index], misspellings: misspellings,
+                                       wordCount: wordCount))
+    }
+
+    /// How many misspellings `referenceCheck` finds at a text's start before it judges whether to go on.
+    static let referenceProbe = 24
+    /// About how many bytes of a text's start `referenceCheck` judges from.
+    static let referenceProbeBytes = 2048
 
     /// The candidates `alsoIn` may name, sorted by tag: each one's place in the model, its script, and its dictionary
     /// when the check loaded it (side by side, so that asking about a word copies none of them).

@@ -174,8 +174,10 @@ public final class LanguageIdentification: Sendable {
 
     /// `identify` among candidates already resolved (as `candidates(_:)` gives them, so they are not looked up again),
     /// where with `joiningLines` a paragraph is a block of lines between blank lines (a hard-wrapped paragraph).
+    /// `settled` blocks are taken for the default language unscored (`SettledBlocks`; with `joiningLines` only).
     func identify(_ text: TextBuffer, range: ByteRange?, among candidates: [LanguageCandidate], hints: [String: Double],
-                  granularity: LanguageGranularity, maximum: Int, joiningLines: Bool) throws(TextServicesError) -> [LanguageRange] {
+                  granularity: LanguageGranularity, maximum: Int, joiningLines: Bool,
+                  settled: SettledBlocks? = nil) throws(TextServicesError) -> [LanguageRange] {
         guard maximum > 0 else { throw .invalidArgument(argument: "maximum", reason: "must be at least 1") }
         var priors = [Double](repeating: 0, count: candidates.count)
         for (tag, weight) in hints {
@@ -194,7 +196,7 @@ public final class LanguageIdentification: Sendable {
         let indices = candidates.map { candidate in model.languages.firstIndex(of: candidate.code)! }
         var identifier = LanguageIdentifier(scorer: LanguageScorer(model: model, indices: indices, priors: priors),
                                             candidates: candidates, maximum: min(maximum, candidates.count),
-                                            verdicts: models.verdicts, joiningLines: joiningLines)
+                                            verdicts: models.verdicts, joiningLines: joiningLines, settled: settled)
         return try identifier.identify(text, range: range, granularity: granularity)
     }
 

@@ -15,12 +15,15 @@ struct LanguageIdentifier {
     let verdicts: KeptByContent<LanguageRange>
     /// Whether a paragraph is a block of lines between blank lines rather than one line.
     let joiningLines: Bool
+    /// The blocks taken for the default language unscored (with `joiningLines` only).
+    let settled: SettledBlocks?
     /// The settings part of every verdict's key.
     private let settings: ContentHash
 
     init(scorer: LanguageScorer, candidates: [LanguageCandidate], maximum: Int, verdicts: KeptByContent<LanguageRange>,
-         joiningLines: Bool = false) {
+         joiningLines: Bool = false, settled: SettledBlocks? = nil) {
         self.scorer = scorer
+        self.settled = settled
         self.candidates = candidates
         self.maximum = maximum
         self.verdicts = verdicts
@@ -47,6 +50,14 @@ struct LanguageIdentifier {
             var ranges: [LanguageRange] = []
             let lines = try Tokenizer(granularity: .paragraph).tokens(in: text, range: range).map(\.range)
             for paragraph in joiningLines ? Self.blocks(of: lines, in: text.bytes) : lines {
+                if joiningLines, let settled, let words = settled.words(ofSettled: paragraph, in: text.bytes) {
+                    var range = LanguageRange(range: paragraph, language: settled.language, confidence: 1,
+                                              hypotheses: [LanguageHypothesis(language: settled.language, confidence: 1)])
+                    range.words = words
+                    range.settled = true
+                    ranges.append(range)
+                    continue
+                }
                 let key = KeptByContent<LanguageRange>.Key(
                     content: text.bytes.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[paragraph.ints])) },
                     settings: settings)

@@ -14,6 +14,8 @@ public struct LanguageRange: Sendable, Equatable {
     var scores: [Double] = []
     /// Per candidate (as `scores`), how many of the words its frequency list holds.
     var knownWords: [Int] = []
+    /// Whether the range was taken for the default language unscored, its dictionary accepting every word (`SettledBlocks`).
+    var settled = false
 
     public init(range: ByteRange, language: String, confidence: Double, hypotheses: [LanguageHypothesis]) {
         self.range = range

@@ -1,0 +1,66 @@
+/// The default language's check of a text, which settles the blocks its dictionary accepts whole without scoring them.
+///
+/// A block (a paragraph, or a hard-wrapped paragraph's lines) is settled
+/// when its evidence words are all in the default language's script, and
+/// the default language's dictionary rejects none of them (of at least
+/// `LanguageIdentifier.minimumSentenceWords`), or one word of at least
+/// `wordsForOneRejection` (a paragraph with a typo). Such a block is taken
+/// for the default language as a decided range, and the check's verdicts on
+/// it are the ones made here, so it is neither scored nor checked again.
+/// Every other block is identified as before. The dictionaries' own verdicts
+/// are evidence of a language (issue 22 names them): a block in another
+/// language of the same script has words its dictionary rejects, and a
+/// quoted sentence in another language (two words or more that it rejects)
+/// leaves its block unsettled, to be cut at sentence boundaries as before. Offsets are UTF-8 bytes of the checked text.
+struct SettledBlocks {
+    /// The default language's tag (the candidate's).
+    let language: String
+    /// The script of the default language's words.
+    let script: LanguageScript
+    /// The default language's misspellings of the whole range, in order.
+    let misspellings: [Misspelling]
+    /// The words the default language's check examined in the whole range.
+    let wordCount: Int
+
+    /// The fewest evidence words of a settled block that holds one word the default language's dictionary rejects.
+    static let wordsForOneRejection = 20
+
+    /// The block's evidence words when `block` of `bytes` is settled; nil when it is not.
+    func words(ofSettled block: ByteRange, in bytes: [UInt8]) -> Int? {
+        var low = 0, high = misspellings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if misspellings[middle].range.upperBound <= block.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var rejected = 0
+        while low + rejected < misspellings.count, misspellings[low + rejected].range.lowerBound < block.upperBound {
+            rejected += 1
+            if rejected > 1 { return nil }
+        }
+        var words = 0
+        var oneScript = true
+        LanguageWordScanner.forEachWord(in: bytes, range: block.ints) { word in
+            words += 1
+            if word.script != script { oneScript = false }
+        }
+        let enough = rejected == 0 ? LanguageIdentifier.minimumSentenceWords : Self.wordsForOneRejection
+        return oneScript && words >= enough ? words : nil
+    }
+
+    /// What the settled blocks depend on besides the text, for the key that kept spans are found by.
+    var settings: String {
+        var starts: [UInt8] = []
+        for misspelling in misspellings {
+            withUnsafeBytes(of: Int64(misspelling.range.lowerBound.rawValue).littleEndian) { starts += $0 }
+        }
+        return "settled \(language) \(ContentHash(starts))"
+    }
+
+    /// The misspellings that start in `range`, from `index` on (moved past them); `range`s asked for in order.
+    func misspellings(in range: ByteRange, from index: inout Int) -> ArraySlice<Misspelling> {
+        while index < misspellings.count, misspellings[index].range.lowerBound < range.lowerBound { index += 1 }
+        let first = index
+        while index < misspellings.count, misspellings[index].range.lowerBound < range.upperBound { index += 1 }
+        return misspellings[first..<index]
+    }
+}
