@@ -451,27 +451,31 @@ struct LanguageIdentificationTests {
         let candidates = try languages.candidates(Self.candidates)
         let typo = "After the meeting, everyone went home erly last night because of the cold storm that was coming from the west."
         let typos = "After the meeting, everyone went home erly because of the strom that was coming from the west and north."
-        let blocks = [Self.english1, Self.german, typo, typos, "Leitmotiv analysis",
+        let unknown = "The comittee met on Tuesdy to discuss the budgte for next year and the libary roof."
+        let bahnhof = "We took the train from the Bahnhof and it was nicht very crowded today."
+        let blocks = [Self.english1, Self.german, typo, typos, unknown, bahnhof, "Leitmotiv analysis",
                       "The ratio of a circle to its diameter is π, as every student knows."]
         let buffer = TextBuffer(blocks.joined(separator: "\n\n"))
         let reference = try #require(languages.referenceCheck(buffer, range: buffer.fullRange, candidates: candidates, documentId: nil))
         #expect(reference.settled.language == "en_US")
         let checking = try languages.checkingRanges(buffer, range: buffer.fullRange, candidates: candidates, settled: reference.settled)
-        // Settled: the first paragraph, and the next English one with one typo in its 20 words. Not settled: the German
-        // paragraph, an English one with two typos, "Leitmotiv analysis" (two words), and a short paragraph with a Greek
-        // letter, which English rejects; each is scored as without settling.
-        #expect(checking.map(\.settled) == [true, false, true, false, false, false])
-        #expect(checking.map(\.language) == ["en_US", "de_DE", "en_US", "en_US", "de_DE", "en_US"])
+        // Settled: the first paragraph; the next English one, whose one typo no list holds; and one with four such typos.
+        // Not settled: the German paragraph; an English one of 19 words with a typo that is a German word (`strom`);
+        // one with two German words; "Leitmotiv analysis" (two words); and a short paragraph with a Greek letter, which
+        // English rejects. Each of those is scored as without settling.
+        #expect(checking.map(\.settled) == [true, false, true, false, true, false, false, false])
+        #expect(checking.map(\.language) == ["en_US", "de_DE", "en_US", "en_US", "en_US", "en_US", "de_DE", "en_US"])
         #expect(checking[0].words == 24 && checking[0].scores.isEmpty)
         #expect(checking.filter { !$0.settled }.allSatisfy { $0.scores.count == candidates.count })
         // The check answers as checking each paragraph in its own language's dictionary.
         let checked = try languages.check(buffer, candidates: Self.candidates, documentId: nil)
-        #expect(checked.misspellings.map(\.misspelling.word) == ["erly", "erly", "strom", "π"])
-        #expect(checked.misspellings.map(\.language) == ["en_US", "en_US", "en_US", "en_US"])
+        #expect(checked.misspellings.map(\.misspelling.word)
+                    == ["erly", "erly", "strom", "comittee", "Tuesdy", "budgte", "libary", "Bahnhof", "nicht", "π"])
+        #expect(checked.misspellings.allSatisfy { $0.language == "en_US" })
         #expect(checked.wordCount == reference.settled.wordCount)
         // A default language of another script settles no block of Latin words, even one its dictionary accepts
         // (Debian's Ukrainian dictionary accepts every Latin word).
-        let ukrainian = SettledBlocks(language: "uk_UA", script: .cyrillic, misspellings: [], wordCount: 0)
+        let ukrainian = SettledBlocks(language: "uk_UA", script: .cyrillic, misspellings: [], foreign: [], wordCount: 0)
         #expect(ukrainian.words(ofSettled: checking[0].range, in: buffer.bytes) == nil)
         #expect(reference.settled.words(ofSettled: checking[0].range, in: buffer.bytes) == 24)
     }

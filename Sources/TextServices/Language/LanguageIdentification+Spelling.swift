@@ -300,8 +300,19 @@ extension LanguageIdentification {
             misspellings += rest.misspellings
             wordCount += rest.wordCount
         }
+        // Which rejected words another candidate's list of the same script holds (the listings `alsoIn` reads later,
+        // looked up once).
+        let others = Set(candidates.compactMap { other -> UInt8? in
+            guard other.code != candidate.code, let position = model.languages.firstIndex(of: other.code),
+                  model.scripts[position] == model.scripts[index] else { return nil }
+            return UInt8(position)
+        })
+        let listings = models.listings.listings(misspellings.map(\.word), model: model)
+        let foreign = listings.map { listing in
+            listing.script == model.scripts[index] && listing.languages.contains { others.contains($0) }
+        }
         return (checker, SettledBlocks(language: candidate.tag, script: model.scripts[index], misspellings: misspellings,
-                                       wordCount: wordCount))
+                                       foreign: foreign, wordCount: wordCount))
     }
 
     /// How many misspellings `referenceCheck` finds at a text's start before it judges whether to go on.

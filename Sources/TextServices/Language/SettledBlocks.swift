@@ -2,16 +2,20 @@
 ///
 /// A block (a paragraph, or a hard-wrapped paragraph's lines) is settled
 /// when its evidence words are all in the default language's script, and
-/// the default language's dictionary rejects none of them (of at least
-/// `LanguageIdentifier.minimumSentenceWords`), or one word of at least
-/// `wordsForOneRejection` (a paragraph with a typo). Such a block is taken
+/// of the words the default language's dictionary rejects, another
+/// candidate's word list (of that script) holds none (in a block of at least
+/// `LanguageIdentifier.minimumSentenceWords` evidence words), or one (in a
+/// block of at least `wordsForOneRejection`). A rejected word no other list
+/// holds (a typo, an identifier, a name) is evidence of no language, so it
+/// counts for none. Such a block is taken
 /// for the default language as a decided range, and the check's verdicts on
 /// it are the ones made here, so it is neither scored nor checked again.
 /// Every other block is identified as before. The dictionaries' own verdicts
 /// are evidence of a language (issue 22 names them): a block in another
-/// language of the same script has words its dictionary rejects, and a
-/// quoted sentence in another language (two words or more that it rejects)
-/// leaves its block unsettled, to be cut at sentence boundaries as before. Offsets are UTF-8 bytes of the checked text.
+/// language of the same script has words its dictionary rejects and that
+/// language's list holds, and a quoted sentence in another language (two
+/// such words or more) leaves its block unsettled, to be cut at sentence
+/// boundaries as before. Offsets are UTF-8 bytes of the checked text.
 struct SettledBlocks {
     /// The default language's tag (the candidate's).
     let language: String
@@ -19,6 +23,8 @@ struct SettledBlocks {
     let script: LanguageScript
     /// The default language's misspellings of the whole range, in order.
     let misspellings: [Misspelling]
+    /// For each misspelling, whether another candidate's word list of the word's script holds it.
+    let foreign: [Bool]
     /// The words the default language's check examined in the whole range.
     let wordCount: Int
 
@@ -33,9 +39,11 @@ struct SettledBlocks {
             if misspellings[middle].range.upperBound <= block.lowerBound { low = middle + 1 } else { high = middle }
         }
         var rejected = 0
-        while low + rejected < misspellings.count, misspellings[low + rejected].range.lowerBound < block.upperBound {
-            rejected += 1
+        var index = low
+        while index < misspellings.count, misspellings[index].range.lowerBound < block.upperBound {
+            if foreign[index] { rejected += 1 }
             if rejected > 1 { return nil }
+            index += 1
         }
         var words = 0
         var oneScript = true
@@ -50,8 +58,9 @@ struct SettledBlocks {
     /// What the settled blocks depend on besides the text, for the key that kept spans are found by.
     var settings: String {
         var starts: [UInt8] = []
-        for misspelling in misspellings {
+        for (misspelling, foreign) in zip(misspellings, foreign) {
             withUnsafeBytes(of: Int64(misspelling.range.lowerBound.rawValue).littleEndian) { starts += $0 }
+            starts.append(foreign ? 1 : 0)
         }
         return "settled \(language) \(ContentHash(starts))"
     }
