@@ -186,8 +186,9 @@ extension LanguageIdentification {
 
     /// Checks each span of `range` with its own language's dictionary (`language: "auto"`).
     ///
-    /// Loads only the dictionaries of the languages found. A misspelling's
-    /// `alsoIn` names the other candidates that accept the word: a loaded
+    /// Loads the dictionaries of the languages found, and the default
+    /// language's (see below). A misspelling's `alsoIn` names the other
+    /// candidates that accept the word: a loaded
     /// dictionary's verdict, or, for a language not loaded, its word list (the
     /// words its dictionary accepts); a language counts only for words in its
     /// own script (Debian's uk_UA dictionary accepts every Latin word).
