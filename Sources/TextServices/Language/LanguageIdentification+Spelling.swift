@@ -279,19 +279,19 @@ extension LanguageIdentification {
     /// more misspellings than that, but few for its words, is checked again
     /// whole (its verdicts are in the checker's memo by then).
     func referenceCheck(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
-                                documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
+                        documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
         let code = LanguageTag(spelling.defaultLanguage)?.language
         guard let candidate = candidates.first(where: { $0.code == code }),
               LanguageWordScanner.containsLetter(text.bytes, range: range.ints),
-              let model = try? model(for: candidates), let index = model.languages.firstIndex(of: candidate.code),
+              let model = try? model(for: candidates), let language = model.languages.firstIndex(of: candidate.code),
               let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
         else { return nil }
         var probe = range
         if range.byteCount > Self.referenceProbeBytes {
             let bytes = text.bytes, end = range.upperBound.rawValue
-            var index = range.lowerBound.rawValue + Self.referenceProbeBytes
-            while index + 1 < end, !(bytes[index] == 0x0A && bytes[index + 1] == 0x0A) { index += 1 }
-            if index + 1 < end { probe = range.lowerBound..<UTF8Offset(index + 1) }
+            var cut = range.lowerBound.rawValue + Self.referenceProbeBytes
+            while cut + 1 < end, !(bytes[cut] == 0x0A && bytes[cut + 1] == 0x0A) { cut += 1 }
+            if cut + 1 < end { probe = range.lowerBound..<UTF8Offset(cut + 1) }
         }
         var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe)
         guard misspellings.count * 4 <= wordCount else { return nil }
@@ -305,14 +305,14 @@ extension LanguageIdentification {
         // looked up once).
         let others = Set(candidates.compactMap { other -> UInt8? in
             guard other.code != candidate.code, let position = model.languages.firstIndex(of: other.code),
-                  model.scripts[position] == model.scripts[index] else { return nil }
+                  model.scripts[position] == model.scripts[language] else { return nil }
             return UInt8(position)
         })
         let listings = models.listings.listings(misspellings.map(\.word), model: model)
         let foreign = listings.map { listing in
-            listing.script == model.scripts[index] && listing.languages.contains { others.contains($0) }
+            listing.script == model.scripts[language] && listing.languages.contains { others.contains($0) }
         }
-        return (checker, SettledBlocks(language: candidate.tag, script: model.scripts[index], misspellings: misspellings,
+        return (checker, SettledBlocks(language: candidate.tag, script: model.scripts[language], misspellings: misspellings,
                                        foreign: foreign, wordCount: wordCount))
     }
 
