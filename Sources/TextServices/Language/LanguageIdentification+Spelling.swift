@@ -91,13 +91,22 @@ extension LanguageIdentification {
         func script(_ candidate: Int) -> LanguageScript? {
             model.flatMap { model in model.languages.firstIndex(of: candidates[candidate].code).map { model.scripts[$0] } }
         }
-        /// Whether `found`'s own language, not `other`, checks it.
-        func departs(_ found: LanguageRange, from other: String) -> Bool {
+        /// Whether `found`'s own language, not `other`, checks it; `otherIsDecided` when `other` is the language of
+        /// decided ranges (then a range in another script must be decided, or be words alone, every run of its letters
+        /// evidence, and at least half of them in its language's list).
+        func departs(_ found: LanguageRange, from other: String, otherIsDecided: Bool = false) -> Bool {
             guard let best = best(found), let other = candidates.firstIndex(where: { $0.tag == other }) else { return true }
             guard best != other else { return true }
             let lead = found.scores[best] - found.scores[other]
             // A text of a word or two (a word to guess or complete) has only its letters to go by: the lead decides.
-            return script(best) != script(other) || lead >= LanguageIdentifier.sentenceMargin
+            if script(best) != script(other) {
+                guard !isTiny, otherIsDecided, !isDecided(found) else { return true }
+                guard 2 * found.knownWords[best] >= found.words else { return false }
+                var runs = 0
+                LanguageWordScanner.forEachWord(in: text.bytes, range: found.range.ints, evidenceOnly: false) { _ in runs += 1 }
+                return runs == found.words
+            }
+            return lead >= LanguageIdentifier.sentenceMargin
                 && (isTiny || isDecided(found) && found.knownWords[best] > found.knownWords[other])
         }
         // Decided ranges first, against the default language; the main language is then the one most of them are in.
@@ -109,6 +118,13 @@ extension LanguageIdentification {
             decidedBytes[language, default: 0] += found.range.byteCount
         }
         let fallback = most(decidedBytes) ?? reference
+        // Where the main language is not the default one, a decided range in another language must also depart from
+        // the main language: a short Czech sentence that Slovak's list suits a little better stays Czech.
+        if fallback != reference {
+            for (index, found) in detected.enumerated() where assigned[index].map({ $0 != fallback }) ?? false {
+                if !departs(found, from: fallback, otherIsDecided: true) { assigned[index] = fallback }
+            }
+        }
         // A range too short to be decided that touches a decided range of its own language (the rest of its
         // paragraph, after a line that ends a sentence) is checked in that language.
         for (index, found) in detected.enumerated() where assigned[index] == nil {
@@ -120,8 +136,14 @@ extension LanguageIdentification {
                 }
             }
         }
+        // A range that is not decided is checked in the main language, and so is one in another script whose words
+        // are mostly in no list of its language or that holds code (commands, options, names and declarations in
+        // Latin letters inside Russian text): `check` and the language server leave the words of other scripts
+        // alone (`WritingScripts`), where the Latin language its letters suit best flagged them. A short phrase of
+        // that script's language (`Рим` in English text), or any range of a text without decided ranges, keeps its
+        // own language.
         for (index, found) in detected.enumerated() where assigned[index] == nil {
-            assigned[index] = departs(found, from: fallback) ? found.language : fallback
+            assigned[index] = departs(found, from: fallback, otherIsDecided: !decidedBytes.isEmpty) ? found.language : fallback
         }
         var spans: [LanguageSpan] = []
         var position = range.lowerBound
@@ -292,11 +314,23 @@ extension LanguageIdentification {
 
     /// The language of the text around `range` (its paragraph's, or the sentence's where the paragraph is cut), or of `word` alone.
     ///
-    /// For `spell.guesses` and `spell.complete` with `language: "auto"`.
+    /// For `spell.guesses` and `spell.complete` with `language: "auto"`. A
+    /// word in another script than the language its text is checked in (a
+    /// Cyrillic word in a short line of an English text, which checking
+    /// leaves alone) gets the language of its own letters.
     public func language(at range: ByteRange?, in text: TextBuffer, candidates requested: [String]?) throws(TextServicesError) -> String {
-        let (spans, candidates) = try spans(text, candidates: requested)
+        let (found, candidates) = try spans(text, candidates: requested)
         let position = range?.lowerBound ?? text.fullRange.lowerBound
-        let span = spans.first { $0.range.contains(position) } ?? spans.last { $0.range.lowerBound <= position } ?? spans.first
-        return span?.language ?? candidates[0].tag
+        let span = found.first { $0.range.contains(position) } ?? found.last { $0.range.lowerBound <= position } ?? found.first
+        guard let span else { return candidates[0].tag }
+        if let range, !range.isEmpty, range != text.fullRange, LanguageWordScanner.containsLetter(text.bytes, range: range.ints),
+           let code = candidates.first(where: { $0.tag == span.language })?.code {
+            let model = try model(for: candidates)
+            if let index = model.languages.firstIndex(of: code),
+               LanguageWordScanner.scripts(in: text.bytes, range: range.ints) & 1 << UInt32(model.scripts[index].rawValue) == 0 {
+                return try spans(text, range: range, candidates: requested).spans.first?.language ?? span.language
+            }
+        }
+        return span.language
     }
 }
