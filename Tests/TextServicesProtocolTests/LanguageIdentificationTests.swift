@@ -513,6 +513,21 @@ struct LanguageIdentificationTests {
         }
     }
 
+    @Test func aLineOfTheMainLanguageThatDoesNotLeadEnglishByTheMarginIsCheckedInTheMainLanguage() throws {
+        // A French manual page's synopsis: French's list holds more of its words, but its lead over English is short of
+        // the margin, so it was checked in English, the default language, and its French words were flagged.
+        let french = Self.french + " Les enfants jouent dans le jardin pendant que les parents préparent le repas."
+        let text = [french, "SYNOPSIS\n       debian/substvars, debian/paquet-binaire.substvars, variables", french]
+            .joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:fr_FR,en_US,de_DE"]).value)
+        let flagged = (checked.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        #expect(!flagged.contains { ["paquet", "binaire"].contains($0["word"]?.stringValue) }, "\(flagged)")
+        for misspelling in flagged {
+            #expect(misspelling["language"]?.stringValue == "fr_FR", "\(misspelling)")
+        }
+    }
+
     @Test func aShortBlockTakesTheLanguageOfTheDecidedRestOfItsParagraph() throws {
         // The Russian paragraph's last sentence starts on a line of its own, so it is a block of its own; with its
         // typos it is too short to be decided, and the text's main language (Ukrainian, the longer paragraph) must

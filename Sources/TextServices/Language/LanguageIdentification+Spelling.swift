@@ -119,10 +119,11 @@ extension LanguageIdentification {
         }
         let fallback = most(decidedBytes) ?? reference
         // Where the main language is not the default one, a decided range in another language must also depart from
-        // the main language: a short Czech sentence that Slovak's list suits a little better stays Czech.
+        // the main language (a short Czech sentence that Slovak's list suits a little better stays Czech), and one of
+        // the main language that did not lead the default one by enough is checked in the main language.
         if fallback != reference {
             for (index, found) in detected.enumerated() where assigned[index].map({ $0 != fallback }) ?? false {
-                if !departs(found, from: fallback, otherIsDecided: true) { assigned[index] = fallback }
+                if found.language == fallback || !departs(found, from: fallback, otherIsDecided: true) { assigned[index] = fallback }
             }
         }
         // A range too short to be decided that touches a decided range of its own language (the rest of its
