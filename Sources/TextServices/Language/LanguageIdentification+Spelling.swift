@@ -30,10 +30,13 @@ extension LanguageIdentification {
     /// scripts; else in the default language. The main language is the one
     /// most decided ranges (by bytes) are then checked in, else the default
     /// language (when it is a candidate; else the language of most of the
-    /// text). A range that is not decided but touches a decided range of its
-    /// own language (no blank line between) is checked in that language.
-    /// Every other range, and the text between ranges, is checked in
-    /// the main language unless it departs from it the same way; in a text of
+    /// text); where it is not the default language, a decided range must lead
+    /// it the same way too, and one of the main language is checked in it. A
+    /// range that is not decided but touches a decided range of its own
+    /// language (no blank line between) is checked in that language. Every
+    /// other range, and the text between ranges, is checked in the main
+    /// language unless it departs from it the same way, or its script differs
+    /// and it is words of that script's language (not code); in a text of
     /// fewer words than that minimum (a word to guess or complete) the lead
     /// alone decides. So a short comment or a run of identifiers in code is
     /// not checked, and no dictionary loaded, in whatever language its letters
