@@ -318,23 +318,11 @@ extension LanguageIdentification {
 
     /// The language of the text around `range` (its paragraph's, or the sentence's where the paragraph is cut), or of `word` alone.
     ///
-    /// For `spell.guesses` and `spell.complete` with `language: "auto"`. A
-    /// word in another script than the language its text is checked in (a
-    /// Cyrillic word in a short line of an English text, which checking
-    /// leaves alone) gets the language of its own letters.
+    /// For `spell.guesses` and `spell.complete` with `language: "auto"`.
     public func language(at range: ByteRange?, in text: TextBuffer, candidates requested: [String]?) throws(TextServicesError) -> String {
-        let (found, candidates) = try spans(text, candidates: requested)
+        let (spans, candidates) = try spans(text, candidates: requested)
         let position = range?.lowerBound ?? text.fullRange.lowerBound
-        let span = found.first { $0.range.contains(position) } ?? found.last { $0.range.lowerBound <= position } ?? found.first
-        guard let span else { return candidates[0].tag }
-        if let range, !range.isEmpty, range != text.fullRange, LanguageWordScanner.containsLetter(text.bytes, range: range.ints),
-           let code = candidates.first(where: { $0.tag == span.language })?.code {
-            let model = try model(for: candidates)
-            if let index = model.languages.firstIndex(of: code),
-               LanguageWordScanner.scripts(in: text.bytes, range: range.ints) & 1 << UInt32(model.scripts[index].rawValue) == 0 {
-                return try spans(text, range: range, candidates: requested).spans.first?.language ?? span.language
-            }
-        }
-        return span.language
+        let span = spans.first { $0.range.contains(position) } ?? spans.last { $0.range.lowerBound <= position } ?? spans.first
+        return span?.language ?? candidates[0].tag
     }
 }
