@@ -531,6 +531,57 @@ struct LanguageIdentificationTests {
         }
     }
 
+    @Test func aHeadingOrAnOptionOverADeeperIndentedBodyIsABlockOfItsOwn() throws {
+        // As `man` lays out a page: a heading at 3 columns and an option at 7 over bodies at 7 and 14 columns; a list
+        // item's next line is aligned with its text, and a paragraph's lines with each other.
+        let text = "   Hinweise zur Sicherheit\n       Linux supports the standard signals listed\n       below.\n"
+            + "       -b, --number-nonblank\n\t      numéroter les lignes non vides.\n"
+            + "- a list item that wraps\n  onto its next line\n"
+        let buffer = TextBuffer(text)
+        let lines = try Tokenizer(granularity: .paragraph).tokens(in: buffer, range: buffer.fullRange).map(\.range)
+        let blocks = LanguageIdentifier.blocks(of: lines, in: buffer.bytes)
+        #expect(blocks.map { String(decoding: buffer.bytes[$0.ints], as: UTF8.self) }
+                    == ["   Hinweise zur Sicherheit\n", "       Linux supports the standard signals listed\n       below.\n",
+                        "       -b, --number-nonblank\n", "\t      numéroter les lignes non vides.\n",
+                        "- a list item that wraps\n  onto its next line\n"])
+        // In a German text, the heading over an untranslated English paragraph is checked in German.
+        let page = [Self.german, "   Hinweise zur Sicherheit\n       " + Self.english1, Self.german].joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(page), "language": "auto:de_DE,en_US,fr_FR"]).value)
+        #expect(checked.objectValue?["misspellings"]?.arrayValue?.isEmpty == true, "\(checked.serialized)")
+    }
+
+    @Test func aShortLineOfCodeInAnotherScriptIsLeftToTheTextsMainLanguage() throws {
+        // A compiler's command line in a Russian manual page suits some Latin language best, which flagged its words;
+        // in the text's main language they are left alone by `check` (`WritingScripts`; the socket reports them as
+        // Russian's verdict). An English sentence that is decided keeps its own language, and its typo is English's.
+        let russian = Self.russian + " Потом мы вернулись домой и долго пили чай на кухне."
+        let text = [russian, "       $ cc -g -fPIC -shared -Wl,-soname,libdemo.so.1 -o prog prog.c -ldemo", russian,
+                    "When printing dates, use the format that your systme expects.", russian].joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:ru_RU,uk_UA,en_US,de_DE,fr_FR"]).value)
+        let flagged = (checked.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        #expect(flagged.contains { $0["word"]?.stringValue == "systme" && $0["language"]?.stringValue == "en_US" })
+        for misspelling in flagged where misspelling["word"]?.stringValue != "systme" {
+            #expect(misspelling["language"]?.stringValue == "ru_RU", "\(misspelling)")
+        }
+    }
+
+    @Test func aLineOfTheMainLanguageThatDoesNotLeadEnglishByTheMarginIsCheckedInTheMainLanguage() throws {
+        // A French manual page's synopsis: French's list holds more of its words, but its lead over English is short of
+        // the margin, so it was checked in English, the default language, and its French words were flagged.
+        let french = Self.french + " Les enfants jouent dans le jardin pendant que les parents préparent le repas."
+        let text = [french, "SYNOPSIS\n       debian/substvars, debian/paquet-binaire.substvars, variables", french]
+            .joined(separator: "\n\n")
+        let checked = try #require(TestSupport.call(Self.dispatcher, "spell.check",
+                                                    ["text": .string(text), "language": "auto:fr_FR,en_US,de_DE"]).value)
+        let flagged = (checked.objectValue?["misspellings"]?.arrayValue ?? []).compactMap { $0.objectValue }
+        #expect(!flagged.contains { ["paquet", "binaire"].contains($0["word"]?.stringValue) }, "\(flagged)")
+        for misspelling in flagged {
+            #expect(misspelling["language"]?.stringValue == "fr_FR", "\(misspelling)")
+        }
+    }
+
     @Test func aShortBlockTakesTheLanguageOfTheDecidedRestOfItsParagraph() throws {
         // The Russian paragraph's last sentence starts on a line of its own, so it is a block of its own; with its
         // typos it is too short to be decided, and the text's main language (Ukrainian, the longer paragraph) must

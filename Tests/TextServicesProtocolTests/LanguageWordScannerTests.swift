@@ -32,6 +32,11 @@ struct LanguageWordScannerTests {
         #expect(Self.words("command_not", evidenceOnly: false) == ["command", "not"])
     }
 
+    @Test func aManualPagesOrAFunctionsNameIsNoEvidence() {
+        #expect(Self.words("voir ls(1), zsh(1) et free() ou mmap (2), file(s) f(x)") == ["voir", "et", "ou", "mmap", "file"])
+        #expect(Self.words("ls(1) free()", evidenceOnly: false) == ["ls", "free"])
+    }
+
     @Test func twoOrThreeCapitalsAreAnAcronymAndNoEvidence() {
         #expect(Self.words("DES RSA США Des des NULL DÉS Ab") == ["Des", "des", "NULL", "Ab"])
         #expect(Self.words("DES", evidenceOnly: false) == ["DES"])

@@ -30,10 +30,13 @@ extension LanguageIdentification {
     /// scripts; else in the default language. The main language is the one
     /// most decided ranges (by bytes) are then checked in, else the default
     /// language (when it is a candidate; else the language of most of the
-    /// text). A range that is not decided but touches a decided range of its
-    /// own language (no blank line between) is checked in that language.
-    /// Every other range, and the text between ranges, is checked in
-    /// the main language unless it departs from it the same way; in a text of
+    /// text); where it is not the default language, a decided range must lead
+    /// it the same way too, and one of the main language is checked in it. A
+    /// range that is not decided but touches a decided range of its own
+    /// language (no blank line between) is checked in that language. Every
+    /// other range, and the text between ranges, is checked in the main
+    /// language unless it departs from it the same way, or its script differs
+    /// and it is words of that script's language (not code); in a text of
     /// fewer words than that minimum (a word to guess or complete) the lead
     /// alone decides. So a short comment or a run of identifiers in code is
     /// not checked, and no dictionary loaded, in whatever language its letters
@@ -93,13 +96,22 @@ extension LanguageIdentification {
         func script(_ candidate: Int) -> LanguageScript? {
             model.flatMap { model in model.languages.firstIndex(of: candidates[candidate].code).map { model.scripts[$0] } }
         }
-        /// Whether `found`'s own language, not `other`, checks it.
-        func departs(_ found: LanguageRange, from other: String) -> Bool {
+        /// Whether `found`'s own language, not `other`, checks it; `otherIsDecided` when `other` is the language of
+        /// decided ranges (then a range in another script must be decided, or be words alone, every run of its letters
+        /// evidence, and at least half of them in its language's list).
+        func departs(_ found: LanguageRange, from other: String, otherIsDecided: Bool = false) -> Bool {
             guard let best = best(found), let other = candidates.firstIndex(where: { $0.tag == other }) else { return true }
             guard best != other else { return true }
             let lead = found.scores[best] - found.scores[other]
             // A text of a word or two (a word to guess or complete) has only its letters to go by: the lead decides.
-            return script(best) != script(other) || lead >= LanguageIdentifier.sentenceMargin
+            if script(best) != script(other) {
+                guard !isTiny, otherIsDecided, !isDecided(found) else { return true }
+                guard 2 * found.knownWords[best] >= found.words else { return false }
+                var runs = 0
+                LanguageWordScanner.forEachWord(in: text.bytes, range: found.range.ints, evidenceOnly: false) { _ in runs += 1 }
+                return runs == found.words
+            }
+            return lead >= LanguageIdentifier.sentenceMargin
                 && (isTiny || isDecided(found) && found.knownWords[best] > found.knownWords[other])
         }
         // Decided ranges first, against the default language; the main language is then the one most of them are in.
@@ -111,6 +123,14 @@ extension LanguageIdentification {
             decidedBytes[language, default: 0] += found.range.byteCount
         }
         let fallback = most(decidedBytes) ?? reference
+        // Where the main language is not the default one, a decided range in another language must also depart from
+        // the main language (a short Czech sentence that Slovak's list suits a little better stays Czech), and one of
+        // the main language that did not lead the default one by enough is checked in the main language.
+        if fallback != reference {
+            for (index, found) in detected.enumerated() where assigned[index].map({ $0 != fallback }) ?? false {
+                if found.language == fallback || !departs(found, from: fallback, otherIsDecided: true) { assigned[index] = fallback }
+            }
+        }
         // A range too short to be decided that touches a decided range of its own language (the rest of its
         // paragraph, after a line that ends a sentence) is checked in that language.
         for (index, found) in detected.enumerated() where assigned[index] == nil {
@@ -122,8 +142,14 @@ extension LanguageIdentification {
                 }
             }
         }
+        // A range that is not decided is checked in the main language, and so is one in another script whose words
+        // are mostly in no list of its language or that holds code (commands, options, names and declarations in
+        // Latin letters inside Russian text): `check` and the language server leave the words of other scripts
+        // alone (`WritingScripts`), where the Latin language its letters suit best flagged them. A short phrase of
+        // that script's language (`Рим` in English text), or any range of a text without decided ranges, keeps its
+        // own language.
         for (index, found) in detected.enumerated() where assigned[index] == nil {
-            assigned[index] = departs(found, from: fallback) ? found.language : fallback
+            assigned[index] = departs(found, from: fallback, otherIsDecided: !decidedBytes.isEmpty) ? found.language : fallback
         }
         var spans: [LanguageSpan] = []
         var position = range.lowerBound

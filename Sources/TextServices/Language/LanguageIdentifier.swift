@@ -78,28 +78,80 @@ struct LanguageIdentifier {
     ///
     /// A line continues the block before it when that block's last line ends
     /// (past trailing spaces) in a letter, a comma or a hyphen (ASCII's, or
-    /// U+2010 where a typesetter broke a word, or a soft hyphen); a line with
-    /// no letter (a blank line, or code masked away) ends a block. So a line
-    /// ending in `.`, `:`, `;` or `{` (a sentence's end, code in a comment)
-    /// starts afresh.
+    /// U+2010 where a typesetter broke a word, or a soft hyphen), unless the
+    /// block is that one line and the line is indented deeper
+    /// (`indentation`); a line with no letter (a blank line, or code masked
+    /// away) ends a block. So a line ending in `.`, `:`, `;` or `{` (a
+    /// sentence's end, code in a comment) starts afresh, and so does the body
+    /// under a heading or an option (a manual page's `   Sygnały standardowe`
+    /// over `       Linux supports the standard signals`, `-b,
+    /// --number-nonblank` over its description). Only a block's first line
+    /// counts: further down, a deeper line is as likely the masked tags of
+    /// HTML or Markdown before a paragraph's next words.
     static func blocks(of lines: [ByteRange], in bytes: [UInt8]) -> [ByteRange] {
         var blocks: [ByteRange] = []
         var open: ByteRange?
+        var lastIndentation = 0
+        var lastLine = UTF8Offset(0)
         for line in lines {
             guard LanguageWordScanner.containsLetter(bytes, range: line.ints) else {
                 if let block = open { blocks.append(block) }
                 open = nil
                 continue
             }
-            if let block = open, breaksOffMidSentence(bytes, block) {
+            let indentation = Self.indentation(bytes, line)
+            if let block = open, block.lowerBound != lastLine || indentation <= lastIndentation,
+               breaksOffMidSentence(bytes, block) {
                 open = block.lowerBound..<line.upperBound
             } else {
                 if let block = open { blocks.append(block) }
                 open = line
             }
+            lastIndentation = indentation
+            lastLine = line.lowerBound
         }
         if let block = open { blocks.append(block) }
         return blocks
+    }
+
+    /// The column `line`'s text starts at: past its spaces and tabs (a tab to the next multiple of 8), and past a
+    /// list item's marker (`-`, `*`, `+`, `•` or up to three digits and `.` or `)`, then a space), so that a wrapped
+    /// item's next line, aligned with its text, is no deeper.
+    static func indentation(_ bytes: [UInt8], _ line: ByteRange) -> Int {
+        var index = line.lowerBound.rawValue
+        let end = line.upperBound.rawValue
+        var column = 0
+        /// Moves past spaces and tabs.
+        func skipBlanks() {
+            while index < end {
+                switch bytes[index] {
+                case 0x20: column += 1
+                case 0x09: column = (column / 8 + 1) * 8
+                default: return
+                }
+                index += 1
+            }
+        }
+        skipBlanks()
+        var marker = index
+        if marker < end, bytes[marker] == UInt8(ascii: "-") || bytes[marker] == UInt8(ascii: "*") || bytes[marker] == UInt8(ascii: "+") {
+            marker += 1
+        } else if marker + 3 <= end, bytes[marker] == 0xE2, bytes[marker + 1] == 0x80, bytes[marker + 2] == 0xA2 {
+            marker += 3
+        } else {
+            while marker < end, marker - index < 3, bytes[marker] >= 0x30, bytes[marker] <= 0x39 { marker += 1 }
+            if marker > index, marker < end, bytes[marker] == UInt8(ascii: ".") || bytes[marker] == UInt8(ascii: ")") {
+                marker += 1
+            } else {
+                marker = index
+            }
+        }
+        if marker > index, marker < end, bytes[marker] == 0x20 || bytes[marker] == 0x09 {
+            column += marker - index == 3 && bytes[index] == 0xE2 ? 1 : marker - index
+            index = marker
+            skipBlanks()
+        }
+        return column
     }
 
     /// Whether `range` ends, past trailing white space, in a letter, a comma or a hyphen (`-`, U+2010 or U+00AD).

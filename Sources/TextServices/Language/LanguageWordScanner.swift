@@ -28,10 +28,13 @@ struct LanguageWord {
 /// than the ICU word iterator, which suits evidence counting: a contraction
 /// splits into its parts, and each part is looked up on its own.
 ///
-/// Five kinds of run are no evidence and are not words here, since the
+/// Six kinds of run are no evidence and are not words here, since the
 /// frequency lists count them unevenly or they are code: a run that touches
 /// a digit (`3c73a1d`, `x86`, `i18n`, `5h`); a run that `_` joins to a
-/// letter or digit (`command_not_found_handle`); two or three capitals,
+/// letter or digit (`command_not_found_handle`); a run that `(` and a digit
+/// or `)` follow, a manual page's or a function's name (`zsh(1)`, `free()`:
+/// a line of them in a Russian page's "see also" was checked in English or
+/// Danish); two or three capitals,
 /// which are mostly an acronym in any language (`DES`, `RSA`, `США`); the short part of a
 /// contraction, one or two letters after an apostrophe that follows a
 /// letter (`weren't`, `it's`, `I'll`, `qu'il`); and a letter alone that is
@@ -69,6 +72,9 @@ enum LanguageWordScanner {
             if evidenceOnly {
                 if startsAtDigit || upTo < end && bytes[upTo] >= 0x30 && bytes[upTo] <= 0x39 { return }
                 if upTo + 1 < end, bytes[upTo] == 0x5F, Self.isWordByte(bytes[upTo + 1]) { return }
+                // A manual page's or a function's name: `ls(1)`, `mmap(2)`, `free()`.
+                if upTo + 1 < end, bytes[upTo] == UInt8(ascii: "("),
+                   bytes[upTo + 1] == UInt8(ascii: ")") || bytes[upTo + 1] >= 0x30 && bytes[upTo + 1] <= 0x39 { return }
                 if startsAfterElision && letters <= 2 { return }
                 if letters >= 2 && letters <= 3 && capitals == letters { return }
                 // An elision's letter (`l'homme`, `d'un`, `I'm`) is set off by its apostrophe: the lists that hold it count it.
