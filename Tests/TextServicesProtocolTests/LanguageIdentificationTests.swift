@@ -484,7 +484,7 @@ struct LanguageIdentificationTests {
         let languages = Self.services.languages
         let candidates = try languages.candidates(Self.candidates)
         let german = TextBuffer(Array(repeating: Self.german, count: 4).joined(separator: "\n\n"))
-        #expect(try languages.referenceCheck(german, range: german.fullRange, candidates: candidates, documentId: nil) == nil)
+        #expect(languages.referenceCheck(german, range: german.fullRange, candidates: candidates, documentId: nil) == nil)
         // More misspellings than the first look stops at, spread thinly, and some of them parts of one token (a regular
         // expression's alternatives): the check is the whole text's, as one pass over it would find.
         let sentence = "The committee met on Tuesday to discuss the budget for next year and the new roof of the library."
