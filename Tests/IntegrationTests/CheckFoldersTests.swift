@@ -211,6 +211,21 @@ import Testing
                 "\(lines)")
     }
 
+    @Test func aNameCreditedInAChangeLogIsNotReportedAndStillCountsTowardsTheTreesOwnWords() throws {
+        let root = try repositoryWithItsOwnWords()
+        // `Sztoch` is credited once: not reported. `Wrzeszcz` is credited once in the change log and written once in
+        // AUTHORS: two files, the tree's own.
+        try write([
+            "CHANGELOG.md": "* Fix a crash (Zbigniew Wrzeszcz, issue 512)\n* Speed up (Przemyslaw Sztoch)\n* Handle teh input (see notes)\n",
+            "AUTHORS.md": "Zbigniew Wrzeszcz\n",
+        ], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/CHANGELOG.md:3:10: teh", "\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold"],
+                "\(lines)")
+    }
+
     @Test func aWalkedTreeIsGuessedOnceARunFromTheRankerWithTheProjectsWordsNear() throws {
         let root = try repositoryWithItsOwnWords()
         try write([

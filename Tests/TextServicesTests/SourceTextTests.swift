@@ -694,3 +694,59 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(CodeVocabulary.contains("aaaaaaaa") && CodeVocabulary.contains("XXXX"))
     #expect(!CodeVocabulary.contains("aab") && !CodeVocabulary.contains("zz"))
 }
+
+@Test func rubyBuildFilesGrammarsAndAwkAreCodeByTheirNames() {
+    for path in ["/x/Rakefile", "/x/Gemfile", "/x/sinatra.gemspec", "/x/lib/tasks/db.rake", "/x/config.ru", "/x/Vagrantfile",
+                 "/x/tool.awk", "/x/proguard/gson.pro", "/x/Justfile"] {
+        #expect(DocumentKind(languageId: nil, path: path) == .source(.hash), "\(path)")
+    }
+    #expect(DocumentKind(languageId: nil, path: "/x/cmd-parse.y") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/scan.l") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/parser.yy") == .source(.cpp))
+    #expect(DocumentKind(languageId: nil, path: "/x/SConstruct") == .source(.python))
+    #expect(DocumentKind(languageId: nil, path: "/x/Jenkinsfile") == .source(.java))
+    // Only the comment and the prose string of a Rakefile are checked, not its code or a key-like string.
+    let rakefile = "Minitest::TestTask.create # Default tset task\ntask :toc, [:readme] do\n  sh 'git shortlog -sne'\n  gem 'redcarpet'\nend\n"
+    #expect(visible(rakefile, DocumentKind(languageId: nil, path: "/x/Rakefile")) == "Default tset task|git shortlog")
+    #expect(visible("static int yyparse(void);\n%%\n/* Parse the comand */\n", DocumentKind(languageId: nil, path: "/x/cmd-parse.y"))
+            == "Parse the comand")
+}
+
+@Test func wordsAfterAnAuthorTagAreANameButTheSentenceAfterThemIsNot() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return AuthorNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("/**\n * Primitives.\n *\n * @author Kevin Bourrillion\n */\n") == ["Kevin", "Bourrillion"])
+    #expect(names(" * @author Inderjeet Singh, Joel Leitch\n") == ["Inderjeet", "Singh", "Joel", "Leitch"])
+    #expect(names(" * @authors itchyny and Ugljesa Jovanovic\n") == ["itchyny", "and", "Ugljesa", "Jovanovic"])
+    #expect(names("// @author Jane de Vries wrote the fisrt version\n") == ["Jane", "de", "Vries"])
+    // With an address, the name is given once and the address is left to the checker.
+    #expect(names(" * @author Jane Doe <jane@example.org>\n") == ["Jane", "Doe"])
+    // Not a tag: inside an address, glued to a word, or another tag.
+    #expect(names("<bob@author.org>; x@authorize now; @authority Hanz Schmit\n").isEmpty)
+}
+
+@Test func aChangeLogsCreditsAreNamesAndOtherBracketsAreNot() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return CreditNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("* Fix flicker (Michael Grant, issue 5351; Aung Myo Kyaw, issue\n  5098).\n")
+            == ["Michael", "Grant", "Aung", "Myo", "Kyaw"])
+    #expect(names("  client from crashing (from Michal Majchrowicz).\n") == ["Michal", "Majchrowicz"])
+    #expect(names("  (reported by Giorgi Kobakhia in issue\n  4735).\n") == ["Giorgi", "Kobakhia"])
+    #expect(names("  nolink) (issues 4842 and 4280 from Moritz Angermann).\n") == ["Moritz", "Angermann"])
+    #expect(names(" * Improve docs. (Darío Hereñú, kyoendo, Ferenc-, 7stud, Vipul A M, GoGo tanaka,\n   Dyego Costa)\n")
+            == ["Darío", "Hereñú", "kyoendo", "Ferenc-", "7stud", "Vipul", "A", "M", "GoGo", "tanaka", "Dyego", "Costa"])
+    #expect(names("  [TJ Holowaychuck / Ryan Tomayko]\n") == ["TJ", "Holowaychuck", "Ryan", "Tomayko"])
+    #expect(names("* New: start callbacks [#1913] by Jevin Sew\n") == ["Jevin", "Sew"])
+    #expect(names("* Minor refactors. [#1640](https://github.com/x/y/pull/1640) by ceclinux\n\n") == ["ceclinux"])
+    #expect(names("* Improve docs by Faheel Ahmad, Shota Iguchi, 284km, Dan Rice and Zachary\n  Scott\n* Next\n")
+            == ["Faheel", "Ahmad", "Shota", "Iguchi", "284km", "Dan", "Rice", "Zachary", "Scott"])
+    // Not credits: lists of things, sentences, titles, a lone lower-case word after `by`, and a version's number.
+    #expect(names("Runs on (Linux, macOS and Windows) and (docs, tests); see (the original pull request).\n").isEmpty)
+    #expect(names("It fails (caused by timouts) and is fixed by upgradnig the tool.\n").isEmpty)
+    #expect(names("Read [Getting Strated](start.md) and [Quick Guide][guide]; (see Foo Bar for more).\n").isEmpty)
+    #expect(names("Thai (UCS Level 2) and [End of ANSICODE.TXT]\n").isEmpty)
+}
