@@ -750,3 +750,23 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names("Read [Getting Strated](start.md) and [Quick Guide][guide]; (see Foo Bar for more).\n").isEmpty)
     #expect(names("Thai (UCS Level 2) and [End of ANSICODE.TXT]\n").isEmpty)
 }
+
+@Test func aProgrammingWordsPossessivePassesAsTheWordDoes() {
+    #expect(CodeVocabulary.contains("repo's") && CodeVocabulary.contains("Config\u{2019}s") && CodeVocabulary.contains("repo"))
+    #expect(!CodeVocabulary.contains("rpeo's") && !CodeVocabulary.contains("'s"))
+}
+
+@Test func aConfigurationFilesValuesAreHiddenAndItsProseIsNot() {
+    let pom = """
+    <project>
+      <groupId>biz.aQute.bnd</groupId>
+      <description>Gson suport for Protobufs</description>
+      <include>.gitignore</include>
+      <injar>test-classes-obfuscated-injar</injar>
+      <arg>-Xplugin:ErrorProne
+        -XepExcludedPaths:.*/generated/.* --classfile</arg>
+      <p>A <b>Importnat</b> note. Done.</p>
+    </project>
+    """
+    #expect(visible(pom, .markup) == "Gson suport for Protobufs|A|Importnat|note. Done.")
+}
