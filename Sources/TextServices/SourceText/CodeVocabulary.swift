@@ -3,12 +3,14 @@
 /// and markup.
 ///
 /// Only words that the en_US Hunspell dictionary rejects are listed; the
-/// comparison is case-insensitive. `words` is chosen by hand; `learned`
+/// comparison is case-insensitive, and a possessive is its word's (`repo's`,
+/// `config’s`). `words` is chosen by hand; `learned`
 /// (`CodeVocabulary+Learned.swift`) is learned from Debian's English manual
 /// pages and documents by `scripts/make-technical-words.py`.
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
-        let folded = word.lowercased()
+        var folded = word.lowercased()
+        if folded.hasSuffix("'s") || folded.hasSuffix("\u{2019}s") { folded = String(folded.dropLast(2)) }
         return words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded)
     }
 
