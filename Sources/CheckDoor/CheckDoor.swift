@@ -83,7 +83,9 @@ public struct CheckDoor: Sendable {
     /// Finds the misspellings of one input with its project's words, asking no guesses.
     ///
     /// `onPieces` is as in `check`. With `names`, the findings of a source
-    /// file also hold the names its code uses (`CodeNames`), for a whole
+    /// file also hold the names its code uses (`CodeNames`), and those of an
+    /// HTML or XML file the names of its tags, attributes and values (Maven's
+    /// `<artifactId>templating-maven-plugin</artifactId>`), for a whole
     /// tree's `RepositoryVocabulary`. Throws the service's error.
     public func find(in input: CheckInput, project: Project, onPieces: (@Sendable (Int) -> Void)? = nil,
                      names: Bool = false) throws(ServiceError) -> Findings {
@@ -117,6 +119,7 @@ public struct CheckDoor: Sendable {
             misspellings = result.misspellings
             words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
+            if names, kind == .markup { codeNames = CodeNames.hidden(in: result.mask) }
             if names, case .source = kind { codeNames = CodeNames.hidden(in: result.mask) }
             if names { acronyms = result.acronyms }
         } catch {

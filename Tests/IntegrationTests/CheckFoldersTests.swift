@@ -200,6 +200,18 @@ import Testing
         #expect(result.stderr.contains("1 word its code uses as names"), "\(result.stderr)")
     }
 
+    @Test func aWordAConfigurationFilesValueNamesIsNotReportedInAComment() throws {
+        let root = try repositoryWithItsOwnWords()
+        // `frobz` is a tag's name and `quuxgen` part of a value: both are names the tree uses, as its code's are.
+        try write(["pom.xml": "<project>\n  <frobz>on</frobz>\n  <artifactId>quuxgen-maven-plugin</artifactId>\n</project>\n",
+                   "src/Build.java": "/* Runs the frobz quuxgen plugin; a commant typo. */\nclass Build {}\n"], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/Build.java:1:37: commant"],
+                "\(lines)")
+    }
+
     @Test func aWordWrittenAsAnAcronymCountsTowardsTheTreesOwnWords() throws {
         let root = try repositoryWithItsOwnWords()
         // `CIDR` passes as an acronym and still counts: with it, `cidr` is in two files.
