@@ -742,11 +742,12 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names("  [TJ Holowaychuck / Ryan Tomayko]\n") == ["TJ", "Holowaychuck", "Ryan", "Tomayko"])
     #expect(names("* New: start callbacks [#1913] by Jevin Sew\n") == ["Jevin", "Sew"])
     #expect(names("* Minor refactors. [#1640](https://github.com/x/y/pull/1640) by ceclinux\n\n") == ["ceclinux"])
+    #expect(names("* Show exit status; from Timo\n  Boettcher in GitHub issue 1103.\n") == ["Timo", "Boettcher"])
     #expect(names("* Improve docs by Faheel Ahmad, Shota Iguchi, 284km, Dan Rice and Zachary\n  Scott\n* Next\n")
             == ["Faheel", "Ahmad", "Shota", "Iguchi", "284km", "Dan", "Rice", "Zachary", "Scott"])
     // Not credits: lists of things, sentences, titles, a lone lower-case word after `by`, and a version's number.
     #expect(names("Runs on (Linux, macOS and Windows) and (docs, tests); see (the original pull request).\n").isEmpty)
-    #expect(names("It fails (caused by timouts) and is fixed by upgradnig the tool.\n").isEmpty)
+    #expect(names("It fails (caused by timouts) and is fixed by upgradnig the tool.\nIt reads from stdin or frmo Standard.\n").isEmpty)
     #expect(names("Read [Getting Strated](start.md) and [Quick Guide][guide]; (see Foo Bar for more).\n").isEmpty)
     #expect(names("Thai (UCS Level 2) and [End of ANSICODE.TXT]\n").isEmpty)
 }

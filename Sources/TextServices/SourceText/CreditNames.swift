@@ -2,32 +2,35 @@
 /// `[TJ Holowaychuck / Ryan Tomayko]`, `[#1913](…) by Jevin Sew` and `by Faheel Ahmad, kyoendo and Dan Rice`.
 ///
 /// Change logs and release notes credit people in parentheses or brackets
-/// and after `by` at an entry's end, and a dictionary knows few of them.
-/// A credit is a list of entries split by `,`, `;`, `/`, `&` and `and`:
-/// each entry a name (one to four words, capitalised or a particle of a
-/// surname, `Vipul A M`, `GoGo tanaka`; a lone word of any case, a handle:
-/// `kyoendo`, `7stud`), optionally after words that end in `by` or `from`
-/// (`reported by`, `based on a patch from`) and before or after an issue
-/// reference (`issue 5343`, `#1913`), or a reference alone. A bracketed
-/// list is a credit when every entry is one and one names a person plainly
-/// (two capitalised words, or a capitalised word after `by`/`from`):
-/// `(Linux, macOS)`, `(docs, tests)` and `(caused by timeouts)` are not. After ` by `, the rest of the entry (its line and the
-/// lines that go on with it, up to a blank line or the next item) is a
-/// credit when it is all names and either one has two capitalised words
-/// or the `by` follows a reference (`)`, `]`, `#12`): `fixed by upgrading`
-/// is not. Only the names' words are given, so `from`, `issue` and the
-/// rest are still checked. Offsets are bytes of the text; only prose
-/// documents are searched (`DocumentChecker.mask`).
+/// and after `by` or `from` at an entry's end, and a dictionary knows few
+/// of them. A credit is a list of entries split by `,`, `;`, `/`, `&` and
+/// `and`: each entry a name (one to four words, capitalised or a particle
+/// of a surname, `Vipul A M`, `GoGo tanaka`; a lone word of any case, a
+/// handle: `kyoendo`, `7stud`), optionally after words that end in `by` or
+/// `from` (`reported by`, `based on a patch from`) and before or after an
+/// issue reference (`issue 5343`, `#1913`, `GitHub issue 1103`), or a
+/// reference alone. A bracketed list is a credit when every entry is one
+/// and one names a person plainly (two capitalised words, or a capitalised
+/// word after `by`/`from`): `(Linux, macOS)`, `(docs, tests)` and `(caused
+/// by timeouts)` are not. After ` by ` or ` from `, the rest of the entry
+/// (its line and the lines that go on with it, up to a blank line or the
+/// next item) is a credit when it is all names and either one has two
+/// capitalised words or the word follows a reference (`)`, `]`, `#12`):
+/// `fixed by upgrading` is not. Only the names' words are given, so
+/// `from`, `issue` and the rest are still checked. Offsets are bytes of the
+/// text; `DocumentChecker` searches prose documents that have misspellings.
 enum CreditNames {
     /// The most bytes between a bracket and its close (the longest credits run over eight lines).
     static let maximumBracketLength = 800
     private static let openers = ByteSet("([")
-    private static let byWord: [UInt8] = Array(" by ".utf8)
+    /// The words after which the rest of an entry may be a credit.
+    private static let creditWords: [[UInt8]] = [Array(" by ".utf8), Array(" from ".utf8)]
     /// Words that lead a name in an entry when a `by` or `from` ends them (`reported by`, `patch from`).
     private static let leads: Set<[UInt8]> = Set(["by", "from"].map { Array($0.utf8) })
     /// Words of an issue reference (`issue 5343`, `in issue 12`, `issues 4842 and 4280`).
     private static let referenceWords: Set<[UInt8]> = Set(["issue", "issues", "in", "pr", "PR", "GH", "gh", "bug", "bugs",
-                                                           "ticket", "tickets", "pull", "request", "see", "and"].map { Array($0.utf8) })
+                                                           "ticket", "tickets", "pull", "request", "see", "and", "GitHub", "GitLab"]
+                                                          .map { Array($0.utf8) })
     private static let particles: Set<[UInt8]> = Set(["van", "von", "der", "den", "de", "da", "di", "du", "del", "della", "dos",
                                                        "das", "la", "le", "ten", "ter", "bin", "ibn", "y"].map { Array($0.utf8) })
 
@@ -52,13 +55,15 @@ enum CreditNames {
                     position += 1
                 }
             }
-            position = 0
-            while let found = ByteSearch.firstIndex(raw, byWord, from: position) {
-                position = found + byWord.count
-                let entry = position..<entryEnd(raw, from: position)
-                if let credit = credit(raw, entry, plainly: followsReference(raw, found)) {
-                    names += credit
-                    position = entry.upperBound
+            for word in creditWords {
+                position = 0
+                while let found = ByteSearch.firstIndex(raw, word, from: position) {
+                    position = found + word.count
+                    let entry = position..<entryEnd(raw, from: position)
+                    if let credit = credit(raw, entry, plainly: followsReference(raw, found)) {
+                        names += credit
+                        position = entry.upperBound
+                    }
                 }
             }
             return names.sorted { $0.lowerBound < $1.lowerBound }
