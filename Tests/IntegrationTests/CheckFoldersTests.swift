@@ -200,6 +200,15 @@ import Testing
         #expect(result.stderr.contains("1 word its code uses as names"), "\(result.stderr)")
     }
 
+    @Test func plainTextThatQuotesLoremIpsumLetsItsWordsPassAndItsTyposAreStillReported() throws {
+        let root = TestSupport.temporaryFolder("check-lorem")
+        try write(["cursor-test.txt": "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\nThe end of teh test.\n",
+                   "letter.txt": "Quis elit?\n"], under: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
+        // `quis` and `elit` outside a text that quotes the filler are checked as any word.
+        #expect(listed(result) == ["teh", "Quis", "elit"], "\(result.stdout)")
+    }
+
     @Test func aWordAConfigurationFilesValueNamesIsNotReportedInAComment() throws {
         let root = try repositoryWithItsOwnWords()
         // `frobz` is a tag's name and `quuxgen` part of a value: both are names the tree uses, as its code's are.

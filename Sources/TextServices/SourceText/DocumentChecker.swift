@@ -7,7 +7,9 @@
 /// prose and TeX are checked word by word, as Hunspell checks them. In
 /// code and technical prose (Markdown, commit messages, markup) the words of
 /// `CodeVocabulary` and acronyms (`CVE`, `CVEs`) pass; in source code, words
-/// of one or two letters and words in capitals (`EACCESS`: constants) too. The language server and
+/// of one or two letters and words in capitals (`EACCESS`: constants) too; in plain prose that quotes
+/// `Lorem ipsum` (a misspelled `ipsum` in it), the filler's words. The names of a prose document's credits
+/// (`CreditNames`) are not reported, and are counted as the acronyms are. The language server and
 /// `textsvcd check` both check documents with it, through any `WordChecking`
 /// (in this process or through the daemon): one call for the misspellings,
 /// one for the verdicts on identifier parts. A project's config can turn
@@ -118,6 +120,8 @@ public struct DocumentChecker: Sendable {
         var skipUntil = 0
         // Names in a prose document's credits are not reported, but counted as the acronyms are.
         let credits = kind.isProse && kind != .gettext && !found.isEmpty ? CreditNames.ranges(in: bytes) : []
+        // Plain prose that quotes the filler of layouts and tests (`Lorem ipsum dolor sit amet`) lets its words pass too.
+        let quotesLoremIpsum = !technical && found.contains { $0.word.lowercased() == "ipsum" }
         var credit = 0
         for (index, misspelling) in found.enumerated() {
             if result.count >= limit { break }
@@ -134,6 +138,7 @@ public struct DocumentChecker: Sendable {
                 continue
             }
             if technical, CodeVocabulary.contains(misspelling.word) { continue }
+            if !technical, quotesLoremIpsum, CodeVocabulary.loremIpsum.contains(misspelling.word.lowercased()) { continue }
             if (technical && Self.isAcronym(misspelling.word, plural: true)) || (isCode && Self.isConstant(misspelling.word)) {
                 acronyms.append(misspelling.word)
                 continue
