@@ -221,6 +221,18 @@ import Testing
                 "\(lines)")
     }
 
+    @Test func aPartOfASnakeCaseNameTheCodeUsesIsNotReportedInAComment() throws {
+        let root = try repositoryWithItsOwnWords()
+        // The comment names `bit_nclear`, which the code defines: its part `nclear` is no typo. `bit_nsett` is no name.
+        try write(["src/bits.h": "#define bit_nclear(name, start, stop) 0\n/* Use bit_nclear, not bit_nsett; a commant typo. */\n"],
+                  under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/bits.h:2:28: nsett",
+                          "\(root)/src/bits.h:2:37: commant"], "\(lines)")
+    }
+
     @Test func aWordWrittenAsAnAcronymCountsTowardsTheTreesOwnWords() throws {
         let root = try repositoryWithItsOwnWords()
         // `CIDR` passes as an acronym and still counts: with it, `cidr` is in two files.
