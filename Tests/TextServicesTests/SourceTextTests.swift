@@ -705,6 +705,8 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(DocumentKind(languageId: nil, path: "/x/parser.yy") == .source(.cpp))
     #expect(DocumentKind(languageId: nil, path: "/x/SConstruct") == .source(.python))
     #expect(DocumentKind(languageId: nil, path: "/x/Jenkinsfile") == .source(.java))
+    #expect(visible("# Styles to try firts\n\"nodefaults\"\n\"noblink\"\n", DocumentKind(languageId: nil, path: "/x/fuzz/style.dict"))
+            == "Styles to try firts")
     // Only the comment and the prose string of a Rakefile are checked, not its code or a key-like string.
     let rakefile = "Minitest::TestTask.create # Default tset task\ntask :toc, [:readme] do\n  sh 'git shortlog -sne'\n  gem 'redcarpet'\nend\n"
     #expect(visible(rakefile, DocumentKind(languageId: nil, path: "/x/Rakefile")) == "Default tset task|git shortlog")

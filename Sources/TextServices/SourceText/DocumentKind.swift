@@ -268,5 +268,7 @@ public enum DocumentKind: Hashable, Sendable {
         "thor": .source(.hash), "jbuilder": .source(.hash), "rbi": .source(.hash), "rbs": .source(.hash),
         "y": .source(.c), "yy": .source(.cpp), "ypp": .source(.cpp), "l": .source(.c), "ll": .source(.cpp),
         "lex": .source(.c), "awk": .source(.hash), "pro": .source(.hash), "bzl": .source(.python), "star": .source(.python),
+        // A fuzzer's dictionary (libFuzzer, AFL): `#` comments and quoted tokens.
+        "dict": .source(.hash),
     ]
 }
