@@ -9,9 +9,24 @@
 /// pages and documents by `scripts/make-technical-words.py`.
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
-        var folded = word.lowercased()
-        if folded.hasSuffix("'s") || folded.hasSuffix("\u{2019}s") { folded = String(folded.dropLast(2)) }
-        return words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded)
+        let folded = word.lowercased()
+        if words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded) {
+            return true
+        }
+        // A possessive, asked only after a miss and by its bytes (`String.hasSuffix` cost more than the lookups).
+        let utf8 = folded.utf8
+        guard utf8.count > 2, utf8.last == UInt8(ascii: "s") else { return false }
+        let stem = utf8.dropLast()
+        if stem.last == UInt8(ascii: "'") { return containsWord(String(decoding: stem.dropLast(), as: UTF8.self)) }
+        if stem.count > 3, stem.suffix(3).elementsEqual([0xE2, 0x80, 0x99]) {
+            return containsWord(String(decoding: stem.dropLast(3), as: UTF8.self))
+        }
+        return false
+    }
+
+    /// Whether a lower-case word is one of the lists' own (`contains(_:)` without the possessive).
+    private static func containsWord(_ folded: String) -> Bool {
+        words.contains(folded) || learned.contains(folded)
     }
 
     /// The placeholder text of layouts and tests (`Lorem ipsum dolor sit amet, ...`), which code and its data quote.
