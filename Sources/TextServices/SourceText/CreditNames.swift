@@ -45,7 +45,7 @@ enum CreditNames {
                 guard position < raw.count else { break }
                 let close: UInt8 = raw[position] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
                 // A Markdown link's or reference's text (`[Getting Started](…)`) is a title, not a credit.
-                if let end = closing(raw, from: position + 1, close: close),
+                if let end = closing(raw, from: position + 1, close: close), hasCapital(raw, position + 1..<end),
                    close == UInt8(ascii: ")") || end + 1 >= raw.count
                     || ![UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ":")].contains(raw[end + 1]),
                    let found = credit(raw, position + 1..<end, plainly: false) {
@@ -60,7 +60,8 @@ enum CreditNames {
                 while let found = ByteSearch.firstIndex(raw, word, from: position) {
                     position = found + word.count
                     let entry = position..<entryEnd(raw, from: position)
-                    if let credit = credit(raw, entry, plainly: followsReference(raw, found)) {
+                    let plainly = followsReference(raw, found)
+                    if plainly || hasCapital(raw, entry), let credit = credit(raw, entry, plainly: plainly) {
                         names += credit
                         position = entry.upperBound
                     }
@@ -109,6 +110,12 @@ enum CreditNames {
             }
         }
         return end
+    }
+
+    /// Whether `range` holds a capital letter or a byte outside ASCII: a credit that names no one plainly needs one.
+    private static func hasCapital(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        for index in range where raw[index] &- UInt8(ascii: "A") < 26 || raw[index] >= 0x80 { return true }
+        return false
     }
 
     /// Whether the ` by ` at `at` follows an issue reference or a link: `)`, `]` or `#12` right before it.
