@@ -773,3 +773,13 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     """
     #expect(visible(pom, .markup) == "Gson suport for Protobufs|A|Importnat|note. Done.")
 }
+
+@Test func codeElementsWrittenInHTMLAreCodeInCommentsMarkdownAndMarkup() {
+    #expect(visible("# Use <tt>rerun</tt> or <tt>rack-unreloader</tt> instead; a wrod.\nx = 1\n", .source(.hash))
+            == "Use|or|instead; a wrod.")
+    #expect(visible("Files: <TT>.rhtml</TT>, <code>frobz_x()</code> or <b>Importnat</b> text.\n", .markdown)
+            == "Files:|,|or|Importnat|text.")
+    #expect(visible("<p>Run <kbd>Ctrl-Xq</kbd> and <var>nmae</var> in a <em>wrod</em>.</p>\n", .markup) == "Run|and|in a|wrod|.")
+    // An element left open hides only its tag.
+    #expect(visible("// An open <code>tag and a wrod\n", .source(.c)) == "An open|tag and a wrod")
+}

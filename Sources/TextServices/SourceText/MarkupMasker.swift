@@ -1,7 +1,8 @@
 /// Hides the tags of an HTML or XML document, leaving its text and comments visible.
 ///
 /// Hidden: tags with their attributes, processing instructions, CDATA
-/// sections, `<script>` and `<style>` contents, character entities, and the
+/// sections, `<script>` and `<style>` contents, code elements (`<code>`,
+/// `<tt>`, `<kbd>`, `<samp>`, `<var>`), character entities, and the
 /// values of configuration files (`values(in:_:)`: Maven's
 /// `<groupId>biz.aQute.bnd</groupId>`, `<arg>-Xlint:all</arg>`).
 enum MarkupMasker {
@@ -23,9 +24,12 @@ enum MarkupMasker {
                 } else {
                     let close = tagEnd(bytes, from: index)
                     let name = tagName(bytes, from: index + 1)
-                    mask.hide(index..<close)
-                    index = close
-                    for value in values(in: bytes, from: close) { mask.hide(value) }
+                    // `<code>`, `<tt>`, `<kbd>`, `<samp>` and `<var>` hold code.
+                    let element = ProseMarkup.codeElementEnd(bytes, tagStart: index, tagEnd: close,
+                                                             limit: min(bytes.count, close + 4096)) ?? close
+                    mask.hide(index..<element)
+                    index = element
+                    for value in values(in: bytes, from: element) { mask.hide(value) }
                     if name == "script" || name == "style", bytes[index - 1] == UInt8(ascii: ">"), bytes[index - 2] != UInt8(ascii: "/") {
                         let end = find(bytes, "</" + name, from: index, caseInsensitive: true) ?? bytes.count
                         mask.hide(index..<end)
