@@ -752,6 +752,11 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(names("It fails (caused by timouts) and is fixed by upgradnig the tool.\nIt reads from stdin or frmo Standard.\n").isEmpty)
     #expect(names("Read [Getting Strated](start.md) and [Quick Guide][guide]; (see Foo Bar for more).\n").isEmpty)
     #expect(names("Thai (UCS Level 2) and [End of ANSICODE.TXT]\n").isEmpty)
+    // A paragraph holds all of its credits: searching only the one around a word finds its names and no others.
+    let log = Array("* Fix (Jane Doe).\n  \n* Fix a crash (Michal\n  Majchrowicz).\n\n* Fix (Ryan Tomayko)\n".utf8)
+    let word = log.firstIndex(of: UInt8(ascii: "M"))!
+    let paragraph = CreditNames.paragraph(around: word, in: log)
+    #expect(CreditNames.ranges(in: log, within: paragraph).map { String(decoding: log[$0], as: UTF8.self) } == ["Michal", "Majchrowicz"])
 }
 
 @Test func aProgrammingWordsPossessivePassesAsTheWordDoes() {

@@ -10,10 +10,14 @@
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
         let folded = word.lowercased()
-        if words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded) {
-            return true
-        }
-        // A possessive, asked only after a miss and by its bytes (`String.hasSuffix` cost more than the lookups).
+        return words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded)
+            || containsPossessive(folded)
+    }
+
+    /// Whether a lower-case word is a listed word's possessive (`repo's`, `config’s`): asked only after a miss, by
+    /// its bytes (`String.hasSuffix` cost more than the lookups), out of line so that `contains(_:)` stays small.
+    @inline(never)
+    private static func containsPossessive(_ folded: String) -> Bool {
         let utf8 = folded.utf8
         guard utf8.count > 2, utf8.last == UInt8(ascii: "s") else { return false }
         let stem = utf8.dropLast()

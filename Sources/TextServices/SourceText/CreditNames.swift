@@ -36,40 +36,72 @@ enum CreditNames {
 
     /// The byte ranges of the names in the credits of `bytes`, in order.
     static func ranges(in bytes: [UInt8]) -> [Range<Int>] {
-        bytes.withUnsafeBytes { raw -> [Range<Int>] in
-            var names: [Range<Int>] = []
-            let openers = openers
-            var position = 0
-            while position < raw.count {
-                position = ByteSearch.firstIndex(of: openers, in: raw, from: position)
-                guard position < raw.count else { break }
-                let close: UInt8 = raw[position] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
-                // A Markdown link's or reference's text (`[Getting Started](…)`) is a title, not a credit.
-                if let end = closing(raw, from: position + 1, close: close), hasCapital(raw, position + 1..<end),
-                   close == UInt8(ascii: ")") || end + 1 >= raw.count
-                    || ![UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ":")].contains(raw[end + 1]),
-                   let found = credit(raw, position + 1..<end, plainly: false) {
-                    names += found
-                    position = end + 1
-                } else {
-                    position += 1
-                }
-            }
-            for word in creditWords {
-                position = 0
-                while let found = ByteSearch.firstIndex(raw, word, from: position) {
-                    position = found + word.count
-                    let entry = position..<entryEnd(raw, from: position)
-                    let plainly = followsReference(raw, found)
-                    if plainly || hasCapital(raw, entry), let credit = credit(raw, entry, plainly: plainly) {
-                        names += credit
-                        position = entry.upperBound
-                    }
-                }
-            }
-            return names.sorted { $0.lowerBound < $1.lowerBound }
+        ranges(in: bytes, within: 0..<bytes.count)
+    }
+
+    /// The byte ranges of the names in the credits of `bytes[window]` (offsets in `bytes`), in order: a credit
+    /// never crosses a blank line, so a paragraph is a window that holds all of its credits.
+    static func ranges(in bytes: [UInt8], within window: Range<Int>) -> [Range<Int>] {
+        bytes.withUnsafeBytes { whole -> [Range<Int>] in
+            let raw = UnsafeRawBufferPointer(rebasing: whole[window])
+            return names(in: raw).map { $0.lowerBound + window.lowerBound..<$0.upperBound + window.lowerBound }
         }
     }
+
+    /// The names in the credits of `raw`, in order.
+    private static func names(in raw: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var names: [Range<Int>] = []
+        let openers = openers
+        var position = 0
+        while position < raw.count {
+            position = ByteSearch.firstIndex(of: openers, in: raw, from: position)
+            guard position < raw.count else { break }
+            let close: UInt8 = raw[position] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]")
+            // A Markdown link's or reference's text (`[Getting Started](…)`) is a title, not a credit.
+            if let end = closing(raw, from: position + 1, close: close), hasCapital(raw, position + 1..<end),
+               close == UInt8(ascii: ")") || end + 1 >= raw.count
+                || ![UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ":")].contains(raw[end + 1]),
+               let found = credit(raw, position + 1..<end, plainly: false) {
+                names += found
+                position = end + 1
+            } else {
+                position += 1
+            }
+        }
+        for word in creditWords {
+            position = 0
+            while let found = ByteSearch.firstIndex(raw, word, from: position) {
+                position = found + word.count
+                let entry = position..<entryEnd(raw, from: position)
+                let plainly = followsReference(raw, found)
+                if plainly || hasCapital(raw, entry), let credit = credit(raw, entry, plainly: plainly) {
+                    names += credit
+                    position = entry.upperBound
+                }
+            }
+        }
+        return names.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// The paragraph around `offset`: from after the blank line before it to the blank line after it, at most
+    /// `maximumParagraph` bytes either way.
+    static func paragraph(around offset: Int, in bytes: [UInt8]) -> Range<Int> {
+        func isBlankLineEnd(_ index: Int) -> Bool {
+            // `bytes[index]` is a line feed; whether the line it ends holds only spaces and tabs.
+            var cursor = index - 1
+            while cursor >= 0, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 || bytes[cursor] == 0x0D { cursor -= 1 }
+            return cursor < 0 || bytes[cursor] == 0x0A
+        }
+        var start = min(offset, bytes.count)
+        let lowest = max(0, offset - maximumParagraph)
+        while start > lowest, !(bytes[start - 1] == 0x0A && isBlankLineEnd(start - 1)) { start -= 1 }
+        var end = min(offset, bytes.count)
+        let highest = min(bytes.count, offset + maximumParagraph)
+        while end < highest, !(bytes[end] == 0x0A && isBlankLineEnd(end)) { end += 1 }
+        return start..<end
+    }
+
+    static let maximumParagraph = 4096
 
     /// The index of the `close` that ends a bracket opened before `from`, or nil when another bracket opens first,
     /// a blank line or the text's end comes first, or it is further than `maximumBracketLength`.

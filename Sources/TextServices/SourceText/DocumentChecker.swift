@@ -119,7 +119,16 @@ public struct DocumentChecker: Sendable {
         var acronyms: [String] = []
         var skipUntil = 0
         // Names in a prose document's credits are not reported, but counted as the acronyms are.
-        let credits = kind.isProse && kind != .gettext && !found.isEmpty ? CreditNames.ranges(in: bytes) : []
+        // Searched for only in the paragraphs that hold a misspelling: a credit never crosses a blank line.
+        var credits: [Range<Int>] = []
+        if kind.isProse, kind != .gettext {
+            var searched = 0
+            for misspelling in found where misspelling.range.lowerBound.rawValue >= searched {
+                let paragraph = CreditNames.paragraph(around: misspelling.range.lowerBound.rawValue, in: bytes)
+                credits += CreditNames.ranges(in: bytes, within: max(paragraph.lowerBound, searched)..<paragraph.upperBound)
+                searched = max(paragraph.upperBound, misspelling.range.upperBound.rawValue)
+            }
+        }
         // Plain prose that quotes the filler of layouts and tests (`Lorem ipsum dolor sit amet`) lets its words pass too.
         let quotesLoremIpsum = !technical && found.contains { $0.word.lowercased() == "ipsum" }
         var credit = 0
