@@ -97,11 +97,22 @@ enum CreditNames {
         while start > lowest, !(bytes[start - 1] == 0x0A && isBlankLineEnd(start - 1)) { start -= 1 }
         var end = min(offset, bytes.count)
         let highest = min(bytes.count, offset + maximumParagraph)
-        while end < highest, !(bytes[end] == 0x0A && isBlankLineEnd(end)) { end += 1 }
+        // Forward from line feed to line feed (`memchr`): only a line feed can end a paragraph.
+        while end < highest {
+            guard let lineFeed = bytes.withUnsafeBytes({ ByteSearch.firstIndex(of: 0x0A, in: $0, from: end) }), lineFeed < highest else {
+                end = highest
+                break
+            }
+            end = lineFeed
+            if isBlankLineEnd(lineFeed) { break }
+            end += 1
+        }
         return start..<end
     }
 
-    static let maximumParagraph = 4096
+    /// The most bytes a paragraph window reaches on either side of a word: more than a bracketed credit's
+    /// `maximumBracketLength`, so a credit that holds the word is inside.
+    static let maximumParagraph = 1024
 
     /// The index of the `close` that ends a bracket opened before `from`, or nil when another bracket opens first,
     /// a blank line or the text's end comes first, or it is further than `maximumBracketLength`.
