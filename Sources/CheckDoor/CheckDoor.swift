@@ -68,6 +68,10 @@ public struct CheckDoor: Sendable {
         /// The words that passed as acronyms or constants (`find` with `names`; empty otherwise), which a
         /// repository's vocabulary counts as flagged words.
         public var acronyms: [String] = []
+        /// For each misspelling that is a part of a `snake_case` name (`nclear` in `bit_nclear`), the name; nil for
+        /// the others (`find` with `names` in technical text; empty otherwise). A name the tree's code uses makes its
+        /// part no typo (`RepositoryVocabulary.isName`).
+        public var compounds: [String?] = []
     }
 
     /// Checks one input with its project's words.
@@ -83,7 +87,9 @@ public struct CheckDoor: Sendable {
     /// Finds the misspellings of one input with its project's words, asking no guesses.
     ///
     /// `onPieces` is as in `check`. With `names`, the findings of a source
-    /// file also hold the names its code uses (`CodeNames`), for a whole
+    /// file also hold the names its code uses (`CodeNames`), and those of an
+    /// HTML or XML file the names of its tags, attributes and values (Maven's
+    /// `<artifactId>templating-maven-plugin</artifactId>`), for a whole
     /// tree's `RepositoryVocabulary`. Throws the service's error.
     public func find(in input: CheckInput, project: Project, onPieces: (@Sendable (Int) -> Void)? = nil,
                      names: Bool = false) throws(ServiceError) -> Findings {
@@ -117,6 +123,7 @@ public struct CheckDoor: Sendable {
             misspellings = result.misspellings
             words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
+            if names, kind == .markup { codeNames = CodeNames.hidden(in: result.mask) }
             if names, case .source = kind { codeNames = CodeNames.hidden(in: result.mask) }
             if names { acronyms = result.acronyms }
         } catch {
@@ -130,8 +137,30 @@ public struct CheckDoor: Sendable {
             (misspellings, otherScripts) = WritingScripts.partition(misspellings, languages: tags)
         }
         let language = (options.languages ?? settings.languages?.value)?.joined(separator: ",") ?? options.languageLabel
-        return Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
-                        otherScripts: otherScripts, names: codeNames, acronyms: acronyms)
+        var findings = Findings(misspellings: misspellings, words: words, language: language, skippedTranslations: skipped,
+                                otherScripts: otherScripts, names: codeNames, acronyms: acronyms)
+        if names, kind.isTechnical {
+            findings.compounds = misspellings.map { Self.compound(around: $0.range, in: input.text.bytes) }
+        }
+        return findings
+    }
+
+    /// The `snake_case` name that the word at `range` is a part of (`bit_nclear`, `keypad_xmit`), or nil when it
+    /// stands alone: the run of ASCII letters, digits and `_` around it, without `_` at its ends.
+    static func compound(around range: ByteRange, in bytes: [UInt8]) -> String? {
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
+        }
+        var start = range.lowerBound.rawValue
+        var end = range.upperBound.rawValue
+        guard start <= end, end <= bytes.count else { return nil }
+        while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+        while start < end, bytes[start] == UInt8(ascii: "_") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: "_") { end -= 1 }
+        guard start < range.lowerBound.rawValue || end > range.upperBound.rawValue,
+              bytes[start..<end].contains(UInt8(ascii: "_")) else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// What an input is checked as: by `--mode`, else the project's `mode`, else by its name and contents.

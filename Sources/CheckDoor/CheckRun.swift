@@ -170,7 +170,13 @@ public struct CheckRun: Sendable {
             let learned = vocabulary
             found = inParallel(found) { result in
                 guard case .found(let item, var findings, let kept, let project) = result else { return result }
-                findings.misspellings.removeAll { learned.contains($0.word) }
+                // A part of a compound the code names (`nclear` in a comment's `bit_nclear`) is the code's too.
+                let compounds = findings.compounds
+                findings.misspellings = findings.misspellings.enumerated().filter { index, misspelling in
+                    !learned.contains(misspelling.word)
+                        && !(index < compounds.count && compounds[index].map { learned.isName($0) } == true)
+                }.map(\.element)
+                findings.compounds = []
                 return .found(item, findings, kept: kept, project: project)
             }
             // Every word left is guessed once, all at once, before any file is reported.

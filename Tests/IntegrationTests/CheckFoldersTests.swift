@@ -200,6 +200,39 @@ import Testing
         #expect(result.stderr.contains("1 word its code uses as names"), "\(result.stderr)")
     }
 
+    @Test func plainTextThatQuotesLoremIpsumLetsItsWordsPassAndItsTyposAreStillReported() throws {
+        let root = TestSupport.temporaryFolder("check-lorem")
+        try write(["cursor-test.txt": "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\nThe end of teh test.\n",
+                   "letter.txt": "Quis elit?\n"], under: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
+        // `quis` and `elit` outside a text that quotes the filler are checked as any word.
+        #expect(listed(result) == ["teh", "Quis", "elit"], "\(result.stdout)")
+    }
+
+    @Test func aWordAConfigurationFilesValueNamesIsNotReportedInAComment() throws {
+        let root = try repositoryWithItsOwnWords()
+        // `frobz` is a tag's name and `quuxgen` part of a value: both are names the tree uses, as its code's are.
+        try write(["pom.xml": "<project>\n  <frobz>on</frobz>\n  <artifactId>quuxgen-maven-plugin</artifactId>\n</project>\n",
+                   "src/Build.java": "/* Runs the frobz quuxgen plugin; a commant typo. */\nclass Build {}\n"], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/Build.java:1:37: commant"],
+                "\(lines)")
+    }
+
+    @Test func aPartOfASnakeCaseNameTheCodeUsesIsNotReportedInAComment() throws {
+        let root = try repositoryWithItsOwnWords()
+        // The comment names `bit_nclear`, which the code defines: its part `nclear` is no typo. `bit_nsett` is no name.
+        try write(["src/bits.h": "#define bit_nclear(name, start, stop) 0\n/* Use bit_nclear, not bit_nsett; a commant typo. */\n"],
+                  under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/bits.h:2:28: nsett",
+                          "\(root)/src/bits.h:2:37: commant"], "\(lines)")
+    }
+
     @Test func aWordWrittenAsAnAcronymCountsTowardsTheTreesOwnWords() throws {
         let root = try repositoryWithItsOwnWords()
         // `CIDR` passes as an acronym and still counts: with it, `cidr` is in two files.
@@ -208,6 +241,21 @@ import Testing
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == ["\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold", "\(root)/src/net.c:1:27: commant"],
+                "\(lines)")
+    }
+
+    @Test func aNameCreditedInAChangeLogIsNotReportedAndStillCountsTowardsTheTreesOwnWords() throws {
+        let root = try repositoryWithItsOwnWords()
+        // `Sztoch` is credited once: not reported. `Wrzeszcz` is credited once in the change log and written once in
+        // AUTHORS: two files, the tree's own.
+        try write([
+            "CHANGELOG.md": "* Fix a crash (Zbigniew Wrzeszcz, issue 512)\n* Speed up (Przemyslaw Sztoch)\n* Handle teh input (see notes)\n",
+            "AUTHORS.md": "Zbigniew Wrzeszcz\n",
+        ], under: root)
+        try git(["add", "."], in: root)
+        let result = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", root])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["\(root)/CHANGELOG.md:3:10: teh", "\(root)/notes/n11.md:1:4: recieve", "\(root)/notes/n12.md:1:7: wrold"],
                 "\(lines)")
     }
 

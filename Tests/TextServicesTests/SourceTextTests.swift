@@ -694,3 +694,97 @@ private func visible(_ text: String, _ language: SourceLanguage) -> String {
     #expect(CodeVocabulary.contains("aaaaaaaa") && CodeVocabulary.contains("XXXX"))
     #expect(!CodeVocabulary.contains("aab") && !CodeVocabulary.contains("zz"))
 }
+
+@Test func rubyBuildFilesGrammarsAndAwkAreCodeByTheirNames() {
+    for path in ["/x/Rakefile", "/x/Gemfile", "/x/sinatra.gemspec", "/x/lib/tasks/db.rake", "/x/config.ru", "/x/Vagrantfile",
+                 "/x/tool.awk", "/x/proguard/gson.pro", "/x/Justfile"] {
+        #expect(DocumentKind(languageId: nil, path: path) == .source(.hash), "\(path)")
+    }
+    #expect(DocumentKind(languageId: nil, path: "/x/cmd-parse.y") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/scan.l") == .source(.c))
+    #expect(DocumentKind(languageId: nil, path: "/x/parser.yy") == .source(.cpp))
+    #expect(DocumentKind(languageId: nil, path: "/x/SConstruct") == .source(.python))
+    #expect(DocumentKind(languageId: nil, path: "/x/Jenkinsfile") == .source(.java))
+    #expect(visible("# Styles to try firts\n\"nodefaults\"\n\"noblink\"\n", DocumentKind(languageId: nil, path: "/x/fuzz/style.dict"))
+            == "Styles to try firts")
+    // Only the comment and the prose string of a Rakefile are checked, not its code or a key-like string.
+    let rakefile = "Minitest::TestTask.create # Default tset task\ntask :toc, [:readme] do\n  sh 'git shortlog -sne'\n  gem 'redcarpet'\nend\n"
+    #expect(visible(rakefile, DocumentKind(languageId: nil, path: "/x/Rakefile")) == "Default tset task|git shortlog")
+    #expect(visible("static int yyparse(void);\n%%\n/* Parse the comand */\n", DocumentKind(languageId: nil, path: "/x/cmd-parse.y"))
+            == "Parse the comand")
+}
+
+@Test func wordsAfterAnAuthorTagAreANameButTheSentenceAfterThemIsNot() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return AuthorNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("/**\n * Primitives.\n *\n * @author Kevin Bourrillion\n */\n") == ["Kevin", "Bourrillion"])
+    #expect(names(" * @author Inderjeet Singh, Joel Leitch\n") == ["Inderjeet", "Singh", "Joel", "Leitch"])
+    #expect(names(" * @authors itchyny and Ugljesa Jovanovic\n") == ["itchyny", "and", "Ugljesa", "Jovanovic"])
+    #expect(names("// @author Jane de Vries wrote the fisrt version\n") == ["Jane", "de", "Vries"])
+    // With an address, the name is given once and the address is left to the checker.
+    #expect(names(" * @author Jane Doe <jane@example.org>\n") == ["Jane", "Doe"])
+    // Not a tag: inside an address, glued to a word, or another tag.
+    #expect(names("<bob@author.org>; x@authorize now; @authority Hanz Schmit\n").isEmpty)
+}
+
+@Test func aChangeLogsCreditsAreNamesAndOtherBracketsAreNot() {
+    func names(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return CreditNames.ranges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+    #expect(names("* Fix flicker (Michael Grant, issue 5351; Aung Myo Kyaw, issue\n  5098).\n")
+            == ["Michael", "Grant", "Aung", "Myo", "Kyaw"])
+    #expect(names("  client from crashing (from Michal Majchrowicz).\n") == ["Michal", "Majchrowicz"])
+    #expect(names("  (reported by Giorgi Kobakhia in issue\n  4735).\n") == ["Giorgi", "Kobakhia"])
+    #expect(names("  nolink) (issues 4842 and 4280 from Moritz Angermann).\n") == ["Moritz", "Angermann"])
+    #expect(names(" * Improve docs. (Darío Hereñú, kyoendo, Ferenc-, 7stud, Vipul A M, GoGo tanaka,\n   Dyego Costa)\n")
+            == ["Darío", "Hereñú", "kyoendo", "Ferenc-", "7stud", "Vipul", "A", "M", "GoGo", "tanaka", "Dyego", "Costa"])
+    #expect(names("  [TJ Holowaychuck / Ryan Tomayko]\n") == ["TJ", "Holowaychuck", "Ryan", "Tomayko"])
+    #expect(names("* New: start callbacks [#1913] by Jevin Sew\n") == ["Jevin", "Sew"])
+    #expect(names("* Minor refactors. [#1640](https://github.com/x/y/pull/1640) by ceclinux\n\n") == ["ceclinux"])
+    #expect(names("* Show exit status; from Timo\n  Boettcher in GitHub issue 1103.\n") == ["Timo", "Boettcher"])
+    #expect(names("* Improve docs by Faheel Ahmad, Shota Iguchi, 284km, Dan Rice and Zachary\n  Scott\n* Next\n")
+            == ["Faheel", "Ahmad", "Shota", "Iguchi", "284km", "Dan", "Rice", "Zachary", "Scott"])
+    // Not credits: lists of things, sentences, titles, a lone lower-case word after `by`, and a version's number.
+    #expect(names("Runs on (Linux, macOS and Windows) and (docs, tests); see (the original pull request).\n").isEmpty)
+    #expect(names("It fails (caused by timouts) and is fixed by upgradnig the tool.\nIt reads from stdin or frmo Standard.\n").isEmpty)
+    #expect(names("Read [Getting Strated](start.md) and [Quick Guide][guide]; (see Foo Bar for more).\n").isEmpty)
+    #expect(names("Thai (UCS Level 2) and [End of ANSICODE.TXT]\n").isEmpty)
+    // A paragraph holds all of its credits: searching only the one around a word finds its names and no others.
+    let log = Array("* Fix (Jane Doe).\n  \n* Fix a crash (Michal\n  Majchrowicz).\n\n* Fix (Ryan Tomayko)\n".utf8)
+    let word = log.firstIndex(of: UInt8(ascii: "M"))!
+    let paragraph = CreditNames.paragraph(around: word, in: log)
+    #expect(CreditNames.ranges(in: log, within: paragraph).map { String(decoding: log[$0], as: UTF8.self) } == ["Michal", "Majchrowicz"])
+}
+
+@Test func aProgrammingWordsPossessivePassesAsTheWordDoes() {
+    #expect(CodeVocabulary.contains("repo's") && CodeVocabulary.contains("Config\u{2019}s") && CodeVocabulary.contains("repo"))
+    #expect(!CodeVocabulary.contains("rpeo's") && !CodeVocabulary.contains("'s"))
+}
+
+@Test func aConfigurationFilesValuesAreHiddenAndItsProseIsNot() {
+    let pom = """
+    <project>
+      <groupId>biz.aQute.bnd</groupId>
+      <description>Gson suport for Protobufs</description>
+      <include>.gitignore</include>
+      <injar>test-classes-obfuscated-injar</injar>
+      <arg>-Xplugin:ErrorProne
+        -XepExcludedPaths:.*/generated/.* --classfile</arg>
+      <p>A <b>Importnat</b> note. Done.</p>
+    </project>
+    """
+    #expect(visible(pom, .markup) == "Gson suport for Protobufs|A|Importnat|note. Done.")
+}
+
+@Test func codeElementsWrittenInHTMLAreCodeInCommentsMarkdownAndMarkup() {
+    #expect(visible("# Use <tt>rerun</tt> or <tt>rack-unreloader</tt> instead; a wrod.\nx = 1\n", .source(.hash))
+            == "Use|or|instead; a wrod.")
+    #expect(visible("Files: <TT>.rhtml</TT>, <code>frobz_x()</code> or <b>Importnat</b> text.\n", .markdown)
+            == "Files:|,|or|Importnat|text.")
+    #expect(visible("<p>Run <kbd>Ctrl-Xq</kbd> and <var>nmae</var> in a <em>wrod</em>.</p>\n", .markup) == "Run|and|in a|wrod|.")
+    // An element left open hides only its tag.
+    #expect(visible("// An open <code>tag and a wrod\n", .source(.c)) == "An open|tag and a wrod")
+}

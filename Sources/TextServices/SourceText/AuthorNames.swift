@@ -1,7 +1,10 @@
-/// Finds the names written before e-mail addresses: `Jane Doe <jane@example.org>`, `Signed-off-by: itchyny <…>`.
+/// Finds the names written before e-mail addresses (`Jane Doe <jane@example.org>`, `Signed-off-by: itchyny <…>`) and
+/// after a documentation comment's `@author` tag (`@author Kevin Bourrillion`).
 ///
 /// AUTHORS files, change logs, trailers and package metadata name people
-/// this way, and a dictionary knows few of them. Up to four words right
+/// this way, and a dictionary knows few of them. After `@author` (Javadoc,
+/// JSDoc, PHPDoc), the words to the line's end are given, up to the first
+/// word in lower case that is not the first, a particle or `and`. Up to four words right
 /// before an address on its line are given: back to the line's start or to
 /// punctuation that ends a label (`:`, `,`, `;`, `(`, `"`), and no further
 /// than the first word in lower case other than a particle of a surname
@@ -24,12 +27,54 @@ enum AuthorNames {
             var lastEnd = 0
             while position < raw.count, let found = ByteSearch.firstIndex(raw, at, from: position) {
                 position = found + 1
+                if let tagEnd = authorTagEnd(raw, at: found) {
+                    let words = wordsAfter(raw, tagEnd)
+                    names += words
+                    lastEnd = words.last?.upperBound ?? tagEnd
+                    position = lastEnd
+                    continue
+                }
                 guard let start = addressStart(raw, at: found), start >= lastEnd else { continue }
                 names += wordsBefore(raw, start, notBefore: lastEnd).reversed()
                 lastEnd = found
             }
             return names
         }
+    }
+
+    private static let authorTag: [UInt8] = Array("author".utf8)
+
+    /// Where the `@author` or `@authors` tag whose `@` is at `at` ends, or nil when there is none: the tag is
+    /// followed by a space or a tab and not preceded by a letter or a digit (`user@author.org` is none).
+    private static func authorTagEnd(_ raw: UnsafeRawBufferPointer, at: Int) -> Int? {
+        var end = at + 1 + authorTag.count
+        guard end < raw.count, at == 0 || !isLocalPartByte(raw[at - 1]),
+              authorTag.indices.allSatisfy({ raw[at + 1 + $0] == authorTag[$0] }) else { return nil }
+        if raw[end] == UInt8(ascii: "s") { end += 1 }
+        guard end < raw.count, raw[end] == 0x20 || raw[end] == 0x09 else { return nil }
+        return end
+    }
+
+    /// The name words after an `@author` tag that ends at `start`, on its line: each word up to the first in lower
+    /// case other than the first word (a handle: `@author itchyny`), a particle or `and`.
+    private static func wordsAfter(_ raw: UnsafeRawBufferPointer, _ start: Int) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var index = start
+        while index < raw.count, raw[index] != 0x0A {
+            let byte = raw[index]
+            guard isNameByte(byte) else {
+                // Between names: white space, commas and `&` only; anything else (`<`, `(`, `*`) ends them.
+                guard byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&") else { break }
+                index += 1
+                continue
+            }
+            let wordStart = index
+            while index < raw.count, isNameByte(raw[index]) { index += 1 }
+            let word = Array(raw[wordStart..<index])
+            if !words.isEmpty, raw[wordStart] &- UInt8(ascii: "a") < 26, word != Array("and".utf8), !particles.contains(word) { break }
+            words.append(wordStart..<index)
+        }
+        return words
     }
 
     /// Where the address holding the `@` at `at` starts (its `<` or `(` when bracketed), or nil when it is no address:

@@ -3,13 +3,34 @@
 /// and markup.
 ///
 /// Only words that the en_US Hunspell dictionary rejects are listed; the
-/// comparison is case-insensitive. `words` is chosen by hand; `learned`
+/// comparison is case-insensitive, and a possessive is its word's (`repo's`,
+/// `config’s`). `words` is chosen by hand; `learned`
 /// (`CodeVocabulary+Learned.swift`) is learned from Debian's English manual
 /// pages and documents by `scripts/make-technical-words.py`.
 enum CodeVocabulary {
     static func contains(_ word: String) -> Bool {
         let folded = word.lowercased()
         return words.contains(folded) || learned.contains(folded) || loremIpsum.contains(folded) || isOneLetterRepeated(folded)
+            || containsPossessive(folded)
+    }
+
+    /// Whether a lower-case word is a listed word's possessive (`repo's`, `config’s`): asked only after a miss, by
+    /// its bytes (`String.hasSuffix` cost more than the lookups), out of line so that `contains(_:)` stays small.
+    @inline(never)
+    private static func containsPossessive(_ folded: String) -> Bool {
+        let utf8 = folded.utf8
+        guard utf8.count > 2, utf8.last == UInt8(ascii: "s") else { return false }
+        let stem = utf8.dropLast()
+        if stem.last == UInt8(ascii: "'") { return containsWord(String(decoding: stem.dropLast(), as: UTF8.self)) }
+        if stem.count > 3, stem.suffix(3).elementsEqual([0xE2, 0x80, 0x99]) {
+            return containsWord(String(decoding: stem.dropLast(3), as: UTF8.self))
+        }
+        return false
+    }
+
+    /// Whether a lower-case word is one of the lists' own (`contains(_:)` without the possessive).
+    private static func containsWord(_ folded: String) -> Bool {
+        words.contains(folded) || learned.contains(folded)
     }
 
     /// The placeholder text of layouts and tests (`Lorem ipsum dolor sit amet, ...`), which code and its data quote.

@@ -7,7 +7,9 @@
 /// prose and TeX are checked word by word, as Hunspell checks them. In
 /// code and technical prose (Markdown, commit messages, markup) the words of
 /// `CodeVocabulary` and acronyms (`CVE`, `CVEs`) pass; in source code, words
-/// of one or two letters and words in capitals (`EACCESS`: constants) too. The language server and
+/// of one or two letters and words in capitals (`EACCESS`: constants) too; in plain prose that quotes
+/// `Lorem ipsum` (a misspelled `ipsum` in it), the filler's words. The names of a prose document's credits
+/// (`CreditNames`) are not reported, and are counted as the acronyms are. The language server and
 /// `textsvcd check` both check documents with it, through any `WordChecking`
 /// (in this process or through the daemon): one call for the misspellings,
 /// one for the verdicts on identifier parts. A project's config can turn
@@ -47,8 +49,9 @@ public struct DocumentChecker: Sendable {
         public var mask: TextMask
         /// In a gettext catalog whose translations were not checked (no dictionary fits): its `Language:` ("" when absent).
         public var skippedTranslations: String?
-        /// The words the dictionaries reject that passed as acronyms or constants (`CIDR`, `EACCESS`), one per
-        /// occurrence: a repository's vocabulary counts them as it counts the flagged words.
+        /// The words the dictionaries reject that passed as acronyms or constants (`CIDR`, `EACCESS`) or as names in
+        /// a prose document's credits (`CreditNames`), one per occurrence: a repository's vocabulary counts them as it
+        /// counts the flagged words, so a name credited in a change log is still the repository's own in `AUTHORS`.
         public var acronyms: [String]
 
         public init(misspellings: [Misspelling], mask: TextMask, skippedTranslations: String? = nil, acronyms: [String] = []) {
@@ -60,14 +63,15 @@ public struct DocumentChecker: Sendable {
     }
 
     /// The prose of `text` a document of `kind` shows, with terminal escape sequences and a manual page's bold and underline (`TerminalEscapes`), armored keys and certificates
-    /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and before e-mail addresses (`AuthorNames`),
-    /// and ignore-pattern matches hidden.
+    /// (`ArmoredBlocks`), the names on copyright lines (`CopyrightNames`) and before e-mail addresses and after `@author`
+    /// (`AuthorNames`), and ignore-pattern matches hidden.
     ///
     /// `extra` are byte ranges hidden too (an inline directive's); `catalog` is a gettext catalog's reading, when made already.
     public func mask(_ text: TextBuffer, kind: DocumentKind, hiding extra: [Range<Int>] = [], catalog: GettextCatalog? = nil) -> TextMask {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings, catalog: catalog)
         for range in TerminalEscapes.ranges(in: text.bytes) + TerminalEscapes.overstrikes(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
             + CopyrightNames.ranges(in: text.bytes) + AuthorNames.ranges(in: text.bytes) { mask.hide(range) }
+
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
         }
@@ -114,14 +118,36 @@ public struct DocumentChecker: Sendable {
         result.reserveCapacity(min(found.count, limit))
         var acronyms: [String] = []
         var skipUntil = 0
+        // Names in a prose document's credits are not reported, but counted as the acronyms are.
+        // Searched for only in the paragraphs that hold a misspelling: a credit never crosses a blank line.
+        var credits: [Range<Int>] = []
+        if kind.isProse, kind != .gettext {
+            var searched = 0
+            for misspelling in found where misspelling.range.lowerBound.rawValue >= searched {
+                let paragraph = CreditNames.paragraph(around: misspelling.range.lowerBound.rawValue, in: bytes)
+                credits += CreditNames.ranges(in: bytes, within: max(paragraph.lowerBound, searched)..<paragraph.upperBound)
+                searched = max(paragraph.upperBound, misspelling.range.upperBound.rawValue)
+            }
+        }
+        // Plain prose that quotes the filler of layouts and tests (`Lorem ipsum dolor sit amet`) lets its words pass too.
+        let quotesLoremIpsum = !technical && found.contains { $0.word.lowercased() == "ipsum" }
+        var credit = 0
         for (index, misspelling) in found.enumerated() {
             if result.count >= limit { break }
             if misspelling.range.lowerBound.rawValue < skipUntil { continue }
+            let start = misspelling.range.lowerBound.rawValue
+            while credit < credits.count, credits[credit].upperBound <= start { credit += 1 }
+            if credit < credits.count, credits[credit].contains(start) {
+                acronyms.append(misspelling.word)
+                acronyms += identifierParts(index).lazy.map(\.word).filter { $0 != misspelling.word }
+                continue
+            }
             if let (joined, end) = Self.escapedApostropheJoin(misspelling, bytes: bytes), verdicts[joined] == true {
                 skipUntil = end
                 continue
             }
             if technical, CodeVocabulary.contains(misspelling.word) { continue }
+            if !technical, quotesLoremIpsum, CodeVocabulary.loremIpsum.contains(misspelling.word.lowercased()) { continue }
             if (technical && Self.isAcronym(misspelling.word, plural: true)) || (isCode && Self.isConstant(misspelling.word)) {
                 acronyms.append(misspelling.word)
                 continue

@@ -170,7 +170,12 @@ public enum DocumentKind: Hashable, Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {
         case "COMMIT_EDITMSG", "MERGE_MSG", "TAG_EDITMSG", "SQUASH_MSG", "git-rebase-todo": return .gitCommit
-        case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt": return .source(.hash)
+        case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "CMakeLists.txt", "Justfile", "justfile": return .source(.hash)
+        // Ruby's build and dependency files, named for their tool rather than by an extension.
+        case "Rakefile", "rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Capfile", "Podfile", "Brewfile", "Berksfile",
+             "Dangerfile", "Fastfile", "Appfile", "Thorfile", "Steepfile", "Puppetfile": return .source(.hash)
+        case "SConstruct", "SConscript", "wscript", "BUILD", "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel": return .source(.python)
+        case "Jenkinsfile": return .source(.java)
         // Lists of patterns or settings with `#` comments: only the comments are prose.
         case ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".npmignore", ".hgignore", ".eslintignore",
              ".prettierignore", ".ignore", ".rgignore", ".editorconfig", ".mailmap", "CODEOWNERS", ".clang-format",
@@ -257,5 +262,13 @@ public enum DocumentKind: Hashable, Sendable {
         "sql": .source(.sql), "hs": .source(.haskell), "elm": .source(.haskell),
         "vim": .source(.vim), "s": .source(.assembly), "asm": .source(.assembly), "nasm": .source(.assembly),
         "tcl": .source(.tcl), "tk": .source(.tcl), "itcl": .source(.tcl), "tm": .source(.tcl), "exp": .source(.tcl),
+        // Ruby by its other extensions; grammars of yacc and lex, whose actions and comments are C; awk; qmake projects
+        // and ProGuard rules (`#` comments); Starlark.
+        "rake": .source(.hash), "gemspec": .source(.hash), "ru": .source(.hash), "podspec": .source(.hash),
+        "thor": .source(.hash), "jbuilder": .source(.hash), "rbi": .source(.hash), "rbs": .source(.hash),
+        "y": .source(.c), "yy": .source(.cpp), "ypp": .source(.cpp), "l": .source(.c), "ll": .source(.cpp),
+        "lex": .source(.c), "awk": .source(.hash), "pro": .source(.hash), "bzl": .source(.python), "star": .source(.python),
+        // A fuzzer's dictionary (libFuzzer, AFL): `#` comments and quoted tokens.
+        "dict": .source(.hash),
     ]
 }

@@ -134,8 +134,10 @@ enum MarkdownMasker {
                 }
                 while cursor < line.upperBound, bytes[cursor] != UInt8(ascii: ">"), bytes[cursor] != UInt8(ascii: "<") { cursor += 1 }
                 if cursor < line.upperBound, bytes[cursor] == UInt8(ascii: ">") {
-                    mask.hide(index..<cursor + 1)
-                    index = cursor + 1
+                    // `<code>x</code>` and `<tt>x</tt>` are code spans written in HTML.
+                    let close = ProseMarkup.codeElementEnd(bytes, tagStart: index, tagEnd: cursor + 1, limit: line.upperBound) ?? cursor + 1
+                    mask.hide(index..<close)
+                    index = close
                 } else {
                     index += 1
                 }

@@ -141,8 +141,9 @@ enum ProseMarkup {
                 }
                 while cursor < end, bytes[cursor] != ascii(">"), bytes[cursor] != ascii("<"), bytes[cursor] != 0x0A { cursor += 1 }
                 if cursor < end, bytes[cursor] == ascii(">") {
-                    mask.hide(index..<cursor + 1)
-                    index = cursor + 1
+                    let close = codeElementEnd(bytes, tagStart: index, tagEnd: cursor + 1, limit: end) ?? cursor + 1
+                    mask.hide(index..<close)
+                    index = close
                 } else {
                     index += 1
                 }
@@ -151,6 +152,27 @@ enum ProseMarkup {
             }
         }
     }
+
+    /// Where the element that an opening tag from `tagStart` to `tagEnd` starts ends, after its closing tag, when it
+    /// holds code (`<code>`, `<tt>`, `<kbd>`, `<samp>`, `<var>`: RDoc and HTML write code this way) and closes
+    /// before `limit`; nil for another tag or an element left open.
+    static func codeElementEnd(_ bytes: [UInt8], tagStart: Int, tagEnd: Int, limit: Int) -> Int? {
+        var nameEnd = tagStart + 1
+        while nameEnd < tagEnd, isLetter(bytes[nameEnd]) { nameEnd += 1 }
+        let name = bytes[tagStart + 1..<nameEnd].map { $0 | 0x20 }
+        guard nameEnd - tagStart > 1, codeElements.contains(name) else { return nil }
+        let closing = [ascii("<"), ascii("/")] + name + [ascii(">")]
+        var index = tagEnd
+        while index + closing.count <= limit {
+            if bytes[index] == ascii("<"), closing.indices.allSatisfy({ bytes[index + $0] | ($0 >= 2 && $0 < closing.count - 1 ? 0x20 : 0) == closing[$0] }) {
+                return index + closing.count
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let codeElements: Set<[UInt8]> = Set(["code", "tt", "kbd", "samp", "var"].map { Array($0.utf8) })
 
     /// The bytes `hideCodeMarkup` may find markup at; at any other byte it moves on.
     private static let markupStarts = ByteSet("`\\@({:->.<")
