@@ -123,8 +123,12 @@ public struct CheckDoor: Sendable {
             misspellings = result.misspellings
             words = result.mask.visibleLetterRuns
             skipped = result.skippedTranslations
-            if names, kind == .markup { codeNames = CodeNames.hidden(in: result.mask) }
-            if names, case .source = kind { codeNames = CodeNames.hidden(in: result.mask) }
+            if names {
+                switch kind {
+                case .source, .markup: codeNames = CodeNames.hidden(in: result.mask)
+                default: break
+                }
+            }
             if names { acronyms = result.acronyms }
         } catch {
             throw ServiceError(wrapping: error)

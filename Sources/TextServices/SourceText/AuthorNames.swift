@@ -16,8 +16,8 @@ enum AuthorNames {
     static let maximumWords = 4
     private static let at: [UInt8] = [UInt8(ascii: "@")]
     /// Lower-case words inside a name (`van`, `de`), after which the name goes on.
-    private static let particles: Set<[UInt8]> = Set(["van", "von", "der", "den", "de", "da", "di", "du", "del", "della", "dos",
-                                                       "das", "la", "le", "ten", "ter", "bin", "ibn"].map { Array($0.utf8) })
+    static let particles: Set<[UInt8]> = Set(["van", "von", "der", "den", "de", "da", "di", "du", "del", "della", "dos",
+                                               "das", "la", "le", "ten", "ter", "bin", "ibn"].map { Array($0.utf8) })
 
     /// The byte ranges of the words naming the owner of each e-mail address in `bytes`, in order.
     static func ranges(in bytes: [UInt8]) -> [Range<Int>] {

@@ -31,8 +31,8 @@ enum CreditNames {
     private static let referenceWords: Set<[UInt8]> = Set(["issue", "issues", "in", "pr", "PR", "GH", "gh", "bug", "bugs",
                                                            "ticket", "tickets", "pull", "request", "see", "and", "GitHub", "GitLab"]
                                                           .map { Array($0.utf8) })
-    private static let particles: Set<[UInt8]> = Set(["van", "von", "der", "den", "de", "da", "di", "du", "del", "della", "dos",
-                                                       "das", "la", "le", "ten", "ter", "bin", "ibn", "y"].map { Array($0.utf8) })
+    /// Lower-case words inside a name: `AuthorNames`' particles, and Spanish `y` between two surnames.
+    private static let particles = AuthorNames.particles.union([Array("y".utf8)])
 
     /// The byte ranges of the names in the credits of `bytes`, in order.
     static func ranges(in bytes: [UInt8]) -> [Range<Int>] {

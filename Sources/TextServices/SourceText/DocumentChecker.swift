@@ -71,7 +71,6 @@ public struct DocumentChecker: Sendable {
         var mask = CheckableText.mask(text.bytes, kind: kind, checkStrings: checkStrings, catalog: catalog)
         for range in TerminalEscapes.ranges(in: text.bytes) + TerminalEscapes.overstrikes(in: text.bytes) + ArmoredBlocks.ranges(in: text.bytes)
             + CopyrightNames.ranges(in: text.bytes) + AuthorNames.ranges(in: text.bytes) { mask.hide(range) }
-
         for pattern in patterns {
             for range in pattern.matches(in: text.bytes) { mask.hide(range) }
         }
