@@ -465,7 +465,8 @@ struct LanguageIdentificationTests {
         // English rejects. Each of those is scored as without settling.
         #expect(checking.map(\.settled) == [true, false, true, false, true, false, false, false])
         #expect(checking.map(\.language) == ["en_US", "de_DE", "en_US", "en_US", "en_US", "en_US", "de_DE", "en_US"])
-        #expect(checking[0].words == 24 && checking[0].scores.isEmpty)
+        // An ASCII block of Latin words settles on its first words, which are all that is counted.
+        #expect(checking[0].words == LanguageIdentifier.minimumSentenceWords && checking[0].scores.isEmpty)
         #expect(checking.filter { !$0.settled }.allSatisfy { $0.scores.count == candidates.count })
         // The check answers as checking each paragraph in its own language's dictionary.
         let checked = try languages.check(buffer, candidates: Self.candidates, documentId: nil)
@@ -477,7 +478,13 @@ struct LanguageIdentificationTests {
         // (Debian's Ukrainian dictionary accepts every Latin word).
         let ukrainian = SettledBlocks(language: "uk_UA", script: .cyrillic, misspellings: [], foreign: [], wordCount: 0)
         #expect(ukrainian.words(ofSettled: checking[0].range, in: buffer.bytes) == nil)
-        #expect(reference.settled.words(ofSettled: checking[0].range, in: buffer.bytes) == 24)
+        #expect(reference.settled.words(ofSettled: checking[0].range, in: buffer.bytes) == LanguageIdentifier.minimumSentenceWords)
+        // Beyond ASCII every word is counted, and one word of another script leaves the block unsettled.
+        let english = SettledBlocks(language: "en_US", script: .latin, misspellings: [], foreign: [], wordCount: 0)
+        let accented = TextBuffer("The café on the corner serves crème brûlée every day.")
+        #expect(english.words(ofSettled: accented.fullRange, in: accented.bytes) == 10)
+        let mixed = TextBuffer("The word мир means peace and world in Russian.")
+        #expect(english.words(ofSettled: mixed.fullRange, in: mixed.bytes) == nil)
     }
 
     @Test func theDefaultLanguagesFirstVerdictsDecideWhetherItChecksTheWholeText() throws {

@@ -319,7 +319,7 @@ extension LanguageIdentification {
             while cut + 1 < end, !(bytes[cut] == 0x0A && bytes[cut + 1] == 0x0A) { cut += 1 }
             if cut + 1 < end { probe = range.lowerBound..<UTF8Offset(cut + 1) }
         }
-        var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe)
+        var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe, memoBytes: range.byteCount)
         guard misspellings.count * 4 <= wordCount else { return nil }
         if misspellings.count == Self.referenceProbe { (misspellings, wordCount) = checker.check(text, range: probe) }
         if probe.upperBound < range.upperBound {

@@ -38,19 +38,26 @@ struct LanguageIdentifier {
 
     /// The ranges of `range` of `text`, in order.
     mutating func identify(_ text: TextBuffer, range: ByteRange, granularity: LanguageGranularity) throws(TextServicesError) -> [LanguageRange] {
-        scorer.reserve(textBytes: range.byteCount)
         switch granularity {
         case .document:
+            scorer.reserve(textBytes: range.byteCount)
             return result(range, scorer.evidence(text.bytes, range: range.ints)).map { [$0] } ?? []
         case .sentence:
+            scorer.reserve(textBytes: range.byteCount)
             return try Tokenizer(granularity: .sentence).tokens(in: text, range: range).compactMap {
                 result($0.range, scorer.evidence(text.bytes, range: $0.range.ints))
             }
         case .paragraph:
             var ranges: [LanguageRange] = []
             let lines = try Tokenizer(granularity: .paragraph).tokens(in: text, range: range).map(\.range)
-            for paragraph in joiningLines ? Self.blocks(of: lines, in: text.bytes) : lines {
-                if joiningLines, let settled, let words = settled.words(ofSettled: paragraph, in: text.bytes) {
+            let paragraphs = joiningLines ? Self.blocks(of: lines, in: text.bytes) : lines
+            // The settled blocks first, so that the scorer's memo is sized for the text that is scored.
+            let settledWords = paragraphs.map { paragraph in
+                joiningLines ? settled?.words(ofSettled: paragraph, in: text.bytes) : nil
+            }
+            scorer.reserve(textBytes: zip(paragraphs, settledWords).reduce(0) { $0 + ($1.1 == nil ? $1.0.byteCount : 0) })
+            for (paragraph, words) in zip(paragraphs, settledWords) {
+                if let settled, let words {
                     var range = LanguageRange(range: paragraph, language: settled.language, confidence: 1,
                                               hypotheses: [LanguageHypothesis(language: settled.language, confidence: 1)])
                     range.words = words

@@ -50,6 +50,15 @@ enum LanguageWordScanner {
     ///
     /// With `evidenceOnly` (the default) the runs that are no evidence are passed over; without it every run of letters is a word.
     static func forEachWord(in bytes: [UInt8], range: Range<Int>, evidenceOnly: Bool = true, _ body: (LanguageWord) -> Void) {
+        forEachWordWhile(in: bytes, range: range, evidenceOnly: evidenceOnly) { word in
+            body(word)
+            return true
+        }
+    }
+
+    /// `forEachWord(in:range:evidenceOnly:_:)`, stopping after the first word for which `body` returns false.
+    static func forEachWordWhile(in bytes: [UInt8], range: Range<Int>, evidenceOnly: Bool = true,
+                                 _ body: (LanguageWord) -> Bool) {
         var index = range.lowerBound
         let end = range.upperBound
         var wordStart = -1
@@ -66,6 +75,7 @@ enum LanguageWordScanner {
         var previousIsLetter = false
         var startsAtDigit = false
         var startsAfterElision = false
+        var going = true
         func finish(_ upTo: Int) {
             guard wordStart >= 0 else { return }
             defer { wordStart = -1 }
@@ -81,10 +91,10 @@ enum LanguageWordScanner {
                 if letters == 1, !Self.isApostropheBeforeLetter(bytes, at: upTo, end: end),
                    !Self.standsAlone(bytes, wordStart..<upTo, within: range) { return }
             }
-            body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii,
-                              isLetterAlone: letters == 1 && marks == 0))
+            going = body(LanguageWord(range: UTF8Offset(wordStart)..<UTF8Offset(upTo), script: script, isASCII: ascii,
+                                      isLetterAlone: letters == 1 && marks == 0))
         }
-        while index < end {
+        while index < end, going {
             let lead = bytes[index]
             let length = lead < 0x80 ? 1 : UTF8Validation.sequenceLength(lead: lead)
             guard length > 0, index + length <= end else {
@@ -146,7 +156,7 @@ enum LanguageWordScanner {
             previousIsDigit = lead >= 0x30 && lead <= 0x39
             index += length
         }
-        finish(end)
+        if going { finish(end) }
     }
 
     /// Whether the letter at `word` is set off as a word is: a space (or the range's edge) before it, and after it a
@@ -246,6 +256,23 @@ enum LanguageWordScanner {
             }
         }
         return found
+    }
+
+    /// Whether every byte of `range` of `bytes` is ASCII.
+    static func isASCII(_ bytes: [UInt8], range: Range<Int>) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var index = range.lowerBound
+            var high: UInt64 = 0
+            while index + 8 <= range.upperBound {
+                high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            while index < range.upperBound {
+                high |= UInt64(raw[index])
+                index += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
     }
 
     /// Whether `range` of `bytes` holds any letter.

@@ -31,7 +31,7 @@ struct SettledBlocks {
     /// The fewest evidence words of a settled block that holds one word the default language's dictionary rejects.
     static let wordsForOneRejection = 20
 
-    /// The block's evidence words when `block` of `bytes` is settled; nil when it is not.
+    /// The block's evidence words when `block` of `bytes` is settled (at least enough of them to settle it); nil when it is not.
     func words(ofSettled block: ByteRange, in bytes: [UInt8]) -> Int? {
         var low = 0, high = misspellings.count
         while low < high {
@@ -45,13 +45,21 @@ struct SettledBlocks {
             if rejected > 1 { return nil }
             index += 1
         }
+        let enough = rejected == 0 ? LanguageIdentifier.minimumSentenceWords : Self.wordsForOneRejection
         var words = 0
+        if script == .latin, LanguageWordScanner.isASCII(bytes, range: block.ints) {
+            // Every ASCII letter is Latin, so the block settles once it has enough words: they need not all be counted.
+            LanguageWordScanner.forEachWordWhile(in: bytes, range: block.ints) { _ in
+                words += 1
+                return words < enough
+            }
+            return words >= enough ? words : nil
+        }
         var oneScript = true
         LanguageWordScanner.forEachWord(in: bytes, range: block.ints) { word in
             words += 1
             if word.script != script { oneScript = false }
         }
-        let enough = rejected == 0 ? LanguageIdentifier.minimumSentenceWords : Self.wordsForOneRejection
         return oneScript && words >= enough ? words : nil
     }
 

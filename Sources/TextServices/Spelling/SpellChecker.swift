@@ -126,6 +126,13 @@ public struct SpellChecker: Sendable {
     /// Returns the misspellings and the number of words examined.
     public func check(_ text: TextBuffer, range: ByteRange? = nil, startingAt: UTF8Offset? = nil,
                       wrap: Bool = false, limit: Int? = nil) -> (misspellings: [Misspelling], wordCount: Int) {
+        check(text, range: range, startingAt: startingAt, wrap: wrap, limit: limit, memoBytes: nil)
+    }
+
+    /// `check`, where a new memo is sized for `memoBytes` bytes of text (by default the range's): for a caller that
+    /// checks a text's start first and the rest with the same memo, so the memo is not grown word by word.
+    func check(_ text: TextBuffer, range: ByteRange? = nil, startingAt: UTF8Offset? = nil, wrap: Bool = false, limit: Int? = nil,
+               memoBytes: Int?) -> (misspellings: [Misspelling], wordCount: Int) {
         let range = range ?? text.fullRange
         let start = min(max(startingAt ?? range.lowerBound, range.lowerBound), range.upperBound)
         if let limit, limit <= 0 { return ([], 0) }
@@ -135,8 +142,9 @@ public struct SpellChecker: Sendable {
         // daemon's requests share the words judged before); a document's ignored words make its verdicts its own.
         let memoKey = ignoredWords.isEmpty ? WordMemoPool.Key(dictionaries: dictionaries.map(\.verdictStamp)) : nil
         let memos = dictionaries[0].memos
+        let memoBytes = memoBytes ?? range.byteCount
         var scan = Scan(checker: self, text: text, limit: limit,
-                        memo: memoKey.map { memos.take($0, textBytes: range.ints.count) } ?? WordMemo(textBytes: range.ints.count))
+                        memo: memoKey.map { memos.take($0, textBytes: memoBytes) } ?? WordMemo(textBytes: memoBytes))
         defer { if let memoKey { memos.give(scan.memo, memoKey) } }
         let rules = WordRules.of(dictionaries[0])
         if start == range.lowerBound {
