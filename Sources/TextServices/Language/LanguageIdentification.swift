@@ -65,15 +65,38 @@ public final class LanguageIdentification: Sendable {
 
     /// The candidates every request gets without `candidates`, sorted by tag.
     ///
+    /// Found at most once a second in a process, and kept in the cache
+    /// folder for the next process while the search path's folders hold the
+    /// same files (`KeptCandidates`).
+    public func defaultCandidates() -> [LanguageCandidate] {
+        let now = ContinuousClock.now
+        if let cached = defaults.withLock({ $0 }), now - cached.time < .seconds(1) { return cached.candidates }
+        let folders = spelling.locator.searchPath.map(\.folder)
+        let stamps = KeptCandidates.stamps(folders)
+        let kept = spelling.configuration.compiledDictionaries.map {
+            KeptCandidates.path(cacheFolder: $0, defaultLanguage: spelling.defaultLanguage, folders: folders)
+        }
+        if let kept, let candidates = KeptCandidates.load(kept, folders: folders, stamps: stamps) {
+            defaults.withLock { $0 = (now, candidates) }
+            return candidates
+        }
+        let candidates = findDefaultCandidates()
+        if let kept, KeptCandidates.canKeep(folders, stamps: stamps, now: Date().timeIntervalSince1970) {
+            KeptCandidates.store(candidates, at: kept, folders: folders, stamps: stamps)
+        }
+        defaults.withLock { $0 = (now, candidates) }
+        return candidates
+    }
+
+    /// `defaultCandidates` found afresh from the search path's files.
+    ///
     /// Each language is located among its own dictionaries only (no other
     /// can answer for it), and each folder is listed once for the frequency
     /// files rather than asked for each path: with Debian's 136 dictionaries
     /// (61 languages, 33 with word lists), locating each language among all
     /// of them and up to ten `access` calls a language were about 5% of a
     /// fresh process's `check --lang auto` of a 9,000-word English file.
-    public func defaultCandidates() -> [LanguageCandidate] {
-        let now = ContinuousClock.now
-        if let cached = defaults.withLock({ $0 }), now - cached.time < .seconds(1) { return cached.candidates }
+    private func findDefaultCandidates() -> [LanguageCandidate] {
         let available = spelling.availableLanguages()
         let preferred = LanguageTag(spelling.defaultLanguage)
         var byLanguage: [String: [DictionaryInfo]] = [:]
@@ -101,9 +124,7 @@ public final class LanguageIdentification: Sendable {
                   checked || FileSystem.isReadable(info.wordsPath) else { continue }
             byCode[code] = LanguageCandidate(info, frequencyPath: path)
         }
-        let candidates = byCode.values.sorted { $0.tag < $1.tag }
-        defaults.withLock { $0 = (now, candidates) }
-        return candidates
+        return byCode.values.sorted { $0.tag < $1.tag }
     }
 
     /// The candidates for requested tags (nil: the defaults), one per language, first tag winning.
