@@ -55,3 +55,79 @@ struct LanguageWordScannerTests {
         #expect(Self.words("'tis", evidenceOnly: false) == ["tis"])
     }
 }
+
+/// The byte loops that pass over eight bytes at a time answer as a loop over every byte.
+struct EightBytesAtATimeTests {
+    /// Random UTF-8 text from pieces that matter to the loops: letters of three scripts, line and paragraph ends, tabs.
+    static func randomText(_ generator: inout some RandomNumberGenerator, length: Int) -> [UInt8] {
+        let pieces = ["a", "Z", " ", "word ", "\n", "\r", "\r\n", "\u{0C}", "\t", "\u{0B}", "\u{85}", "\u{2028}", "\u{2029}",
+                      "é", "д", "λ", "’", "×", "1", "_", "\u{7F}", "\u{0D}\u{0D}"]
+        var bytes: [UInt8] = []
+        while bytes.count < length { bytes += Array(pieces.randomElement(using: &generator)!.utf8) }
+        return bytes
+    }
+
+    /// `LanguageWordScanner.scripts` without passing over ASCII: every byte looked at.
+    static func plainScripts(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+        var found: UInt32 = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A { found |= 1 << UInt32(LanguageScript.latin.rawValue) }
+                index += 1
+                continue
+            }
+            let length = UTF8Validation.sequenceLength(lead: lead)
+            guard length > 1, index + length <= range.upperBound else {
+                index += 1
+                continue
+            }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            found |= 1 << UInt32(LanguageScript.of(value).rawValue)
+            index += length
+        }
+        return found
+    }
+
+    /// The paragraph boundaries after `offset` found one byte at a time (`ParagraphBoundaries`' own rule).
+    static func plainFollowing(_ bytes: [UInt8], _ offset: Int) -> Int? {
+        guard offset < bytes.count else { return nil }
+        func ends(_ at: Int) -> Bool {
+            switch bytes[at - 1] {
+            case 0x0A, 0x0C: return true
+            case 0x0D: return at == bytes.count || bytes[at] != 0x0A
+            case 0x85: return at >= 2 && bytes[at - 2] == 0xC2
+            case 0xA9: return at >= 3 && bytes[at - 3] == 0xE2 && bytes[at - 2] == 0x80
+            default: return false
+            }
+        }
+        var index = max(offset, 0) + 1
+        while index < bytes.count, !ends(index) { index += 1 }
+        return index
+    }
+
+    @Test func scriptsPassingOverASCIIAreScriptsOfEveryByte() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let bytes = Self.randomText(&generator, length: Int.random(in: 0...120, using: &generator))
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            #expect(LanguageWordScanner.scripts(in: bytes, range: start..<end) == Self.plainScripts(bytes, start..<end), "\(bytes)")
+        }
+        let long = Array(String(repeating: "plain ascii text ", count: 20).utf8) + Array("д".utf8) + Array(" end".utf8)
+        #expect(LanguageWordScanner.scripts(in: long, range: 0..<long.count) == Self.plainScripts(long, 0..<long.count))
+    }
+
+    @Test func paragraphBoundariesPassingOverEightBytesAreTheBoundariesOfEveryByte() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let bytes = Self.randomText(&generator, length: Int.random(in: 0...160, using: &generator))
+            let boundaries = ParagraphBoundaries(bytes)
+            for offset in -1...bytes.count {
+                #expect(boundaries.following(offset) == Self.plainFollowing(bytes, offset), "\(bytes) after \(offset)")
+            }
+        }
+    }
+}

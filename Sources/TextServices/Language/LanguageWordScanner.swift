@@ -236,8 +236,17 @@ enum LanguageWordScanner {
         var found: UInt32 = 0
         var index = range.lowerBound
         let end = range.upperBound
+        let latin: UInt32 = 1 << UInt32(LanguageScript.latin.rawValue)
         bytes.withUnsafeBufferPointer { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
             while index < end {
+                // Once a Latin letter is found, ASCII bytes add nothing: they are passed over eight at a time.
+                if found & latin != 0 {
+                    while index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                    }
+                    guard index < end else { break }
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A { found |= 1 << UInt32(LanguageScript.latin.rawValue) }

@@ -33,9 +33,29 @@ final class ParagraphBoundaries: BoundaryCursor {
     func following(_ offset: Int) -> Int? {
         guard offset < bytes.count else { return nil }
         var index = max(offset, 0) + 1
-        while index < bytes.count, !terminatorEnds(at: index) { index += 1 }
+        let count = bytes.count
+        bytes.withUnsafeBytes { raw in
+            while index < count {
+                // A terminator's last byte is a control byte under 0x0E or a byte outside ASCII: eight bytes holding
+                // neither end no terminator, so the eight boundaries after them are passed over at once.
+                while index + 7 <= count, Self.holdsNoTerminatorEnd(raw.loadUnaligned(fromByteOffset: index - 1, as: UInt64.self)) {
+                    index = min(index + 8, count)
+                }
+                if index >= count || terminatorEnds(at: index) { break }
+                index += 1
+            }
+        }
         current = index
         return index
+    }
+
+    /// Whether none of the eight bytes of `chunk` is under 0x0E or outside ASCII.
+    @inline(__always)
+    private static func holdsNoTerminatorEnd(_ chunk: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // Bit 7 of a byte of `chunk - 0x0E...` with bit 7 clear in `chunk` marks a byte under 0x0E (the lowest such byte
+        // is always marked, so some byte is marked whenever one is under 0x0E).
+        return (chunk | ((chunk &- ones &* 0x0E) & ~chunk)) & highs == 0
     }
 
     func next() -> Int? { following(current) }
