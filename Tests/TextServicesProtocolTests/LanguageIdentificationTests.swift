@@ -490,8 +490,18 @@ struct LanguageIdentificationTests {
     @Test func theDefaultLanguagesFirstVerdictsDecideWhetherItChecksTheWholeText() throws {
         let languages = Self.services.languages
         let candidates = try languages.candidates(Self.candidates)
-        let german = TextBuffer(Array(repeating: Self.german, count: 4).joined(separator: "\n\n"))
-        #expect(languages.referenceCheck(german, range: german.fullRange, candidates: candidates, documentId: nil) == nil)
+        // A German text: English rejects its start, which is scored German, and German checks it, as German alone would.
+        let german = TextBuffer(Array(repeating: Self.german + " Der Auschuss tagt.", count: 4).joined(separator: "\n\n"))
+        let inGerman = try #require(languages.referenceCheck(german, range: german.fullRange, candidates: candidates, documentId: nil))
+        #expect(inGerman.settled.language == "de_DE")
+        let alone = try Self.services.spelling.checker(languages: ["de_DE"]).check(german)
+        #expect(inGerman.settled.misspellings.map(\.word) == ["Auschuss", "Auschuss", "Auschuss", "Auschuss"])
+        #expect(inGerman.settled.misspellings == alone.misspellings && inGerman.settled.wordCount == alone.wordCount)
+        let checking = try languages.checkingRanges(german, range: german.fullRange, candidates: candidates, settled: inGerman.settled)
+        #expect(checking.map(\.settled) == [true, true, true, true])
+        // Without German among the candidates, no candidate accepts the start, and nothing is checked ahead.
+        let others = try languages.candidates(["en_US", "fr_FR", "ru_RU"])
+        #expect(languages.referenceCheck(german, range: german.fullRange, candidates: others, documentId: nil) == nil)
         // More misspellings than the first look stops at, spread thinly, and some of them parts of one token (a regular
         // expression's alternatives): the check is the whole text's, as one pass over it would find.
         let sentence = "The committee met on Tuesday to discuss the budget for next year and the new roof of the library."

@@ -294,24 +294,26 @@ extension LanguageIdentification {
         return (ordered, wordCount)
     }
 
-    /// The default language's check of `range` and its checker, unless the default language is no candidate, its
-    /// dictionary does not load, or it rejects more than a quarter of the text's first words.
+    /// The check of `range` in the language of its start, and its checker: the default language's when it is a
+    /// candidate and accepts the start, else the language the start is scored in; nil when neither accepts it.
     ///
     /// The text's start, to its first blank line after `referenceProbeBytes`,
     /// is checked alone first, up to `referenceProbe` misspellings, so that a
     /// text in another language costs the default language's verdicts on a
-    /// few dozen words (its rejections are the dear ones). The rest is checked
-    /// from that blank line on, where no word can cross; a start that holds
-    /// more misspellings than that, but few for its words, is checked again
-    /// whole (its verdicts are in the checker's memo by then).
+    /// few dozen words (its rejections are the dear ones). When the default
+    /// language rejects more than a quarter of them (or is no candidate), the
+    /// start is scored as one stretch, and its likeliest candidate, when it is
+    /// another, is asked the same way: a text in German, checked where the
+    /// default language is English, then settles its German blocks unscored as
+    /// an English text settles its English ones. The rest is checked from that
+    /// blank line on, where no word can cross; a start that holds more
+    /// misspellings than the first look stops at, but few for its words, is
+    /// checked again whole (its verdicts are in the checker's memo by then).
     func referenceCheck(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
                         documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
-        let code = LanguageTag(spelling.defaultLanguage)?.language
-        guard let candidate = candidates.first(where: { $0.code == code }),
-              LanguageWordScanner.containsLetter(text.bytes, range: range.ints),
-              let model = try? model(for: candidates), let language = model.languages.firstIndex(of: candidate.code),
-              let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
-        else { return nil }
+        guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints), let model = try? model(for: candidates) else {
+            return nil
+        }
         var probe = range
         if range.byteCount > Self.referenceProbeBytes {
             let bytes = text.bytes, end = range.upperBound.rawValue
@@ -319,6 +321,28 @@ extension LanguageIdentification {
             while cut + 1 < end, !(bytes[cut] == 0x0A && bytes[cut + 1] == 0x0A) { cut += 1 }
             if cut + 1 < end { probe = range.lowerBound..<UTF8Offset(cut + 1) }
         }
+        let code = LanguageTag(spelling.defaultLanguage)?.language
+        let preferred = candidates.first { $0.code == code }
+        if let preferred, let found = reference(preferred, text, range: range, probe: probe, candidates: candidates, model: model,
+                                                 documentId: documentId) {
+            return found
+        }
+        guard let start = try? identify(text, range: probe, among: candidates, hints: [:], granularity: .document, maximum: 1,
+                                        joiningLines: false).first,
+              let candidate = candidates.first(where: { $0.tag == start.language }), candidate.code != preferred?.code else {
+            return nil
+        }
+        return reference(candidate, text, range: range, probe: probe, candidates: candidates, model: model, documentId: documentId)
+    }
+
+    /// `candidate`'s check of `range` (its start, `probe`, first) as `referenceCheck` makes it; nil when its dictionary
+    /// does not load or it rejects more than a quarter of the start's words.
+    private func reference(_ candidate: LanguageCandidate, _ text: TextBuffer, range: ByteRange, probe: ByteRange,
+                           candidates: [LanguageCandidate], model: LanguageModel,
+                           documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
+        guard let language = model.languages.firstIndex(of: candidate.code),
+              let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
+        else { return nil }
         var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe, memoBytes: range.byteCount)
         guard misspellings.count * 4 <= wordCount else { return nil }
         if misspellings.count == Self.referenceProbe { (misspellings, wordCount) = checker.check(text, range: probe) }
