@@ -49,7 +49,7 @@ enum KeptCandidates {
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count == 4, let source = DictionarySource(rawValue: fields[1]) else { return nil }
             let path = fields[2]
-            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
             guard let tag = LanguageTag(dictionaryName: name), tag.tag == fields[0] else { return nil }
             candidates.append(LanguageCandidate(DictionaryInfo(tag: tag, source: source, path: path), frequencyPath: fields[3]))
         }

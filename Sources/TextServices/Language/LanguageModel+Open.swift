@@ -54,9 +54,9 @@ extension LanguageModel {
     /// (`textsvcd dictionaries compile --language-model`), so that any set
     /// of candidates among them maps it instead of building its own.
     public static func sources(inFolder folder: String) -> [Source] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? FileSystem.names(inFolder: folder)) ?? []
         return names.compactMap { name -> Source? in
-            guard name.hasSuffix(".freq") else { return nil }
+            guard name.utf8.count > 5, name.utf8.reversed().starts(with: "qerf.".utf8) else { return nil }
             let code = String(name.dropLast(5))
             guard !code.isEmpty, code.count <= 12, !code.contains("_"), !code.hasPrefix(".") else { return nil }
             return Source(code: code, frequencyPath: folder + "/" + name)
