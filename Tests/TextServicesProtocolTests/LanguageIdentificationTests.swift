@@ -517,6 +517,27 @@ struct LanguageIdentificationTests {
         #expect(reference.settled.wordCount == whole.wordCount)
     }
 
+    @Test func theFirstLanguagesCheckStopsAtThePartWhereTheTextTurnsToAnother() throws {
+        let languages = Self.services.languages
+        let candidates = try languages.candidates(Self.candidates)
+        let germanPart = Array(repeating: Self.german + " Der Auschuss tagt.", count: 12).joined(separator: "\n\n")
+        let englishPart = Array(repeating: Self.english1 + " We met on Tuesdy.", count: 60).joined(separator: "\n\n")
+        let text = TextBuffer(germanPart + "\n\n" + englishPart)
+        let reference = try #require(languages.referenceCheck(text, range: text.fullRange, candidates: candidates, documentId: nil))
+        #expect(reference.settled.language == "de_DE")
+        // German checked the start (2 KB to a blank line), and stopped at the part after it, where the English begins.
+        let englishStart = UTF8Offset(germanPart.utf8.count + 2)
+        #expect(reference.settled.end.rawValue >= LanguageIdentification.referenceProbeBytes && reference.settled.end <= englishStart)
+        #expect(reference.settled.misspellings.map(\.word) == Array(repeating: "Auschuss", count: reference.settled.misspellings.count))
+        // The check answers as each part checked in its own language, and counts each word once.
+        let checked = try languages.check(text, candidates: Self.candidates, documentId: nil)
+        let german = try Self.services.spelling.checker(languages: ["de_DE"]).check(text, range: text.fullRange.lowerBound..<englishStart)
+        let english = try Self.services.spelling.checker(languages: ["en_US"]).check(text, range: englishStart..<text.fullRange.upperBound)
+        #expect(checked.misspellings.map(\.misspelling) == german.misspellings + english.misspellings)
+        #expect(checked.misspellings.map(\.language) == Array(repeating: "de_DE", count: 12) + Array(repeating: "en_US", count: 60))
+        #expect(checked.wordCount == german.wordCount + english.wordCount)
+    }
+
     @Test func aHardWrappedSentencesLastLineIsPartOfItsSentence() throws {
         // A French sentence whose last line names two English commands: read alone, that line is English.
         let french = "Si configurée à On, le programme d'historique tente de placer le curseur\n"

@@ -235,28 +235,33 @@ extension LanguageIdentification {
         var checkers: [String: SpellChecker] = [:]
         var found: [LanguageMisspelling] = []
         var wordCount = reference?.settled.wordCount ?? 0
+        // What the reference check covered (its words are counted in its count), and what it did not.
+        let covered = reference?.settled.end ?? range.lowerBound
         var nextSettled = 0
         for span in spans {
-            if let reference, span.language == reference.settled.language {
-                checkers[span.language] = reference.checker
-                for misspelling in reference.settled.misspellings(in: span.range, from: &nextSettled) {
+            if let reference, span.language == reference.settled.language { checkers[span.language] = reference.checker }
+            let cut = min(max(covered, span.range.lowerBound), span.range.upperBound)
+            for part in [span.range.lowerBound..<cut, cut..<span.range.upperBound] where !part.isEmpty {
+                if let reference, span.language == reference.settled.language, part.upperBound <= covered {
+                    for misspelling in reference.settled.misspellings(in: part, from: &nextSettled) {
+                        found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
+                    }
+                    continue
+                }
+                let checker: SpellChecker
+                if let existing = checkers[span.language] {
+                    checker = existing
+                } else {
+                    checker = try spelling.checker(language: span.language,
+                                                   located: candidates.first { $0.tag == span.language }?.dictionary,
+                                                   documentId: documentId)
+                    checkers[span.language] = checker
+                }
+                let result = checker.check(text, range: part)
+                if part.lowerBound >= covered { wordCount += result.wordCount }
+                for misspelling in result.misspellings {
                     found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
                 }
-                continue
-            }
-            let checker: SpellChecker
-            if let existing = checkers[span.language] {
-                checker = existing
-            } else {
-                checker = try spelling.checker(language: span.language,
-                                               located: candidates.first { $0.tag == span.language }?.dictionary,
-                                               documentId: documentId)
-                checkers[span.language] = checker
-            }
-            let result = checker.check(text, range: span.range)
-            if reference == nil { wordCount += result.wordCount }
-            for misspelling in result.misspellings {
-                found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
             }
         }
         let start = min(max(startingAt ?? range.lowerBound, range.lowerBound), range.upperBound)
@@ -306,21 +311,19 @@ extension LanguageIdentification {
     /// another, is asked the same way: a text in German, checked where the
     /// default language is English, then settles its German blocks unscored as
     /// an English text settles its English ones. The rest is checked from that
-    /// blank line on, where no word can cross; a start that holds more
-    /// misspellings than the first look stops at, but few for its words, is
-    /// checked again whole (its verdicts are in the checker's memo by then).
+    /// blank line on, where no word can cross, in parts of about
+    /// `referencePartBytes` looked at the same way, up to the first part the
+    /// language rejects more than a quarter of (`SettledBlocks.end`); a part
+    /// that holds more misspellings than a look stops at, but few for its
+    /// words, is checked again whole (its verdicts are in the checker's memo
+    /// by then).
     func referenceCheck(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
                         documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints), let model = try? model(for: candidates) else {
             return nil
         }
-        var probe = range
-        if range.byteCount > Self.referenceProbeBytes {
-            let bytes = text.bytes, end = range.upperBound.rawValue
-            var cut = range.lowerBound.rawValue + Self.referenceProbeBytes
-            while cut + 1 < end, !(bytes[cut] == 0x0A && bytes[cut + 1] == 0x0A) { cut += 1 }
-            if cut + 1 < end { probe = range.lowerBound..<UTF8Offset(cut + 1) }
-        }
+        let probe = range.byteCount > Self.referenceProbeBytes
+            ? range.lowerBound..<Self.blockCut(text, after: range.lowerBound.rawValue + Self.referenceProbeBytes, in: range) : range
         let code = LanguageTag(spelling.defaultLanguage)?.language
         let preferred = candidates.first { $0.code == code }
         if let preferred, let found = reference(preferred, text, range: range, probe: probe, candidates: candidates, model: model,
@@ -343,13 +346,16 @@ extension LanguageIdentification {
         guard let language = model.languages.firstIndex(of: candidate.code),
               let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
         else { return nil }
-        var (misspellings, wordCount) = checker.check(text, range: probe, limit: Self.referenceProbe, memoBytes: range.byteCount)
-        guard misspellings.count * 4 <= wordCount else { return nil }
-        if misspellings.count == Self.referenceProbe { (misspellings, wordCount) = checker.check(text, range: probe) }
-        if probe.upperBound < range.upperBound {
-            let rest = checker.check(text, range: probe.upperBound..<range.upperBound)
-            misspellings += rest.misspellings
-            wordCount += rest.wordCount
+        guard var (misspellings, wordCount) = look(checker, text, probe, memoBytes: range.byteCount) else { return nil }
+        // The rest a part at a time, each as the start was looked at, up to the first part in another language: a
+        // German text that turns English costs the German verdicts on a few dozen of its English words, not on all.
+        var end = probe.upperBound
+        while end < range.upperBound {
+            let part = end..<Self.blockCut(text, after: end.rawValue + Self.referencePartBytes, in: range)
+            guard let found = look(checker, text, part, memoBytes: range.byteCount) else { break }
+            misspellings += found.misspellings
+            wordCount += found.wordCount
+            end = part.upperBound
         }
         // Which rejected words another candidate's list of the same script holds (the listings `alsoIn` reads later,
         // looked up once).
@@ -362,14 +368,37 @@ extension LanguageIdentification {
         let foreign = listings.map { listing in
             listing.script == model.scripts[language] && listing.languages.contains { others.contains($0) }
         }
-        return (checker, SettledBlocks(language: candidate.tag, script: model.scripts[language], misspellings: misspellings,
-                                       foreign: foreign, wordCount: wordCount))
+        var settled = SettledBlocks(language: candidate.tag, script: model.scripts[language], misspellings: misspellings,
+                                    foreign: foreign, wordCount: wordCount)
+        settled.end = end
+        return (checker, settled)
+    }
+
+    /// `checker`'s verdicts on `part` of `text`, up to `referenceProbe` misspellings, then on all of it when those are
+    /// few for its words; nil when they are more than a quarter of the words looked at.
+    private func look(_ checker: SpellChecker, _ text: TextBuffer, _ part: ByteRange,
+                      memoBytes: Int) -> (misspellings: [Misspelling], wordCount: Int)? {
+        var (misspellings, wordCount) = checker.check(text, range: part, limit: Self.referenceProbe, memoBytes: memoBytes)
+        guard misspellings.count * 4 <= wordCount else { return nil }
+        if misspellings.count == Self.referenceProbe { (misspellings, wordCount) = checker.check(text, range: part) }
+        return (misspellings, wordCount)
+    }
+
+    /// Where a part of `range` that runs at least to `offset` ends: after the first line break of the first blank line
+    /// from there (where no word or block can cross), or at the range's end.
+    static func blockCut(_ text: TextBuffer, after offset: Int, in range: ByteRange) -> UTF8Offset {
+        let bytes = text.bytes, end = range.upperBound.rawValue
+        var cut = offset
+        while cut + 1 < end, !(bytes[cut] == 0x0A && bytes[cut + 1] == 0x0A) { cut += 1 }
+        return cut + 1 < end ? UTF8Offset(cut + 1) : range.upperBound
     }
 
     /// How many misspellings `referenceCheck` finds at a text's start before it judges whether to go on.
     static let referenceProbe = 24
     /// About how many bytes of a text's start `referenceCheck` judges from.
     static let referenceProbeBytes = 2048
+    /// About how many bytes of the rest `referenceCheck` judges at a time.
+    static let referencePartBytes = 4096
 
     /// The candidates `alsoIn` may name, sorted by tag: each one's place in the model, its script, and its dictionary
     /// when the check loaded it (side by side, so that asking about a word copies none of them).

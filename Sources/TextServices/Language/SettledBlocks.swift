@@ -21,18 +21,22 @@ struct SettledBlocks {
     let language: String
     /// The script of the default language's words.
     let script: LanguageScript
-    /// The default language's misspellings of the whole range, in order.
+    /// The default language's misspellings of the range it checked (to `end`), in order.
     let misspellings: [Misspelling]
     /// For each misspelling, whether another candidate's word list of the word's script holds it.
     let foreign: [Bool]
-    /// The words the default language's check examined in the whole range.
+    /// The words the default language's check examined (to `end`).
     let wordCount: Int
+    /// Where the check stopped: it covers the range from its start to here (a blank line, or the range's end), and
+    /// only blocks that end by here can settle.
+    var end: UTF8Offset = UTF8Offset(Int.max)
 
     /// The fewest evidence words of a settled block that holds one word the default language's dictionary rejects.
     static let wordsForOneRejection = 20
 
     /// The block's evidence words when `block` of `bytes` is settled (at least enough of them to settle it); nil when it is not.
     func words(ofSettled block: ByteRange, in bytes: [UInt8]) -> Int? {
+        guard block.upperBound <= end else { return nil }
         var low = 0, high = misspellings.count
         while low < high {
             let middle = (low + high) / 2
@@ -70,7 +74,7 @@ struct SettledBlocks {
             withUnsafeBytes(of: Int64(misspelling.range.lowerBound.rawValue).littleEndian) { starts += $0 }
             starts.append(foreign ? 1 : 0)
         }
-        return "settled \(language) \(ContentHash(starts))"
+        return "settled \(language) \(end.rawValue) \(ContentHash(starts))"
     }
 
     /// The misspellings that start in `range`, from `index` on (moved past them); `range`s asked for in order.
