@@ -7,6 +7,8 @@ import Testing
 /// One textsvcd per user: every door shares the daemon, and no learned word is lost (issue 12).
 @Suite("Shared daemon", .serialized, .slow)
 struct SharedDaemonTests {
+    private let scratch = TemporaryFolder("shared-daemon")
+
     /// `count` distinct made-up words starting with `prefix` (letters only).
     static func words(_ prefix: String, _ count: Int) -> [String] {
         (0..<count).map { index in
@@ -255,7 +257,8 @@ struct SharedDaemonTests {
 /// The daemon compiles each dictionary it loads without a compiled form, and maps it when the child is done.
 @Test(.slow)
 func theDaemonCompilesADictionaryItLoadsAndMapsItWhenReady() throws {
-    let cache = TestSupport.temporaryFolder("daemon-cache")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let cache = scratch.folder("daemon-cache")
     defer { try? FileManager.default.removeItem(atPath: cache) }
     var sandbox = try DaemonHarness.makeSandbox()
     defer { try? FileManager.default.removeItem(atPath: sandbox.root) }

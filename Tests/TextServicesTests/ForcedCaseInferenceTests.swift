@@ -16,7 +16,8 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func forceUpperCaseLeavesInferringOnWithTheDicAndOffWithoutIt() throws {
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nSFX S Y 1\nSFX S 0 s .\n",
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "3\nfoo/C\nbaz/CAS\nwalk/S\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled)
