@@ -7,8 +7,6 @@ import Testing
 /// One textsvcd per user: every door shares the daemon, and no learned word is lost (issue 12).
 @Suite("Shared daemon", .serialized, .slow)
 struct SharedDaemonTests {
-    private let scratch = TemporaryFolder("shared-daemon")
-
     /// `count` distinct made-up words starting with `prefix` (letters only).
     static func words(_ prefix: String, _ count: Int) -> [String] {
         (0..<count).map { index in
