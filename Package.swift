@@ -190,6 +190,7 @@ let package = Package(
                 "TextServicesDaemon",
                 "TextServices",
                 "TextServicesProtocol",
+                "TextServicesTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -12,9 +12,9 @@ struct AccessTests {
 
     /// Runs a textsvcd command as `nobody` (needs root); returns its status and output.
     static func runAsNobody(_ arguments: [String], environment: [String: String]) throws -> TestProcess.Output {
-        let folder = "/tmp/textsvcd-nobody-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = TemporaryFolder("nobody")
+        defer { scratch.remove() }
+        let folder = scratch.path
         TestSystem.changeOwner(folder, to: nobody)
         var environment = environment
         environment["HOME"] = folder
@@ -73,9 +73,9 @@ struct AccessTests {
 
     @Test(arguments: [0o1777, 0o777, 0o775] as [UInt32])
     func aSocketFolderOthersMayWriteToIsRefused(mode: UInt32) throws {
-        let shared = "/tmp/textsvcd-shared-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: shared) }
+        let scratch = TemporaryFolder("shared")
+        defer { scratch.remove() }
+        let shared = scratch.path
         chmod(shared, mode_t(mode))
         for (arguments, environment) in [(["--socket", shared + "/d.sock"], [:]), ([], ["TEXTSVCD_SOCKET": shared + "/d.sock"])] {
             let daemon = try DaemonHarness.start(arguments, environment: environment, waitUntilReady: false)
@@ -92,9 +92,9 @@ struct AccessTests {
 
     @Test func aSocketFolderOfAnotherUserIsRefused() throws {
         guard Self.isRoot else { return }
-        let foreign = "/tmp/textsvcd-foreign-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: foreign) }
+        let scratch = TemporaryFolder("foreign")
+        defer { scratch.remove() }
+        let foreign = scratch.path
         chmod(foreign, 0o755)
         TestSystem.changeOwner(foreign, to: Self.nobody)
         let daemon = try DaemonHarness.start(["--socket", foreign + "/d.sock"], waitUntilReady: false)

@@ -6,8 +6,10 @@ import TextServices
 
 /// `check --format sarif` and `--format github`: what CI reads, validated as CI would.
 @Suite struct CIFormatTests {
+    private let scratch = TemporaryFolder("ci-format")
+
     func file(_ name: String, _ text: String) throws -> String {
-        let path = TestSupport.temporaryFolder("ci") + "/" + name
+        let path = scratch.folder("ci") + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -98,6 +100,8 @@ import TextServices
 
 /// The examples of docs/ci.md: each marked command run on the file shown, its output compared with the documented one.
 @Suite struct CIDocumentationTests {
+    private let scratch = TemporaryFolder("ci-format")
+
     struct Example {
         var command: [String]
         var input: String
@@ -142,12 +146,12 @@ import TextServices
                     "docs/ci.md has no example of --format \(format)")
         }
         for example in examples {
-            let folder = TestSupport.temporaryFolder("ci-doc")
+            let folder = scratch.folder("ci-doc")
             try example.input.write(toFile: folder + "/notes.md", atomically: true, encoding: .utf8)
             #expect(example.command.prefix(2) == ["textsvcd", "check"])
             let arguments = ["check", "--no-daemon"] + example.command.dropFirst(2)
             let result = try TestProcess.run(TestSupport.binary, Array(arguments),
-                                             environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("ci-doc-env")),
+                                             environment: TestSupport.isolatedEnvironment(scratch.folder("ci-doc-env")),
                                              currentDirectory: folder)
             if example.isJSON {
                 let documented = try JSONSerialization.jsonObject(with: Data(example.output.utf8)) as? NSDictionary

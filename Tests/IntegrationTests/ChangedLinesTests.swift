@@ -5,7 +5,9 @@ import TextServices
 
 /// `check --diff [REF]` and `--staged`, and the shipped pre-commit hook, on real repositories in a temporary folder.
 @Suite struct ChangedLinesTests {
-    var environment: [String: String] { TestSupport.gitEnvironment("diff-env") }
+    private let scratch = TemporaryFolder("changed-lines")
+
+    var environment: [String: String] { TestSupport.gitEnvironment(in: scratch.folder("diff-env")) }
 
     func write(_ text: String, to path: String, in root: String) throws {
         let full = root + "/" + path
@@ -31,7 +33,7 @@ import TextServices
 
     /// A repository whose first commit has old misspellings in three files.
     func repository() throws -> String {
-        let root = TestSupport.temporaryFolder("diff-repo")
+        let root = scratch.folder("diff-repo")
         try git(["init", "-q"], in: root)
         try write("An old wrold.\nA fine line.\nAnother fine line.\n", to: "a.txt", in: root)
         try write("Moved text with an old mistke.\nMore text.\n", to: "moved.txt", in: root)
@@ -97,7 +99,7 @@ import TextServices
         #expect(badReference.status == 2)
         #expect(badReference.stderr.contains("'no-such-branch' is not a commit"), "\(badReference.stderr)")
         #expect(badReference.stdout.isEmpty)
-        let outside = TestSupport.temporaryFolder("not-a-repo")
+        let outside = scratch.folder("not-a-repo")
         let notARepository = try check(["--diff"], in: outside)
         #expect(notARepository.status == 2)
         #expect(notARepository.stderr.contains("not in a git work tree"), "\(notARepository.stderr)")
@@ -129,7 +131,7 @@ import TextServices
     @Test(.enabled(if: TestSupport.which("pre-commit") != nil, "pre-commit is not installed (scripts/install-deps --with-tests)"))
     func thePreCommitHookStopsACommitThatAddsAMisspellingAndPassesOneThatTouchesAnOldOne() throws {
         // The hook repository: the shipped .pre-commit-hooks.yaml, committed, as pre-commit clones it.
-        let hooks = TestSupport.temporaryFolder("hooks")
+        let hooks = scratch.folder("hooks")
         try git(["init", "-q"], in: hooks)
         try FileManager.default.copyItem(atPath: TestSupport.repositoryRoot + "/.pre-commit-hooks.yaml",
                                          toPath: hooks + "/.pre-commit-hooks.yaml")
@@ -148,7 +150,7 @@ import TextServices
 
             """, to: ".pre-commit-config.yaml", in: root)
         var environment = self.environment
-        environment["PRE_COMMIT_HOME"] = TestSupport.temporaryFolder("pre-commit-home")
+        environment["PRE_COMMIT_HOME"] = scratch.folder("pre-commit-home")
         environment["PATH"] = (TestSupport.binary as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         try git(["add", ".pre-commit-config.yaml"], in: root, environment: environment)
         try git(["commit", "-qm", "hooks"], in: root, environment: environment)

@@ -6,11 +6,13 @@ import TextServices
 /// `check` and `check --fix` on bad input, with the real binary in temporary git repositories: read-only and vanished files,
 /// and findings written to a pipe whose reader goes away. Nothing is ever half-written.
 @Suite(.slow) struct CheckBadInputTests {
-    var environment: [String: String] { TestSupport.gitEnvironment("bad-env") }
+    private let scratch = TemporaryFolder("check-bad")
+
+    var environment: [String: String] { TestSupport.gitEnvironment(in: scratch.folder("bad-env")) }
 
     /// A git repository holding `files`, committed.
     func repository(_ files: [String: String]) throws -> String {
-        let root = TestSupport.temporaryFolder("bad-input")
+        let root = scratch.folder("bad-input")
         try git(["init", "-q"], in: root)
         for (name, text) in files {
             let path = root + "/" + name

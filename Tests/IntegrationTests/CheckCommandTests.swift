@@ -3,8 +3,10 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct CheckCommandTests {
+    private let scratch = TemporaryFolder("check-command")
+
     func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = TestSupport.temporaryFolder("check") + "/" + name
+        let path = scratch.folder("check") + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -60,7 +62,7 @@ import Testing
         let binary = try file("bin.dat", [0x61, 0x62, 0x00, 0x63])
         let invalid = try file("latin1.txt", [0x63, 0x61, 0x66, 0xE9, 0x0A])
         // A folder is checked whole (see CheckFoldersTests); this one holds a clean file.
-        let folder = TestSupport.temporaryFolder("dir")
+        let folder = scratch.folder("dir")
         try "All fine here.\n".write(toFile: folder + "/clean.txt", atomically: true, encoding: .utf8)
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", binary, folder, invalid, "/no/such/file", good])
         #expect(result.status == 2)

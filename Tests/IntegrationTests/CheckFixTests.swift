@@ -6,8 +6,10 @@ import TextServices
 
 /// `check --fix`: confident first guesses written safely, a diff with `--dry-run`, files that changed or cannot be written left alone.
 @Suite struct CheckFixTests {
+    private let scratch = TemporaryFolder("check-fix")
+
     func file(_ name: String, _ text: String, mode: Int = 0o644) throws -> String {
-        let path = TestSupport.temporaryFolder("fix") + "/" + name
+        let path = scratch.folder("fix") + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         return path
@@ -59,7 +61,7 @@ import TextServices
             """)
         // patch(1) applies it.
         if let patch = TestSupport.which("patch") {
-            let diff = TestSupport.temporaryFolder("diff") + "/fix.diff"
+            let diff = scratch.folder("diff") + "/fix.diff"
             try result.stdout.write(toFile: diff, atomically: true, encoding: .utf8)
             let applied = try TestProcess.run(patch, ["-p1", "-i", diff, "-o", "-"], environment: ProcessInfo.processInfo.environment,
                                               currentDirectory: "/")
@@ -98,7 +100,7 @@ import TextServices
 
     @Test func aWordAnotherVariantOfTheLanguageSpellsSoIsReportedNotFixed() throws {
         // Two variants of a made-up language "xx", both en_US's data; only xx_BB's word list holds "definately".
-        let folder = TestSupport.temporaryFolder("variants")
+        let folder = scratch.folder("variants")
         let bundled = TestSupport.bundledDictionaries
         let manager = FileManager.default
         try manager.copyItem(atPath: bundled + "/en_US.aff", toPath: folder + "/xx_AA.aff")

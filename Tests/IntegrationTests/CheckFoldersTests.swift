@@ -4,6 +4,8 @@ import Testing
 
 /// `check` and `find` over folders and git work trees, with real repositories made in a temporary folder.
 @Suite struct CheckFoldersTests {
+    private let scratch = TemporaryFolder("check-folders")
+
     /// Writes `files` (relative path → text) under `root`, making folders as needed.
     func write(_ files: [String: String], under root: String) throws {
         for (path, text) in files {
@@ -29,7 +31,7 @@ import Testing
 
     /// A repository with a tracked file, an untracked file, an ignored file and folder, and a nested repository.
     func repository() throws -> String {
-        let root = TestSupport.temporaryFolder("check-repo")
+        let root = scratch.folder("check-repo")
         try git(["init", "-q"], in: root)
         try write([
             ".gitignore": "ignored.txt\nbuild/\n",
@@ -61,7 +63,7 @@ import Testing
     @Test func noPathInAWorkTreeChecksTheWholeTreeFromASubfolder() throws {
         let root = try repository()
         let result = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--guesses", "0"],
-                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                         environment: TestSupport.isolatedEnvironment(scratch.folder("cli")),
                                          currentDirectory: root + "/docs", stdinFromNull: true)
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -74,13 +76,13 @@ import Testing
         let root = try repository()
         let result = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--format", "list"],
                                          stdin: Array("one wrod\n".utf8),
-                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                         environment: TestSupport.isolatedEnvironment(scratch.folder("cli")),
                                          currentDirectory: root)
         #expect(result.stdout == "wrod\n")
     }
 
     @Test func outsideGitHiddenFoldersAreSkippedAndBadFilesReportedWhileTheRunGoesOn() throws {
-        let root = TestSupport.temporaryFolder("check-plain")
+        let root = scratch.folder("check-plain")
         try write([
             "a.txt": "A wrold.\n",
             ".hidden/b.txt": "A hiden mistke.\n",
@@ -105,7 +107,7 @@ import Testing
 
     @Test func anUnreadableFolderIsReportedAndTheRestChecked() throws {
         guard getuid() != 0 else { return }  // root reads everything
-        let root = TestSupport.temporaryFolder("check-unreadable")
+        let root = scratch.folder("check-unreadable")
         try write(["a.txt": "A wrold.\n", "locked/b.txt": "A speling.\n"], under: root)
         chmod(root + "/locked", 0)
         defer { chmod(root + "/locked", 0o755) }
@@ -128,14 +130,14 @@ import Testing
         try git(["update-index", "--add", "--cacheinfo", "160000,855827c583bc30645ba427885caa40c5b81764d2,vendor/lib"], in: root)
         try FileManager.default.createDirectory(atPath: root + "/vendor/lib", withIntermediateDirectories: true)
         let check = try TestProcess.run(TestSupport.binary, ["check", "--no-daemon", "--format", "list"],
-                                        environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                        environment: TestSupport.isolatedEnvironment(scratch.folder("cli")),
                                         currentDirectory: root, stdinFromNull: true)
         #expect(check.status == 1, "\(check.stderr)")
         #expect(listed(check) == ["wrold", "speling", "misteak"])
         #expect(!check.stderr.contains("nested too deep"), "\(check.stderr)")
         #expect(check.stderr.contains("1 submodule not checked out"), "\(check.stderr)")
         let find = try TestProcess.run(TestSupport.binary, ["find", "--no-daemon", "mis[a-z]+"],
-                                       environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli")),
+                                       environment: TestSupport.isolatedEnvironment(scratch.folder("cli")),
                                        currentDirectory: root, stdinFromNull: true)
         #expect(find.status == 0, "\(find.stderr)")
         #expect(find.stdout == "nested/inner.txt:1:10: A nested misteak.\n")
@@ -143,7 +145,7 @@ import Testing
 
     @Test func aLongListingIsCheckedInGitsOrderWithItsLinksGeneratedFilesAndNestedRepository() throws {
         // Over `FileWalker.fewestLookedUpInParallel` names, so the walk looks them up on every core.
-        let root = TestSupport.temporaryFolder("check-long-listing")
+        let root = scratch.folder("check-long-listing")
         try git(["init", "-q"], in: root)
         var files: [String: String] = [:]
         for index in 0..<300 { files[String(format: "notes/n%03d.md", index)] = "A plain note.\n" }
@@ -167,7 +169,7 @@ import Testing
 
     /// A repository of 22 files: `frobnicator` in three of them, `zyxxy` three times in one, one `recieve` and one `wrold`.
     func repositoryWithItsOwnWords() throws -> String {
-        let root = TestSupport.temporaryFolder("check-vocabulary")
+        let root = scratch.folder("check-vocabulary")
         try git(["init", "-q"], in: root)
         var files: [String: String] = [:]
         for index in 0..<22 { files[String(format: "notes/n%02d.md", index)] = "A plain note.\n" }
@@ -201,7 +203,7 @@ import Testing
     }
 
     @Test func plainTextThatQuotesLoremIpsumLetsItsWordsPassAndItsTyposAreStillReported() throws {
-        let root = TestSupport.temporaryFolder("check-lorem")
+        let root = scratch.folder("check-lorem")
         try write(["cursor-test.txt": "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\nThe end of teh test.\n",
                    "letter.txt": "Quis elit?\n"], under: root)
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root])
@@ -309,7 +311,7 @@ import Testing
     }
 
     @Test func catalogTranslationsAreCheckedOnlyInALanguageAskedFor() throws {
-        let root = TestSupport.temporaryFolder("check-catalogs")
+        let root = scratch.folder("check-catalogs")
         try write([
             "po/de.po": catalog(language: "de", translation: "Die Straße öffnen, nicht die Strase"),
             "po/xx.po": catalog(language: "xx", translation: "Qwzrt vlmnop"),
@@ -327,7 +329,7 @@ import Testing
     }
 
     @Test func aNamedCatalogNotCheckedIsSummarizedOnce() throws {
-        let root = TestSupport.temporaryFolder("check-catalog-named")
+        let root = scratch.folder("check-catalog-named")
         try write(["ko.po": catalog(language: "zz_ZZ", translation: "Qwzrt vlmnop")], under: root)
         let result = try TestProcess.textsvcd(["check", "--no-daemon", "--format", "list", root + "/ko.po"])
         #expect(result.status == 1, "\(result.stderr)")

@@ -6,6 +6,8 @@ import Testing
 /// The bar in `textsvcd check`: on a terminal for big jobs, never in pipes, in CI or with JSON.
 @Suite("check progress", .slow)
 struct CheckProgressTests {
+    private let scratch = TemporaryFolder("check-progress")
+
     /// The job sizes from which `check` shows its bar: 50 inputs, or 2 MiB of text (the command's contract).
     static let minimumFiles = 50
     static let minimumBytes = 2 << 20
@@ -14,7 +16,7 @@ struct CheckProgressTests {
     ///
     /// The output is over 64 KB, so `check` writes some of it while the bar is up.
     func files(_ count: Int) throws -> (paths: [String], expected: [String]) {
-        let folder = TestSupport.temporaryFolder("progress")
+        let folder = scratch.folder("progress")
         var paths: [String] = [], expected: [String] = []
         for index in 0..<count {
             let path = folder + "/note\(index).txt"
@@ -28,7 +30,7 @@ struct CheckProgressTests {
     }
 
     func terminalEnvironment() -> [String: String] {
-        var environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("progress-env"))
+        var environment = TestSupport.isolatedEnvironment(scratch.folder("progress-env"))
         environment["CI"] = nil
         environment["TERM"] = "xterm-256color"
         return environment
@@ -51,7 +53,7 @@ struct CheckProgressTests {
         let paragraph = String(repeating: "The quick brown fox jumps over the lazy dog again and again.\n", count: 20) + "\n"
         let count = Self.minimumBytes / paragraph.utf8.count + 1
         let text = String(repeating: paragraph, count: count) + "One wrold at the end.\n"
-        let path = TestSupport.temporaryFolder("progress-large") + "/book.txt"
+        let path = scratch.folder("progress-large") + "/book.txt"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let output = try EditorTesting.runInTerminal(TestSupport.binary, ["check", "--no-daemon", "--guesses", "0", path],
                                                      environment: terminalEnvironment())

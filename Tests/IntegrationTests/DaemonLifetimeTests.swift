@@ -89,8 +89,9 @@ struct DaemonLifetimeTests {
 /// Runs a door without the test helpers' clean-up, so that the daemon it starts outlives it.
 enum DoorProcess {
     static func run(_ arguments: [String], stdin: String, environment: [String: String]) throws -> (status: Int32, stdout: String) {
-        let folder = TestSupport.temporaryFolder("door")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = TemporaryFolder("door")
+        defer { scratch.remove() }
+        let folder = scratch.path
         FileManager.default.createFile(atPath: folder + "/in", contents: Data(stdin.utf8))
         FileManager.default.createFile(atPath: folder + "/out", contents: nil)
         let process = Process()

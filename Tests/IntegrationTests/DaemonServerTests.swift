@@ -57,6 +57,21 @@ struct DaemonServerTests {
         #expect((try? UnixSocket.open(daemon.socketPath)) == nil)
     }
 
+    @Test func aShutdownSentTheMomentTheSocketAcceptsStillStopsTheDaemon() throws {
+        // The kernel queues a connection from the moment the daemon listens, before the daemon has set up its stop.
+        let daemon = try DaemonHarness.start(waitUntilReady: false)
+        var socket: UnixSocket?
+        let deadline = Date().addingTimeInterval(30 * TestSupport.slowdown)
+        while socket == nil, daemon.isRunning, Date() < deadline {
+            socket = try? UnixSocket.open(daemon.socketPath)
+            if socket == nil { usleep(1_000) }
+        }
+        let connection = DaemonConnection(socket: try #require(socket, "\(daemon.log)"))
+        #expect(try connection.result("shutdown") == .object([:]))
+        #expect(connection.socket.closesWithin(10), "\(daemon.log)")
+        #expect(daemon.waitForExit() == 0, "\(daemon.log)")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func signalRemovesTheSocketAndExitsZero(signal: Int32) throws {
         let daemon = try DaemonHarness.start()

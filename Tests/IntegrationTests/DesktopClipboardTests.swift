@@ -46,6 +46,8 @@ final class VirtualDisplay {
        .enabled(if: TestSupport.which("Xvfb") != nil && TestSupport.which("xclip") != nil,
                 "needs Xvfb and xclip (apt install xvfb xclip; scripts/install-deps --with-tests installs them)"))
 struct DesktopClipboardTests {
+    private let scratch = TemporaryFolder("desktop")
+
     /// Runs xclip on the display, as another program on the desktop would.
     ///
     /// Not through `TestProcess.run`: `xclip -i` forks a child that serves the
@@ -55,7 +57,7 @@ struct DesktopClipboardTests {
     /// runs its providers with) gives the child none of this process's
     /// descriptors and is done when xclip itself exits.
     func xclip(_ arguments: [String], stdin: String = "", display: VirtualDisplay) throws -> TestProcess.Output {
-        var environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("xclip"))
+        var environment = TestSupport.isolatedEnvironment(scratch.folder("xclip"))
         environment["DISPLAY"] = display.name
         let reading = arguments.contains("-o")
         let outcome = try ExternalProgram.run(try #require(TestSupport.which("xclip")), arguments + ["-selection", "clipboard"],

@@ -4,11 +4,13 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct DictionariesCommandTests {
+    private let scratch = TemporaryFolder("dictionaries")
+
     @Test func compileThenListShowsTheCompiledFormReadyAndJSONHasNoProgressBar() throws {
-        let folder = TestSupport.temporaryFolder("dictionaries-cmd")
+        let folder = scratch.folder("dictionaries-cmd")
         try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
         try "2\ncat/S\ndog/S\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
-        let environment = ["XDG_CACHE_HOME": TestSupport.temporaryFolder("dictionaries-cache"), "TERM": "xterm"]
+        let environment = ["XDG_CACHE_HOME": scratch.folder("dictionaries-cache"), "TERM": "xterm"]
         let before = try TestProcess.textsvcd(["dictionaries", "--dictionary-path", folder], environment: environment)
         #expect(before.status == 0)
         #expect(before.stdout.contains("zz_ZZ") && before.stdout.contains("compiled: missing"))
@@ -37,7 +39,7 @@ import Testing
 
     /// A two-word dictionary `zz_ZZ` in a fresh folder.
     func smallDictionary() throws -> String {
-        let folder = TestSupport.temporaryFolder("dictionaries-cmd")
+        let folder = scratch.folder("dictionaries-cmd")
         try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
         try "2\ncat/S\ndog/S\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
         return folder
@@ -52,7 +54,7 @@ import Testing
 
     @Test func twoCommandsCompilingAtOnceLeaveOneGoodFile() throws {
         let folder = try smallDictionary()
-        let cache = TestSupport.temporaryFolder("dictionaries-cache")
+        let cache = scratch.folder("dictionaries-cache")
         let environment = ["XDG_CACHE_HOME": cache]
         let results = Locked<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
@@ -69,8 +71,8 @@ import Testing
 
     @Test func theSystemWideFormIsListedBesideTheUsersCacheAndMappedFirst() throws {
         let folder = try smallDictionary()
-        let system = TestSupport.temporaryFolder("dictionaries-system")
-        let environment = ["XDG_CACHE_HOME": TestSupport.temporaryFolder("dictionaries-cache"), "TEXTSVCD_SYSTEM_COMPILED": system]
+        let system = scratch.folder("dictionaries-system")
+        let environment = ["XDG_CACHE_HOME": scratch.folder("dictionaries-cache"), "TEXTSVCD_SYSTEM_COMPILED": system]
         let compiled = try TestProcess.textsvcd(["dictionaries", "compile", "--format", "json", "--dictionary-path", folder,
                                                  "--compiled-folder", system, "zz_ZZ"], environment: environment)
         #expect(compiled.status == 0, "\(compiled.stderr)")
@@ -91,8 +93,8 @@ import Testing
 
     @Test func aCommandsFirstLoadCompilesInTheBackgroundAndTheNextCommandMapsTheResult() throws {
         let folder = try smallDictionary()
-        let cache = TestSupport.temporaryFolder("dictionaries-cache")
-        let root = TestSupport.temporaryFolder("dictionaries-bg")
+        let cache = scratch.folder("dictionaries-cache")
+        let root = scratch.folder("dictionaries-bg")
         var environment = TestSupport.isolatedEnvironment(root)
         environment["XDG_CACHE_HOME"] = cache
         try "cats and dgos\n".write(toFile: root + "/note.txt", atomically: true, encoding: .utf8)
@@ -143,8 +145,8 @@ import Testing
         for ext in ["aff", "dic"] {
             try FileManager.default.copyItem(atPath: folder + "/zz_ZZ.\(ext)", toPath: folder + "/yy_YY.\(ext)")
         }
-        let cache = TestSupport.temporaryFolder("dictionaries-cache")
-        let root = TestSupport.temporaryFolder("dictionaries-one")
+        let cache = scratch.folder("dictionaries-cache")
+        let root = scratch.folder("dictionaries-one")
         var environment = TestSupport.isolatedEnvironment(root)
         environment["XDG_CACHE_HOME"] = cache
         try "cats and dgos\n".write(toFile: root + "/note.txt", atomically: true, encoding: .utf8)

@@ -8,6 +8,8 @@ import Testing
 @Suite(.slow, .tags(.editors), .enabled(if: TestSupport.which("emacs") != nil,
                 "Emacs is not installed (apt-get install emacs-nox): the documented Emacs snippets cannot be tried"))
 struct EmacsTests {
+    private let scratch = TemporaryFolder("emacs")
+
     static let text = "This line has a wrold in it.\n😀 Emoji bfore the ending.\nLast lnie here.\n"
 
     /// Runs a documented snippet with a driver script; the lines the driver wrote, and the folder Emacs ran in.
@@ -15,7 +17,7 @@ struct EmacsTests {
     /// `program` replaces "textsvcd" in the snippet (to run the same configuration with hunspell).
     private func run(snippet: String, driver: String, fileName: String, project: Bool, text: String = EmacsTests.text,
                      program: String? = nil, extra: [String: String] = [:]) throws -> (lines: [String], root: String) {
-        let root = TestSupport.temporaryFolder("emacs")
+        let root = scratch.folder("emacs")
         let folder = root + "/work"
         try FileManager.default.createDirectory(atPath: folder + (project ? "/.git" : ""), withIntermediateDirectories: true)
         let initFile = root + "/init.el"
@@ -73,7 +75,7 @@ struct EmacsTests {
 
         // ispell-word offered textsvcd's own guesses, in its order.
         let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-d", "en_US"], stdin: Array("recomended\n".utf8),
-                                         environment: TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("emacs-guesses")), timeout: 120)
+                                         environment: TestSupport.isolatedEnvironment(scratch.folder("emacs-guesses")), timeout: 120)
         let answer = try #require(pipe.stdout.split(separator: "\n").first { $0.hasPrefix("& recomended") })
         let guesses = answer.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
         #expect(ours.contains("GUESSES recomended: \(guesses)"), "\(ours.filter { $0.hasPrefix("GUESSES") }) vs \(guesses)")

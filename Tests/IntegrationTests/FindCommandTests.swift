@@ -5,7 +5,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Test func findCommandPrintsPathLineAndCharacterColumn() throws {
-    let folder = URL(fileURLWithPath: TestSupport.temporaryFolder("units"))
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let folder = URL(fileURLWithPath: scratch.folder("units"))
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = folder.appendingPathComponent("one.txt")
     let second = folder.appendingPathComponent("two.txt")

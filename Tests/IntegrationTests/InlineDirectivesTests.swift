@@ -5,6 +5,8 @@ import Testing
 
 /// Inline directives (`textsvcd: ignore`, `cspell:disable-next-line`, ...) in any file type.
 @Suite struct InlineDirectivesTests {
+    private let scratch = TemporaryFolder("inline")
+
     func directives(_ text: String) -> InlineDirectives { InlineDirectives(Array(text.utf8)) }
 
     func hiddenText(_ text: String) -> [String] {
@@ -52,7 +54,7 @@ import Testing
     }
 
     @Test func checkHonoursEveryDirectiveInCodeAndProse() throws {
-        let folder = TestSupport.temporaryFolder("directives")
+        let folder = scratch.folder("directives")
         try """
             // textsvcd: ignore Frobnix
             // A comment with Frobnix and a wrold.
@@ -80,7 +82,7 @@ import Testing
         let catalog = "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\nmsgid \"Open the wrold\"\nmsgstr \"Die Strase öffnen\"\n"
         let uri = "file:///tmp/textsvcd-catalog-\(getpid())/de.po"
         for (arguments, expected) in [(["--lang", "en_US,de_DE"], ["wrold", "Strase"]), ([], ["wrold"])] {
-            let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("catalog-lsp"))
+            let environment = TestSupport.isolatedEnvironment(scratch.folder("catalog-lsp"))
             let editor = try LanguageServerProcess(["--no-daemon"] + arguments, environment: environment)
             try editor.initialize()
             editor.open(uri, catalog, languageId: "po")
@@ -90,7 +92,7 @@ import Testing
     }
 
     @Test func theLanguageServerHonoursDirectives() throws {
-        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("directives-lsp"))
+        let environment = TestSupport.isolatedEnvironment(scratch.folder("directives-lsp"))
         let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
         try editor.initialize()
         let uri = "file:///tmp/textsvcd-directives-\(getpid())/notes.txt"
@@ -125,7 +127,7 @@ import Testing
     }
 
     @Test func theIspellPipeAnswersWordsADirectiveHidesOrAcceptsAsCorrect() throws {
-        let folder = TestSupport.temporaryFolder("directives-ispell")
+        let folder = scratch.folder("directives-ispell")
         // `^` escapes the lines that start with a command character (`#`).
         let input = """
             A zzfoo wrold.
@@ -152,7 +154,7 @@ import Testing
     }
 
     @Test func theIspellFiltersSkipHiddenWordsPerFile() throws {
-        let folder = TestSupport.temporaryFolder("directives-ispell-list")
+        let folder = scratch.folder("directives-ispell-list")
         try "A zzfoo.\n# textsvcd: ignore zzfoo\nzzfoo wrold\n# textsvcd: disable-next-line\nmistke\ntextsvcd: disable\nspeling\n"
             .write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
         // A second file starts with no directive in force.

@@ -9,12 +9,14 @@ import Testing
 /// cover the build path.
 @Suite("scripts/install", .slow)
 struct InstallScriptTests {
+    private let scratch = TemporaryFolder("install-script")
+
     static let install = TestSupport.repositoryRoot + "/scripts/install"
     static let uninstall = TestSupport.repositoryRoot + "/scripts/uninstall"
 
     /// A prefix that already holds someone else's files, which must survive.
     func populatedPrefix() throws -> String {
-        let prefix = TestSupport.temporaryFolder("prefix")
+        let prefix = scratch.folder("prefix")
         for folder in ["bin", "share/man/man1", "share/bash-completion/completions"] {
             try FileManager.default.createDirectory(atPath: prefix + "/" + folder, withIntermediateDirectories: true)
         }
@@ -25,7 +27,7 @@ struct InstallScriptTests {
 
     /// An environment with a private HOME and XDG folders, so nothing touches the user's own.
     func environment() -> [String: String] {
-        TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("install-env"))
+        TestSupport.isolatedEnvironment(scratch.folder("install-env"))
     }
 
     func run(_ script: String, _ arguments: [String]) throws -> TestProcess.Output {
@@ -60,9 +62,9 @@ struct InstallScriptTests {
 
         // The installed binary finds its bundled dictionaries beside itself, with no environment variables,
         // from a folder that has nothing to do with the checkout.
-        let elsewhere = TestSupport.temporaryFolder("elsewhere")
+        let elsewhere = scratch.folder("elsewhere")
         try "A wrold of text.\n".write(toFile: elsewhere + "/note.txt", atomically: true, encoding: .utf8)
-        let bare = ["PATH": "/usr/bin:/bin", "HOME": TestSupport.temporaryFolder("bare-home")]
+        let bare = ["PATH": "/usr/bin:/bin", "HOME": scratch.folder("bare-home")]
         let check = try TestProcess.run(binary, ["check", "--no-daemon", "note.txt"], environment: bare,
                                           currentDirectory: elsewhere)
         #expect(check.status == 1, "\(check.stderr)")
@@ -140,7 +142,7 @@ struct InstallScriptTests {
 
     /// A `systemctl` stand-in first on PATH that logs its arguments; `show-environment` succeeds when `running`.
     func fakeSystemd(running: Bool) throws -> (environment: [String: String], log: String) {
-        let folder = TestSupport.temporaryFolder("fake-systemd")
+        let folder = scratch.folder("fake-systemd")
         let log = folder + "/calls"
         try """
             #!/bin/sh
@@ -158,7 +160,7 @@ struct InstallScriptTests {
     @Test func enablesTheSocketUnitForTheUsersOwnPrefixAndUninstallDisablesIt() throws {
         let (base, log) = try fakeSystemd(running: true)
         // The user's own prefix: its share/ is XDG_DATA_HOME, as ~/.local's is ~/.local/share.
-        let prefix = TestSupport.temporaryFolder("own-prefix")
+        let prefix = scratch.folder("own-prefix")
         var environment = base
         environment["XDG_DATA_HOME"] = prefix + "/share"
         let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model"],
@@ -181,7 +183,7 @@ struct InstallScriptTests {
     @Test func saysHowToEnableTheSocketWhenNoUserSystemdRunsOrWhenAskedNotTo() throws {
         for (running, arguments) in [(false, [String]()), (true, ["--no-enable"])] {
             let (base, log) = try fakeSystemd(running: running)
-            let prefix = TestSupport.temporaryFolder("own-prefix")
+            let prefix = scratch.folder("own-prefix")
             var environment = base
             environment["XDG_DATA_HOME"] = prefix + "/share"
             let installed = try TestProcess.run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model"] + arguments,
@@ -207,7 +209,7 @@ struct InstallScriptTests {
     }
 
     @Test func uninstallRemovesThePrefixFolderWhenTheInstallCreatedIt() throws {
-        let prefix = TestSupport.temporaryFolder("parent") + "/new/prefix"
+        let prefix = scratch.folder("parent") + "/new/prefix"
         #expect(try run(Self.install, ["--prefix", prefix, "--binary", TestSupport.binary, "--no-language-model", "--no-enable"]).status == 0)
         let removed = try run(Self.uninstall, ["--prefix", prefix])
         #expect(removed.status == 0, "\(removed.stderr)")
@@ -247,7 +249,7 @@ struct InstallScriptTests {
     }
 
     @Test func badUsageExitsTwoAndNothingInstalledExitsOne() throws {
-        let prefix = TestSupport.temporaryFolder("prefix")
+        let prefix = scratch.folder("prefix")
         #expect(try run(Self.install, ["--prefix", prefix, "--colour"]).status == 2)
         #expect(try run(Self.uninstall, ["--prefx", prefix]).status == 2)
         let nothing = try run(Self.uninstall, ["--prefix", prefix])

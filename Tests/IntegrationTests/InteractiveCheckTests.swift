@@ -5,9 +5,11 @@ import TextServices
 
 /// `check --interactive`, driven through a pseudo-terminal with the real binary: keys decide, files on disk show it.
 @Suite(.slow) struct InteractiveCheckTests {
+    private let scratch = TemporaryFolder("interactive")
+
     /// A git work tree (the project's root for its words) with files written into it.
     func repository(_ files: [String: String]) throws -> String {
-        let root = TestSupport.temporaryFolder("interactive")
+        let root = scratch.folder("interactive")
         let git = try TestProcess.run("/usr/bin/git", ["init", "-q", root], environment: ProcessInfo.processInfo.environment)
         #expect(git.status == 0, "\(git.stderr)")
         for (name, text) in files {

@@ -6,7 +6,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Test func theBinaryAnswersAsDashAAndPrintsItsVersionForDashVV() throws {
-    let root = TestSupport.temporaryFolder("ispell-binary")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let root = scratch.folder("ispell-binary")
     let environment = TestSupport.isolatedEnvironment(root)
     let pipe = try TestProcess.run(TestSupport.binary, ["-a", "-m", "-B", "-d", "en_US"], stdin: Array("Hello wrold\n".utf8),
                                      environment: environment, timeout: 60)

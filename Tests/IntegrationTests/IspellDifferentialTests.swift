@@ -8,6 +8,8 @@ import Testing
 @Suite(.slow, .enabled(if: TestSupport.which("hunspell") != nil,
                 "hunspell is not installed (apt-get install hunspell): the differential test needs it"))
 struct IspellDifferentialTests {
+    private let scratch = TemporaryFolder("ispell")
+
     /// One answer line reduced to what must agree: correct (`*`), or misspelled word and offset.
     private static func verdicts(_ output: [UInt8]) -> [[String]] {
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
@@ -38,7 +40,7 @@ struct IspellDifferentialTests {
     /// Both run in a temporary folder: from the repository's own folder the ispell door would take the
     /// repository's project words (`.textsvcd/words.txt`), which hunspell knows nothing of.
     private func both(_ arguments: [String], stdin input: [UInt8]) throws -> (hunspell: TestProcess.Output, ours: TestProcess.Output) {
-        let root = TestSupport.temporaryFolder("differential")
+        let root = scratch.folder("differential")
         let dictionary = TestSupport.repositoryRoot + "/dictionaries/en_US"
         let hunspell = try TestProcess.run(TestSupport.which("hunspell")!, ["-d", dictionary] + arguments, stdin: input,
                                              environment: TestSupport.isolatedEnvironment(root), currentDirectory: root, timeout: 600)
@@ -119,7 +121,7 @@ struct IspellDifferentialTests {
         #expect(ours.stdout == hunspell.stdout, "\(option) \(file)")
         // A file named on the command line picks its format by extension, in both.
         // A copy outside the repository, so no project words of the repository apply to it.
-        let path = TestSupport.temporaryFolder("differential-file") + "/" + file
+        let path = scratch.folder("differential-file") + "/" + file
         try Data(Self.fixture(file)).write(to: URL(fileURLWithPath: path))
         let (hunspellFile, oursFile) = try both(["-l", path], stdin: [])
         #expect(oursFile.stdout == hunspellFile.stdout, "\(file) by extension")

@@ -5,7 +5,9 @@ import Testing
 /// The binary as ispell clients run it: `textsvcd -l`, `-D`, `-i`, `-p`, files, and the options it refuses.
 @Suite(.slow)
 struct IspellToolTests {
-    private let root = TestSupport.temporaryFolder("ispell-tool")
+    private let scratch = TemporaryFolder("ispell-tool")
+
+    private var root: String { scratch.path }
     private var environment: [String: String] { TestSupport.isolatedEnvironment(root) }
 
     private func run(_ arguments: [String], stdin: [UInt8] = []) throws -> TestProcess.Output {

@@ -8,6 +8,8 @@ import Testing
 /// Needs Debian's hunspell-de-de (scripts/install-deps --with-tests).
 @Suite(.slow)
 struct LanguageDetectionIntegrationTests {
+    private let scratch = TemporaryFolder("language")
+
     static let text = """
         The committee met on Tuesday to discuss the budget for next year. Most members agreed that the library needs a new roof.
 
@@ -38,7 +40,7 @@ struct LanguageDetectionIntegrationTests {
     }
 
     @Test func checkWithLangAutoNamesEachWordsLanguage() throws {
-        let folder = TestSupport.temporaryFolder("langauto")
+        let folder = scratch.folder("langauto")
         let file = folder + "/mixed.txt"
         try Self.text.write(toFile: file, atomically: true, encoding: .utf8)
         let plain = try TestProcess.textsvcd(["check", "--no-daemon", "--lang", "auto:en_US,de_DE", file], timeout: 600)
@@ -94,16 +96,16 @@ struct LanguageDetectionIntegrationTests {
         try editor.finish()
     }
     /// A project whose `.textsvcd/config.toml` sets `language`, holding `mixed.txt`.
-    static func project(language: String) throws -> String {
-        let root = TestSupport.temporaryFolder("langauto-config")
+    func project(language: String) throws -> String {
+        let root = scratch.folder("langauto-config")
         try FileManager.default.createDirectory(atPath: root + "/.textsvcd", withIntermediateDirectories: true)
         try "language = \(language)\n".write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
-        try text.write(toFile: root + "/mixed.txt", atomically: true, encoding: .utf8)
+        try Self.text.write(toFile: root + "/mixed.txt", atomically: true, encoding: .utf8)
         return root
     }
 
     @Test func aProjectsLanguageAutoChecksEachParagraphInItsLanguageInCheckAndTheIspellDoor() throws {
-        let root = try Self.project(language: "\"auto:en_US,de_DE\"")
+        let root = try project(language: "\"auto:en_US,de_DE\"")
         let file = root + "/mixed.txt"
         let checked = try TestProcess.textsvcd(["check", "--no-daemon", "--guesses", "0", file], timeout: 600)
         #expect(checked.status == 1, "\(checked.stderr)")
@@ -113,7 +115,7 @@ struct LanguageDetectionIntegrationTests {
         let union = try TestProcess.textsvcd(["check", "--no-daemon", "--lang", "en_US,de_DE", "--format", "list", file], timeout: 600)
         #expect(union.stdout == "Wettr\n")
         // The ispell door detects each line's language: -l lists what each line's own dictionary rejects.
-        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("langauto-ispell"))
+        let environment = TestSupport.isolatedEnvironment(scratch.folder("langauto-ispell"))
         let listed = try TestProcess.run(TestSupport.binary, ["-l"], stdin: Array(Self.text.utf8), environment: environment,
                                          currentDirectory: root, timeout: 600)
         #expect(listed.status == 0, "\(listed.stderr)")
@@ -130,8 +132,8 @@ struct LanguageDetectionIntegrationTests {
     }
 
     @Test func theLanguageServerTakesLanguageAutoFromTheProjectConfig() throws {
-        let root = try Self.project(language: "[\"auto\", \"en_US\", \"de_DE\"]")
-        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("langauto-lsp"))
+        let root = try project(language: "[\"auto\", \"en_US\", \"de_DE\"]")
+        let environment = TestSupport.isolatedEnvironment(scratch.folder("langauto-lsp"))
         let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
         try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
         editor.notify("initialized")

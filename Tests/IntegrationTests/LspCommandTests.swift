@@ -8,6 +8,8 @@ import Testing
 
 /// The `textsvcd lsp` command over real pipes: framing, bad input, exit codes.
 @Suite struct LspCommandTests {
+    private let scratch = TemporaryFolder("lsp-command")
+
     private static func frame(_ json: String) -> [UInt8] {
         Array("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8)
     }
@@ -34,7 +36,7 @@ import Testing
         input += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t.txt","languageId":"plaintext","version":1,"text":"\ud83d\ude00 wrold"}}}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
-        let root = TestSupport.temporaryFolder("lsp-command")
+        let root = scratch.folder("lsp-command")
         let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)
         #expect(output.status == 0, "\(output.stderr)")
@@ -53,7 +55,7 @@ import Testing
         input += Self.frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///s.txt","languageId":"plaintext","version":1,"text":"Привет wrold"}}}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         input += Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
-        let root = TestSupport.temporaryFolder("lsp-scripts")
+        let root = scratch.folder("lsp-scripts")
         let output = try TestProcess.run(TestSupport.binary, ["lsp", "--lang", "en_US"], stdin: input,
                                          environment: TestSupport.isolatedEnvironment(root), timeout: 60)
         #expect(output.status == 0, "\(output.stderr)")
@@ -64,7 +66,7 @@ import Testing
     }
 
     @Test func endOfInputWithoutShutdownExitsOne() throws {
-        let root = TestSupport.temporaryFolder("lsp-eof")
+        let root = scratch.folder("lsp-eof")
         let input = Self.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
         let output = try TestProcess.run(TestSupport.binary, ["lsp"], stdin: input, environment: TestSupport.isolatedEnvironment(root),
                                            timeout: 60)

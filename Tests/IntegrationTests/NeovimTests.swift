@@ -11,6 +11,8 @@ import Testing
 @Suite(.slow, .tags(.editors), .enabled(if: TestSupport.which("nvim") != nil,
                 "neovim is not installed (apt-get install neovim): the real-editor LSP test cannot run"))
 struct NeovimTests {
+    private let scratch = TemporaryFolder("neovim")
+
     struct Expected: Equatable, CustomStringConvertible {
         var line: Int
         /// Byte columns, as Neovim reports them.
@@ -21,7 +23,7 @@ struct NeovimTests {
 
     /// Runs the driver on a file; returns the results it wrote.
     private func drive(fileName: String, text: String, encoding: String) throws -> JSONValue {
-        let root = TestSupport.temporaryFolder("nvim")
+        let root = scratch.folder("nvim")
         let file = root + "/" + fileName
         let out = root + "/results.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
@@ -82,7 +84,7 @@ struct NeovimTests {
     }
 
     @Test func theDocumentedConfigurationWorksAsWritten() throws {
-        let root = TestSupport.temporaryFolder("nvim-snippet")
+        let root = scratch.folder("nvim-snippet")
         let initFile = root + "/init.lua"
         try Data(EditorTesting.snippet("neovim").utf8).write(to: URL(fileURLWithPath: initFile))
         let file = root + "/notes.md"

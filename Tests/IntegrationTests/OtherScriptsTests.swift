@@ -4,6 +4,8 @@ import Testing
 
 /// `textsvcd check` and words in a script none of the languages is written in (`--other-scripts`, `other-scripts`).
 @Suite struct OtherScriptsTests {
+    private let scratch = TemporaryFolder("other-scripts")
+
     static let text = Array("Hello wrld, Привет мир and Hеllo.\n".utf8)
 
     @Test func wordsInAnotherScriptAreCountedInTheSummaryNotReported() throws {
@@ -40,7 +42,7 @@ import Testing
     }
 
     @Test func theProjectConfigChoosesAndTheConfigCommandSaysWhere() throws {
-        let project = TestSupport.temporaryFolder("other-scripts")
+        let project = scratch.folder("other-scripts")
         try FileManager.default.createDirectory(atPath: project + "/.textsvcd", withIntermediateDirectories: true)
         try "language = \"en_US\"\nother-scripts = \"check\"\n".write(toFile: project + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
         try "Привет wrld\n".write(toFile: project + "/notes.txt", atomically: true, encoding: .utf8)

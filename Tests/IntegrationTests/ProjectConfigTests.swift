@@ -6,8 +6,10 @@ import Testing
 
 /// `.textsvcd/config.toml`: read by one loader for check, the language server and the ispell door.
 @Suite struct ProjectConfigTests {
+    private let scratch = TemporaryFolder("project-config")
+
     func project(config: String, files: [String: String] = [:]) throws -> String {
-        let root = TestSupport.temporaryFolder("config")
+        let root = scratch.folder("config")
         try FileManager.default.createDirectory(atPath: root + "/.textsvcd", withIntermediateDirectories: true)
         try config.write(toFile: root + "/.textsvcd/config.toml", atomically: true, encoding: .utf8)
         for (path, text) in files {
@@ -157,7 +159,7 @@ import Testing
 
     @Test func theLanguageServerAppliesTheCodeOptionsAndSeesThemChange() throws {
         let root = try project(config: "words = []\n")
-        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("config-lsp-code"))
+        let environment = TestSupport.isolatedEnvironment(scratch.folder("config-lsp-code"))
         let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
         try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
         editor.notify("initialized")
@@ -207,7 +209,7 @@ import Testing
 
     @Test func theLanguageServerShowsABrokenConfigAndSeesItMended() throws {
         let root = try project(config: "words = [\"Frobnicatorix\"]\nbogus = 1\n")
-        let environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("config-lsp"))
+        let environment = TestSupport.isolatedEnvironment(scratch.folder("config-lsp"))
         let editor = try LanguageServerProcess(["--no-daemon"], environment: environment)
         try editor.request("initialize", ["capabilities": [:], "rootUri": .string("file://" + root)])
         editor.notify("initialized")

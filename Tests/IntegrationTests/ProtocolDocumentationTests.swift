@@ -7,6 +7,8 @@ import TextServices
 /// Every example in docs/protocol.md, sent to the real daemon and compared with the documented response.
 @Suite("Protocol documentation examples", .slow)
 struct ProtocolDocumentationTests {
+    private let scratch = TemporaryFolder("protocol")
+
     /// One documented exchange: a request line and the response it must get, or a notification that must arrive.
     struct Example: CustomStringConvertible {
         enum Kind { case request, notification }
@@ -223,7 +225,7 @@ struct ProtocolDocumentationTests {
     @Test func commandExamplesPrintWhatTheDocumentShows() throws {
         let examples = Self.commandExamples(in: try String(contentsOfFile: Self.documentPath, encoding: .utf8))
         #expect(!examples.isEmpty)
-        let environment = EditorTesting.environmentWithBinaryOnPath(TestSupport.temporaryFolder("documented-commands"))
+        let environment = EditorTesting.environmentWithBinaryOnPath(scratch.folder("documented-commands"))
         for example in examples {
             let run = try TestProcess.run("/bin/bash", ["-c", example.command], environment: environment, timeout: 120)
             #expect(run.status == 0, "\(example.command): \(run.stderr)")

@@ -6,8 +6,10 @@ import TextServices
 
 /// A daemon that refuses a connection answers one null-id error as it accepts, possibly before the client writes.
 @Suite struct RefusalBeforeRequestTests {
+    private let scratch = TemporaryFolder("refusal")
+
     @Test func aRefusalIsWhatEveryRequestOfTheConnectionFailsWithWhateverTheOrder() throws {
-        let folder = TestSupport.temporaryFolder("refusal")
+        let folder = scratch.folder("refusal")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/refusing.sock"
         let listener = try TestSockets.listen(on: path)

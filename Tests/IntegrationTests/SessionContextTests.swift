@@ -7,6 +7,8 @@ import Testing
 /// A client's own dictionary search path and default language reach the shared daemon, whatever its environment.
 @Suite("Session context", .slow)
 struct SessionContextTests {
+    private let scratch = TemporaryFolder("session")
+
     /// A daemon started without `DICPATH`, and a `medical` dictionary in a folder only the client names.
     struct Setup {
         let daemon: DaemonHarness
@@ -17,9 +19,9 @@ struct SessionContextTests {
             return environment
         }
 
-        init() throws {
+        init(in scratch: TemporaryFolder) throws {
             daemon = try DaemonHarness.start()
-            let info = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\nTRY eiarntolsucmbf\n",
+            let info = try TestSupport.writeDictionary(in: scratch, tag: "medical", aff: "SET UTF-8\nTRY eiarntolsucmbf\n",
                                                        dic: "3\nfemur\ntibia\nfibula\n")
             folder = (info.path as NSString).deletingLastPathComponent
         }
@@ -30,7 +32,7 @@ struct SessionContextTests {
     }
 
     @Test func languagesListsTheClientsDictionaryThroughTheDaemon() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         defer { setup.daemon.stop() }
         let before = try setup.count("spell.languages")
         let output = try TestProcess.run(TestSupport.binary, ["languages"], environment: setup.client)
@@ -44,7 +46,7 @@ struct SessionContextTests {
     }
 
     @Test func checkWithTheClientsLanguageGoesThroughTheDaemon() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         defer { setup.daemon.stop() }
         let before = try setup.count("spell.check")
         let output = try TestProcess.run(TestSupport.binary, ["check", "--lang", "medical", "--format", "list", "-"],
@@ -55,19 +57,19 @@ struct SessionContextTests {
     }
 
     @Test func theClientsDefaultLanguageIsTheSessions() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         defer { setup.daemon.stop() }
         var environment = setup.client
         environment["TEXTSVCD_LANG"] = "medical"
         // From a folder with no .textsvcd/config.toml: the repository's own would choose en_US.
         let output = try TestProcess.run(TestSupport.binary, ["check", "--format", "list", "-"],
                                          stdin: Array("femur hello\n".utf8), environment: environment,
-                                         currentDirectory: TestSupport.temporaryFolder("session-language"))
+                                         currentDirectory: scratch.folder("session-language"))
         #expect(output.stdout == "hello\n", "\(output.stderr)")
     }
 
     @Test func theIspellPipeFindsTheClientsDictionaryThroughTheDaemon() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         defer { setup.daemon.stop() }
         let before = try setup.count("spell.checkWords")
         let output = try TestProcess.run(TestSupport.binary, ["-a", "-d", "medical"], stdin: Array("tibia tibiaa\n".utf8),
@@ -81,7 +83,7 @@ struct SessionContextTests {
     }
 
     @Test func aRelativeFolderInTheContextIsRefusedNamingIt() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         defer { setup.daemon.stop() }
         let connection = try setup.daemon.connect()
         #expect(throws: DaemonConnection.ResponseError.self) {

@@ -255,7 +255,8 @@ struct SharedDaemonTests {
 /// The daemon compiles each dictionary it loads without a compiled form, and maps it when the child is done.
 @Test(.slow)
 func theDaemonCompilesADictionaryItLoadsAndMapsItWhenReady() throws {
-    let cache = TestSupport.temporaryFolder("daemon-cache")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let cache = scratch.folder("daemon-cache")
     defer { try? FileManager.default.removeItem(atPath: cache) }
     var sandbox = try DaemonHarness.makeSandbox()
     defer { try? FileManager.default.removeItem(atPath: sandbox.root) }

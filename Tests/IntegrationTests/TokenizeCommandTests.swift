@@ -23,10 +23,11 @@ import Testing
 }
 
 @Test func tokenizeCommandPagesThroughLargeInputs() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // More tokens than one request returns (100 000), and more bytes than one request carries (4 MB).
     let line = String(repeating: "ab cd ", count: 20) + "\n"
     let text = String(repeating: line, count: 36_000)
-    let folder = URL(fileURLWithPath: TestSupport.temporaryFolder("units"))
+    let folder = URL(fileURLWithPath: scratch.folder("units"))
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("big.txt")
     try Data(text.utf8).write(to: file)

@@ -6,8 +6,10 @@ import TextServices
 
 /// The client's socket cuts what it receives into lines whatever the reads' sizes.
 @Suite struct UnixSocketLineTests {
+    private let scratch = TemporaryFolder("unix-socket")
+
     @Test func linesComeBackWholeWhetherManyShareAReadOrOneSpansMany() throws {
-        let folder = TestSupport.temporaryFolder("socket-lines")
+        let folder = scratch.folder("socket-lines")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/lines.sock"
         let listener = try TestSockets.listen(on: path)

@@ -5,7 +5,9 @@ import Testing
 
 /// A sandbox for `textsvcd words import` and `check` without a daemon: a private home, a repository and its files.
 private struct ImportSandbox {
-    let root = TestSupport.temporaryFolder("import")
+    private let scratch = TemporaryFolder("import")
+
+    var root: String { scratch.path }
     var repository: String { root + "/repo" }
     var environment: [String: String] { TestSupport.isolatedEnvironment(root + "/env") }
 

@@ -37,7 +37,8 @@ private func filter(_ lines: [String], _ mode: IspellFilter.Mode, printsCorrect:
 }
 
 @Test func anEditedProjectWordsFileIsSeenByARunningSpellerWithoutARestart() throws {
-    let project = TestSupport.temporaryFolder("ispell-project")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let project = scratch.folder("ispell-project")
     defer { try? FileManager.default.removeItem(atPath: project) }
     try FileManager.default.createDirectory(atPath: project + "/.textsvcd", withIntermediateDirectories: true)
     let file = project + "/.textsvcd/words.txt"

@@ -31,8 +31,8 @@ private final class Written: @unchecked Sendable {
     }
 }
 
-private func file(_ name: String, _ text: String) -> String {
-    let path = TestSupport.temporaryFolder("ispell-run") + "/" + name
+private func file(_ name: String, _ text: String, in scratch: TemporaryFolder) -> String {
+    let path = scratch.folder("ispell-run") + "/" + name
     FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path
 }
@@ -53,7 +53,8 @@ private func run(_ files: [String], filter: IspellFilter.Mode? = nil, format: Is
 }
 
 @Test func thePipeAnswersEachLineOfEachFileInTurnAfterTheBanner() throws {
-    let (written, failure) = try run([file("a.txt", "good wrold\n"), file("b.txt", "fine\nlnie\n")])
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let (written, failure) = try run([file("a.txt", "good wrold\n", in: scratch), file("b.txt", "fine\nlnie\n", in: scratch)])
     #expect(failure == nil)
     let lines = written.lines
     #expect(lines.first == IspellPipe.banner())
@@ -62,27 +63,31 @@ private func run(_ files: [String], filter: IspellFilter.Mode? = nil, format: Is
 }
 
 @Test func aFilterOverSeveralFilesPrefixesEachLineWithItsFile() throws {
-    let a = file("a.txt", "wrold\n"), b = file("b.txt", "fine\nlnie\n")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let a = file("a.txt", "wrold\n", in: scratch), b = file("b.txt", "fine\nlnie\n", in: scratch)
     let (written, failure) = try run([a, b], filter: .words)
     #expect(failure == nil)
     #expect(written.lines == ["\(a): wrold", "\(b): lnie", ""])
 }
 
 @Test func aFilesExtensionPicksItsFormatUnlessOneIsGiven() throws {
-    let page = file("page.html", "<b class=\"wrold\">lnie</b> <!-- txet -->\n")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let page = file("page.html", "<b class=\"wrold\">lnie</b> <!-- txet -->\n", in: scratch)
     #expect(try run([page], filter: .words).0.lines == ["lnie", ""])
     #expect(try run([page], filter: .words, format: .text).0.lines.contains("wrold"))
 }
 
 @Test func aFileThatCannotBeOpenedFailsBeforeAnyAnswer() throws {
-    let good = file("a.txt", "wrold\n")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let good = file("a.txt", "wrold\n", in: scratch)
     let (written, failure) = try run([good, "/nonexistent/textsvcd-missing.txt"], filter: .words)
     #expect(failure?.message == "cannot open /nonexistent/textsvcd-missing.txt")
     #expect(written.writes == 0)
 }
 
 @Test func standardInputIsReadWhenNoFileIsGiven() throws {
-    let (written, _) = try run([], filter: .lines, standardInput: try #require(FileHandle(forReadingAtPath: file("in.txt", "ok\nbad wrold\n"))))
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let (written, _) = try run([], filter: .lines, standardInput: try #require(FileHandle(forReadingAtPath: file("in.txt", "ok\nbad wrold\n", in: scratch))))
     #expect(written.lines == ["bad wrold", ""])
 }
 

@@ -87,7 +87,8 @@ private extension IspellPipe {
 }
 
 @Test func starAndAmpersandLearnWordsPersistently() throws {
-    let dataHome = TestSupport.temporaryFolder("ispell-learn")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let dataHome = scratch.folder("ispell-learn")
     let pipe = try makePipe(dataHome: dataHome)
     _ = pipe.answer("*Zorblax")
     _ = pipe.answer("&Quuxify")
@@ -181,7 +182,8 @@ private extension IspellPipe {
 }
 
 @Test func aPersonalListCountsForTheSessionAndHashSavesLearnedWordsToIt() throws {
-    let folder = TestSupport.temporaryFolder("ispell-personal-list")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let folder = scratch.folder("ispell-personal-list")
     let path = folder + "/words"
     try "Zorblaxian\n*hello\nfrobnicate/S".write(toFile: path, atomically: true, encoding: .utf8)
     let list = IspellPersonalList(path: path)

@@ -8,6 +8,8 @@ import Testing
 
 /// An in-process LSP client: sends messages to a `LanguageServer` and records what comes back.
 final class TestClient: Sendable {
+    private let scratch = TemporaryFolder("language")
+
     let server: LanguageServer
     let dataHome: String
     private let outbox = Outbox()
@@ -28,7 +30,7 @@ final class TestClient: Sendable {
     /// A client of a server on the suite's shared services, or (`isolated`) on services of its own, for tests that learn or ignore words.
     init(debounce: Int = 0, preferredEncoding: PositionEncoding? = nil, isolated: Bool = false, projectPoll: Double = 2) {
         let outbox = self.outbox
-        dataHome = TestSupport.temporaryFolder("lsp-data")
+        dataHome = scratch.folder("lsp-data")
         let services = isolated ? TestSupport.services(dataHome: dataHome) : TestSupport.sharedServices
         var defaults = LSPSettings()
         defaults.debounceMilliseconds = debounce

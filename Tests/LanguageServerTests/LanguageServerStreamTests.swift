@@ -7,7 +7,8 @@ import Testing
 
 /// Serves `input` (raw bytes, framing included) to a server on the shared services; the exit status and every message written.
 private func serve(_ input: [UInt8], messageLimit: Int = LanguageServerStream.defaultMessageLimit) throws -> (status: Int32, messages: [JSONValue]) {
-    let folder = TestSupport.temporaryFolder("lsp-stream")
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let folder = scratch.folder("lsp-stream")
     let inputPath = folder + "/in", outputPath = folder + "/out"
     try Data(input).write(to: URL(fileURLWithPath: inputPath))
     FileManager.default.createFile(atPath: outputPath, contents: nil)

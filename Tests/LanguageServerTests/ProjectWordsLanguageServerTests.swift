@@ -15,7 +15,9 @@ private func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
 
 /// A repository folder with `.git`, for the language server's project words.
 private struct Repository {
-    let root = TestSupport.temporaryFolder("lsp-project")
+    private let scratch = TemporaryFolder("lsp-project")
+
+    var root: String { scratch.path }
 
     init(git: Bool = true) {
         if git { try? FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true) }
@@ -37,6 +39,8 @@ private func codeActions(_ client: TestClient, _ uri: String, _ at: JSONValue) -
 }
 
 @Suite struct ProjectWordsLanguageServerTests {
+    private let scratch = TemporaryFolder("project-words")
+
     @Test func projectWordsAreAcceptedBelowTheirFolderAndGuessedForNearMisspellings() throws {
         let repository = Repository()
         try repository.writeWords("# ours\nZorblax\nquuxify\n")
@@ -50,7 +54,7 @@ private func codeActions(_ client: TestClient, _ uri: String, _ at: JSONValue) -
         // A near project word put first is offered, but not preferred: `check --fix` would not apply it either.
         #expect(actions.first?["isPreferred"] == false)
         // Outside the folder the words do not apply.
-        let outside = "file://" + TestSupport.temporaryFolder("lsp-outside") + "/a.txt"
+        let outside = "file://" + scratch.folder("lsp-outside") + "/a.txt"
         client.open(outside, "Zorblax")
         #expect(words(client.diagnostics(outside)) == ["Zorblax"])
     }
@@ -149,7 +153,7 @@ private func codeActions(_ client: TestClient, _ uri: String, _ at: JSONValue) -
                                                         "arguments": add["command"]!["arguments"]!])
         #expect(try String(contentsOfFile: workspace.wordsPath, encoding: .utf8) == "Frobnicatorix\n")
         // A document in no repository, outside the workspace, gets no project action, and the command refuses it.
-        let stray = "file://" + TestSupport.temporaryFolder("lsp-stray") + "/x.txt"
+        let stray = "file://" + scratch.folder("lsp-stray") + "/x.txt"
         client.open(stray, "Frobnicatorix")
         let strayActions = codeActions(client, stray, range(0, 1, 1))
         #expect(!strayActions.isEmpty)

@@ -20,6 +20,8 @@ private func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
 /// became typed (`LanguageServer/Protocol/`), so they pin that the typed
 /// results and `JSONValueEncoder` write what editors already read.
 @Suite struct WireFormatTests {
+    private let scratch = TemporaryFolder("wire-format")
+
     private let version = TextServicesVersion.version
 
     @Test func aSessionWritesTheSameBytesAsBeforeTheTypedResults() {
@@ -69,7 +71,7 @@ private func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
     }
 
     @Test func projectQuickFixesKeepTheirBytes() throws {
-        let root = TestSupport.temporaryFolder("lsp-wire")
+        let root = scratch.folder("lsp-wire")
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
         let client = TestClient(projectPoll: 0)
         _ = client.initialize(["capabilities": [:], "initializationOptions": ["maxSuggestions": 1]])

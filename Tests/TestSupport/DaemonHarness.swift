@@ -32,7 +32,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// A fresh private folder tree and the environment a daemon or client command should see there.
     static func makeSandbox() throws -> (root: String, environment: [String: String]) {
-        let root = TestSupport.temporaryFolder("it")
+        let root = TemporaryFolders.make("it", forTheRun: false)
         return (root, TestSupport.isolatedEnvironment(root))
     }
 
@@ -93,7 +93,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Removes the sandbox folder (call when no other harness uses it).
     func removeSandbox() {
-        try? FileManager.default.removeItem(atPath: root)
+        TemporaryFolders.remove(root)
     }
 
     /// Waits until a connection succeeds; throws if the daemon exits or 30 s pass.

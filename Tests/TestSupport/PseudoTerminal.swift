@@ -26,7 +26,7 @@ final class PseudoTerminalProcess {
         master = tsv_open_pseudo_terminal(&name, Int32(name.count))
         guard master >= 0 else { throw TestFailure("no pseudo-terminal: errno \(errno)") }
         let terminalPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        folder = TestSupport.temporaryFolder("pty")
+        folder = TemporaryFolders.make("pty", forTheRun: false)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -50,7 +50,7 @@ final class PseudoTerminalProcess {
             waitpid(process, &status, 0)
         }
         close(master)
-        try? FileManager.default.removeItem(atPath: folder)
+        TemporaryFolders.remove(folder)
     }
 
     /// Waits until the screen shows `text` after what earlier waits found, and returns the screen up to its end.

@@ -92,17 +92,19 @@ enum TestSupport {
         return ranges
     }
 
-    /// A new empty temporary folder, unique to the call.
+    /// A new empty temporary folder for the whole run, removed when the test process exits.
+    ///
+    /// For what the run shares (a cache every test uses). A test's own folders
+    /// come from a `TemporaryFolder`, removed when the test ends.
     static func temporaryFolder(_ label: String = "test") -> String {
-        let path = "/tmp/textsvcd-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryFolders.make(label, forTheRun: true)
     }
 
     /// Writes a small UTF-8 dictionary (`tag.aff`, `tag.dic`, and `frequencies` as `tag.freq` when given)
-    /// into a fresh folder and returns its info.
-    static func writeDictionary(tag: String, aff: String, dic: String, frequencies: String? = nil) throws -> DictionaryInfo {
-        let base = temporaryFolder("dictionary") + "/" + tag
+    /// into a fresh folder (in `scratch`, else one for the run) and returns its info.
+    static func writeDictionary(in scratch: TemporaryFolder? = nil, tag: String, aff: String, dic: String,
+                                frequencies: String? = nil) throws -> DictionaryInfo {
+        let base = (scratch?.folder("dictionary") ?? temporaryFolder("dictionary")) + "/" + tag
         try aff.write(toFile: base + ".aff", atomically: true, encoding: .utf8)
         try dic.write(toFile: base + ".dic", atomically: true, encoding: .utf8)
         if let frequencies { try frequencies.write(toFile: base + ".freq", atomically: true, encoding: .utf8) }
@@ -112,6 +114,8 @@ enum TestSupport {
     // MARK: Services in this process
 
     /// A configuration isolated from the user's files: bundled dictionaries, fixture dictionaries, a temporary data home.
+    ///
+    /// Without `dataHome`, the data home is a folder for the whole run: a test that writes passes its own.
     static func configuration(dataHome: String? = nil, extraDictionaries: [String] = [],
                               systemDictionaries: [String] = []) -> Configuration {
         Configuration(dictionaryPaths: extraDictionaries + [fixtures("TestSupport") + "/dictionaries"],
@@ -207,9 +211,14 @@ enum TestSupport {
         return environment
     }
 
-    /// `isolatedEnvironment` in a new temporary folder, with git kept from the user's config and given an author.
+    /// `isolatedEnvironment` in a new temporary folder for the run, with git kept from the user's config and given an author.
     static func gitEnvironment(_ name: String) -> [String: String] {
-        var environment = isolatedEnvironment(temporaryFolder(name))
+        gitEnvironment(in: temporaryFolder(name))
+    }
+
+    /// `isolatedEnvironment` in `root`, with git kept from the user's config and given an author.
+    static func gitEnvironment(in root: String) -> [String: String] {
+        var environment = isolatedEnvironment(root)
         environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
         environment["GIT_AUTHOR_NAME"] = "Test"
@@ -268,8 +277,9 @@ enum TestProcess {
                     keepingDaemon: Bool = false) throws -> Output {
         let daemonBefore = TestSupport.daemonProcess(in: environment)
         defer { if daemonBefore == nil, !keepingDaemon { TestSupport.stopDaemon(in: environment) } }
-        let folder = TestSupport.temporaryFolder("run")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = TemporaryFolder("run")
+        defer { scratch.remove() }
+        let folder = scratch.path
         for name in ["in", "out", "err"] {
             _ = FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: name == "in" ? Data(stdin) : nil)
         }
@@ -301,9 +311,13 @@ enum TestProcess {
     }
 
     /// Runs `textsvcd` with arguments, isolated from the user's files and any daemon (`extra` adds variables).
+    ///
+    /// The private folders are removed when it returns.
     static func textsvcd(_ arguments: [String], stdin: [UInt8] = [], environment extra: [String: String] = [:],
                          timeout: Double = 120) throws -> Output {
-        var environment = TestSupport.isolatedEnvironment(TestSupport.temporaryFolder("cli"))
+        let scratch = TemporaryFolder("cli")
+        defer { scratch.remove() }
+        var environment = TestSupport.isolatedEnvironment(scratch.path)
         for (key, value) in extra { environment[key] = value }
         return try run(TestSupport.binary, arguments, stdin: stdin, environment: environment, timeout: timeout)
     }

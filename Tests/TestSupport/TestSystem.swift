@@ -37,8 +37,14 @@ extension UnixSocket {
     }
 
     /// True when the peer closed the connection (after any unread lines) within `timeout` seconds.
+    ///
+    /// False when a line arrives or the wait times out.
     func closesWithin(_ timeout: Double) -> Bool {
-        (try? readLine(timeout: timeout)) == .some(nil)
+        do {
+            return try readLine(timeout: timeout) == nil
+        } catch {
+            return false
+        }
     }
 }
 

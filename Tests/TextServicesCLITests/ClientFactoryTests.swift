@@ -6,29 +6,31 @@ import TextServicesProtocol
 @testable import TextServicesTestSupport
 
 @Suite struct ClientFactoryTests {
+    private let scratch = TemporaryFolder("client-factory")
+
     /// A socket path in a fresh folder, where nothing listens.
-    private static func deadSocket() -> String {
-        TestSupport.temporaryFolder("client-factory") + "/textsvcd.sock"
+    private func deadSocket() -> String {
+        scratch.folder("client-factory") + "/textsvcd.sock"
     }
 
-    private static func factory(_ mode: ClientFactory.Mode, socketPath: String = deadSocket(),
+    private func factory(_ mode: ClientFactory.Mode, socketPath: String? = nil,
                                 startDaemon: @escaping @Sendable () throws -> Void = { throw TestFailure("no daemon in this test") })
         -> ClientFactory {
-        let configuration = TestSupport.configuration()
-        return ClientFactory(mode: mode, socketPath: socketPath, configuration: configuration,
+        let configuration = TestSupport.configuration(dataHome: scratch.folder("data"))
+        return ClientFactory(mode: mode, socketPath: socketPath ?? deadSocket(), configuration: configuration,
                              makeLocal: { LocalTextServices(services: Services(configuration: configuration)) },
                              startDaemon: startDaemon)
     }
 
     @Test func aCommandWithNoDaemonAnsweringGetsThisProcesssOwnClient() throws {
-        let client = Self.factory(.daemonWhenRunning).makeClient { event in Issue.record("unexpected \(event)") }
+        let client = factory(.daemonWhenRunning).makeClient { event in Issue.record("unexpected \(event)") }
         #expect(client is LocalTextServices)
         #expect(client.handlesTextInProcess)
         #expect(try !client.send(SpellLanguagesRequest()).languages.isEmpty)
     }
 
     @Test func noDaemonWorksInThisProcessAndAnswersWithNoDaemonRunning() throws {
-        let client = Self.factory(.inProcess).makeClient { event in Issue.record("unexpected \(event)") }
+        let client = factory(.inProcess).makeClient { event in Issue.record("unexpected \(event)") }
         #expect(client is SharedStateClient)
         #expect(client.handlesTextInProcess)
         #expect(try !client.send(SpellLanguagesRequest()).languages.isEmpty)
@@ -37,7 +39,7 @@ import TextServicesProtocol
     @Test func anEditorDoorWhoseDaemonCannotStartSaysSoOnceAndAnswersInThisProcess() throws {
         let started = Atomic<Int>(0)
         let events = Mutex<[DaemonClient.Event]>([])
-        let factory = Self.factory(.daemonStartedWhenNeeded, startDaemon: {
+        let factory = factory(.daemonStartedWhenNeeded, startDaemon: {
             started.add(1, ordering: .relaxed)
             throw TestFailure("the test's daemon cannot start")
         })
@@ -59,16 +61,16 @@ import TextServicesProtocol
     }
 
     @Test func commandsAndEditorDoorsWorkInProcessUnderNoDaemon() {
-        let options = ClientOptions(socket: Self.deadSocket(), noDaemon: true)
+        let options = ClientOptions(socket: deadSocket(), noDaemon: true)
         #expect(ClientFactory.forCommand(options).mode == .inProcess)
         #expect(ClientFactory.forEditorDoor(options).mode == .inProcess)
-        let shared = ClientOptions(socket: Self.deadSocket())
+        let shared = ClientOptions(socket: deadSocket())
         #expect(ClientFactory.forCommand(shared).mode == .daemonWhenRunning)
         #expect(ClientFactory.forEditorDoor(shared).mode == .daemonStartedWhenNeeded)
     }
 
     @Test func anEditorDoorsExtraFoldersJoinTheSearchPathTheDaemonIsTold() {
-        let options = ClientOptions(socket: Self.deadSocket(), dictionaryPaths: ["/first"])
+        let options = ClientOptions(socket: deadSocket(), dictionaryPaths: ["/first"])
         let paths = ClientFactory.forEditorDoor(options, extraDictionaryPaths: ["/extra"]).configuration.dictionaryPaths
         #expect(Array(paths.prefix(2)) == ["/first", "/extra"])
     }

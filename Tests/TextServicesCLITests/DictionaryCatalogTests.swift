@@ -7,9 +7,11 @@ import TextServicesProtocol
 @testable import TextServicesTestSupport
 
 @Suite struct DictionaryCatalogTests {
+    private let scratch = TemporaryFolder("dictionary")
+
     /// A catalog over a two-word dictionary `zz_ZZ` in a fresh folder, compiling into another.
-    private static func catalog() throws -> (DictionaryCatalog, String) {
-        let folder = TestSupport.temporaryFolder("dictionary-catalog")
+    private func catalog() throws -> (DictionaryCatalog, String) {
+        let folder = scratch.folder("dictionary-catalog")
         try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
         try "2\ncat/S\ndog/S\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
         let configuration = Configuration.fromEnvironment(dictionaryPaths: [folder], environment: [:])
@@ -25,7 +27,7 @@ import TextServicesProtocol
     }
 
     @Test func aDictionaryIsListedMissingThenCompiledThenUpToDate() throws {
-        let (catalog, folder) = try Self.catalog()
+        let (catalog, folder) = try catalog()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let before = Self.printed { output in _ = catalog.list(as: .text, output: &output) }
         #expect(before.contains("zz_ZZ") && before.contains("compiled: missing"), "\(before)")
@@ -48,7 +50,7 @@ import TextServicesProtocol
     }
 
     @Test func anUnknownTagIsAnError() throws {
-        let (catalog, folder) = try Self.catalog()
+        let (catalog, folder) = try catalog()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(throws: DictionaryError.self) { try catalog.dictionaries(["qq_QQ"]) }
     }

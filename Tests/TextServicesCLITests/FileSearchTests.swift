@@ -8,6 +8,8 @@ import TextServicesProtocol
 @testable import TextServicesTestSupport
 
 @Suite struct FileSearchTests {
+    private let scratch = TemporaryFolder("file-search")
+
     private static let client = LocalTextServices(services: TestSupport.sharedServices)
 
     /// What `search` prints for `text` named `name`, and whether it matched.
@@ -65,7 +67,7 @@ import TextServicesProtocol
     }
 
     @Test func aRunIsMatchedNoMatchOrFailedAsGrepExits() throws {
-        let folder = TestSupport.temporaryFolder("file-search")
+        let folder = scratch.folder("file-search")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "the cat\n".write(toFile: folder + "/one.txt", atomically: true, encoding: .utf8)
         var warnings: [String] = []
@@ -80,7 +82,7 @@ import TextServicesProtocol
     }
 
     @Test func filesSearchedOnEveryCorePrintInTheOrderTheyWereNamed() throws {
-        let folder = TestSupport.temporaryFolder("file-search-order")
+        let folder = scratch.folder("file-search-order")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // More files than one batch holds, of sizes that finish out of order; some without a match, two that are problems.
         var paths: [String] = []
@@ -141,7 +143,7 @@ import TextServicesProtocol
     }
 
     @Test func caseIgnoredMatchesAreWhatICUsFoldingGivesWithLinesAndFilesPassedOver() throws {
-        let folder = TestSupport.temporaryFolder("file-search-folding")
+        let folder = scratch.folder("file-search-folding")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try (Self.foldingLines.joined(separator: "\n") + "\n").write(toFile: folder + "/folding.txt", atomically: true, encoding: .utf8)
         // A literal string folds in full: `ß` and `ẞ` are `ss`, `ſ` is `s`, the Kelvin sign `k`, `ﬁ` `fi`.

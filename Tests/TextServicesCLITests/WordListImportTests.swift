@@ -6,10 +6,12 @@ import TextServicesProtocol
 @testable import TextServicesTestSupport
 
 @Suite struct WordListImportTests {
+    private let scratch = TemporaryFolder("word-list")
+
     private static let client = LocalTextServices(services: TestSupport.sharedServices)
 
     @Test func aProjectImportAddsNewWordsToTheRepositorysWordListAndCountsTheOthers() throws {
-        let folder = TestSupport.temporaryFolder("word-import")
+        let folder = scratch.folder("word-import")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/.git", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ import TextServicesProtocol
     }
 
     @Test func aMissingFileIsReportedAndTheFilesAfterItAreStillImported() throws {
-        let folder = TestSupport.temporaryFolder("word-import-missing")
+        let folder = scratch.folder("word-import-missing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/.git", withIntermediateDirectories: true)
         try "zorbix\n".write(toFile: folder + "/list.txt", atomically: true, encoding: .utf8)

@@ -9,6 +9,7 @@ import Testing
 import TextServices
 import TextServicesProtocol
 @testable import TextServicesDaemon
+@testable import TextServicesTestSupport
 
 /// One connection's handling, in process: answers, the line limit, refusal of other users and back-pressure.
 @Suite struct ConnectionHandlerTests {
@@ -69,7 +70,7 @@ import TextServicesProtocol
     }()
 
     private static let requests: RequestDispatcher = {
-        let dataHome = NSTemporaryDirectory() + "textsvcd-connection-\(ProcessInfo.processInfo.processIdentifier)"
+        let dataHome = TestSupport.temporaryFolder("connection")
         let configuration = Configuration(dataHome: dataHome, bundledDictionaries: nil, systemDictionaryPaths: [])
         return RequestDispatcher(services: Services(configuration: configuration))
     }()

@@ -45,7 +45,8 @@ import Testing
 }
 
 @Test func requestWithAHugeNumericIDIsAParseErrorWithANullID() throws {
-    let handler = TestSupport.dispatcher()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let handler = TestSupport.dispatcher(dataHome: scratch.folder("data"))
     let line = Array(#"{"jsonrpc":"2.0","id":1e400,"method":"stats"}"#.utf8)
     let response = try JSONParser.parse(handler.handle(line: line, session: ConnectionState())!)
     #expect(response["id"] == .null)

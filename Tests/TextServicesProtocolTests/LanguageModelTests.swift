@@ -5,6 +5,8 @@ import Testing
 
 /// The language model file: every word of its lists is found with its value in each language, and nothing else is.
 struct LanguageModelTests {
+    private let scratch = TemporaryFolder("language-model")
+
     /// Distinct made-up words (`qaab`, `qaac`, ...), `count` of them from the `first`th.
     static func words(_ count: Int, from first: Int = 0) -> [String] {
         (first..<first + count).map { number in
@@ -14,9 +16,8 @@ struct LanguageModelTests {
         }
     }
 
-    /// A model of two languages whose lists share a third of their words, and the lists' values.
-    static func model() throws -> (LanguageModel, [[String: UInt8]]) {
-        let folder = TestSupport.temporaryFolder("language-model")
+    /// A model of two languages whose lists share a third of their words, written in `folder`, and the lists' values.
+    static func model(in folder: String) throws -> (LanguageModel, [[String: UInt8]]) {
         let lists: [[String: UInt8]] = [
             Dictionary(uniqueKeysWithValues: words(3_000).enumerated().map { ($1, UInt8(10 + $0 % 60)) }),
             Dictionary(uniqueKeysWithValues: words(3_000, from: 2_000).enumerated().map { ($1, UInt8(20 + $0 % 50)) }),
@@ -32,7 +33,7 @@ struct LanguageModelTests {
     }
 
     @Test func everyListedWordIsFoundWithItsValueInEachOfItsLanguagesAndNoOtherWordIs() throws {
-        let (model, lists) = try Self.model()
+        let (model, lists) = try Self.model(in: scratch.folder("language-model"))
         #expect(model.languages == ["xa", "xb"])
         for word in Self.words(5_000) {
             var found: [Int: UInt8] = [:]
@@ -49,7 +50,7 @@ struct LanguageModelTests {
     }
 
     @Test func aModelOfTheCachedKeyIsReadBackAndACutShortFileIsRefused() throws {
-        let (model, _) = try Self.model()
+        let (model, _) = try Self.model(in: scratch.folder("language-model"))
         let file = try #require(MappedFile(path: model.path))
         let again = try LanguageModel(file: file)
         #expect(again.key == model.key)
@@ -88,7 +89,7 @@ struct LanguageModelTests {
     }
 
     @Test func releasingAModelsPagesUnmapsWhatItsLookupsMappedAndLaterLookupsFindTheSameValues() throws {
-        let (model, _) = try Self.model()
+        let (model, _) = try Self.model(in: scratch.folder("language-model"))
         #expect(model.releaseResidentPages() == false)
         let before = Self.lookups(model)
         #expect(try Self.residentKilobytes(ofFile: model.path) > 0)
@@ -100,7 +101,7 @@ struct LanguageModelTests {
     }
 
     @Test func aModelHeldInMemoryKeepsItsBytesWhenAskedToReleaseItsPages() throws {
-        let (mapped, _) = try Self.model()
+        let (mapped, _) = try Self.model(in: scratch.folder("language-model"))
         let file = try #require(MappedFile(path: mapped.path))
         let copy = try #require(MappedFile(copying: Array(file.bytes), path: "(memory)"))
         let model = try LanguageModel(file: copy)
@@ -113,7 +114,7 @@ struct LanguageModelTests {
 
 extension LanguageModelTests {
     @Test func aLetterAloneIsLearnedOnlyAtTheValueOfARealOneLetterWord() throws {
-        let folder = TestSupport.temporaryFolder("language-model-letters")
+        let folder = scratch.folder("language-model-letters")
         let path = "\(folder)/xc.freq"
         try "# test\ny\t7.4\nh\t5.3\nhh\t4.0\nв\t7.6\nж\t5.9\n".write(toFile: path, atomically: true, encoding: .utf8)
         let model = try LanguageModel.open([.init(code: "xc", frequencyPath: path)], cacheFolder: folder)

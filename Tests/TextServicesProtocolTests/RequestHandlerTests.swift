@@ -4,6 +4,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct RequestHandlerTests {
+    private let scratch = TemporaryFolder("request")
+
     let handler = TestSupport.sharedDispatcher
 
     func respond(_ line: String) -> JSONValue? {
@@ -61,7 +63,7 @@ import Testing
     @Test func oversizedTextIsRejected() {
         var limits = Limits()
         limits.maximumTextBytes = 10
-        let services = Services(configuration: Configuration(dataHome: TestSupport.temporaryFolder(), bundledDictionaries: TestSupport.bundledDictionaries, limits: limits))
+        let services = Services(configuration: Configuration(dataHome: scratch.folder(), bundledDictionaries: TestSupport.bundledDictionaries, limits: limits))
         let result = RequestDispatcher(services: services).call(method: "spell.check", params: ["text": "this is longer than ten bytes"], session: ConnectionState())
         #expect(result.errorCode == -32004)
     }

@@ -14,6 +14,8 @@ import Testing
 /// be the value sent. A model that writes or reads itself (`JSONWritable`,
 /// `JSONReadable`) must write the encoder's bytes and read the decoder's value.
 @Suite struct ResponseRoundTripTests {
+    private let scratch = TemporaryFolder("round-trip")
+
     /// How many values each method's generator makes.
     static let valuesPerMethod = 300
 
@@ -35,7 +37,7 @@ import Testing
     }
 
     @Test func aWriteWithAnEmptyItemIsRefusedNamingTheItem() throws {
-        let services = TestSupport.services(dataHome: TestSupport.temporaryFolder("empty-item"))
+        let services = TestSupport.services(dataHome: scratch.folder("empty-item"))
         let request = PasteboardWriteRequest(name: "general", items: [WirePasteboardItem(.plainText("a")), WirePasteboardItem(PasteboardItem([]))])
         let error = #expect(throws: ServiceError.self) {
             try LocalTextServices(services: services).send(request)

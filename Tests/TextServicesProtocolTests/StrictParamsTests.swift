@@ -6,6 +6,8 @@ import Testing
 
 /// Strict params: a param a method does not know is -32602 naming it, in every method, and every door sends only known ones.
 @Suite struct StrictParamsTests {
+    private let scratch = TemporaryFolder("strict-params")
+
     /// Params every method accepts (a valid request of each), with the state they need.
     static let validParams: [String: JSONObject] = [
         "initialize": ["client": ["name": "test", "nested": [1, 2]], "positionEncoding": "utf-16"],
@@ -60,7 +62,7 @@ import Testing
     }
 
     @Test func everyMethodAcceptsItsParamsAndRefusesAnUnknownOneNamingIt() {
-        let dispatcher = TestSupport.dispatcher()
+        let dispatcher = TestSupport.dispatcher(dataHome: scratch.folder("data"))
         for method in Self.order {
             let params = Self.validParams[method]!
             var extra = params
@@ -80,7 +82,7 @@ import Testing
     }
 
     @Test func unknownFieldsInsideParamsAreNamedWithTheirPath() {
-        let dispatcher = TestSupport.dispatcher()
+        let dispatcher = TestSupport.dispatcher(dataHome: scratch.folder("data"))
         let cases: [(String, JSONObject, String)] = [
             ("spell.check", ["text": "a", "range": ["start": 0, "end": 1, "length": 1]], "range.length"),
             ("edit.actions", ["text": "a", "selection": ["start": 0, "end": 0],
@@ -106,7 +108,7 @@ import Testing
     }
 
     @Test func initializeListsTheCapabilities() throws {
-        let result = try #require(TestSupport.call(TestSupport.dispatcher(), "initialize").value)
+        let result = try #require(TestSupport.call(TestSupport.dispatcher(dataHome: scratch.folder("data")), "initialize").value)
         let capabilities = try #require(result["capabilities"]?.objectValue)
         #expect(Set(capabilities.keys) == Set(Capabilities.all))
         #expect(capabilities.keys.allSatisfy { capabilities[$0] == true })
@@ -219,7 +221,7 @@ import Testing
 
     @Test func commandsThatActionsCarryAreAcceptedAsTheyAre() throws {
         // The `command` of a menu action is a request a client sends back verbatim.
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let menu = harness.value("edit.actions", ["text": "Ths is", "selection": ["start": 0, "end": 3], "documentId": "d",
                                                   "pasteboard": "clip"])
         let commands = menu["actions"]?.arrayValue?.compactMap { $0["command"] } ?? []

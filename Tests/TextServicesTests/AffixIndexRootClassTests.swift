@@ -59,6 +59,7 @@ private func rootClassDisagreements(_ index: RejectIndex, words: [[UInt8]]) -> [
 }
 
 @Test func searchingByRootClassAnswersAsSearchingEntryByEntryOnABasqueLikeDictionary() throws {
+    let temporary = TemporaryFolder(); defer { temporary.remove() }
     // Groups of one appended text shared by many flags (`en` under A, B and C), strip texts and conditions that split a
     // group into classes, two suffixes through continuation classes, NEEDAFFIX stems and suffixes, and prefixes crossed
     // (or not) with suffixes through the stem's flag or the prefix's continuation classes.
@@ -92,7 +93,7 @@ private func rootClassDisagreements(_ index: RejectIndex, words: [[UInt8]]) -> [
 
         """
     let dic = "9\netxe/AB!\nmendi/APQ\nhasi/BPk\nkale/CQ!\nbide/E\nEAJ/A!\nargi/DP\nurte/ABCD\nhaur/Q\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let info = try TestSupport.writeDictionary(in: temporary, tag: "xx", aff: aff, dic: dic)
     let (index, reason) = RejectIndex.build(info: info)
     #expect(index.rules != nil, "\(reason ?? "")")
     var words: [[UInt8]] = []

@@ -4,11 +4,9 @@ import Testing
 @testable import TextServicesProtocol
 @testable import TextServicesTestSupport
 
-/// Writes a small dictionary (raw bytes, any charset) into a fresh folder and returns its info.
-private func writeDictionary(tag: String, aff: [UInt8], dic: [UInt8]) throws -> DictionaryInfo {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("textsvcd-affix-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+/// Writes a small dictionary (raw bytes, any charset) into a fresh folder in `scratch` and returns its info.
+private func writeDictionary(in scratch: TemporaryFolder, tag: String, aff: [UInt8], dic: [UInt8]) throws -> DictionaryInfo {
+    let folder = scratch.folder("affix")
     let base = folder + "/" + tag
     try Data(aff).write(to: URL(fileURLWithPath: base + ".aff"))
     try Data(dic).write(to: URL(fileURLWithPath: base + ".dic"))
@@ -18,6 +16,7 @@ private func writeDictionary(tag: String, aff: [UInt8], dic: [UInt8]) throws -> 
 private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 @Test func longFlagsExpandPrefixSuffixCrossProduct() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
     SET UTF-8
     FLAG long
@@ -37,7 +36,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     play/BbCc
     toy/Bb
     """
-    let info = try writeDictionary(tag: "xx_LF", aff: utf8(aff), dic: utf8(dic))
+    let info = try writeDictionary(in: scratch, tag: "xx_LF", aff: utf8(aff), dic: utf8(dic))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
     #expect(forms == ["tidy", "tidies", "untidy", "untidies", "play", "plays", "toy", "toys"])
     // Every form is one Hunspell accepts, and nothing Hunspell rejects slipped in.
@@ -47,6 +46,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func elisionPrefixesGoOnStemsButNotOnSuffixedFormsWhoseVerdictStaysHunspells() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
     SET UTF-8
     PFX L Y 2
@@ -64,7 +64,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     acqua/LS
     ora/RS
     """
-    let info = try writeDictionary(tag: "xx_EL", aff: utf8(aff), dic: utf8(dic))
+    let info = try writeDictionary(in: scratch, tag: "xx_EL", aff: utf8(aff), dic: utf8(dic))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
     // `ri` crosses with the suffix; the elisions `l'` and `dell'` go on the stem only.
     #expect(forms == ["acqua", "acque", "l'acqua", "dell'acqua", "ora", "ore", "riora", "riore"])
@@ -72,7 +72,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     for form in forms { #expect(engine.spell(form), "Hunspell rejects generated form \(form)") }
     // The forms left out are Hunspell's to decide, and a compiled form gives its verdict on them.
     #expect(engine.spell("l'acque") && engine.spell("dell'acque"))
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-elision-\(UUID().uuidString)").path
+    let cache = scratch.folder("elision")
     let compiler = DictionaryCompiler(folder: cache)
     try compiler.compile(info)
     let dictionary = try SpellDictionary(info: info, handles: 1)
@@ -83,6 +83,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func flagAliasesNumericFlagsAndContinuationClasses() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
     SET UTF-8
     FLAG num
@@ -101,7 +102,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     walk/1
     run/2
     """
-    let info = try writeDictionary(tag: "xx_AF", aff: utf8(aff), dic: utf8(dic))
+    let info = try writeDictionary(in: scratch, tag: "xx_AF", aff: utf8(aff), dic: utf8(dic))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
     #expect(forms == ["walk", "walking", "walkings", "walker", "run", "runs"])
     let engine = try HunspellEngine(info: info, handles: 1)
@@ -109,6 +110,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func needAffixForbiddenAndNoSuggestFlagsAreHonoured() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
     SET UTF-8
     NEEDAFFIX X
@@ -124,7 +126,7 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
     rude/NS
     nice/S
     """
-    let info = try writeDictionary(tag: "xx_NA", aff: utf8(aff), dic: utf8(dic))
+    let info = try writeDictionary(in: scratch, tag: "xx_NA", aff: utf8(aff), dic: utf8(dic))
     let forms = WordFormExpander.forms(of: info)
     let words = Set(forms.map(\.word))
     #expect(words == ["bounds", "rude", "rudes", "nice", "nices"])
@@ -132,10 +134,11 @@ private func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func isoLatin1DictionaryIsDecodedAndExpanded() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     var aff = utf8("SET ISO8859-1\nTRY esiaénrtolcdugmfphbyvkw\nSFX S Y 1\nSFX S 0 s .\n")
     aff = aff.flatMap { $0 == 0xC3 ? [] as [UInt8] : [$0 == 0xA9 ? 0xE9 : $0] }
     let dic: [UInt8] = utf8("2\ncaf") + [0xE9] + utf8("/S\nna") + [0xEF] + utf8("ve\n")
-    let info = try writeDictionary(tag: "xx_L1", aff: aff, dic: dic)
+    let info = try writeDictionary(in: scratch, tag: "xx_L1", aff: aff, dic: dic)
     let affixes = try #require(AffixFile.load(path: info.affixPath))
     #expect(affixes.tryCharacters.contains("é"))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
@@ -196,6 +199,7 @@ func repositoryEnglishInfo() throws -> DictionaryInfo {
 }
 
 @Test func unicodeFlagsAndTwoLevelSuffixesMatchHunspell() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
     SET UTF-8
     FLAG UTF-8
@@ -207,7 +211,7 @@ func repositoryEnglishInfo() throws -> DictionaryInfo {
     PFX ß 0 un .
     """
     let dic = "1\nkind/Äß\n"
-    let info = try writeDictionary(tag: "xx_UF", aff: utf8(aff), dic: utf8(dic))
+    let info = try writeDictionary(in: scratch, tag: "xx_UF", aff: utf8(aff), dic: utf8(dic))
     let forms = Set(WordFormExpander.forms(of: info).map(\.word))
     #expect(forms == ["kind", "kindness", "kindnesses", "unkind", "unkindness", "unkindnesses"])
     let engine = try HunspellEngine(info: info, handles: 1)

@@ -122,7 +122,8 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
 }
 
 @Test func formsOfAKeepCaseStemAreAskedInEveryCase() throws {
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nKEEPCASE K\nSFX S Y 1\nSFX S 0 s .\n",
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nKEEPCASE K\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "2\nkm/KS\ncat/S\n")
     let forms = WordFormExpander.forms(of: info)
     #expect(Set(forms.filter(\.keepsCase).map(\.word)) == ["km", "kms"])
@@ -162,19 +163,21 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
 }
 
 @Test func directivesInAnAffixFileWithCRLFLineEndsAreSeen() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Catalan's .aff ends its lines with CR LF, and `"\r\n"` is one Character: split on "\n" alone, the file was one line.
     let crlf = { (lines: [String]) in Array(lines.joined(separator: "\r\n").utf8) }
     #expect(CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", ""])).isEnabled)
     #expect(!CaseInference(affixBytes: crlf(["SET UTF-8", "TRY abc", "FORBIDDENWORD !", ""])).isEnabled)
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: ["SET UTF-8", "TRY abc", "COMPOUNDFLAG X", "SFX S Y 1", "SFX S 0 s .", ""]
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: ["SET UTF-8", "TRY abc", "COMPOUNDFLAG X", "SFX S Y 1", "SFX S 0 s .", ""]
         .joined(separator: "\r\n"), dic: "2\r\nfoo/SX\r\nbar/X\r\n")
     let built = RejectIndex.build(info: info)
     #expect(!built.index.isUsable && built.reason == "COMPOUNDFLAG", "\(built.reason ?? "usable")")
 }
 
 @Test func forbiddenStemsAreAskedInEveryCaseAndOtherFormsInferred() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // `Kg` is forbidden as written: `kg` is accepted, `Kg` is not, and `KG` is (through `kg`).
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "3\nkg\nKg/!\nwalk/S\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled && cases.forbiddenSpellings == ["kg"])
@@ -190,8 +193,9 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
 }
 
 @Test func formsOfAForbiddenEntryWithAffixesAreAskedInEveryCase() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // `Kgs` is derived from the forbidden `Kg`, so Hunspell forbids it: `kgs` is accepted (from `kg`), `Kgs` is not.
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "3\nkg/S\nKg/!S\nwalk/S\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled && cases.forbiddenSpellings == ["kg", "kgs"])
@@ -204,7 +208,7 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
     #expect(asked["kgs"] == AcceptTable.asIs)
     #expect(verifiedFlags(forms, engine: engine, cases: cases) == asked)
     // An elision prefix on a forbidden entry leaves inferring off: the expander never crosses it with suffixes.
-    let elided = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nPFX L Y 1\nPFX L 0 l' .\n",
+    let elided = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFORBIDDENWORD !\nPFX L Y 1\nPFX L 0 l' .\n",
                                                  dic: "2\nkg\nKg/!L\n")
     #expect(!CaseInference(affixPath: elided.affixPath, wordsPath: elided.wordsPath).isEnabled)
 }
@@ -218,8 +222,9 @@ private func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: Cas
 }
 
 @Test func eightBitDictionariesInferTheirProvenLettersAsHunspellAnswers() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let converter = try CharsetConverter(charset: "ISO8859-2")
-    let folder = TestSupport.temporaryFolder("latin2")
+    let folder = scratch.folder("latin2")
     let aff = "SET ISO8859-2\nTRY aąbcćeęlłnńoóśzźż\nSFX A Y 2\nSFX A 0 ą .\nSFX A 0 ość .\nPFX N Y 1\nPFX N 0 nie .\n"
     let dic = "5\nżółw/A\nłąka/AN\ngęś\nŁódź\nźdźbło/N\n"
     try Data(converter.encode(aff)!).write(to: URL(fileURLWithPath: folder + "/pl_XX.aff"))

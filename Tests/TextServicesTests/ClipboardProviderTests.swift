@@ -6,6 +6,8 @@ import Testing
 
 /// Running providers under deadlines, finding one as Neovim does, and what travels between `general` and the desktop.
 @Suite struct ClipboardProviderTests {
+    private let scratch = TemporaryFolder("clipboard")
+
     let environment = ProcessInfo.processInfo.environment
 
     // MARK: Running programs
@@ -23,7 +25,7 @@ import Testing
     }
 
     @Test func aProgramThatOutlivesItsDeadlineIsKilledWithWhatItForked() throws {
-        let marker = TestSupport.temporaryFolder("forked") + "/pid"
+        let marker = scratch.folder("forked") + "/pid"
         // The shell forks a sleeper and waits for it: both must go when the deadline passes.
         let outcome = try ExternalProgram.run("/bin/sh", ["-c", "sleep 60 & echo $! > \(marker); wait"], captureOutput: true,
                                               environment: environment, timeout: .milliseconds(500))
@@ -71,7 +73,7 @@ import Testing
 
     /// A PATH folder holding links to some of the real providers only.
     func path(with programs: [String]) throws -> String? {
-        let folder = TestSupport.temporaryFolder("path")
+        let folder = scratch.folder("path")
         for program in programs {
             guard let real = TestSupport.which(program) else { return nil }
             try FileManager.default.createSymbolicLink(atPath: "\(folder)/\(program)", withDestinationPath: real)
@@ -80,7 +82,7 @@ import Testing
     }
 
     @Test func noDisplayNoProviderAndNoneAreSaidPlainly() throws {
-        let empty = TestSupport.temporaryFolder("path")
+        let empty = scratch.folder("path")
         func reason(_ environment: [String: String], _ preference: String? = nil) -> String? {
             if case .none(let reason) = ClipboardProvider.detect(environment: environment, preference: preference) { return reason }
             return nil

@@ -5,8 +5,9 @@ import Testing
 
 /// A dictionary in a fresh folder (by default a small English-like one with frequencies), and a compiler for a fresh cache folder.
 private struct Scratch {
-    let folder = TestSupport.temporaryFolder("compiled-dic")
-    let cache = TestSupport.temporaryFolder("compiled-cache")
+    let temporary = TemporaryFolder("compiled")
+    let folder: String
+    let cache: String
     let tag: String
     var info: DictionaryInfo { DictionaryInfo(tag: LanguageTag(tag)!, source: .user, path: folder + "/" + tag) }
     var compiler: DictionaryCompiler { DictionaryCompiler(folder: cache) }
@@ -22,6 +23,8 @@ private struct Scratch {
     /// Writes `tag`.aff and `tag`.dic with the given contents.
     init(tag: String, aff: String, dic: String) throws {
         self.tag = tag
+        folder = temporary.folder("compiled-dic")
+        cache = temporary.folder("compiled-cache")
         try aff.write(toFile: folder + "/\(tag).aff", atomically: true, encoding: .utf8)
         try dic.write(toFile: folder + "/\(tag).dic", atomically: true, encoding: .utf8)
     }
@@ -33,8 +36,7 @@ private struct Scratch {
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: folder)
-        try? FileManager.default.removeItem(atPath: cache)
+        temporary.remove()
     }
 }
 
@@ -188,7 +190,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 @Test(.slow) func aBackgroundCompileIsMappedWhenItIsReady() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    var configuration = TestSupport.configuration(extraDictionaries: [scratch.folder])
+    var configuration = TestSupport.configuration(dataHome: scratch.temporary.folder("data"), extraDictionaries: [scratch.folder])
     configuration.compiledDictionaries = scratch.cache
     let spelling = SpellingService(configuration: configuration)
     #expect(try spelling.compiledState("en_ZZ") == .missing(path: scratch.compiler.path(for: scratch.info)))
@@ -273,7 +275,8 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 }
 
 @Test func hunspellSuggestionsThatMissTheBudgetServeTheNextRequest() throws {
-    let folder = TestSupport.temporaryFolder("budget")
+    let temporary = TemporaryFolder(); defer { temporary.remove() }
+    let folder = temporary.folder("budget")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try "SET UTF-8\nTRY aeiourstnlmkgbdpvhjz\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
     try "4\nkatu/S\nkato/S\nkita/S\nmatu/S\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
@@ -344,7 +347,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 @Test func aSystemWideFormIsMappedReadOnlyBeforeTheUsersCache() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let system = TestSupport.temporaryFolder("compiled-system")
+    let system = scratch.temporary.folder("compiled-system")
     defer { try? FileManager.default.removeItem(atPath: system) }
     let report = try DictionaryCompiler(folder: system).compile(scratch.info)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: report.path)
@@ -364,7 +367,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
     if getuid() != 0 { #expect(try FileManager.default.contentsOfDirectory(atPath: system) == before) }
 
     // A service whose configuration names the folder maps it for a dictionary it loads.
-    var configuration = TestSupport.configuration(extraDictionaries: [scratch.folder])
+    var configuration = TestSupport.configuration(dataHome: scratch.temporary.folder("data"), extraDictionaries: [scratch.folder])
     configuration.compiledDictionaries = scratch.cache
     configuration.systemCompiledDictionaries = [system]
     let dictionary = try SpellingService(configuration: configuration).dictionary("en_ZZ")
@@ -374,7 +377,7 @@ private let probes = ["receive", "Receive", "RECEIVE", "receives", "unreceives",
 @Test func aStaleOrCorruptSystemWideFormIsPassedOverForTheUsersCacheOrHunspell() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let system = TestSupport.temporaryFolder("compiled-system")
+    let system = scratch.temporary.folder("compiled-system")
     defer { try? FileManager.default.removeItem(atPath: system) }
     let systemPath = try DictionaryCompiler(folder: system).compile(scratch.info).path
     let compiler = DictionaryCompiler(folder: scratch.cache, systemFolders: [system])
@@ -506,7 +509,8 @@ private func residentKilobytes(ofMappingAt address: UnsafeRawPointer) throws -> 
 }
 
 @Test func aTableReadWithPreadGivesTheMappedValuesAndMapsNoneOfItsPages() throws {
-    let folder = TestSupport.temporaryFolder("unmapped-table")
+    let temporary = TemporaryFolder(); defer { temporary.remove() }
+    let folder = temporary.folder("unmapped-table")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let count = 1 << 17
     let values = (0..<count).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 | 1 }

@@ -18,7 +18,8 @@ import Testing
 
 /// The acceptance of issue 15: every dictionary of Hunspell's own test suite loads by its file name.
 @Test func everyHunspellTestDictionaryIsFoundByItsFileName() throws {
-    var configuration = TestSupport.configuration()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    var configuration = TestSupport.configuration(dataHome: scratch.folder("data"))
     configuration.dictionaryPaths = [TestSupport.hunspellSuite]
     let locator = DictionaryLocator(configuration: configuration)
     let names = HunspellSuite.names

@@ -5,6 +5,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct DictionaryTests {
+    private let scratch = TemporaryFolder("dictionary")
+
     @Test(arguments: ["en-US", "en_us", "en_US", "EN-us", " en_US "])
     func normalisesLanguageTags(raw: String) {
         #expect(LanguageTag(raw)?.tag == "en_US")
@@ -27,23 +29,23 @@ import Testing
     }
 
     @Test func bareLanguageFallsBackToARegionalDictionary() throws {
-        let locator = DictionaryLocator(configuration: TestSupport.configuration())
+        let locator = DictionaryLocator(configuration: TestSupport.configuration(dataHome: scratch.folder("data")))
         #expect(try locator.locate("en").tag.tag == "en_US")
         #expect(try locator.locate("en-us").source == .bundled)
     }
 
     @Test func searchOrderPutsUserFoldersFirst() throws {
-        let folder = TestSupport.temporaryFolder("dicts")
+        let folder = scratch.folder("dicts")
         try "SET UTF-8\n".write(toFile: folder + "/en_US.aff", atomically: true, encoding: .utf8)
         try "1\nzyzzyva\n".write(toFile: folder + "/en_US.dic", atomically: true, encoding: .utf8)
-        let locator = DictionaryLocator(configuration: TestSupport.configuration(extraDictionaries: [folder]))
+        let locator = DictionaryLocator(configuration: TestSupport.configuration(dataHome: scratch.folder("data"), extraDictionaries: [folder]))
         let found = try locator.locate("en_US")
         #expect(found.source == .user)
         #expect(found.path == folder + "/en_US")
     }
 
     @Test func missingDictionaryIsAClearErrorNamingFilesAndSearchPath() throws {
-        let services = TestSupport.services()
+        let services = TestSupport.services(dataHome: scratch.folder("data"))
         #expect {
             _ = try services.spelling.checker(languages: ["tlh_KL"])
         } throws: { error in
@@ -56,16 +58,16 @@ import Testing
     }
 
     @Test func unreadableDictionaryIsAnError() throws {
-        let folder = TestSupport.temporaryFolder("broken")
+        let folder = scratch.folder("broken")
         // A .dic without its .aff is not offered at all.
         try "1\nword\n".write(toFile: folder + "/zz_ZZ.dic", atomically: true, encoding: .utf8)
-        let locator = DictionaryLocator(configuration: TestSupport.configuration(extraDictionaries: [folder]))
+        let locator = DictionaryLocator(configuration: TestSupport.configuration(dataHome: scratch.folder("data"), extraDictionaries: [folder]))
         #expect(!locator.available().contains { $0.tag.tag == "zz_ZZ" })
         #expect(throws: DictionaryError.self) { try locator.locate("zz_ZZ") }
     }
 
     @Test func latin1DictionaryConvertsBothWays() throws {
-        let services = TestSupport.services()
+        let services = TestSupport.services(dataHome: scratch.folder("data"))
         let dictionary = try services.spelling.dictionary("xx_LATIN1")
         #expect(dictionary.engine.charset.uppercased().contains("8859-1"))
         #expect(dictionary.accepts("café"))
@@ -85,7 +87,7 @@ import Testing
     }
 
     @Test func engineIsSafeFromManyThreads() async throws {
-        let dictionary = try TestSupport.services().spelling.dictionary("en_US")
+        let dictionary = try TestSupport.services(dataHome: scratch.folder("data")).spelling.dictionary("en_US")
         let words = ["hello", "wrold", "receive", "recieve", "don't", "naïve", "the", "teh"]
         await withTaskGroup(of: Bool.self) { group in
             for task in 0..<16 {

@@ -36,6 +36,8 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
 }
 
 @Suite struct EditActionsTests {
+    private let scratch = TemporaryFolder("edit-actions")
+
     let text = "Ths menu has a tst in it. Another sentence here.\nSecond paragraph is fine."
 
     fileprivate func actions(_ harness: PasteboardHarness, _ params: JSONValue) -> Menu {
@@ -45,7 +47,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func aCaretInAMisspelledWordOffersItsGuessesLearnAndSelections() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let tst = range(of: "tst", in: text)
         let menu = actions(harness, ["selection": caret(16)])
         let guesses = harness.value("spell.guesses", ["word": "tst", "limit": 5])["guesses"]?.arrayValue ?? []
@@ -70,7 +72,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func aMisspelledWordTouchedByTheCaretOrSelectedWholeIsCorrected() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let tst = range(of: "tst", in: text)
         let atEnd = actions(harness, ["selection": caret(18)])
         #expect(atEnd["replace.0"]?["edit"]?["range"] == tst)
@@ -85,7 +87,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func correctWordsAndSelectionsOfSeveralWordsOfferNoGuesses() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let menu = actions(harness, ["selection": caret(6)])
         #expect(!menu.ids.contains { $0.hasPrefix("replace.") || $0 == "learn" || $0 == "ignore" })
         #expect(menu["select.word"]?["selection"] == range(of: "menu", in: text))
@@ -97,7 +99,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func aNonEmptySelectionOffersCutCopyAndDeleteThatDoWhatTheySay() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let selection = range(of: "Another sentence", in: text)
         let menu = actions(harness, ["selection": selection])
         #expect(menu["cut"]?["kind"] == "clipboard")
@@ -118,7 +120,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func pasteIsOfferedOnlyWhenTheGeneralPasteboardHoldsText() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         #expect(actions(harness, ["selection": caret(3)])["paste"] == nil)
         _ = harness.write("general", [["image/png": ["base64": "iVBORw0KGgo="]]])
         #expect(actions(harness, ["selection": caret(3)])["paste"] == nil)
@@ -132,7 +134,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func performingLearnOrIgnoreRemovesTheGuesses() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let tst = range(of: "tst", in: text)
         let ignore = try #require(actions(harness, ["selection": tst, "documentId": "d"])["ignore"]?["command"])
         _ = harness.value(ignore["method"]!.stringValue!, ignore["params"]!)
@@ -149,7 +151,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func rangesFollowThePositionEncoding() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let emojiText = "😀 wrld 😀 here"
         let utf16 = Menu(harness.value("edit.actions", ["text": .string(emojiText), "selection": caret(4)]))
         #expect(utf16["replace.0"]?["edit"]?["range"] == ["start": 3, "end": 7])
@@ -161,7 +163,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func paragraphsEndAtEveryKindOfLineSeparator() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let separated = "one two\r\nthree four\u{2029}five six\rseven\n\neight"
         func paragraph(at offset: Int) -> JSONValue? {
             Menu(harness.value("edit.actions", ["text": .string(separated), "selection": caret(offset)]))["select.paragraph"]?["selection"]
@@ -182,7 +184,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func theRangeParamBoundsTheMenu() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let second = range(of: "Second paragraph is fine.", in: text)
         let menu = actions(harness, ["range": second, "selection": caret(52)])
         #expect(menu["select.all"]?["selection"] == second)
@@ -194,7 +196,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func badSelectionsAndLanguagesAreClearErrors() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         #expect(harness.error("edit.actions", ["text": "abc"])?.code == -32602)
         #expect(harness.error("edit.actions", ["text": "abc", "selection": caret(4)])?.code == -32005)
         #expect(harness.error("edit.actions", ["text": "abc", "selection": ["start": 2, "end": 1]])?.code == -32005)
@@ -205,7 +207,7 @@ private func apply(_ action: JSONValue?, to text: String) -> String? {
     }
 
     @Test func aMisspellingAtTheEndOfAHugeParagraphIsFound() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let line = String(repeating: "word after word and ", count: 20_000) + "finally a mispeled end"
         let offset = line.utf16.count - 8
         let menu = Menu(harness.value("edit.actions", ["text": .string(line), "selection": caret(offset)]))

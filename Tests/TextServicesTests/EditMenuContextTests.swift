@@ -6,6 +6,8 @@ import Testing
 
 /// `edit.actions`' context (`editable`, `secure`, `pasteboard`) and the client's own items.
 @Suite struct EditMenuContextTests {
+    private let scratch = TemporaryFolder("edit-menu")
+
     let text = "Ths menu has a tst in it. Another sentence here."
 
     /// The actions' ids and each action by id.
@@ -27,7 +29,7 @@ import Testing
     // MARK: Context
 
     @Test func readOnlyTextOffersOnlyCopyAndSelections() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "pasted"]]])
         // "tst" (15..<18) is misspelled: an editable field would offer guesses, learn, cut, paste and delete.
         let editable = menu(harness, ["selection": range(15, 18)])
@@ -42,7 +44,7 @@ import Testing
     }
 
     @Test func secureTextOffersNeitherCopyNorCutAndRevealsNoWords() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "s3cret"]]])
         let password = "hunter2 tst words"
         let selected = menu(harness, ["text": .string(password), "selection": range(8, 11), "secure": true])
@@ -57,7 +59,7 @@ import Testing
     }
 
     @Test func pasteReadsTheNamedPasteboardAndCopyWritesIt() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "from general"]]])
         _ = harness.write("notes", [["public.utf8-plain-text": ["text": "from notes"]]])
         let named = menu(harness, ["selection": range(26, 33), "pasteboard": "notes"])
@@ -77,7 +79,7 @@ import Testing
     }
 
     @Test func pasteIsOfferedForURLOnlyAndHTMLOnlyBoards() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("links", [["public.url": ["text": "https://example.org/a"]]])
         #expect(menu(harness, ["selection": range(0, 0), "pasteboard": "links"])["paste"]?["edit"]?["newText"] == "https://example.org/a")
         _ = harness.write("links", [["text/uri-list": ["text": "# two links\r\nhttps://example.org/a\r\nhttps://example.org/b\r\n"]]])
@@ -96,7 +98,7 @@ import Testing
     }
 
     @Test func pastingSeveralItemsJoinsTheirTextsWithNewlines() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [
             ["public.utf8-plain-text": ["text": "first"]],
             ["public.png": ["base64": "iVBORw0KGgo="]],
@@ -124,7 +126,7 @@ import Testing
     }
 
     @Test func eachConditionAppliesWhereItShouldWithItsRange() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         // A caret inside a correct word ("menu", 4..<8).
         let inWord = menu(harness, ["selection": range(5, 5), "items": items])
         #expect(custom(inWord) == ["always": range(5, 5), "word": range(4, 8), "editable": range(5, 5)])
@@ -150,7 +152,7 @@ import Testing
     }
 
     @Test func itemsComeAfterTheSpellingActionsInTheClientsOrder() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let reversed: JSONValue = .array((items.arrayValue ?? []).reversed())
         let ids = menu(harness, ["selection": range(15, 18), "items": reversed]).ids
         let customIds = ["editable", "misspelled", "word", "selection", "always"]
@@ -163,7 +165,7 @@ import Testing
     }
 
     @Test func itemRangesFollowThePositionEncoding() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let emoji = "😀 wrld"
         let utf16 = menu(harness, ["text": .string(emoji), "selection": range(4, 4), "items": items])
         #expect(custom(utf16)["misspelled"] == range(3, 7))
@@ -172,7 +174,7 @@ import Testing
     }
 
     @Test func badItemsAreRefusedNamingTheField() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let cases: [(JSONValue, String)] = [
             ([["id": "x", "title": "X", "when": "hover"]], "items[0].when"),
             ([["id": "x", "title": "X"]], "items[0].when"),

@@ -5,14 +5,16 @@ import Testing
 
 /// A dictionary whose forms asked in three spellings pass `FormBudget`'s budget keeps each stem's first forms only.
 @Suite struct ExpanderLayerBudgetTests {
+    private let scratch = TemporaryFolder("expander-layer")
+
     /// Ten stems of 41 forms each (the stem and 40 suffixes); Turkish, so no case spelling is inferred unless `language` says.
-    private static func dictionary(language: String = "tr_TR") throws -> DictionaryInfo {
+    private func dictionary(language: String = "tr_TR") throws -> DictionaryInfo {
         let letters = Array("bcdfghjklmnpqrstvwxz")
         let endings = (0..<40).map { String([letters[$0 / 20], "a", letters[$0 % 20]]) }
         var aff = "SET UTF-8\nLANG \(language)\nTRY abcdefghijklmnopqrstuvwxyz\n"
         aff += "SFX S Y \(endings.count)\n" + endings.map { "SFX S 0 \($0) .\n" }.joined()
         let stems = ["alma", "kert", "ház", "fal", "tó", "kő", "víz", "hegy", "rét", "út"]
-        return try TestSupport.writeDictionary(tag: "hu_HU", aff: aff, dic: "\(stems.count)\n" + stems.map { "\($0)/S\n" }.joined())
+        return try TestSupport.writeDictionary(in: scratch, tag: "hu_HU", aff: aff, dic: "\(stems.count)\n" + stems.map { "\($0)/S\n" }.joined())
     }
 
     @Test func theLimitIsTheLargestWhoseCutCountsFitTheBudget() {
@@ -28,7 +30,7 @@ import Testing
     }
 
     @Test func aDictionaryPastTheBudgetKeepsEachStemsFirstFormsAndOneWithinItKeepsThemAll() throws {
-        let info = try Self.dictionary()
+        let info = try dictionary()
         let every = WordFormExpander.formList(of: info, maximumForms: .max, layerLimit: .max).forms.map(\.word)
         #expect(every.count == 410)
         // 410 forms past a budget of 100: a fifth of it, 20, is two forms a stem.
@@ -38,12 +40,12 @@ import Testing
         #expect(Set(cut).isSubset(of: Set(every)))
         #expect(WordFormExpander.formList(of: info, maximumForms: .max, askedFormBudget: 410).forms.map(\.word) == every)
         // Case spellings inferred: each form is asked once, and no budget applies.
-        let inferring = try Self.dictionary(language: "xx")
+        let inferring = try dictionary(language: "xx")
         #expect(WordFormExpander.formList(of: inferring, maximumForms: .max, askedFormBudget: 100).count == 410)
     }
 
     @Test func aSampleOfLinesPastTheBudgetIsFoundOnlyWhenEveryLinesFormsPassIt() throws {
-        let info = try Self.dictionary()
+        let info = try dictionary()
         let affixes = try #require(AffixFile.load(path: info.affixPath))
         let text = try String(contentsOfFile: info.wordsPath, encoding: .utf8)
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max, layerLimit: WordFormExpander.compiledLayerLimit)
@@ -58,7 +60,7 @@ import Testing
 
     @Test func aDictionaryPastTheEstimateOfEveryFormKeepsEachStemsFirstForms() throws {
         // Case spellings inferred, so no budget of forms asked three times applies; 410 forms, every line sampled below.
-        let info = try Self.dictionary(language: "xx")
+        let info = try dictionary(language: "xx")
         let affixes = try #require(AffixFile.load(path: info.affixPath))
         let text = try String(contentsOfFile: info.wordsPath, encoding: .utf8)
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
@@ -78,7 +80,7 @@ import Testing
     }
 
     @Test func aStemsFormsStopAtTheLimitInTheUnlimitedOrder() throws {
-        let info = try Self.dictionary()
+        let info = try dictionary()
         let affixes = try #require(AffixFile.load(path: info.affixPath))
         let expander = WordFormExpander(affixes: affixes, maximumForms: .max)
         #expect(expander.askedForms(line: "alma/S", limit: 100) == (41, false))
@@ -97,8 +99,8 @@ import Testing
     }
 
     @Test func wordsLeftOutByTheBudgetGetHunspellsVerdictFromACompiledForm() throws {
-        let info = try Self.dictionary()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-budget-\(UUID().uuidString)").path
+        let info = try dictionary()
+        let cache = scratch.folder("budget")
         let compiler = DictionaryCompiler(folder: cache)
         let report = try compiler.compile(info, askedFormBudget: 100)
         #expect(report.expandedForms == 20)

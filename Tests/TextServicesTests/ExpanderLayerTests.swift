@@ -5,6 +5,8 @@ import Testing
 
 /// A stem's second-suffix and prefix layers past `WordFormExpander.compiledLayerLimit` are left to Hunspell.
 @Suite struct ExpanderLayerTests {
+    private let scratch = TemporaryFolder("expander-layer")
+
     /// Entry texts `bb`, `bc`, ... (two consonants), `count` of them.
     private static func pairs(_ count: Int) -> [String] {
         let letters = Array("bcdfghjklmnpqrstvwxz")
@@ -12,8 +14,8 @@ import Testing
     }
 
     /// A dictionary whose `sing` has 300 second suffixes and `do` 300 prefixes; `walk` and `go` have two of each.
-    private static func dictionary() throws -> DictionaryInfo {
-        let many = pairs(300)
+    private func dictionary() throws -> DictionaryInfo {
+        let many = Self.pairs(300)
         var aff = "SET UTF-8\nTRY abcdefghijklmnopqrstuvwxyz\n"
         aff += "SFX S Y 1\nSFX S 0 er/T .\n"
         aff += "SFX T Y \(many.count)\n" + many.map { "SFX T 0 \($0) .\n" }.joined()
@@ -22,11 +24,11 @@ import Testing
         aff += "PFX P Y \(many.count)\n" + many.map { "PFX P 0 \($0) .\n" }.joined()
         aff += "PFX R Y 2\nPFX R 0 re .\nPFX R 0 un .\n"
         aff += "SFX E Y 1\nSFX E 0 s .\n"
-        return try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "4\nsing/S\nwalk/U\ndo/PE\ngo/RE\n")
+        return try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: "4\nsing/S\nwalk/U\ndo/PE\ngo/RE\n")
     }
 
     @Test func stemsPastTheLimitGetNoneOfThatLayerAndOthersKeepEveryForm() throws {
-        let info = try Self.dictionary()
+        let info = try dictionary()
         let limited = Set(WordFormExpander.forms(of: info).map(\.word))
         let every = Set(WordFormExpander.forms(of: info, layerLimit: .max).map(\.word))
         // Unlimited, `sing` has 300 second-suffix forms and `do` 300 prefixed ones and 300 crossed with `s`.
@@ -37,8 +39,8 @@ import Testing
     }
 
     @Test func wordsOfALayerLeftOutGetHunspellsVerdictFromACompiledForm() throws {
-        let info = try Self.dictionary()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-layers-\(UUID().uuidString)").path
+        let info = try dictionary()
+        let cache = scratch.folder("layers")
         let compiler = DictionaryCompiler(folder: cache)
         let report = try compiler.compile(info)
         #expect(report.expandedForms == 14)
@@ -70,7 +72,7 @@ import Testing
         aff += "SFX M Y 200\n" + triples.prefix(200).map { "SFX M 0 \($0) .\n" }.joined()
         aff += "PFX Q Y 100\n" + triples.prefix(100).map { "PFX Q 0 \($0) .\n" }.joined()
         aff += "PFX O Y 2\nPFX O 0 re .\nPFX O 0 un .\n"
-        let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "3\nhaz/HO\nkert/MQ\nut/MO\n")
+        let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: "3\nhaz/HO\nkert/MQ\nut/MO\n")
         let limited = WordFormExpander.forms(of: info).map(\.word)
         let every = WordFormExpander.forms(of: info, layerLimit: .max).map(\.word)
         // `haz`: 1,100 suffixes, so none (nor the crossed forms), but its prefixes; `kert`: 200 suffixes and 100 prefixes,
@@ -85,6 +87,7 @@ import Testing
 
 /// Expanding on every core (`WordFormExpander.formList` with no cap) gives the serial expansion's list, form for form.
 @Test func expandingOnEveryCoreGivesTheSerialListInOrder() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = "SET UTF-8\nNOSUGGEST n\nKEEPCASE k\nSFX S Y 2\nSFX S 0 s .\nSFX S y ies y\nPFX P Y 1\nPFX P 0 un .\n"
     // Enough lines that the text is cut into runs; CRLF and LF lines, blank lines, flags that change the traits.
     var dic = "3000\r\n"
@@ -93,7 +96,7 @@ import Testing
         dic += "w\(number)ord\(number % 7 == 0 ? "y" : "")\(flags)" + (number % 3 == 0 ? "\r\n" : "\n")
         if number % 500 == 0 { dic += "\n" }
     }
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: dic)
     let parallel = WordFormExpander.formList(of: info, maximumForms: .max)
     let affixes = try #require(AffixFile.load(path: info.affixPath))
     var serial = FormList()

@@ -4,8 +4,10 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct FileReaderTests {
+    private let scratch = TemporaryFolder("file-reader")
+
     @Test func oneReaderReadsFilesOfEverySizeInTurnExactly() throws {
-        let folder = TestSupport.temporaryFolder("reader")
+        let folder = scratch.folder("reader")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var reader = FileReader()
         // Larger, then smaller, then empty, then larger than any before: the buffer is reused and never leaks old bytes.
@@ -18,7 +20,7 @@ import Testing
     }
 
     @Test func aBufferKeptPastTheNextReadKeepsItsBytes() throws {
-        let folder = TestSupport.temporaryFolder("reader")
+        let folder = scratch.folder("reader")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("first file".utf8).write(to: URL(fileURLWithPath: folder + "/a"))
         try Data("second".utf8).write(to: URL(fileURLWithPath: folder + "/b"))
@@ -30,7 +32,7 @@ import Testing
     }
 
     @Test func aMissingPathAndAFolderAreToldApart() throws {
-        let folder = TestSupport.temporaryFolder("reader")
+        let folder = scratch.folder("reader")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var reader = FileReader()
         #expect(throws: FileReader.Failure.missing) { try reader.read(folder + "/none") }

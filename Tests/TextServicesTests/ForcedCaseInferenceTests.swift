@@ -16,7 +16,8 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func forceUpperCaseLeavesInferringOnWithTheDicAndOffWithoutIt() throws {
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nSFX S Y 1\nSFX S 0 s .\n",
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "3\nfoo/C\nbaz/CAS\nwalk/S\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled)
@@ -32,10 +33,11 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func aCompoundWhoseCapitalsMeetCompoundRepIsAskedUnderForceUpperCase() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // `foobaz` is accepted in lower case through COMPOUNDRULE (`baz/2`, no FORCEUCASE), but capitalised and in capitals
     // the flag-compound pass keeps `baz/CA` as the last part, and CHECKCOMPOUNDREP (`z` to `x` gives `foobax`) refuses it.
     let info = try TestSupport.writeDictionary(
-        tag: "xx",
+        in: scratch, tag: "xx",
         aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nCOMPOUNDRULE 1\nCOMPOUNDRULE 12\nCHECKCOMPOUNDREP\nREP 1\nREP z x\n",
         dic: "4\nfoo/C1\nbaz/CA\nbaz/2\nfoobax\n")
     let engine = try HunspellEngine(info: info, handles: 1)
@@ -49,9 +51,10 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func forceUpperCaseEndingsCoverFormsOnlyCompoundsAllow() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // `gatan` is ONLYINCOMPOUND and its suffix `-s` NEEDAFFIX-free but ONLYINCOMPOUND too: neither is a word alone, both end compounds.
     let info = try TestSupport.writeDictionary(
-        tag: "xx",
+        in: scratch, tag: "xx",
         aff: "SET UTF-8\nFORCEUCASE c\nCOMPOUNDFLAG X\nONLYINCOMPOUND Z\nSFX A Y 1\nSFX A 0 s/Z .\n",
         dic: "2\ngatan/AcXZ\nstor/X\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
@@ -66,15 +69,16 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func aCompoundPatternReplacementUnderForceUpperCaseMakesItsWitnessAsked() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Hunspell reads a comment after CHECKCOMPOUNDPATTERN's two fields as the replacement (`#`): words holding it are asked.
     let info = try TestSupport.writeDictionary(
-        tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b # note\n",
+        in: scratch, tag: "xx", aff: "SET UTF-8\nFORCEUCASE A\nCOMPOUNDFLAG C\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b # note\n",
         dic: "2\nfoo/C\nbaz/CA\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled && cases.witnesses.contains("#"))
     // Without FORCEUCASE the replacement changes no case verdict.
     let plain = try TestSupport.writeDictionary(
-        tag: "xx", aff: "SET UTF-8\nCOMPOUNDFLAG C\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b # note\n", dic: "1\nfoo/C\n")
+        in: scratch, tag: "xx", aff: "SET UTF-8\nCOMPOUNDFLAG C\nCHECKCOMPOUNDPATTERN 1\nCHECKCOMPOUNDPATTERN o b # note\n", dic: "1\nfoo/C\n")
     #expect(CaseInference(affixPath: plain.affixPath, wordsPath: plain.wordsPath).witnesses.isEmpty)
 }
 
@@ -86,13 +90,14 @@ private func verifiedFlags(_ words: [String], engine: HunspellEngine, cases: Cas
 }
 
 @Test func flagsNamedAboveTheFlagLineAreReadInItsMode() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Dutch names KEEPCASE, WARN and FORCEUCASE before `FLAG long`: Hunspell reads FLAG first, wherever it stands.
     let affixes = AffixFile(bytes: Array("SET UTF-8\nKEEPCASE Kc\nFORCEUCASE Fu\nFLAG long\nSFX Aa Y 1\nSFX Aa 0 s .\n".utf8))
     #expect(affixes.flagMode == .long)
     #expect(affixes.keepCase == AffixFlagMode.long.parseSingle("Kc") && affixes.forceUpperCase == AffixFlagMode.long.parseSingle("Fu"))
     // A KEEPCASE stem's forms are asked in every case, so its capitals stay refused as Hunspell refuses them.
     let info = try TestSupport.writeDictionary(
-        tag: "xx", aff: "SET UTF-8\nKEEPCASE Kc\nFORCEUCASE Fu\nFLAG long\nCOMPOUNDFLAG Cc\nSFX Aa Y 1\nSFX Aa 0 s .\n",
+        in: scratch, tag: "xx", aff: "SET UTF-8\nKEEPCASE Kc\nFORCEUCASE Fu\nFLAG long\nCOMPOUNDFLAG Cc\nSFX Aa Y 1\nSFX Aa 0 s .\n",
         dic: "3\ncd/KcAa\nstraat/CcFu\nwalk/Aa\n")
     let cases = CaseInference(affixPath: info.affixPath, wordsPath: info.wordsPath)
     #expect(cases.isEnabled && cases.forcedCaseEndings.endsAny("dorpstraat"))

@@ -45,10 +45,10 @@ private let frenchAffixes = """
 private let frenchWords = "10\nutilisateur/L'S.\ninvite/L'S.\nêtre/zE()\nampère/L'S.||\nAmpère/L'\ncréez\nle/L'\nt\nelle\nUNIX/L'Ci\n"
 
 /// Compiles a French-shaped dictionary (by default the one above) into a fresh cache and maps it.
-private func frenchShape(aff: String = frenchAffixes, dic: String = frenchWords) throws
+private func frenchShape(in scratch: TemporaryFolder, aff: String = frenchAffixes, dic: String = frenchWords) throws
     -> (info: DictionaryInfo, compiled: CompiledDictionary) {
-    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: aff, dic: dic)
-    let compiler = DictionaryCompiler(folder: TestSupport.temporaryFolder("french-cache"))
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "fr_ZZ", aff: aff, dic: dic)
+    let compiler = DictionaryCompiler(folder: scratch.folder("french-cache"))
     _ = try compiler.compile(info)
     return (info, try #require(compiler.open(info)))
 }
@@ -73,7 +73,8 @@ private func spellingsDecidedWithoutHunspell(_ words: [String], info: Dictionary
 }
 
 @Test func frenchElidedHyphenatedAndFullyStrippedWordsGetHunspellsVerdictAndTheCorrectOnesNeedNoHunspell() throws {
-    let (info, compiled) = try frenchShape()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let (info, compiled) = try frenchShape(in: scratch)
     #expect(compiled.rejects.isUsable)
     let words = ["l'utilisateur", "l'utilisateurs", "l'invite", "l'ampère", "l'ampères", "l'Ampère", "l'être", "l'sont", "sont", "l'est",
                  "sera",
@@ -115,7 +116,8 @@ private let lowerElisionAffixes = frenchAffixes
 private let unitWords = frenchWords.replacingOccurrences(of: "10\n", with: "13\n") + "com/||\nm/Um||\nsr/Um||\n"
 
 @Test func capitalisedElidedWordsAndKeepCaseWordsInCapitalsGetHunspellsVerdictWithoutHunspell() throws {
-    let (info, compiled) = try frenchShape(aff: lowerElisionAffixes, dic: unitWords)
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let (info, compiled) = try frenchShape(in: scratch, aff: lowerElisionAffixes, dic: unitWords)
     #expect(compiled.rejects.isUsable)
     let reference = try SpellDictionary(info: info, handles: 1)
     let words = ["l'invite", "l'utilisateur", "l'utilisateurs", "l'ampère", "l'ampères", "l'Ampère", "l'est", "l’invite", "com", "com.", "m",
@@ -140,9 +142,10 @@ private let unitWords = frenchWords.replacingOccurrences(of: "10\n", with: "13\n
 }
 
 @Test func aStemHoldingTheForbiddenFlagLeavesElidedAndHyphenatedWordsToHunspell() throws {
-    let info = try TestSupport.writeDictionary(tag: "fr_ZZ", aff: frenchAffixes,
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "fr_ZZ", aff: frenchAffixes,
                                                dic: frenchWords.replacingOccurrences(of: "10\n", with: "11\n") + "créez-le/{}\n")
-    let compiler = DictionaryCompiler(folder: TestSupport.temporaryFolder("french-cache"))
+    let compiler = DictionaryCompiler(folder: scratch.folder("french-cache"))
     _ = try compiler.compile(info)
     let compiled = try #require(compiler.open(info))
     let reference = try SpellDictionary(info: info, handles: 1)

@@ -60,8 +60,8 @@ let suggestionTestEnglish: SpellDictionary = {
 }
 
 @Test func languageWithoutFrequenciesKeepsHunspellOrder() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-nofreq-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let folder = scratch.folder("nofreq")
     let aff = "SET UTF-8\nTRY aeiourstnlmkgbdpvhjz\nREP 1\nREP k c\nSFX S Y 1\nSFX S 0 s .\n"
     let dic = "6\nkatu/S\nkato/S\nkita/S\nmatu/S\nsatu\ncatu\n"
     try aff.write(toFile: folder + "/zz_ZZ.aff", atomically: true, encoding: .utf8)
@@ -192,8 +192,8 @@ private func fullTableDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
 }
 
 @Test func concurrentFirstUseBuildsOneIndexAndAgrees() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-race-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let folder = scratch.folder("race")
     try "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n".write(toFile: folder + "/en_ZZ.aff", atomically: true, encoding: .utf8)
     try "4\nreceive/S\nrelieve/S\nbelieve/S\nthe\n".write(toFile: folder + "/en_ZZ.dic", atomically: true, encoding: .utf8)
     try "the\t7.6\nreceive\t5.2\nbelieve\t5.0\nreceives\t4.5\nrelieve\t4.0\n".write(toFile: folder + "/en.freq", atomically: true, encoding: .utf8)

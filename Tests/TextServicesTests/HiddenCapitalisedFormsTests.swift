@@ -51,12 +51,13 @@ private func expectSameAnswers(_ forms: HiddenCapitalisedForms, _ every: Set<Str
 }
 
 @Test func stemsWhoseFlagsEndUniformlyAreHeldAsEndingsThatAnswerAsEveryForm() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Basque-like: acronyms that need an affix, suffixes that strip nothing and add a second suffix through a class,
     // beside flags that strip, have a condition, or name a prefix group (those stems are expanded one by one).
     let aff = "SET UTF-8\nNEEDAFFIX !\nSFX A Y 3\nSFX A 0 ren .\nSFX A 0 ko/B .\nSFX A 0 k .\nSFX B Y 2\nSFX B 0 a .\n"
         + "SFX B 0 tik .\nSFX S Y 1\nSFX S y ies y\nSFX C Y 1\nSFX C 0 s [^s]\nPFX P Y 1\nPFX P 0 un .\nSFX D Y 1\nSFX D 0 z/P .\n"
     let dic = "9\nEAJ/A!\nAEB/A!\nEHU/AB\nIBM/S\nNASA/C\nUN/P\nOTAN/D\nÑU/A\nMcDonald/A\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: dic)
     let affixes = try #require(AffixFile.load(path: info.affixPath))
     let text = try String(contentsOfFile: info.wordsPath, encoding: .utf8)
     let lines = entries(text, affixes: affixes)

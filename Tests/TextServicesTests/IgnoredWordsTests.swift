@@ -5,6 +5,8 @@ import Testing
 
 /// Ignored words stay within bounds however many a client adds (found by the hostile-client runs).
 @Suite struct IgnoredWordsTests {
+    private let scratch = TemporaryFolder("ignored-words")
+
     @Test func aDocumentHoldsAtMostTheLimitAndSaysSo() throws {
         var table = IgnoredWords()
         for index in 0..<IgnoredWords.maximumWordsPerDocument { try table.insert("w\(index)", documentId: "doc") }
@@ -46,7 +48,7 @@ import Testing
     }
 
     @Test func anOverlongDocumentIDIsRefusedThroughTheRequestLayer() {
-        let handler = TestSupport.dispatcher()
+        let handler = TestSupport.dispatcher(dataHome: scratch.folder("data"))
         let id = String(repeating: "d", count: IgnoredWords.maximumDocumentIDBytes + 1)
         let result = TestSupport.call(handler, "spell.ignore", ["word": "qwzx", "documentId": .string(id)])
         #expect(result.errorCode == -32602)

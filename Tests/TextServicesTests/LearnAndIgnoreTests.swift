@@ -5,8 +5,10 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct LearnAndIgnoreTests {
+    private let scratch = TemporaryFolder("learn")
+
     @Test func learnedWordIsOnDiskBeforeTheCallReturnsAndSurvivesARestart() throws {
-        let home = TestSupport.temporaryFolder("learn")
+        let home = scratch.folder("learn")
         let first = TestSupport.services(dataHome: home)
         try first.spelling.learn("Zyxtrel", language: "en-us")
         let file = home + "/personal/en_US.dic"
@@ -25,7 +27,7 @@ import Testing
     }
 
     @Test func learnRejectsEmptyAndMultiWordInput() {
-        let handler = TestSupport.dispatcher()
+        let handler = TestSupport.dispatcher(dataHome: scratch.folder("data"))
         #expect(TestSupport.call(handler, "spell.learn", ["word": ""]).errorCode == -32602)
         #expect(TestSupport.call(handler, "spell.learn", ["word": "two words"]).errorCode == -32602)
         #expect(TestSupport.call(handler, "spell.learn", ["word": 5]).errorCode == -32602)
@@ -33,7 +35,7 @@ import Testing
     }
 
     @Test func ignoredWordsAreScopedToTheirDocument() throws {
-        let handler = TestSupport.dispatcher()
+        let handler = TestSupport.dispatcher(dataHome: scratch.folder("data"))
         _ = TestSupport.call(handler, "spell.ignore", ["word": "qwzx", "documentId": "a"])
         let inA = TestSupport.call(handler, "spell.check", ["text": "qwzx here", "documentId": "a"]).value
         #expect(inA?["misspellings"]?.arrayValue?.isEmpty == true)
@@ -46,7 +48,7 @@ import Testing
 
     @Test func twoProcessesLearningAtOnceKeepEachOthersWords() throws {
         // Two sets of services over one data folder stand for two processes (a daemon and a --no-daemon command).
-        let home = TestSupport.temporaryFolder("learn-shared")
+        let home = scratch.folder("learn-shared")
         let first = TestSupport.services(dataHome: home)
         let second = TestSupport.services(dataHome: home)
         _ = try first.spelling.checker(languages: ["en_US"])

@@ -4,6 +4,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct LibraryVersionsTests {
+    private let scratch = TemporaryFolder("library")
+
     /// What pkg-config says about a package on this (build and test) machine.
     func pkgConfigVersion(_ package: String) throws -> String {
         let process = Process()
@@ -40,16 +42,16 @@ import Testing
 
     @Test func seriesComesFromTheLibraryFileNameWhenNothingElseIsKnown() {
         let maps = "7f3d59044000-7f3d59045000 r--p 00000000 fe:00 1 /opt/hunspell/lib/libhunspell-1.7.so.0.0.1\n"
-        let found = HunspellVersion.detect(maps: maps, dpkgRoot: TestSupport.temporaryFolder("no-dpkg"))
+        let found = HunspellVersion.detect(maps: maps, dpkgRoot: scratch.folder("no-dpkg"))
         #expect(found.version == "1.7")
         #expect(found.package == nil)
         #expect(HunspellVersion.series(ofLibrary: "/x/libhunspell.so.0") == nil)
     }
 
     @Test func packageVersionIsReadFromDpkgsRecordOfTheFileThatIsLoaded() throws {
-        let root = TestSupport.temporaryFolder("dpkg")
+        let root = scratch.folder("dpkg")
         try FileManager.default.createDirectory(atPath: root + "/info", withIntermediateDirectories: true)
-        let library = TestSupport.temporaryFolder("lib") + "/libhunspell-1.7.so.0.0.1"
+        let library = scratch.folder("lib") + "/libhunspell-1.7.so.0.0.1"
         try Data().write(to: URL(fileURLWithPath: library))
         try "/.\n\(library)\n".write(toFile: root + "/info/libhunspell-1.7-0:amd64.list", atomically: true, encoding: .utf8)
         try "/usr/lib/other/libhunspell-1.6.so.0\n".write(toFile: root + "/info/libhunspell-1.6-0:amd64.list",

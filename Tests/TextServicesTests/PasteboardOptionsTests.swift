@@ -6,6 +6,8 @@ import Testing
 
 /// `pasteboard.write`'s `expirationDate` and `localOnly`, and change counts that never repeat.
 @Suite struct PasteboardOptionsTests {
+    private let scratch = TemporaryFolder("pasteboard")
+
     /// Waits until `recorder` has heard a change of `name` at least at `count`; false after 30 s (the test then fails).
     func waitForChange(_ recorder: NotificationRecorder, name: String, atLeast count: Int) -> Bool {
         let deadline = Date().addingTimeInterval(30 * TestSupport.slowdown)
@@ -25,7 +27,7 @@ import Testing
     // MARK: Expiration
 
     @Test func itemsVanishAtTheirExpirationDateAndSubscribersHearOfIt() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let listener = NotificationRecorder()
         _ = harness.value("pasteboard.subscribe", ["name": "otp"], session: listener.session)
         let written = try #require(harness.write("otp", [["public.utf8-plain-text": ["text": "491 302"]]]))
@@ -42,7 +44,7 @@ import Testing
     }
 
     @Test func aLaterWriteReplacesTheExpiration() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let listener = NotificationRecorder()
         _ = harness.value("pasteboard.subscribe", ["name": "note"], session: listener.session)
         _ = harness.value("pasteboard.write", ["name": "note", "items": [["t": ["text": "brief"]]], "expirationDate": seconds(fromNow: 0.3)])
@@ -55,7 +57,7 @@ import Testing
     }
 
     @Test func aPersistentPasteboardKeepsItsDateAndAnotherProcessExpiresIt() throws {
-        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let folder = scratch.folder("paste") + "/pasteboards"
         let writer = PasteboardStore(folder: folder)
         let date = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3).rounded())
         let item = PasteboardItem.plainText("secret")
@@ -80,7 +82,7 @@ import Testing
     }
 
     @Test func expirationDatesAreValidated() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let cases: [(JSONValue, String)] = [
             ("tomorrow", "must be an ISO 8601"),
             ("2030-01-31", "must be an ISO 8601"),
@@ -108,7 +110,7 @@ import Testing
     // MARK: localOnly
 
     @Test func localOnlyIsKeptWithTheItemsUntilTheNextWrite() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.value("pasteboard.write", ["name": "general", "items": [["t": ["text": "x"]]], "localOnly": true])
         #expect(harness.value("pasteboard.info", ["name": "general"])["localOnly"] == true)
         #expect(harness.restarted().value("pasteboard.info", ["name": "general"])["localOnly"] == true)
@@ -118,7 +120,7 @@ import Testing
     }
 
     @Test func desktopContentsAreHeldInMemoryAndOnlyTheCountReachesTheDisk() throws {
-        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let folder = scratch.folder("paste") + "/pasteboards"
         let store = PasteboardStore(folder: folder)
         _ = try store.write("general", items: [.plainText("written by a client")])
         let count = try store.write("general", items: [.plainText("copied in a browser")], options: .init(source: .desktop))
@@ -138,7 +140,7 @@ import Testing
     // MARK: Change counts
 
     @Test func aRemovedPasteboardCreatedAgainCountsOnAcrossRestarts() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         var seen: Set<Int> = []
         func record(_ count: Int?, _ what: String) {
             guard let count else {
@@ -168,7 +170,7 @@ import Testing
     }
 
     @Test func twoProcessesNeverGiveOutTheSameCountForAName() throws {
-        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let folder = scratch.folder("paste") + "/pasteboards"
         let first = PasteboardStore(folder: folder)
         let second = PasteboardStore(folder: folder)
         // Both start and write something, so that each has reserved counts on disk.
@@ -185,7 +187,7 @@ import Testing
     }
 
     @Test func theLedgerReservesCountsInBlocksAndRisesToAnotherProcessesReservation() throws {
-        let folder = PasteboardHarness.temporaryFolder()
+        let folder = scratch.folder("paste")
         let ledger = ChangeCountLedger(folder: folder, lockPath: folder + "/.lock")
         #expect(ledger.floor == 0)
         ledger.issue(0)

@@ -5,8 +5,10 @@ import Testing
 
 /// Subscriptions cannot pile up (found by the hostile-client runs: closed connections left theirs behind).
 @Suite struct PasteboardSubscriptionLimitTests {
+    private let scratch = TemporaryFolder("pasteboard")
+
     func store() -> PasteboardStore {
-        PasteboardStore(folder: TestSupport.temporaryFolder("subscriptions"))
+        PasteboardStore(folder: scratch.folder("subscriptions"))
     }
 
     @Test func aSessionWatchesAtMostAThousandNames() throws {

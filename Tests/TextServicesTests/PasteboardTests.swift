@@ -21,8 +21,10 @@ final class NotificationRecorder: Sendable {
 private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0x10]
 
 @Suite struct PasteboardTests {
+    private let scratch = TemporaryFolder("pasteboard")
+
     @Test func writeThenReadRoundTripsSeveralRepresentationsInOneItem() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let item: JSONValue = [
             "public.utf8-plain-text": ["text": "héllo wörld 😀\n"],
             "public.html": ["text": "<b>héllo</b>"],
@@ -38,7 +40,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func readKeepsOnlyTheRequestedTypesInTheOrderAsked() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [
             ["public.utf8-plain-text": ["text": "plain"], "public.html": ["text": "<i>html</i>"]],
             ["public.png": ["base64": "iVBORw=="]],
@@ -51,7 +53,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func readersFindDataUnderEquivalentTypeNames() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["text/plain; charset=UTF-8": ["text": "from a MIME writer"], "image/png": ["base64": "AAEC"]]])
         let read = harness.value("pasteboard.read", ["name": "general", "types": ["public.utf8-plain-text", "public.png"]])
         #expect(read["items"] == [["public.utf8-plain-text": ["text": "from a MIME writer"], "public.png": ["base64": "AAEC"]]])
@@ -61,7 +63,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func everyWriteRaisesTheChangeCountByOneAndReplacesAllItems() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         #expect(harness.value("pasteboard.info", ["name": "general"])["changeCount"] == 0)
         #expect(harness.write("general", [["public.utf8-plain-text": ["text": "a"]], ["public.html": ["text": "b"]]]) == 1)
         #expect(harness.write("general", [["public.utf8-plain-text": ["text": "c"]]]) == 2)
@@ -75,7 +77,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func unknownPasteboardsAndItemsAnswerMinus32006WithTheName() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         for method in ["pasteboard.read", "pasteboard.info", "pasteboard.remove"] {
             let error = harness.error(method, ["name": "no-such-board"])
             #expect(error?.code == -32006)
@@ -86,7 +88,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func malformedWritesAreRejectedNamingTheFieldAndChangeNothing() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "keep me"]]])
         let cases: [(JSONValue, String)] = [
             (["name": "general"], "items"),
@@ -130,7 +132,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     @Test func writesOverTheSizeLimitAnswerMinus32004AndKeepTheOldContents() {
         var limits = Limits()
         limits.maximumTextBytes = 1_000
-        let harness = PasteboardHarness(limits: limits)
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"), limits: limits)
         #expect(harness.write("general", [["public.utf8-plain-text": ["text": "small"]]]) == 1)
         let big = String(repeating: "x", count: 1_200)
         let error = harness.error("pasteboard.write", ["name": "general", "items": [["public.utf8-plain-text": .string(big)]]])
@@ -145,7 +147,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func totalSizeAndPasteboardCountAreLimited() throws {
-        let store = PasteboardStore(folder: PasteboardHarness.temporaryFolder(),
+        let store = PasteboardStore(folder: scratch.folder("paste"),
                                     limits: .init(maximumBytes: 100, maximumTotalBytes: 250, maximumPasteboards: 4, maximumItems: 3))
         let item = PasteboardItem([.init(type: "t", value: .text(String(repeating: "a", count: 99)))])
         #expect(try store.write("one", items: [item]) == 1)
@@ -167,7 +169,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func subscribersOnAnotherConnectionHearOfEveryWrite() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let listener = NotificationRecorder()
         let bystander = NotificationRecorder()
         let writer = NotificationRecorder()
@@ -192,7 +194,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func subscribingBeforeAPasteboardExistsHearsItsCreationAndRemoval() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let listener = NotificationRecorder()
         #expect(harness.value("pasteboard.subscribe", ["name": "later"], session: listener.session) == [:])
         _ = harness.write("later", [["t": ["text": "x"]]])
@@ -201,7 +203,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func subscriptionsDoNotKeepClosedSessionsAlive() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         weak var weakSession: ConnectionState?
         do {
             let session = ConnectionState(notify: { _ in })
@@ -213,7 +215,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func createMakesNamedAndUniquePasteboards() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         #expect(harness.value("pasteboard.create", ["name": "app.clips"]) == ["name": "app.clips", "persistent": false, "changeCount": 0])
         _ = harness.write("app.clips", [["t": ["text": "kept"]]])
         #expect(harness.value("pasteboard.create", ["name": "app.clips"])["changeCount"] == 1)
@@ -230,7 +232,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func removingAPasteboardForgetsItButGeneralIsOnlyEmptied() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("scratch", [["t": ["text": "x"]]])
         #expect(harness.value("pasteboard.remove", ["name": "scratch"]) == [:])
         #expect(harness.error("pasteboard.read", ["name": "scratch"])?.code == -32006)
@@ -243,7 +245,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func persistentPasteboardsAndChangeCountsSurviveARestart() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let png = JSONValue.string(Base64.encode(pngBytes))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "über 😀"], "image/png": ["base64": png]]])
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "second 😀"], "image/png": ["base64": png]]])
@@ -273,7 +275,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func aWriteIsOnDiskBeforeItIsAcknowledged() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "durable"]]])
         let bytes = try #require(FileSystem.read(harness.folder + "/general.pasteboard"))
         let file = try PasteboardStore.decodeFile(bytes)
@@ -285,7 +287,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func tornAndCorruptFilesLeftByACrashAreIgnoredAtLoad() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("general", [["public.utf8-plain-text": ["text": "acknowledged"]]])
         _ = harness.value("pasteboard.create", ["name": "notes", "persistent": true])
         _ = harness.write("notes", [["t": ["text": "fine"]]])
@@ -315,7 +317,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func namesCannotReachOutsideTheFolder() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let names = ["../../escape", "/etc/passwd", ".", "..", ".hidden", "a/b", "spaces and ümlauts", "%41", "A"]
         for name in names {
             _ = harness.value("pasteboard.create", ["name": .string(name), "persistent": true])
@@ -334,7 +336,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
     }
 
     @Test func concurrentWritesAreCountedOnceEachAndTheLastIsOnDisk() throws {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         let writers = 8
         let writesEach = 25
         DispatchQueue.concurrentPerform(iterations: writers) { writer in
@@ -352,7 +354,7 @@ private let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A,
 
     @Test func twoProcessesSharingTheFolderSeeEachOthersWritesAndNeverRepeatACount() throws {
         // Two stores over one folder stand for two processes.
-        let folder = PasteboardHarness.temporaryFolder() + "/pasteboards"
+        let folder = scratch.folder("paste") + "/pasteboards"
         let first = PasteboardStore(folder: folder)
         let second = PasteboardStore(folder: folder)
         let text = { (value: String) in [PasteboardItem.plainText(value)] }

@@ -6,6 +6,8 @@ import Testing
 
 /// The UTI hierarchy in reads and `contains` queries, and the text items give for pasting.
 @Suite struct PasteboardTypeHierarchyTests {
+    private let scratch = TemporaryFolder("pasteboard")
+
     @Test func typesConformUpTheHierarchyAndNeverDown() {
         let conforming: [(String, String)] = [
             ("public.utf8-plain-text", "public.plain-text"), ("public.utf8-plain-text", "public.text"),
@@ -33,7 +35,7 @@ import Testing
     }
 
     @Test func readsFindConformingDataUnderItsOwnType() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("art", [
             ["public.utf8-plain-text": ["text": "caption"], "image/png": ["base64": "iVBORw0KGgo="], "public.html": ["text": "<b>x</b>"]],
             ["public.jpeg": ["base64": "/9j/"]],
@@ -67,7 +69,7 @@ import Testing
     }
 
     @Test func infoContainsAnswersWhichItemsHoldATypeWithTheHierarchyApplied() {
-        let harness = PasteboardHarness()
+        let harness = PasteboardHarness(dataHome: scratch.folder("paste"))
         _ = harness.write("board", [
             ["public.utf8-plain-text": ["text": "a"]],
             ["image/png": ["base64": "iVBORw0KGgo="]],

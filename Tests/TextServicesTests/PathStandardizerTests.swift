@@ -4,8 +4,10 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct PathStandardizerTests {
+    private let scratch = TemporaryFolder("path")
+
     @Test func aPathIsStandardizedAsFoundationDoesWithLinksDotsAndMissingParts() throws {
-        let root = (TestSupport.temporaryFolder("paths") as NSString).resolvingSymlinksInPath
+        let root = (scratch.folder("paths") as NSString).resolvingSymlinksInPath
         defer { try? FileManager.default.removeItem(atPath: root) }
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/real/inner", withIntermediateDirectories: true)

@@ -15,6 +15,7 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
 }
 
 @Test func onlyFormsOfPlainStemsAndAffixesArePlain() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = """
         SET UTF-8
         NOSUGGEST n
@@ -34,7 +35,7 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
         """
     let dic = "15\nwalk/SPD\nquiet/Sn\nand\\/or/S\nbake/C\nbike/E\nbalustráda/T\ncafé/SD\nzzz/SX\nl’eau/S\nbem-vindo/S\n"
         + "Paris/SP\nÉmile/S\nMcDonald/S\nǅemal/S\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: dic)
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: dic)
     let (plain, all) = plainForms(info)
     // A suffix whose continuation names an affix group, and the second suffix through it, are plain (`baker`, `bakers`).
     #expect(plain == ["walk", "walks", "unwalk", "unwalks", "walked", "unwalked", "bake", "baker", "bakers", "bike", "café",
@@ -49,40 +50,45 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
 }
 
 @Test func wordsHoldingAnICONVScalarOrNotALetterAreNotPlain() throws {
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nICONV 1\nICONV ’ '\nSFX S Y 1\nSFX S 0 s .\n",
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nICONV 1\nICONV ’ '\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "6\nl’eau/S\nwalk/S\nR2D2/S\nx\(String(repeating: "a", count: 99))\n-ism/S\npre-/S\n")
     let (plain, _) = plainForms(info)
     #expect(plain == ["walk", "walks"])
 }
 
 @Test func wordsHoldingAnIGNOREScalarAreNotPlain() throws {
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nIGNORE \u{301}\nSFX S Y 1\nSFX S 0 s .\n",
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nIGNORE \u{301}\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "2\nwalk/S\nta\u{301}lk/S\n")
     #expect(plainForms(info).plain == ["walk", "walks"])
 }
 
 @Test func underFULLSTRIPOnlyLowerCaseFormsArePlain() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // A capitalised form could reach a hidden capitalised homonym through a root the expander never strips to.
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nFULLSTRIP\nSFX S Y 1\nSFX S 0 s .\n",
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nFULLSTRIP\nSFX S Y 1\nSFX S 0 s .\n",
                                                dic: "2\nwalk/S\nParis/S\n")
     #expect(plainForms(info).plain == ["walk", "walks"])
 }
 
 @Test func dictionariesWhereAnotherRootCanRefuseTrustNothing() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     for option in ["ONLYINCOMPOUND c", "COMPLEXPREFIXES", "FORBIDDENWORD !\nSFX F Y 1\nSFX F 0 x/! ."] {
-        let info = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\n\(option)\nSFX S Y 1\nSFX S 0 s .\n",
+        let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\n\(option)\nSFX S Y 1\nSFX S 0 s .\n",
                                                    dic: "1\nwalk/S\n")
         #expect(plainForms(info).plain.isEmpty, "\(option)")
     }
 }
 
 @Test func trustedPlainFormsGetTheFlagsHunspellGives() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Hunspell 1.7.1 refuses `balustrád` (its UTF-8 reading of `[áé].a`): that form is asked, not trusted.
     // Capitalised stems too: `ABC/X` adds a hidden `Abc/X` (ONLYUPCASE) that reaches `Abcxs`, also `Ab` + `cxs`,
     // and Hunspell finds the hidden root first: it refuses `Abcxs`.
     let aff = "SET UTF-8\nFORBIDDENWORD !\nBREAK 1\nBREAK -\nSFX S Y 1\nSFX S 0 s .\nPFX P Y 1\nPFX P 0 un .\nSFX T Y 1\nSFX T a 0 [áé].a\n"
         + "SFX X Y 1\nSFX X 0 xs .\nSFX Y Y 1\nSFX Y 0 cxs .\nSFX R Y 2\nSFX R 0 r/S e\nSFX R 0 ův/S k\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff,
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff,
                                                dic: "15\nwalk/SP\nkg\nKg/!\nbalustráda/T\nżółw/S\nbem-vindo/SP\nParis/S\n"
                                                    + "Émile/S\nŽ/S\nPraha-západ/S\nABC/X\nAb/Y\nMcDonald\nbake/RP\nNovák/R\n")
     let (list, cases, trusted) = try expectTrustedAsAsked(info)
@@ -99,10 +105,11 @@ private func plainForms(_ info: DictionaryInfo) -> (plain: Set<String>, all: Set
 }
 
 @Test func innerQuotationMarksArePlainAndTrustedAsHunspellAccepts() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Hebrew writes gershayim as `"` (`ב"ה`); Hunspell looks such a form up whole before its BREAK patterns split it.
     let aff = "SET UTF-8\nBREAK 3\nBREAK ^\"\nBREAK \"$\nBREAK ^'\nNEEDAFFIX j\n"
         + "PFX b Y 3\nPFX b 0 ב\" .\nPFX b 0 ה .\nPFX b 0 \" .\nSFX S Y 2\nSFX S 0 s .\nSFX S 0 \" .\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff,
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff,
                                                dic: "6\nשלום/b\nא\"י/b\nדבר/bj\nmy\"word/S\nwalk/S\n\"abc/S\n")
     let (plain, all) = plainForms(info)
     // A NEEDAFFIX stem's prefixed form is plain too (`ב"דבר`): Hunspell's prefix lookup keeps a NEEDAFFIX root.
@@ -133,28 +140,30 @@ private func expectTrustedAsAsked(_ info: DictionaryInfo) throws -> (FormList, C
 }
 
 @Test func formsOfNeedAffixStemsAndOfFirstSuffixesThatNeedASecondArePlainAndTrustedAsHunspellAccepts() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Basque-like: the stems and a first suffix carry NEEDAFFIX (`gati` is no word, `gatik` is). Hunspell finds a
     // NEEDAFFIX root through an affix, and a NEEDAFFIX first suffix under the second one its class names.
     let aff = "SET UTF-8\nNEEDAFFIX !\nSFX A Y 3\nSFX A 0 k .\nSFX A 0 gati/!B .\nSFX A 0 ren/C .\nSFX B Y 1\nSFX B 0 k .\n"
         + "SFX C Y 1\nSFX C 0 a .\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "3\netxe/A!\nmendi/A\nbide/!\n")
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: "3\netxe/A!\nmendi/A\nbide/!\n")
     let (plain, all) = plainForms(info)
     #expect(plain == ["etxek", "etxegatik", "etxeren", "etxerena", "mendi", "mendik", "mendigatik", "mendiren", "mendirena"])
     #expect(!all.contains("etxe") && !all.contains("etxegati") && !all.contains("bide"))
     _ = try expectTrustedAsAsked(info)
     // A flag NEEDAFFIX shares with another option (here KEEPCASE) keeps its stems' forms asked.
-    let shared = try TestSupport.writeDictionary(tag: "xx", aff: "SET UTF-8\nNEEDAFFIX !\nKEEPCASE !\nSFX A Y 1\nSFX A 0 k .\n",
+    let shared = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: "SET UTF-8\nNEEDAFFIX !\nKEEPCASE !\nSFX A Y 1\nSFX A 0 k .\n",
                                                  dic: "1\netxe/A!\n")
     #expect(plainForms(shared).plain.isEmpty)
 }
 
 @Test func prefixedFormsOfSuffixesThatNeedAnotherAffixArePlainAndTrustedAsHunspellAccepts() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     // Basque-like: `dur` needs another affix (NEEDAFFIX in its continuation, and a class for a second suffix). Beside the
     // stem's own prefix Hunspell's cross-product lookup allows it (`berrhasidur`, `birtxertadur`), as it does not alone
     // (`hasidur`); a prefix that itself holds NEEDAFFIX (`des`) gives no plain form.
     let aff = "SET UTF-8\nNEEDAFFIX !\nPFX P Y 2\nPFX P 0 berr [aeiouh]\nPFX P 0 bir [^haeiou]\nPFX D Y 1\nPFX D 0 des/! .\n"
         + "SFX A Y 3\nSFX A 0 dur/!B .\nSFX A 0 pen .\nSFX A 0 pen/!B .\nSFX B Y 1\nSFX B 0 a .\n"
-    let info = try TestSupport.writeDictionary(tag: "xx", aff: aff, dic: "3\nhasi/AP!\ntxerta/APD!\nlagun/AD\n")
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx", aff: aff, dic: "3\nhasi/AP!\ntxerta/APD!\nlagun/AD\n")
     let (plain, all) = plainForms(info)
     for word in ["berrhasidur", "birtxertadur", "berrhasipen", "birtxertapen", "hasipen", "txertapen", "lagunpen",
                  "hasidura"] {

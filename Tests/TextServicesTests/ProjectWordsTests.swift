@@ -6,7 +6,9 @@ import Testing
 
 /// A folder tree for project-words tests: `root` and helpers to write files under it.
 private struct ProjectTree {
-    let root = TestSupport.temporaryFolder("project")
+    private let scratch = TemporaryFolder("project")
+
+    var root: String { scratch.path }
 
     /// Writes `bytes` at `relative` (creating folders) and returns the full path.
     @discardableResult
@@ -36,6 +38,8 @@ private struct ProjectTree {
 }
 
 @Suite struct ProjectWordsTests {
+    private let scratch = TemporaryFolder("project-words")
+
     // MARK: Reading
 
     @Test func commentsEmptyLinesSpacesByteOrderMarkAndCRLFAreHandled() throws {
@@ -142,7 +146,7 @@ private struct ProjectTree {
 
     @Test func projectWordsAreAcceptedInTheSpellingsLearnedWordsAre() throws {
         let words = ["Kubernetes", "iPhone", "kubectl", "McDonald", "zyxwords"]
-        let services = TestSupport.services()
+        let services = TestSupport.services(dataHome: scratch.folder("data"))
         for word in words { try services.spelling.learn(word, language: nil) }
         let checker = try services.spelling.checker()
         let project = ProjectWords(origin: "/", files: [

@@ -4,15 +4,15 @@ import Testing
 @testable import TextServicesProtocol
 @testable import TextServicesTestSupport
 
-private func makeHandler(_ adjust: (inout Limits) -> Void = { _ in }) -> RequestDispatcher {
+private func makeHandler(dataHome: String, _ adjust: (inout Limits) -> Void = { _ in }) -> RequestDispatcher {
     var limits = Limits()
     adjust(&limits)
     return RequestDispatcher(services: Services(configuration: Configuration(
-        dataHome: FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-regex-tests").path,
+        dataHome: dataHome,
         bundledDictionaries: nil, limits: limits)))
 }
 
-private let handler = makeHandler()
+private let handler = makeHandler(dataHome: TestSupport.temporaryFolder("regex-tests"))
 
 private func call(_ method: String, _ params: JSONObject, on handler: RequestDispatcher = handler) -> Result<JSONValue, ServiceError> {
     handler.call(method: method, params: params, session: ConnectionState())
@@ -121,7 +121,8 @@ private func replaced(_ pattern: String, _ text: String, _ template: String, _ e
 @Test func limitsCapMatchesAndTheServerCeilingIsReported() throws {
     #expect(try found("a", "aaaaa", ["limit": 2]) == [[0, 1], [1, 2]])
     #expect(try found("a", "aaaaa", ["limit": 0]).isEmpty)
-    let small = makeHandler { $0.maximumResults = 3 }
+    let scratch = TemporaryFolder("regex-tests"); defer { scratch.remove() }
+    let small = makeHandler(dataHome: scratch.path) { $0.maximumResults = 3 }
     let capped = try call("regex.find", ["pattern": "a", "text": "aaaaa"], on: small).get()
     #expect(capped["matches"]?.arrayValue?.count == 3)
     #expect(capped["truncated"] == true)
@@ -169,7 +170,8 @@ private func replaced(_ pattern: String, _ text: String, _ template: String, _ e
 }
 
 @Test func catastrophicPatternsStopAtTheTimeLimit() throws {
-    let quick = makeHandler { $0.regexTimeLimitMilliseconds = 200 }
+    let scratch = TemporaryFolder("regex-tests"); defer { scratch.remove() }
+    let quick = makeHandler(dataHome: scratch.path) { $0.regexTimeLimitMilliseconds = 200 }
     let text = String(repeating: "a", count: 64) + "b"
     let error = try #require(failure("regex.find", ["pattern": "(a+)+$", "text": .string(text)], on: quick))
     #expect(error.code == -32003)

@@ -5,6 +5,8 @@ import Testing
 
 /// The language model of every bundled word list, compiled once (as an install does) and mapped by any set of candidates.
 struct SharedLanguageModelTests {
+    private let scratch = TemporaryFolder("shared")
+
     /// A bundled folder with three small word lists, and services whose candidates read them.
     struct Setup {
         let bundled: String
@@ -12,10 +14,10 @@ struct SharedLanguageModelTests {
         let cache: String
         let services: Services
 
-        init() throws {
-            bundled = TestSupport.temporaryFolder("bundled")
-            system = TestSupport.temporaryFolder("system-compiled")
-            cache = TestSupport.temporaryFolder("user-cache")
+        init(in scratch: TemporaryFolder) throws {
+            bundled = scratch.folder("bundled")
+            system = scratch.folder("system-compiled")
+            cache = scratch.folder("user-cache")
             let lists = ["en": ["the", "of", "and", "world", "house", "water"],
                          "de": ["der", "die", "und", "welt", "haus", "wasser"],
                          "fr": ["le", "la", "et", "monde", "maison", "eau"]]
@@ -23,7 +25,7 @@ struct SharedLanguageModelTests {
                 let lines = words.enumerated().map { "\($1)\t\(String(format: "%.2f", 7.0 - Double($0) * 0.3))" }
                 try (lines.joined(separator: "\n") + "\n").write(toFile: "\(bundled)/\(code).freq", atomically: true, encoding: .utf8)
             }
-            var configuration = TestSupport.configuration()
+            var configuration = TestSupport.configuration(dataHome: scratch.folder("data"))
             configuration.bundledDictionaries = bundled
             configuration.systemCompiledDictionaries = [system]
             configuration.compiledDictionaries = cache
@@ -40,7 +42,7 @@ struct SharedLanguageModelTests {
     }
 
     @Test func candidatesAmongTheBundledListsMapTheCompiledSharedModelAndBuildNone() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         let (compiled, built) = try LanguageModel.compileShared(listsIn: setup.bundled, into: setup.system)
         #expect(built && compiled.languages == ["de", "en", "fr"])
         #expect(try LanguageModel.compileShared(listsIn: setup.bundled, into: setup.system).built == false)
@@ -51,7 +53,7 @@ struct SharedLanguageModelTests {
     }
 
     @Test func aChangedWordListMakesTheSharedModelStaleAndTheCandidatesGetTheirOwn() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         let compiled = try LanguageModel.compileShared(listsIn: setup.bundled, into: setup.system).model
         try "der\t7.00\nwelt\t6.00\nneu\t5.00\n".write(toFile: "\(setup.bundled)/de.freq", atomically: true, encoding: .utf8)
         let model = try setup.services.languages.model(for: setup.candidates(["en", "de"]))
@@ -61,9 +63,9 @@ struct SharedLanguageModelTests {
     }
 
     @Test func aCandidateWhoseListIsNotBundledGetsAModelOfItsOwn() throws {
-        let setup = try Setup()
+        let setup = try Setup(in: scratch)
         let compiled = try LanguageModel.compileShared(listsIn: setup.bundled, into: setup.system).model
-        let elsewhere = TestSupport.temporaryFolder("own-lists")
+        let elsewhere = scratch.folder("own-lists")
         try "hej\t7.00\nvärld\t6.00\n".write(toFile: elsewhere + "/sv.freq", atomically: true, encoding: .utf8)
         let candidates = setup.candidates(["en"]) + [LanguageCandidate(tag: "sv", code: "sv", frequencyPath: elsewhere + "/sv.freq")]
         let model = try setup.services.languages.model(for: candidates)
@@ -71,9 +73,9 @@ struct SharedLanguageModelTests {
     }
 
     @Test func aFolderWithoutWordListsIsAnErrorThatNamesIt() {
-        let empty = TestSupport.temporaryFolder("no-lists")
+        let empty = scratch.folder("no-lists")
         #expect {
-            try LanguageModel.compileShared(listsIn: empty, into: TestSupport.temporaryFolder("out"))
+            try LanguageModel.compileShared(listsIn: empty, into: scratch.folder("out"))
         } throws: { error in
             (error as? LanguageModelFailure)?.message.contains(empty) == true
         }

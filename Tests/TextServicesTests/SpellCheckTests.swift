@@ -4,6 +4,8 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct SpellCheckTests {
+    private let scratch = TemporaryFolder("spell-check")
+
     let services = TestSupport.sharedServices
 
     func misspelled(_ text: String, language: String = "en_US") throws -> [String] {
@@ -17,7 +19,7 @@ import Testing
 
     @Test func aWordLearnedBetweenTwoChecksIsAcceptedByTheSecond() throws {
         // The second check starts from the first one's memo of verdicts (`WordMemoPool`); learning a word must end it.
-        let services = TestSupport.services(dataHome: TestSupport.temporaryFolder("memo-learn"))
+        let services = TestSupport.services(dataHome: scratch.folder("memo-learn"))
         let text = TextBuffer("the qzvlearnd word, qzvlearnd again")
         #expect(try services.spelling.checker(languages: ["en_US"]).check(text).misspellings.map(\.word) == ["qzvlearnd", "qzvlearnd"])
         try services.spelling.learn("qzvlearnd", language: "en_US")

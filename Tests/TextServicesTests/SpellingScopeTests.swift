@@ -5,12 +5,14 @@ import Testing
 
 /// Scopes of one spelling service share what they load.
 @Suite struct SpellingScopeTests {
+    private let scratch = TemporaryFolder("spelling-scope")
+
     @Test func scopesWhoseNamesResolveToTheSameFilesShareOneLoadedDictionary() throws {
-        let info = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
+        let info = try TestSupport.writeDictionary(in: scratch, tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
         let folder = (info.path as NSString).deletingLastPathComponent
-        let other = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
+        let other = try TestSupport.writeDictionary(in: scratch, tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
         let otherFolder = (other.path as NSString).deletingLastPathComponent
-        let service = TestSupport.services(dataHome: TestSupport.temporaryFolder("scopes")).spelling
+        let service = TestSupport.services(dataHome: scratch.folder("scopes")).spelling
         let first = service.scoped(to: SpellingContext(dictionaryPaths: [folder], defaultLanguage: "medical"))
         let second = service.scoped(to: SpellingContext(dictionaryPaths: ["/nonexistent", folder], defaultLanguage: nil))
         let third = service.scoped(to: SpellingContext(dictionaryPaths: [otherFolder], defaultLanguage: nil))
@@ -22,9 +24,9 @@ import Testing
     }
 
     @Test func aWordLearnedInOneScopeIsKnownInAnotherThatLoadedTheLanguageFromOtherFiles() throws {
-        let info = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
-        let other = try TestSupport.writeDictionary(tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
-        let service = TestSupport.services(dataHome: TestSupport.temporaryFolder("scopes")).spelling
+        let info = try TestSupport.writeDictionary(in: scratch, tag: "medical", aff: "SET UTF-8\n", dic: "1\nfemur\n")
+        let other = try TestSupport.writeDictionary(in: scratch, tag: "medical", aff: "SET UTF-8\n", dic: "1\ntibia\n")
+        let service = TestSupport.services(dataHome: scratch.folder("scopes")).spelling
         let first = service.scoped(to: SpellingContext(dictionaryPaths: [(info.path as NSString).deletingLastPathComponent],
                                                        defaultLanguage: nil))
         let second = service.scoped(to: SpellingContext(dictionaryPaths: [(other.path as NSString).deletingLastPathComponent],
@@ -49,10 +51,12 @@ import Testing
 
 /// Language identification follows a session's spelling scope.
 @Suite struct LanguageIdentificationScopeTests {
+    private let scratch = TemporaryFolder("spelling-scope")
+
     @Test func aScopesDictionaryPathGivesItsCandidatesAndOnlyToThatScope() throws {
-        let info = try TestSupport.writeDictionary(tag: "eo", aff: "SET UTF-8\n", dic: "2\nkato\nhundo\n",
+        let info = try TestSupport.writeDictionary(in: scratch, tag: "eo", aff: "SET UTF-8\n", dic: "2\nkato\nhundo\n",
                                                    frequencies: "kato\t4.2\nhundo\t3.9\n")
-        let services = TestSupport.services(dataHome: TestSupport.temporaryFolder("language-scopes"))
+        let services = TestSupport.services(dataHome: scratch.folder("language-scopes"))
         let scope = services.spelling.scoped(to: SpellingContext(dictionaryPaths: [(info.path as NSString).deletingLastPathComponent],
                                                                  defaultLanguage: nil))
         let scoped = services.languages.scoped(to: scope)

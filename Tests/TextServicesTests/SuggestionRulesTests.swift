@@ -9,7 +9,7 @@ import Testing
 /// A German-like dictionary: capitalised nouns, truncated-compound fragments Hunspell accepts in text
 /// (`-weg`, `Haus-`), a NEEDAFFIX stem, an ONLYINCOMPOUND part, a forbidden word, a KEEPCASE word,
 /// and letters with diacritics. Its `xx.freq` makes it rank by frequency.
-private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary {
+private func rulesDictionary(in scratch: TemporaryFolder, frequencies: Bool = true) throws -> SpellDictionary {
     let aff = """
     SET UTF-8
     TRY esianrtolcdugmphbyfvkwzäöüß-
@@ -48,13 +48,14 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
                                     ("binde", 3.0), ("teil", 6.0), ("hausig", 6.9), ("ipod", 4.0), ("straße", 5.0),
                                     ("straff", 3.0), ("tisch", 5.0), ("żółw", 3.5), ("zoll", 3.0), ("test", 5.0), ("tests", 4.0)]
     let freq = "# test list\n" + zipf.map { "\($0.0)\t\($0.1)\n" }.joined()
-    let info = try TestSupport.writeDictionary(tag: frequencies ? "xx_RF" : "xx_RN", aff: aff + "\n", dic: dic + "\n",
+    let info = try TestSupport.writeDictionary(in: scratch, tag: frequencies ? "xx_RF" : "xx_RN", aff: aff + "\n", dic: dic + "\n",
                                                frequencies: frequencies ? freq : nil)
     return try SpellDictionary(info: info, handles: 1)
 }
 
 @Test func guessesAndCompletionsAreNeverFragments() throws {
-    let dictionary = try rulesDictionary()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let dictionary = try rulesDictionary(in: scratch)
     #expect(dictionary.wordStore.hasFrequencies)
     #expect(dictionary.accepts("Haus-") && dictionary.accepts("-weg"), "Hunspell accepts the fragments in text")
     for typo in ["Hausr", "Haus_", "hauss", "-wek", "wegg", "Hauz-", "Hausig", "teill", "bindd", "Bind"] {
@@ -76,7 +77,8 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
 }
 
 @Test func guessesAndCompletionsKeepTheCase() throws {
-    let dictionary = try rulesDictionary()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let dictionary = try rulesDictionary(in: scratch)
     // The typed word's case: capitalised, all capitals.
     #expect(dictionary.guesses(for: "Tets", limit: 3).first == "Test")
     #expect(dictionary.guesses(for: "TETS", limit: 3).first == "TEST")
@@ -94,7 +96,8 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
 }
 
 @Test func diacriticsLeftOutAreFound() throws {
-    let dictionary = try rulesDictionary()
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let dictionary = try rulesDictionary(in: scratch)
     // Every diacritic left out (three edits away), or one.
     #expect(dictionary.guesses(for: "zolw", limit: 3).first == "żółw")
     #expect(dictionary.guesses(for: "zółw", limit: 3).first == "żółw")
@@ -102,7 +105,8 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
 }
 
 @Test func aLanguageWithoutFrequenciesKeepsHunspellsOrderWithoutFragments() throws {
-    let dictionary = try rulesDictionary(frequencies: false)
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
+    let dictionary = try rulesDictionary(in: scratch, frequencies: false)
     #expect(!dictionary.wordStore.hasFrequencies)
     for typo in ["Hausr", "Tets", "strasse"] {
         let hunspell = dictionary.hunspellSuggestions(typo).filter { !Guesser.isFragment($0) }
@@ -131,10 +135,11 @@ private func rulesDictionary(frequencies: Bool = true) throws -> SpellDictionary
 }
 
 @Test func aTypoInsideACompoundIsMendedPartByPart() throws {
+    let scratch = TemporaryFolder(); defer { scratch.remove() }
     let aff = "SET UTF-8\nTRY aeioustrnhdkgüb\nCOMPOUNDFLAG C\nCOMPOUNDMIN 3\n"
     let dic = "4\nhaus/C\ntür/C\nkraft/C\nexplosiv/C\n"
     let freq = "haus\t5.0\ntür\t4.5\nkraft\t4.8\nexplosiv\t3.5\n"
-    let info = try TestSupport.writeDictionary(tag: "xx_CP", aff: aff, dic: dic, frequencies: freq)
+    let info = try TestSupport.writeDictionary(in: scratch, tag: "xx_CP", aff: aff, dic: dic, frequencies: freq)
     let dictionary = try SpellDictionary(info: info, handles: 1)
     #expect(dictionary.accepts("haustür") && dictionary.accepts("explosivkraft"))
     // The known beginning kept, the rest mended; the known ending kept, the beginning mended.

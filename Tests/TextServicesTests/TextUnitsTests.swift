@@ -5,7 +5,7 @@ import Testing
 @testable import TextServicesTestSupport
 
 private let handler = RequestDispatcher(services: Services(configuration: Configuration(
-    dataHome: FileManager.default.temporaryDirectory.appendingPathComponent("textsvcd-units-tests").path,
+    dataHome: TestSupport.temporaryFolder("units-tests"),
     bundledDictionaries: nil)))
 
 /// Calls a method in-process with UTF-16 positions unless the params say otherwise.

@@ -4,8 +4,10 @@ import Testing
 @testable import TextServicesTestSupport
 
 @Suite struct WordFrequenciesTests {
+    private let scratch = TemporaryFolder("word")
+
     func load(_ text: String) throws -> WordFrequencies? {
-        let path = TestSupport.temporaryFolder("freq") + "/xx.freq"
+        let path = scratch.folder("freq") + "/xx.freq"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return WordFrequencies.load(path: path)
     }
@@ -41,7 +43,7 @@ import Testing
     }
 
     @Test func locatingWithFolderListingsFindsTheSamePathsAsLookingForEach() throws {
-        let first = TestSupport.temporaryFolder("freq-listed"), second = TestSupport.temporaryFolder("freq-listed")
+        let first = scratch.folder("freq-listed"), second = scratch.folder("freq-listed")
         for path in [first + "/de.freq", second + "/de_AT.freq", second + "/fr.freq"] {
             try Data("der\t7.5\n".utf8).write(to: URL(fileURLWithPath: path))
         }

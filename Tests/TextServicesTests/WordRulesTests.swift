@@ -8,7 +8,13 @@ import Testing
 /// `xx_TRUNCATE` de_DE's hyphens and periods, `xx_ELISION` it_IT's apostrophes,
 /// `xx_BREAK` and `xx_NOBREAK` nl's hyphens with and without `BREAK 0`.
 @Suite struct WordRulesTests {
-    let services = TestSupport.services()
+    private let scratch = TemporaryFolder("word-rules")
+
+    let services: Services
+
+    init() {
+        services = TestSupport.services(dataHome: scratch.folder("data"))
+    }
 
     func misspelled(_ text: String, language: String) throws -> [String] {
         let checker = try services.spelling.checker(languages: [language])

@@ -8,11 +8,16 @@ import TextServices
 /// Thread-safe.
 public final class ServerState: SpellingObserver, Sendable {
     public let stats = Stats()
-    private let shutdownHook = Mutex<(@Sendable () -> Void)?>(nil)
+    private let shutdown = Mutex<Shutdown>(Shutdown())
     private let sessions = Mutex<[Int: WeakSession]>([:])
 
     private struct WeakSession {
         weak var session: ConnectionState?
+    }
+
+    private struct Shutdown {
+        var hook: (@Sendable () -> Void)?
+        var requested = false
     }
 
     public init() {}
@@ -39,17 +44,26 @@ public final class ServerState: SpellingObserver, Sendable {
         broadcast(SpellChangedNotification(change))
     }
 
-    /// Sets what `shutdown` does (the daemon stops itself).
+    /// Sets what `shutdown` does (the daemon stops itself), and runs it at once if a client asked for it already.
     ///
     /// The hook runs on the requesting thread before the response is written;
-    /// it should start an orderly stop, not block.
+    /// it should start an orderly stop, not block. A daemon answers requests
+    /// as soon as it listens, before it sets the hook: a `shutdown` answered
+    /// in between is carried out here, not dropped.
     public func onShutdown(_ hook: @escaping @Sendable () -> Void) {
-        shutdownHook.withLock { $0 = hook }
+        let requested = shutdown.withLock { state in
+            state.hook = hook
+            return state.requested
+        }
+        if requested { hook() }
     }
 
-    /// Starts the orderly stop `onShutdown` set, if any.
+    /// Starts the orderly stop `onShutdown` set, or has `onShutdown` start it when it is set.
     func requestShutdown() {
-        let hook = shutdownHook.withLock { $0 }
+        let hook = shutdown.withLock { state in
+            state.requested = true
+            return state.hook
+        }
         hook?()
     }
 }
