@@ -5,14 +5,16 @@ import Testing
 
 /// The default candidates, kept in the cache folder from one process to the next (`KeptCandidates`).
 @Suite struct KeptCandidatesTests {
+    let scratch = TemporaryFolder("kept-candidates")
+
     /// A search path of one folder holding a dictionary with word frequencies for each of `tags`, and a cache folder.
-    static func sandbox(_ tags: [String]) throws -> (configuration: Configuration, folder: String) {
-        let folder = TestSupport.temporaryFolder("kept-candidates")
-        for tag in tags { try addDictionary(tag, to: folder) }
-        var configuration = Configuration(dictionaryPaths: [folder], dataHome: TestSupport.temporaryFolder("data"),
+    func sandbox(_ tags: [String]) throws -> (configuration: Configuration, folder: String) {
+        let folder = scratch.folder("dictionaries")
+        for tag in tags { try Self.addDictionary(tag, to: folder) }
+        var configuration = Configuration(dictionaryPaths: [folder], dataHome: scratch.folder("data"),
                                           bundledDictionaries: nil, systemDictionaryPaths: [], defaultLanguage: tags[0])
-        configuration.compiledDictionaries = TestSupport.temporaryFolder("cache")
-        try makeOld(folder)
+        configuration.compiledDictionaries = scratch.folder("cache")
+        try Self.makeOld(folder)
         return (configuration, folder)
     }
 
@@ -40,7 +42,7 @@ import Testing
     }
 
     @Test func theNextProcessTakesTheKeptCandidatesUntilAFolderOfTheSearchPathChanges() throws {
-        let (configuration, folder) = try Self.sandbox(["eo", "io"])
+        let (configuration, folder) = try sandbox(["eo", "io"])
         #expect(Self.freshTags(configuration) == ["eo", "io"])
         let kept = try Self.keptFile(configuration)
         // A kept list without `io`, under the same stamps: the next process answers from it, without listing the folder.
@@ -62,7 +64,7 @@ import Testing
     }
 
     @Test func aMalformedOrForeignKeptFileIsFoundAgainAndRewritten() throws {
-        let (configuration, folder) = try Self.sandbox(["eo"])
+        let (configuration, folder) = try sandbox(["eo"])
         #expect(Self.freshTags(configuration) == ["eo"])
         let kept = try Self.keptFile(configuration)
         let good = try String(contentsOfFile: kept, encoding: .utf8)
@@ -76,7 +78,7 @@ import Testing
     }
 
     @Test func candidatesAreKeptOnlyForFoldersUnchangedForTwoSecondsAndPathsWithoutLineBreaks() throws {
-        let (configuration, folder) = try Self.sandbox(["eo"])
+        let (configuration, folder) = try sandbox(["eo"])
         let old = KeptCandidates.stamps([folder, folder + "/missing"])
         let now = Date().timeIntervalSince1970
         #expect(KeptCandidates.canKeep([folder, folder + "/missing"], stamps: old, now: now))
