@@ -517,25 +517,36 @@ struct LanguageIdentificationTests {
         #expect(reference.settled.wordCount == whole.wordCount)
     }
 
-    @Test func theFirstLanguagesCheckStopsAtThePartWhereTheTextTurnsToAnother() throws {
+    @Test func theFirstLanguagesCheckLeavesOutThePartsInAnotherLanguage() throws {
         let languages = Self.services.languages
         let candidates = try languages.candidates(Self.candidates)
         let germanPart = Array(repeating: Self.german + " Der Auschuss tagt.", count: 12).joined(separator: "\n\n")
         let englishPart = Array(repeating: Self.english1 + " We met on Tuesdy.", count: 60).joined(separator: "\n\n")
-        let text = TextBuffer(germanPart + "\n\n" + englishPart)
+        let text = TextBuffer([germanPart, englishPart, germanPart, germanPart].joined(separator: "\n\n"))
         let reference = try #require(languages.referenceCheck(text, range: text.fullRange, candidates: candidates, documentId: nil))
         #expect(reference.settled.language == "de_DE")
-        // German checked the start (2 KB to a blank line), and stopped at the part after it, where the English begins.
-        let englishStart = UTF8Offset(germanPart.utf8.count + 2)
-        #expect(reference.settled.end.rawValue >= LanguageIdentification.referenceProbeBytes && reference.settled.end <= englishStart)
-        #expect(reference.settled.misspellings.map(\.word) == Array(repeating: "Auschuss", count: reference.settled.misspellings.count))
-        // The check answers as each part checked in its own language, and counts each word once.
+        // German covers its start (2 KB to a blank line) and the German end, and leaves out the parts where the text is
+        // English (each cut at a blank line, so a part may hold the edge of both languages).
+        let englishStart = UTF8Offset(germanPart.utf8.count + 2), germanAgain = UTF8Offset(englishStart.rawValue + englishPart.utf8.count + 2)
+        let parts = try #require(reference.settled.parts)
+        #expect(parts.count == 2 && parts[0].lowerBound == text.fullRange.lowerBound && parts[1].upperBound == text.fullRange.upperBound)
+        #expect(parts[0].upperBound.rawValue >= LanguageIdentification.referenceProbeBytes && parts[0].upperBound <= englishStart)
+        #expect(parts[1].lowerBound >= germanAgain && parts[1].lowerBound.rawValue < germanAgain.rawValue + 5_000)
+        #expect(reference.settled.misspellings.allSatisfy { $0.word == "Auschuss" })
+        // The check answers as each language's part checked in its own language, and counts each word once.
         let checked = try languages.check(text, candidates: Self.candidates, documentId: nil)
-        let german = try Self.services.spelling.checker(languages: ["de_DE"]).check(text, range: text.fullRange.lowerBound..<englishStart)
-        let english = try Self.services.spelling.checker(languages: ["en_US"]).check(text, range: englishStart..<text.fullRange.upperBound)
-        #expect(checked.misspellings.map(\.misspelling) == german.misspellings + english.misspellings)
-        #expect(checked.misspellings.map(\.language) == Array(repeating: "de_DE", count: 12) + Array(repeating: "en_US", count: 60))
-        #expect(checked.wordCount == german.wordCount + english.wordCount)
+        let german = try Self.services.spelling.checker(languages: ["de_DE"])
+        let english = try Self.services.spelling.checker(languages: ["en_US"])
+        let pieces = [german.check(text, range: text.fullRange.lowerBound..<englishStart), english.check(text, range: englishStart..<germanAgain),
+                      german.check(text, range: germanAgain..<text.fullRange.upperBound)]
+        #expect(checked.misspellings.map(\.misspelling) == pieces.flatMap(\.misspellings))
+        #expect(checked.misspellings.map(\.language) == Array(repeating: "de_DE", count: 12) + Array(repeating: "en_US", count: 60)
+                    + Array(repeating: "de_DE", count: 24))
+        #expect(checked.wordCount == pieces.reduce(0) { $0 + $1.wordCount })
+        // A block settles only inside a covered part.
+        #expect(reference.settled.covers(text.fullRange.lowerBound..<UTF8Offset(100)))
+        #expect(!reference.settled.covers(englishStart..<UTF8Offset(englishStart.rawValue + 100)))
+        #expect(reference.settled.pieces(of: text.fullRange).map(\.covered) == [true, false, true])
     }
 
     @Test func aHardWrappedSentencesLastLineIsPartOfItsSentence() throws {

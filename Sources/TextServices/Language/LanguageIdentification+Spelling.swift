@@ -235,14 +235,12 @@ extension LanguageIdentification {
         var checkers: [String: SpellChecker] = [:]
         var found: [LanguageMisspelling] = []
         var wordCount = reference?.settled.wordCount ?? 0
-        // What the reference check covered (its words are counted in its count), and what it did not.
-        let covered = reference?.settled.end ?? range.lowerBound
         var nextSettled = 0
         for span in spans {
             if let reference, span.language == reference.settled.language { checkers[span.language] = reference.checker }
-            let cut = min(max(covered, span.range.lowerBound), span.range.upperBound)
-            for part in [span.range.lowerBound..<cut, cut..<span.range.upperBound] where !part.isEmpty {
-                if let reference, span.language == reference.settled.language, part.upperBound <= covered {
+            // The parts the reference check covered (its words are in its count), and those it left.
+            for (part, covered) in reference?.settled.pieces(of: span.range) ?? [(span.range, false)] {
+                if let reference, covered, span.language == reference.settled.language {
                     for misspelling in reference.settled.misspellings(in: part, from: &nextSettled) {
                         found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
                     }
@@ -258,7 +256,7 @@ extension LanguageIdentification {
                     checkers[span.language] = checker
                 }
                 let result = checker.check(text, range: part)
-                if part.lowerBound >= covered { wordCount += result.wordCount }
+                if !covered { wordCount += result.wordCount }
                 for misspelling in result.misspellings {
                     found.append(LanguageMisspelling(misspelling: misspelling, language: span.language, alsoIn: []))
                 }
@@ -312,11 +310,12 @@ extension LanguageIdentification {
     /// default language is English, then settles its German blocks unscored as
     /// an English text settles its English ones. The rest is checked from that
     /// blank line on, where no word can cross, in parts of about
-    /// `referencePartBytes` looked at the same way, up to the first part the
-    /// language rejects more than a quarter of (`SettledBlocks.end`); a part
-    /// that holds more misspellings than a look stops at, but few for its
-    /// words, is checked again whole (its verdicts are in the checker's memo
-    /// by then).
+    /// `referencePartBytes` looked at the same way; a part the language
+    /// rejects more than a quarter of is left out (`SettledBlocks.parts`), so
+    /// a German text that turns English costs the German verdicts on a few
+    /// dozen words of each English part; a part that holds more misspellings
+    /// than a look stops at, but few for its words, is checked again whole
+    /// (its verdicts are in the checker's memo by then).
     func referenceCheck(_ text: TextBuffer, range: ByteRange, candidates: [LanguageCandidate],
                         documentId: String?) -> (checker: SpellChecker, settled: SettledBlocks)? {
         guard LanguageWordScanner.containsLetter(text.bytes, range: range.ints), let model = try? model(for: candidates) else {
@@ -347,15 +346,21 @@ extension LanguageIdentification {
               let checker = try? spelling.checker(language: candidate.tag, located: candidate.dictionary, documentId: documentId)
         else { return nil }
         guard var (misspellings, wordCount) = look(checker, text, probe, memoBytes: range.byteCount) else { return nil }
-        // The rest a part at a time, each as the start was looked at, up to the first part in another language: a
-        // German text that turns English costs the German verdicts on a few dozen of its English words, not on all.
+        // The rest a part at a time, each looked at as the start was: a part in another language costs the verdicts
+        // on a few dozen of its words, not on all of them, and is left to detection.
+        var parts = [probe]
         var end = probe.upperBound
         while end < range.upperBound {
             let part = end..<Self.blockCut(text, after: end.rawValue + Self.referencePartBytes, in: range)
-            guard let found = look(checker, text, part, memoBytes: range.byteCount) else { break }
+            end = part.upperBound
+            guard let found = look(checker, text, part, memoBytes: range.byteCount) else { continue }
             misspellings += found.misspellings
             wordCount += found.wordCount
-            end = part.upperBound
+            if parts[parts.count - 1].upperBound == part.lowerBound {
+                parts[parts.count - 1] = parts[parts.count - 1].lowerBound..<part.upperBound
+            } else {
+                parts.append(part)
+            }
         }
         // Which rejected words another candidate's list of the same script holds (the listings `alsoIn` reads later,
         // looked up once).
@@ -370,7 +375,7 @@ extension LanguageIdentification {
         }
         var settled = SettledBlocks(language: candidate.tag, script: model.scripts[language], misspellings: misspellings,
                                     foreign: foreign, wordCount: wordCount)
-        settled.end = end
+        settled.parts = parts
         return (checker, settled)
     }
 

@@ -21,22 +21,23 @@ struct SettledBlocks {
     let language: String
     /// The script of the default language's words.
     let script: LanguageScript
-    /// The default language's misspellings of the range it checked (to `end`), in order.
+    /// The default language's misspellings of the parts it covers, in order.
     let misspellings: [Misspelling]
     /// For each misspelling, whether another candidate's word list of the word's script holds it.
     let foreign: [Bool]
-    /// The words the default language's check examined (to `end`).
+    /// The words the default language's check examined in the parts it covers.
     let wordCount: Int
-    /// Where the check stopped: it covers the range from its start to here (a blank line, or the range's end), and
-    /// only blocks that end by here can settle.
-    var end: UTF8Offset = UTF8Offset(Int.max)
+    /// The parts of the range the check covers, in order and apart (each from a blank line to a blank line, or the
+    /// range's edges; nil: all of it): a part it rejected more than a quarter of is not among them, and only blocks
+    /// inside one can settle.
+    var parts: [ByteRange]?
 
     /// The fewest evidence words of a settled block that holds one word the default language's dictionary rejects.
     static let wordsForOneRejection = 20
 
     /// The block's evidence words when `block` of `bytes` is settled (at least enough of them to settle it); nil when it is not.
     func words(ofSettled block: ByteRange, in bytes: [UInt8]) -> Int? {
-        guard block.upperBound <= end else { return nil }
+        guard covers(block) else { return nil }
         var low = 0, high = misspellings.count
         while low < high {
             let middle = (low + high) / 2
@@ -74,7 +75,37 @@ struct SettledBlocks {
             withUnsafeBytes(of: Int64(misspelling.range.lowerBound.rawValue).littleEndian) { starts += $0 }
             starts.append(foreign ? 1 : 0)
         }
-        return "settled \(language) \(end.rawValue) \(ContentHash(starts))"
+        for part in parts ?? [] {
+            withUnsafeBytes(of: Int64(part.lowerBound.rawValue).littleEndian) { starts += $0 }
+            withUnsafeBytes(of: Int64(part.upperBound.rawValue).littleEndian) { starts += $0 }
+        }
+        return "settled \(language) \(parts?.count ?? -1) \(ContentHash(starts))"
+    }
+
+    /// Whether one part the check covers holds all of `range`.
+    func covers(_ range: ByteRange) -> Bool {
+        guard let parts else { return true }
+        var low = 0, high = parts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if parts[middle].upperBound < range.upperBound { low = middle + 1 } else { high = middle }
+        }
+        return low < parts.count && parts[low].lowerBound <= range.lowerBound
+    }
+
+    /// `range` cut where the covered parts begin and end, in order, each piece with whether the check covers it.
+    func pieces(of range: ByteRange) -> [(range: ByteRange, covered: Bool)] {
+        guard let parts else { return [(range, true)] }
+        var pieces: [(range: ByteRange, covered: Bool)] = []
+        var start = range.lowerBound
+        for part in parts where part.upperBound > start && part.lowerBound < range.upperBound {
+            if part.lowerBound > start { pieces.append((start..<part.lowerBound, false)) }
+            let end = min(part.upperBound, range.upperBound)
+            pieces.append((max(start, part.lowerBound)..<end, true))
+            start = end
+        }
+        if start < range.upperBound { pieces.append((start..<range.upperBound, false)) }
+        return pieces
     }
 
     /// The misspellings that start in `range`, from `index` on (moved past them); `range`s asked for in order.
