@@ -546,6 +546,14 @@ struct SentenceAbbreviationsTests {
                 == ["Copyright 2023 Free Software Foundation, Inc. ", "El resultado es 1."])
     }
 
+    @Test func aDashBeforeALowerCaseWordStartsASentenceAfterALongWordsPeriod() throws {
+        #expect(try Self.sentences("Elle est fréquente chez les femmes. - si vous avez déjà subi une ablation, dites-le.", "fr")
+                == ["Elle est fréquente chez les femmes. ", "- si vous avez déjà subi une ablation, dites-le."])
+        // Not after an ellipsis (an attribution: `- сказала`), nor after a short word.
+        #expect(try Self.sentences("Ну и запросы у вас... - сказала база данных.", "ru") == ["Ну и запросы у вас... - сказала база данных."])
+        #expect(try Self.sentences("Ele viu o céu. - e mais nada.", "pt") == ["Ele viu o céu. - e mais nada."])
+    }
+
     @Test func aGluedExclamationMarkEndsItsSentenceBeforeALowerCaseWordInALineThatStartsInLowerCase() throws {
         #expect(try Self.sentences("i don't know why he won't eat though! i have tried feeding him.", "en")
                 == ["i don't know why he won't eat though! ", "i have tried feeding him."])

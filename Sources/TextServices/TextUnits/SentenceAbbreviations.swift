@@ -487,8 +487,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// Each case follows a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
-    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
-    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`; not `- disse lei`), and Dutch opening
+    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes and Spanish marks allowed
+    /// between (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`, `- ¿Qué`), or before a lower-case word after a
+    /// period behind a word of four letters or more (`les femmes. - si vous`; not `vas... - сказала`), and Dutch opening
     /// quotes typed as two commas before a capital (`,,Het meet`), which
     /// Unicode's rule SB8a keeps in the sentence before; a capital after a mark and a closing quote written
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
@@ -565,7 +566,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             guard dash - offset <= 3, dash < bytes.count, bytes[dash] == 0x20,
                   let first = Self.scalarAfterOpeningQuotes(bytes, dash + 1),
-                  first.properties.isUppercase || first.properties.numericType != nil else { return false }
+                  first.properties.isUppercase || first.properties.numericType != nil || first.properties.isLowercase
+            else { return false }
+            if first.properties.isLowercase {
+                // A list item or a line of dialogue written in lower case (`chez les hommes. - si vous avez`,
+                // `Przejrzałam materiały. – przemieniło.`), after a period behind a word of four letters or more,
+                // not an ellipsis (`Ну и запросы у вас... - сказала база`).
+                guard mark == UInt8(ascii: "."), terminator == end, end >= 2, bytes[end - 2] != UInt8(ascii: "."),
+                      case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4,
+                      !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word),
+                      !Self.followsNumber(bytes, end - 1 - word.utf8.count) else { return false }
+            }
         }
         return !joins(bytes, at: offset)
     }
