@@ -17,7 +17,7 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
 - an *abbreviation* is a token that mostly carries its period (Punkt's
   type-based evidence) and is mostly followed by something that does not
   start a sentence (a lower-case word, a number, a non-starter capital), and
-  that ends less than 30% of the paragraphs it is seen in (`usw.`, `osv.`,
+  that ends less than 30% of the paragraphs it is seen in, or fewer than three (`usw.`, `osv.`,
   `ecc.` close lists and so end sentences: left out, they still join a
   lower-case word, as Unicode's SB8 rules); a *title* abbreviation ("Dr",
   "vgl") is one never seen before a starter and seen before at least three
@@ -148,14 +148,15 @@ def learn(paragraphs):
 
 
 def ends_paragraphs(counts, key):
-    """Whether a key with its period ends at least PARAGRAPH_END_RATIO of the paragraph places it is seen in (`usw.`, `osv.`, `ecc.`).
+    """Whether a key with its period ends at least PARAGRAPH_END_RATIO of the paragraph places it is seen in, and at least three (`usw.`, `osv.`, `ecc.`).
 
     Such a word closes lists and ends its sentence as often as not; left out
     of the lists, it still joins a lower-case word (Unicode's SB8) and ends
     before a capital.
     """
     followers = counts.followers.get(key, [])
-    return len(followers) >= MINIMUM_ABBREVIATION_COUNT and followers.count("") >= PARAGRAPH_END_RATIO * len(followers)
+    ends = followers.count("")
+    return ends >= MINIMUM_ABBREVIATION_COUNT and ends >= PARAGRAPH_END_RATIO * len(followers)
 
 
 def libreoffice_entries(folder, language):
