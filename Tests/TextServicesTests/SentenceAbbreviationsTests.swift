@@ -506,7 +506,8 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("Die Zuweisung PS1=\"Was jetzt, Meister? \" würde den Prompt ändern. Gut.", "de")
                 == ["Die Zuweisung PS1=\"Was jetzt, Meister? \" würde den Prompt ändern. ", "Gut."])
         #expect(try Self.sentences("He wrote \"All done. \" Then he left.", "en") == ["He wrote \"All done. \" ", "Then he left."])
-        // A quote glued to what follows opens a quotation, even before a bracket.
+        // A quote glued to what follows opens a quotation, even before a bracket, and so does the first of a pair.
+        #expect(try Self.sentences("Il est parti. \" Il faut partir \", dit-il.", "fr") == ["Il est parti. ", "\" Il faut partir \", dit-il."])
         #expect(try Self.sentences("They never made it. \"(China) could be next,\" he said.", "en")
                 == ["They never made it. ", "\"(China) could be next,\" he said."])
     }

@@ -147,10 +147,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]\"".unicodeScalars.contains(closing),
            UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil
                    && !(closing == "\"" && SentenceKey.openers.unicodeScalars.contains($0.0)) }) ?? true,
+           closing != "\"" || !Self.capitalAfterSpaces(bytes, after) || Self.closesAQuote(bytes, boundary),
            [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
             // `« Tu viens ? »`, `PS1="What next, master? " changes`: a closing quote after a spaced mark starts nothing
             // (opens(_:at:) cuts after it); German `»Nicht«` opens with the same sign, glued to its word, and so
-            // does a straight quote glued to the word it opens.
+            // does a straight quote glued to the word it opens, or, before a capital, the first of a pair on its line
+            // (French `fin. " Il part "`).
             return true
         }
         let next = NextWord(bytes, at: boundary)
@@ -347,6 +349,30 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
     }
 
+    /// Whether spaces and then an upper-case letter or a digit follow at `offset`.
+    static func capitalAfterSpaces(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var index = offset
+        guard index < bytes.count, bytes[index] == 0x20 else { return false }
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        guard let (scalar, _) = UTF8Scalars.at(bytes, index) else { return false }
+        return scalar.properties.isUppercase || scalar.properties.numericType != nil
+    }
+
+    /// Whether the straight quote at `offset` closes one its line opened: an odd number of straight quotes stands before it on its line.
+    ///
+    /// Looks back at most 1,000 bytes; a longer line counts as not.
+    static func closesAQuote(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var index = offset
+        let lowest = max(0, offset - 1000)
+        var quotes = 0
+        while index > lowest, bytes[index - 1] != 0x0A, bytes[index - 1] != 0x0D {
+            index -= 1
+            if bytes[index] == UInt8(ascii: "\"") { quotes += 1 }
+        }
+        guard index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D else { return false }
+        return quotes % 2 == 1
+    }
+
     /// Whether the line that holds `offset` starts with a lower-case letter before it (other marks and spaces allowed before that letter): a writer who does not capitalise.
     ///
     /// Looks back at most 1,000 bytes; a longer line counts as not.
@@ -437,6 +463,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
         let closing = Self.beforeClosingMarks(bytes, end)
         guard end < offset, closing < end else { return false }
+        // A straight quote that opens a pair (French `fin. " Il part "`) is no closing mark.
+        if bytes[closing] == UInt8(ascii: "\""), !Self.closesAQuote(bytes, closing) { return false }
         var terminator = closing
         while terminator > 0, bytes[terminator - 1] == 0x20 || (bytes[terminator - 1] == 0xA0 && terminator >= 2 && bytes[terminator - 2] == 0xC2) {
             terminator -= bytes[terminator - 1] == 0xA0 ? 2 : 1
