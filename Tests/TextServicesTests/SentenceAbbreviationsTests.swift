@@ -555,6 +555,13 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("Ele viu o céu. - e mais nada.", "pt") == ["Ele viu o céu. - e mais nada."])
     }
 
+    @Test func aNumberAfterAQuotedSentenceEndStartsASentence() throws {
+        #expect(try Self.sentences("The best motto would be \"go with the flow.\" 2005 will be a year of ups and downs.", "en")
+                == ["The best motto would be \"go with the flow.\" ", "2005 will be a year of ups and downs."])
+        #expect(try Self.sentences("It was in Amsterdam (see the chart.) 3 days later we left.", "en")
+                == ["It was in Amsterdam (see the chart.) ", "3 days later we left."])
+    }
+
     @Test func aGluedExclamationMarkEndsItsSentenceBeforeALowerCaseWordInALineThatStartsInLowerCase() throws {
         #expect(try Self.sentences("i don't know why he won't eat though! i have tried feeding him.", "en")
                 == ["i don't know why he won't eat though! ", "i have tried feeding him."])

@@ -577,9 +577,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             while after < bytes.count, bytes[after] == 0x20 { after += 1 }
             guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
         } else if isDigit {
-            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`).
-            guard mark == UInt8(ascii: "."), terminator == end else { return false }
-            switch SentenceKey(bytes, period: end - 1) {
+            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`), closing quotes or
+            // brackets allowed after the period (`"go with the flow." 2005 will be`).
+            guard mark == UInt8(ascii: ".") else { return false }
+            switch SentenceKey(bytes, period: terminator - 1) {
             case .word(_, let scalars)? where scalars >= 4: break
             case .number(let digits, _, _)? where digits == 4: break
             default: return false
