@@ -574,7 +574,8 @@ struct SentenceAbbreviationsTests {
                 == ["make sure you have a dish of water for it. ", "as they can drink a lot."])
         #expect(try Self.sentences("Make sure you have a dish of water for it. as they can drink a lot.", "en")
                 == ["Make sure you have a dish of water for it. as they can drink a lot."])
-        // Nor a capitalised word or a listed abbreviation: `Feb. next`, `etc. (see`.
+        // Nor in an option's line, nor after a capitalised word: `Feb. next`.
+        #expect(try Self.sentences("-a, --all show all of it. by default only some.", "en") == ["-a, --all show all of it. by default only some."])
         #expect(try Self.sentences("and on the 1st day of Feb. next, they met.", "en") == ["and on the 1st day of Feb. next, they met."])
     }
 

@@ -78,7 +78,9 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     ///
     /// `»*«, »?« und`, `„Wo?“ fragte er`: glued to the mark, these close a quote; elsewhere (`. « Il`) they may open one.
     static func beforeClosingMarksAfterMark(_ bytes: [UInt8], _ end: Int) -> Int {
-        var index = end
+        let plain = beforeClosingMarks(bytes, end)
+        guard plain > 0, [0xAB, 0x9C, 0x98, 0xB9, 0xBA].contains(bytes[plain - 1]) else { return plain }
+        var index = plain
         while index > 0 {
             let plain = beforeClosingMarks(bytes, index)
             if plain < index {
@@ -92,8 +94,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 break
             }
         }
-        guard index < end, index > 0, bytes[index - 1] == UInt8(ascii: "!") || bytes[index - 1] == UInt8(ascii: "?") else {
-            return beforeClosingMarks(bytes, end)
+        guard index < plain, index > 0, bytes[index - 1] == UInt8(ascii: "!") || bytes[index - 1] == UInt8(ascii: "?") else {
+            return plain
         }
         return index
     }
@@ -147,8 +149,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]\"".unicodeScalars.contains(closing),
            UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil
                    && !(closing == "\"" && SentenceKey.openers.unicodeScalars.contains($0.0)) }) ?? true,
-           closing != "\"" || !Self.capitalAfterSpaces(bytes, after) || Self.closesAQuote(bytes, boundary),
-           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
+           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]),
+           closing != "\"" || !Self.capitalAfterSpaces(bytes, after) || Self.closesAQuote(bytes, boundary) {
             // `« Tu viens ? »`, `PS1="What next, master? " changes`: a closing quote after a spaced mark starts nothing
             // (opens(_:at:) cuts after it); German `»Nicht«` opens with the same sign, glued to its word, and so
             // does a straight quote glued to the word it opens, or, before a capital, the first of a pair on its line
@@ -373,7 +375,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return quotes % 2 == 1
     }
 
-    /// Whether the line that holds `offset` starts with a lower-case letter before it (other marks and spaces allowed before that letter): a writer who does not capitalise.
+    /// Whether the line that holds `offset` starts with a lower-case letter before it (spaces and opening quotes or brackets allowed before that letter; not an option's `-v`): a writer who does not capitalise.
     ///
     /// Looks back at most 1,000 bytes; a longer line counts as not.
     static func lineStartsLowerCase(_ bytes: [UInt8], before offset: Int) -> Bool {
@@ -384,7 +386,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         var index = start
         while index < offset, let (scalar, next) = UTF8Scalars.at(bytes, index) {
             if scalar.isLetter { return scalar.properties.isLowercase }
-            if scalar.properties.numericType != nil { return false }
+            guard scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar) else { return false }
             index = next
         }
         return false
@@ -463,13 +465,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
         let closing = Self.beforeClosingMarks(bytes, end)
         guard end < offset, closing < end else { return false }
-        // A straight quote that opens a pair (French `fin. " Il part "`) is no closing mark.
-        if bytes[closing] == UInt8(ascii: "\""), !Self.closesAQuote(bytes, closing) { return false }
         var terminator = closing
         while terminator > 0, bytes[terminator - 1] == 0x20 || (bytes[terminator - 1] == 0xA0 && terminator >= 2 && bytes[terminator - 2] == 0xC2) {
             terminator -= bytes[terminator - 1] == 0xA0 ? 2 : 1
         }
         guard terminator < closing, terminator > 0 else { return false }
+        // A straight quote that opens a pair (French `fin. " Il part "`) is no closing mark.
+        if bytes[closing] == UInt8(ascii: "\""), !Self.closesAQuote(bytes, closing) { return false }
         switch bytes[terminator - 1] {
         case UInt8(ascii: "!"), UInt8(ascii: "?"):
             return true
@@ -560,17 +562,18 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
-                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), !Self.isInitials(word),
-                  !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
-            else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
+                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 2 else { return false }
             if scalars < 4 {
                 // A shorter word in lower case that no list knows, in a line that starts in lower case (a writer who does
                 // not capitalise: `make sure you have a dish of water for it. as they can drink a lot.`), right before
                 // a lower-case letter.
-                guard scalars >= 2, word.unicodeScalars.allSatisfy({ $0.properties.isLowercase }), !titles.contains(word),
-                      !abbreviations.contains(word), UTF8Scalars.at(bytes, offset)?.0.properties.isLowercase ?? false,
-                      Self.lineStartsLowerCase(bytes, before: end) else { return false }
+                guard UTF8Scalars.at(bytes, offset)?.0.properties.isLowercase ?? false,
+                      word.unicodeScalars.allSatisfy({ $0.properties.isLowercase }), !titles.contains(word),
+                      !abbreviations.contains(word), Self.lineStartsLowerCase(bytes, before: end) else { return false }
             }
+            guard !Self.isInitials(word), !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word),
+                  !Self.followsNumber(bytes, end - 1 - word.utf8.count)
+            else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
             var after = offset + 2
