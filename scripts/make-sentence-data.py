@@ -16,9 +16,13 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
   is mostly seen without one): "The", "Die", "Это";
 - an *abbreviation* is a token that mostly carries its period (Punkt's
   type-based evidence) and is mostly followed by something that does not
-  start a sentence (a lower-case word, a number, a non-starter capital); a
-  *title* abbreviation ("Dr", "vgl") is one never seen before a starter, so
-  it joins whatever follows;
+  start a sentence (a lower-case word, a number, a non-starter capital), and
+  that ends less than 30% of the paragraphs it is seen in, or fewer than three (`usw.`, `osv.`,
+  `ecc.` close lists and so end sentences: left out, they still join a
+  lower-case word, as Unicode's SB8 rules); a *title* abbreviation ("Dr",
+  "vgl") is one never seen before a starter and seen before at least three
+  different words (Spanish `Inc.` only before the `Licencia` of copyright
+  notices is no evidence), so it joins whatever follows;
 - a language *writes ordinals* ("am 21. Januar") when a number of one to
   three digits with a period, right after a lower-case word (so not a
   list's "1."), is followed by a lower-case word or a non-starter capital
@@ -33,7 +37,8 @@ abbreviations: an entry (and, when written in lower case, its capitalised
 form) is kept unless the tuning half sees the word without a period more
 than three times as often as with one (English `in.`, `no.`, German `Art.`
 are ordinary words), or, seen at least three times with its period, mostly
-before a sentence starter (Spanish `etc.` ends sentences). Single letters
+before a sentence starter (Spanish `etc.` ends sentences) or at a paragraph's
+end as often as a learned abbreviation may be. Single letters
 are left to the runtime's rules.
 
 With `--hunspell FOLDER` (default /usr/share/hunspell when given without
@@ -88,6 +93,8 @@ LIBREOFFICE_WITHOUT_RATIO = 3  # LibreOffice: drop an entry seen this many times
 LIBREOFFICE_LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "es": "es", "it": "it", "pt": "pt-BR", "pl": "pl-PL",
                        "ru": "ru-RU", "nl": "nl-NL", "sv": "sv-SE", "cs": "cs-CZ", "bg": "bg-BG"}
 MINIMUM_UD_TITLE_COUNT = 3   # UD: never at an end, seen this often inside
+MINIMUM_TITLE_FOLLOWERS = 3  # distinct words after a title (`Inc. License` repeated in every copyright line is one)
+PARAGRAPH_END_RATIO = 0.3    # an abbreviation that ends this share of its paragraphs ends sentences (`usw.`, `osv.`)
 
 
 def learn(paragraphs):
@@ -118,6 +125,8 @@ def learn(paragraphs):
         without = counts.without_period.get(key, 0)
         if with_period < PERIOD_RATIO * (with_period + without):
             continue
+        if ends_paragraphs(counts, key):
+            continue
         followers = [word for word in counts.followers[key] if tells(word)]
         if not followers:
             continue
@@ -125,7 +134,8 @@ def learn(paragraphs):
         if continued < CONTINUED_RATIO * len(followers):
             continue
         before_starter = sum(1 for word in followers if word in starter_set)
-        if len(followers) >= 5 and before_starter <= TITLE_STARTER_RATIO * len(followers):
+        if len(followers) >= 5 and before_starter <= TITLE_STARTER_RATIO * len(followers) \
+                and len(set(followers)) >= MINIMUM_TITLE_FOLLOWERS:
             titles.append(key)
         else:
             abbreviations.append(key)
@@ -135,6 +145,18 @@ def learn(paragraphs):
     return {"starters": starters, "abbreviations": sorted(abbreviations), "titles": sorted(titles),
             "ordinals": ordinal_share >= ORDINAL_RATIO, "ordinal_share": ordinal_share,
             "numbers": len(numbers), "paragraphs": len(paragraphs), "counts": counts}
+
+
+def ends_paragraphs(counts, key):
+    """Whether a key with its period ends at least PARAGRAPH_END_RATIO of the paragraph places it is seen in, and at least three (`usw.`, `osv.`, `ecc.`).
+
+    Such a word closes lists and ends its sentence as often as not; left out
+    of the lists, it still joins a lower-case word (Unicode's SB8) and ends
+    before a capital.
+    """
+    followers = counts.followers.get(key, [])
+    ends = followers.count("")
+    return ends >= MINIMUM_ABBREVIATION_COUNT and ends >= PARAGRAPH_END_RATIO * len(followers)
 
 
 def libreoffice_entries(folder, language):
@@ -357,6 +379,8 @@ def add_libreoffice(learned, entries, source="libreoffice", titles=frozenset()):
             without = counts.without_period.get(key, 0)
             if without > LIBREOFFICE_WITHOUT_RATIO * max(1, counts.with_period.get(key, 0)):
                 continue  # mostly an ordinary word here ("in", "no", "Art")
+            if ends_paragraphs(counts, key):
+                continue  # ends sentences here (`osv.`, `usw.` closing a list)
             followers = [word for word in counts.followers.get(key, []) if word and (word[0].isalpha() or word[0].isdigit())]
             before_starters = sum(1 for word in followers if word[0].isupper() and word in starters)
             if len(followers) >= MINIMUM_ABBREVIATION_COUNT and before_starters > (1 - CONTINUED_RATIO) * len(followers):

@@ -74,6 +74,32 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return index
     }
 
+    /// `beforeClosingMarks(_:_:)`, also past the quotes German and Czech close with (`«`, `“`, `‘`, `‹`, `›`) when a `!` or `?` stands right before them.
+    ///
+    /// `»*«, »?« und`, `„Wo?“ fragte er`: glued to the mark, these close a quote; elsewhere (`. « Il`) they may open one.
+    static func beforeClosingMarksAfterMark(_ bytes: [UInt8], _ end: Int) -> Int {
+        let plain = beforeClosingMarks(bytes, end)
+        guard plain > 0, [0xAB, 0x9C, 0x98, 0xB9, 0xBA].contains(bytes[plain - 1]) else { return plain }
+        var index = plain
+        while index > 0 {
+            let plain = beforeClosingMarks(bytes, index)
+            if plain < index {
+                index = plain
+            } else if index >= 2, bytes[index - 2] == 0xC2, bytes[index - 1] == 0xAB {
+                index -= 2
+            } else if index >= 3, bytes[index - 3] == 0xE2, bytes[index - 2] == 0x80,
+                      [0x9C, 0x98, 0xB9, 0xBA].contains(bytes[index - 1]) {
+                index -= 3
+            } else {
+                break
+            }
+        }
+        guard index < plain, index > 0, bytes[index - 1] == UInt8(ascii: "!") || bytes[index - 1] == UInt8(ascii: "?") else {
+            return plain
+        }
+        return index
+    }
+
     /// Whether the sentence boundary ICU found at byte `boundary` of `bytes` is not a sentence end.
     ///
     /// Only a boundary behind a period and spaces (no line or paragraph
@@ -84,7 +110,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// capitalised word after it); and inside a spaced abbreviation ("z. B.")
     /// whose joined form ("z.B") is listed. A `!` or `?` before a lower-case
     /// word, closing quotes or brackets between them or not, ends no sentence either, as ICU already rules for periods
-    /// (but a `?` glued to a word, alone or ending a run of marks, does), nor
+    /// (but a `?` glued to a word, alone or ending a run of marks, does, and so does a glued `!` in a line that starts
+    /// in lower case; a German closing quote glued to the mark, `»?« und`, counts as closing), nor
     /// does a terminator glued to the next character (`.Z`, `(!=)`). A bracketed ellipsis (`(...)`, `[...]`) after a
     /// sentence end opens the sentence after it, and at a line's end closes the one before. Looks at a few bytes on
     /// each side; no allocation beyond the two short keys.
@@ -119,15 +146,19 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 && !(UTF8Scalars.at(bytes, boundary)?.0.properties.isWhitespace ?? true)
         }
         guard period > 0 else { return false }
-        if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]".unicodeScalars.contains(closing),
-           UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil }) ?? true,
-           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]) {
-            // `« Tu viens ? »`: a closing quote after a spaced mark starts nothing (opens(_:at:) cuts after it);
-            // German `»Nicht«` opens with the same sign, glued to its word.
+        if let (closing, after) = UTF8Scalars.at(bytes, boundary), "»”)]\"".unicodeScalars.contains(closing),
+           UTF8Scalars.at(bytes, after).map({ !$0.0.isLetter && $0.0.properties.numericType == nil
+                   && !(closing == "\"" && SentenceKey.openers.unicodeScalars.contains($0.0)) }) ?? true,
+           [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[period - 1]),
+           closing != "\"" || !Self.capitalAfterSpaces(bytes, after) || Self.closesAQuote(bytes, boundary) {
+            // `« Tu viens ? »`, `PS1="What next, master? " changes`: a closing quote after a spaced mark starts nothing
+            // (opens(_:at:) cuts after it); German `»Nicht«` opens with the same sign, glued to its word, and so
+            // does a straight quote glued to the word it opens, or, before a capital, the first of a pair on its line
+            // (French `fin. " Il part "`).
             return true
         }
         let next = NextWord(bytes, at: boundary)
-        let terminator = Self.beforeClosingMarks(bytes, period)
+        let terminator = Self.beforeClosingMarksAfterMark(bytes, period)
         if terminator > 0, bytes[terminator - 1] == UInt8(ascii: "!") || bytes[terminator - 1] == UInt8(ascii: "?") {
             // textsvcd: disable-next-line (the last example is Italian)
             // "Yahoo! is", "which is ! by default", "«Basta!» disse": ICU's own rule for periods (SB8), for ! and ? too.
@@ -138,7 +169,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 while mark > 0, bytes[mark - 1] == UInt8(ascii: "!") || bytes[mark - 1] == UInt8(ascii: "?") { mark -= 1 }
                 if let (before, _) = UTF8Scalars.before(bytes, mark), before.isLetter { return false }
             }
-            return next.word.unicodeScalars.first?.properties.isLowercase ?? false
+            let lowerCase = next.word.unicodeScalars.first?.properties.isLowercase ?? false
+            if lowerCase, terminator == period {
+                // In a line that starts in lower case, a writer who does not capitalise (chat: `i don't know why he
+                // won't eat though! i have tried`), a `!` glued to a word ends its sentence before a lower-case word too.
+                var mark = period - 1
+                while mark > 0, bytes[mark - 1] == UInt8(ascii: "!") || bytes[mark - 1] == UInt8(ascii: "?") { mark -= 1 }
+                if UTF8Scalars.before(bytes, mark).map({ $0.0.isLetter }) ?? false, Self.lineStartsLowerCase(bytes, before: mark) {
+                    return false
+                }
+            }
+            return lowerCase
         }
         guard bytes[period - 1] == UInt8(ascii: ".") else { return false }
         if Self.staysInBrackets(bytes, period: period - 1, boundary: boundary) { return true }
@@ -310,6 +351,47 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[terminator - 1])
     }
 
+    /// Whether spaces and then an upper-case letter or a digit follow at `offset`.
+    static func capitalAfterSpaces(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var index = offset
+        guard index < bytes.count, bytes[index] == 0x20 else { return false }
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        guard let (scalar, _) = UTF8Scalars.at(bytes, index) else { return false }
+        return scalar.properties.isUppercase || scalar.properties.numericType != nil
+    }
+
+    /// Whether the straight quote at `offset` closes one its line opened: an odd number of straight quotes stands before it on its line.
+    ///
+    /// Looks back at most 1,000 bytes; a longer line counts as not.
+    static func closesAQuote(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var index = offset
+        let lowest = max(0, offset - 1000)
+        var quotes = 0
+        while index > lowest, bytes[index - 1] != 0x0A, bytes[index - 1] != 0x0D {
+            index -= 1
+            if bytes[index] == UInt8(ascii: "\"") { quotes += 1 }
+        }
+        guard index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D else { return false }
+        return quotes % 2 == 1
+    }
+
+    /// Whether the line that holds `offset` starts with a lower-case letter before it (spaces and opening quotes or brackets allowed before that letter; not an option's `-v`): a writer who does not capitalise.
+    ///
+    /// Looks back at most 1,000 bytes; a longer line counts as not.
+    static func lineStartsLowerCase(_ bytes: [UInt8], before offset: Int) -> Bool {
+        var start = offset
+        let lowest = max(0, offset - 1000)
+        while start > lowest, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return false }
+        var index = start
+        while index < offset, let (scalar, next) = UTF8Scalars.at(bytes, index) {
+            if scalar.isLetter { return scalar.properties.isLowercase }
+            guard scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar) else { return false }
+            index = next
+        }
+        return false
+    }
+
     /// Whether a word holds a vowel: a, e, i, o, u or y, a Cyrillic vowel (ъ too, Bulgarian's), or any accented Latin letter.
     static func hasVowel(_ word: String) -> Bool {
         word.unicodeScalars.contains { scalar in
@@ -388,6 +470,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             terminator -= bytes[terminator - 1] == 0xA0 ? 2 : 1
         }
         guard terminator < closing, terminator > 0 else { return false }
+        // A straight quote that opens a pair (French `fin. " Il part "`) is no closing mark.
+        if bytes[closing] == UInt8(ascii: "\""), !Self.closesAQuote(bytes, closing) { return false }
         switch bytes[terminator - 1] {
         case UInt8(ascii: "!"), UInt8(ascii: "?"):
             return true
@@ -399,11 +483,12 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         }
     }
 
-    /// The first scalar at or after `offset` that is not an opening quote or bracket (`- "Avete`, `— «Sì`).
+    /// The first scalar at or after `offset` that is not an opening quote or bracket or a Spanish opening mark (`- "Avete`, `— «Sì`, `- ¿Qué`).
     static func scalarAfterOpeningQuotes(_ bytes: [UInt8], _ offset: Int) -> Unicode.Scalar? {
         var index = offset
         while let (scalar, next) = UTF8Scalars.at(bytes, index) {
-            guard SentenceKey.openers.unicodeScalars.contains(scalar) || scalar == "»" || scalar == "”" else { return scalar }
+            guard SentenceKey.openers.unicodeScalars.contains(scalar) || scalar == "»" || scalar == "”" || scalar == "¿" || scalar == "¡"
+            else { return scalar }
             index = next
         }
         return nil
@@ -432,12 +517,14 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     /// Each case follows a `.`, `!` or `?` (closing marks allowed) and
     /// spaces on the same line, where that end is not an abbreviation's, an
     /// ordinal's or an initial's (`joins(_:at:)` would not join it): a dash that
-    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes allowed between
-    /// (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`; not `- disse lei`), and Dutch opening
+    /// opens a line of dialogue or a list item before a capital or a digit, opening quotes and Spanish marks allowed
+    /// between (`- Да, очаквам`, `-- A cabeça`, `— NORTON`, `- "Avete`, `- ¿Qué`), or before a lower-case word after a
+    /// period behind a word of four letters or more (`les femmes. - si vous`; not `vas... - сказала`), and Dutch opening
     /// quotes typed as two commas before a capital (`,,Het meet`), which
     /// Unicode's rule SB8a keeps in the sentence before; a capital after a mark and a closing quote written
     /// with spaces (`« Tu viens ? » Il part`); a lower-case word (opening quotes allowed) after a period behind
-    /// a word of four letters or more; and,
+    /// a word of four letters or more, or, in a line that starts in lower case, a lower-case letter after a period
+    /// behind a lower-case word of two or three letters that no list knows; and,
     /// after a period that follows a word of four letters or more, a number
     /// or a currency sign before a digit (`this week. 2005 is going to rock!`, `history. $205m was`;
     /// not `art. 6 della legge`), which rule SB8 keeps there when a lower-case word follows it. Looks at a few
@@ -465,8 +552,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let mark = bytes[terminator - 1]
         guard mark == UInt8(ascii: ".") || mark == UInt8(ascii: "!") || mark == UInt8(ascii: "?") else { return false }
         if mark == UInt8(ascii: "."), terminator == end, case .word(let word, _)? = SentenceKey(bytes, period: end - 1),
-           Self.isInitials(word) {
-            return false  // "R. -- A ideia": an interview's speaker, or an initial before a dash
+           Self.isInitials(word), SentenceKey.startsSentence(bytes, end - 1 - word.utf8.count) {
+            return false  // "R. -- A ideia": an interview's speaker opens the turn (`GNU C. - Да` ends in a letter)
         }
         // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
         if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
@@ -475,8 +562,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
             guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
-                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4, !Self.isInitials(word),
-                  !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word), !Self.followsNumber(bytes, end - 1 - word.utf8.count)
+                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 2 else { return false }
+            if scalars < 4 {
+                // A shorter word in lower case that no list knows, in a line that starts in lower case (a writer who does
+                // not capitalise: `make sure you have a dish of water for it. as they can drink a lot.`), right before
+                // a lower-case letter.
+                guard UTF8Scalars.at(bytes, offset)?.0.properties.isLowercase ?? false,
+                      word.unicodeScalars.allSatisfy({ $0.properties.isLowercase }), !titles.contains(word),
+                      !abbreviations.contains(word), Self.lineStartsLowerCase(bytes, before: end) else { return false }
+            }
+            guard !Self.isInitials(word), !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word),
+                  !Self.followsNumber(bytes, end - 1 - word.utf8.count)
             else { return false }  // nor after an ellipsis, "z.B.", "млрд." or a unit after a number ("57 proc." before a lower-case word)
         } else if isCommaQuote {
             // Dutch opening quotes typed as two commas (`,,Het meet`): Unicode's SB8a keeps a comma in the sentence before.
@@ -484,9 +580,10 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             while after < bytes.count, bytes[after] == 0x20 { after += 1 }
             guard let (letter, _) = UTF8Scalars.at(bytes, after), letter.properties.isUppercase else { return false }
         } else if isDigit {
-            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`).
-            guard mark == UInt8(ascii: "."), terminator == end else { return false }
-            switch SentenceKey(bytes, period: end - 1) {
+            // After a word of four letters or more, or a year (`le 1er janvier 2008. 23 épreuves`), closing quotes or
+            // brackets allowed after the period (`"go with the flow." 2005 will be`).
+            guard mark == UInt8(ascii: ".") else { return false }
+            switch SentenceKey(bytes, period: terminator - 1) {
             case .word(_, let scalars)? where scalars >= 4: break
             case .number(let digits, _, _)? where digits == 4: break
             default: return false
@@ -501,7 +598,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             }
             guard dash - offset <= 3, dash < bytes.count, bytes[dash] == 0x20,
                   let first = Self.scalarAfterOpeningQuotes(bytes, dash + 1),
-                  first.properties.isUppercase || first.properties.numericType != nil else { return false }
+                  first.properties.isUppercase || first.properties.numericType != nil || first.properties.isLowercase
+            else { return false }
+            if first.properties.isLowercase {
+                // A list item or a line of dialogue written in lower case (`chez les hommes. - si vous avez`,
+                // `Przejrzałam materiały. – przemieniło.`), after a period behind a word of four letters or more,
+                // not an ellipsis (`Ну и запросы у вас... - сказала база`).
+                guard mark == UInt8(ascii: "."), terminator == end, end >= 2, bytes[end - 2] != UInt8(ascii: "."),
+                      case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 4,
+                      !word.utf8.contains(UInt8(ascii: ".")), Self.hasVowel(word),
+                      !Self.followsNumber(bytes, end - 1 - word.utf8.count) else { return false }
+            }
         }
         return !joins(bytes, at: offset)
     }
