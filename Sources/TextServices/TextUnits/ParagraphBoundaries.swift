@@ -36,8 +36,8 @@ final class ParagraphBoundaries: BoundaryCursor {
         let count = bytes.count
         bytes.withUnsafeBytes { raw in
             while index < count {
-                // A terminator's last byte is a control byte under 0x0E or a byte outside ASCII: eight bytes holding
-                // neither end no terminator, so the eight boundaries after them are passed over at once.
+                // The last byte of a terminator is a control byte under 0x0E or a byte outside ASCII: eight bytes
+                // holding neither end no terminator, so the eight boundaries after them are passed over at once.
                 while index + 7 <= count, Self.holdsNoTerminatorEnd(raw.loadUnaligned(fromByteOffset: index - 1, as: UInt64.self)) {
                     index = min(index + 8, count)
                 }
