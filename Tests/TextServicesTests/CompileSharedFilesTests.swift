@@ -96,6 +96,22 @@ import Testing
         #expect(DictionaryCompiler.sourceBytes(missing) == 0)
     }
 
+    @Test func aDictionaryWhoseAffixFileIsLargeBesideItsFormsIsVerifiedOnOneHandle() throws {
+        // Hungarian's, Galician's and Basque's measured .aff, .aff + .dic and forms (docs/benchmarks.md).
+        #expect(DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 3_759_369, affixBytes: 2_106_214,
+                                                       forms: 284_394))
+        #expect(!DictionaryCompiler.verifiesOnOneHandle(inferringCase: true, sourceBytes: 9_488_803, affixBytes: 1_163_541,
+                                                        forms: 794_710))
+        #expect(!DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 5_032_811, affixBytes: 2_729_393,
+                                                        forms: 4_443_343))
+        // The repository's English: a small .aff beside its forms, two handles.
+        let info = try repositoryEnglishInfo()
+        let forms = WordFormExpander.formList(of: info).count
+        #expect(!DictionaryCompiler.verifiesOnOneHandle(inferringCase: true, sourceBytes: DictionaryCompiler.sourceBytes(info),
+                                                        affixBytes: DictionaryCompiler.fileBytes(info.affixPath), forms: forms))
+        #expect(DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 0, affixBytes: 1, forms: 0))
+    }
+
     @Test func aCharactersBytesCompareAsEqualityWithThatCharacterDoes() {
         let characters: [Character] = [" ", "\t", "/", "\\", "0", "Y", "#", "a", "é", "e\u{301}", " \u{301}", "/\u{301}",
                                         "\u{1100}\u{1161}\u{11A8}", "가", "\u{00A0}", "\u{3000}", "\r\n", "\n", "ж", "\u{212A}"]

@@ -67,7 +67,8 @@ extension DictionaryCompiler {
         let declaredCharset = engine.declaredCharset
         let cases = inferred.withLock { box in defer { box = nil }; return box } ?? .disabled
         // Optionals set to nil where they are no longer needed (`consume` does not take them).
-        let oneHandle = cases.isEnabled && Self.sourceBytes(info) >= Self.oneHandleBytes
+        let oneHandle = Self.verifiesOnOneHandle(inferringCase: cases.isEnabled, sourceBytes: Self.sourceBytes(info),
+                                                 affixBytes: Self.fileBytes(info.affixPath), forms: expandedForms)
         var verified = Optional(Self.verifiedFlags(forms, engine: engine, cases: cases, oneHandle: oneHandle) {
             progress(.verifying, $0)
         })
@@ -232,6 +233,26 @@ extension DictionaryCompiler {
     /// plain forms trusted (Mongolian's were 5% of its compile's CPU time).
     static let oneHandleBytes = 12_000_000
 
+    /// The fewest bytes of .aff per expanded form for which any dictionary is verified on one Hunspell handle: 4
+    /// (Hungarian's 2.1 MB .aff has 7.4 per form, Korean's 173; Galician's 1.5, Basque's 0.6, every other dictionary
+    /// measured less).
+    ///
+    /// A handle's affix tables come from the .aff alone, while the rest of the
+    /// compile (forms, verification arrays, the file's tables) grows with the
+    /// forms; where the .aff is large beside the forms the second handle is a
+    /// large part of the peak (Hungarian's two, about 16 MB each, against a
+    /// 66 MB budget) and the forms it speeds up are few (284,000 for Hungarian,
+    /// against 795,000 for Galician and 4.4 million for Basque, whose time needs
+    /// the second handle). The figures for each dictionary are in
+    /// docs/benchmarks.md (issue 25, item 2, one handle by .aff bytes per form).
+    static let oneHandleAffixBytesPerForm = 4
+
+    /// Whether a compile verifies on one Hunspell handle (`verifiedFlags`): a dictionary that infers case with at
+    /// least `oneHandleBytes` of .aff and .dic, or any with at least `oneHandleAffixBytesPerForm` bytes of .aff per form.
+    static func verifiesOnOneHandle(inferringCase: Bool, sourceBytes: Int, affixBytes: Int, forms: Int) -> Bool {
+        (inferringCase && sourceBytes >= oneHandleBytes) || affixBytes >= oneHandleAffixBytesPerForm * max(forms, 1)
+    }
+
     /// The smallest allocation a compile maps on its own (`AllocatorTrim.mapAllocations(from:)`): 128 KiB, glibc's
     /// starting threshold, kept from rising.
     ///
@@ -242,9 +263,12 @@ extension DictionaryCompiler {
 
     /// The bytes of a dictionary's .aff and .dic files together (0 for one that cannot be read).
     static func sourceBytes(_ info: DictionaryInfo) -> Int {
-        [info.affixPath, info.wordsPath].reduce(0) { total, path in
-            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        }
+        fileBytes(info.affixPath) + fileBytes(info.wordsPath)
+    }
+
+    /// The bytes of the file at `path` (0 for one that cannot be read).
+    static func fileBytes(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     /// The store of `forms` with its key hash, and its deletion index, built on another core while the key hash is (both
@@ -342,7 +366,7 @@ extension DictionaryCompiler {
     /// The indices of the distinct forms in `forms`, in byte order, and the spellings of each Hunspell accepts
     /// (`AcceptTable` flags, 0 for none), on every core: `verify` without building the table.
     ///
-    /// `oneHandle` asks on this thread alone, so the engine loads no second Hunspell handle (`oneHandleBytes`).
+    /// `oneHandle` asks on this thread alone, so the engine loads no second Hunspell handle (`verifiesOnOneHandle`).
     static func verifiedFlags(_ forms: FormList, engine: HunspellEngine, cases: CaseInference = .disabled, oneHandle: Bool = false,
                               progress: @escaping @Sendable (Double) -> Void) -> (unique: [UInt32], flags: [UInt8]) {
         let (unique, keepsCase, plainCopies) = distinctSorted(forms)
