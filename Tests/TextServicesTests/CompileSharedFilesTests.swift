@@ -109,7 +109,11 @@ import Testing
         let forms = WordFormExpander.formList(of: info).count
         #expect(!DictionaryCompiler.verifiesOnOneHandle(inferringCase: true, sourceBytes: DictionaryCompiler.sourceBytes(info),
                                                         affixBytes: DictionaryCompiler.fileBytes(info.affixPath), forms: forms))
-        #expect(DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 0, affixBytes: 1, forms: 0))
+        // The line itself: 4 bytes of .aff per form.
+        #expect(DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 5_000_000, affixBytes: 4_000_000,
+                                                       forms: 1_000_000))
+        #expect(!DictionaryCompiler.verifiesOnOneHandle(inferringCase: false, sourceBytes: 5_000_000, affixBytes: 3_999_999,
+                                                        forms: 1_000_000))
     }
 
     @Test func aCharactersBytesCompareAsEqualityWithThatCharacterDoes() {
