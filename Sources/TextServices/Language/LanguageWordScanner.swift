@@ -238,14 +238,12 @@ enum LanguageWordScanner {
         let end = range.upperBound
         let latin: UInt32 = 1 << UInt32(LanguageScript.latin.rawValue)
         bytes.withUnsafeBufferPointer { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
+            let raw = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<end])
             while index < end {
                 // Once a Latin letter is found, ASCII bytes add nothing: they are passed over eight at a time.
                 if found & latin != 0 {
-                    while index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                    }
-                    guard index < end else { break }
+                    guard let next = ByteSearch.firstNonASCII(raw, from: index) else { break }
+                    index = next
                 }
                 let lead = bytes[index]
                 if lead < 0x80 {
@@ -265,23 +263,6 @@ enum LanguageWordScanner {
             }
         }
         return found
-    }
-
-    /// Whether every byte of `range` of `bytes` is ASCII.
-    static func isASCII(_ bytes: [UInt8], range: Range<Int>) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var index = range.lowerBound
-            var high: UInt64 = 0
-            while index + 8 <= range.upperBound {
-                high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-            while index < range.upperBound {
-                high |= UInt64(raw[index])
-                index += 1
-            }
-            return high & 0x8080_8080_8080_8080 == 0
-        }
     }
 
     /// Whether `range` of `bytes` holds any letter.
