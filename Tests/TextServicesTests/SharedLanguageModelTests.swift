@@ -80,4 +80,23 @@ struct SharedLanguageModelTests {
             (error as? LanguageModelFailure)?.message.contains(empty) == true
         }
     }
+
+    @Test func theModelsKeyIsTheHashOfEachSourcesCodePathAndIdentityAndTheListsAreTheFreqFilesOnly() throws {
+        let setup = try Setup(in: scratch)
+        try "not a list".write(toFile: "\(setup.bundled)/en_US.dic", atomically: true, encoding: .utf8)
+        try "not a list".write(toFile: "\(setup.bundled)/notes.freq.txt", atomically: true, encoding: .utf8)
+        // A modification time before 1970 writes a minus sign.
+        var times = [timespec(tv_sec: -1_000_000_000, tv_nsec: 250_000_000), timespec(tv_sec: -1_000_000_000, tv_nsec: 250_000_000)]
+        #expect(utimensat(AT_FDCWD, "\(setup.bundled)/fr.freq", &times, 0) == 0)
+        let sources = LanguageModel.sources(inFolder: setup.bundled)
+        #expect(sources.map(\.code) == ["de", "en", "fr"])
+        #expect(FileIdentity.of("\(setup.bundled)/fr.freq").map { $0.modified < 0 } == true)
+        let missing = LanguageModel.Source(code: "xx", frequencyPath: "\(setup.bundled)/xx.freq")
+        var described = "format \(LanguageModel.format)\n"
+        for source in sources + [missing] {
+            let identity = FileIdentity.of(source.frequencyPath).map(\.description) ?? "missing"
+            described += "\(source.code)\t\(source.frequencyPath)\t\(identity)\n"
+        }
+        #expect(LanguageModel.key(of: sources + [missing]) == ContentHash(Array(described.utf8)))
+    }
 }

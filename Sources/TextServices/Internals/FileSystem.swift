@@ -224,15 +224,24 @@ extension FileSystem {
     }
 
     /// The names in a folder (without `.` and `..`), unsorted; throws when it cannot be read.
-    public static func names(inFolder path: String) throws(SystemFailure) -> [String] {
+    ///
+    /// With `suffix`, only the names that end with it: the others are passed over as bytes, no string made of them.
+    public static func names(inFolder path: String, endingWith suffix: String? = nil) throws(SystemFailure) -> [String] {
         guard let folder = opendir(path) else { throw SystemFailure.last("opendir", path) }
         defer { closedir(folder) }
+        let ending = Array((suffix ?? "").utf8)
         var names: [String] = []
         while let entry = readdir(folder) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { cName -> String? in
+                    if !ending.isEmpty {
+                        let length = strlen(cName)
+                        guard length >= ending.count, memcmp(cName + (length - ending.count), ending, ending.count) == 0 else { return nil }
+                    }
+                    return String(cString: cName)
+                }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let name, name != "." && name != ".." { names.append(name) }
         }
         return names
     }

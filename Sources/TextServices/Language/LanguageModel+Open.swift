@@ -35,13 +35,50 @@ extension LanguageModel {
     }
 
     /// The key of a model of `sources`, in their order: the format, and each source's code, path and file identity.
+    ///
+    /// The hash of the lines `code<TAB>path<TAB>identity` (`FileIdentity.description`, or `missing`) after
+    /// `format N`, written as bytes: made as strings, they were half of finding the shared model in a fresh process.
     static func key(of sources: [Source]) -> ContentHash {
-        var keyText = "format \(format)\n"
+        var keyText: [UInt8] = []
+        keyText.reserveCapacity(16 + sources.count * 160)
+        keyText += "format ".utf8
+        appendDecimal(UInt64(format), to: &keyText)
+        keyText.append(0x0A)
         for source in sources {
-            let identity = FileIdentity.of(source.frequencyPath).map(\.description) ?? "missing"
-            keyText += "\(source.code)\t\(source.frequencyPath)\t\(identity)\n"
+            keyText += source.code.utf8
+            keyText.append(0x09)
+            keyText += source.frequencyPath.utf8
+            keyText.append(0x09)
+            if let identity = FileIdentity.of(source.frequencyPath) {
+                appendDecimal(identity.device, to: &keyText)
+                keyText.append(UInt8(ascii: ":"))
+                appendDecimal(identity.inode, to: &keyText)
+                appendSigned(identity.size, to: &keyText)
+                appendSigned(identity.modified, to: &keyText)
+                appendSigned(identity.changed, to: &keyText)
+            } else {
+                keyText += "missing".utf8
+            }
+            keyText.append(0x0A)
         }
-        return ContentHash(Array(keyText.utf8))
+        return ContentHash(keyText)
+    }
+
+    /// Appends `:` and `value` in decimal digits, as `":\(value)"` writes it.
+    private static func appendSigned(_ value: Int64, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: ":"))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude, to: &bytes)
+    }
+
+    /// Appends `value` in decimal digits, as `"\(value)"` writes it.
+    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
     static func fileName(_ key: ContentHash, in folder: String) -> String {
@@ -54,9 +91,9 @@ extension LanguageModel {
     /// (`textsvcd dictionaries compile --language-model`), so that any set
     /// of candidates among them maps it instead of building its own.
     public static func sources(inFolder folder: String) -> [Source] {
-        let names = (try? FileSystem.names(inFolder: folder)) ?? []
+        let names = (try? FileSystem.names(inFolder: folder, endingWith: ".freq")) ?? []
         return names.compactMap { name -> Source? in
-            guard name.utf8.count > 5, name.utf8.reversed().starts(with: "qerf.".utf8) else { return nil }
+            guard name.utf8.count > 5 else { return nil }
             let code = String(name.dropLast(5))
             guard !code.isEmpty, code.count <= 12, !code.contains("_"), !code.hasPrefix(".") else { return nil }
             return Source(code: code, frequencyPath: folder + "/" + name)
