@@ -120,6 +120,50 @@ struct EightBytesAtATimeTests {
         #expect(LanguageWordScanner.scripts(in: long, range: 0..<long.count) == Self.plainScripts(long, 0..<long.count))
     }
 
+    /// Whether every letter in `range` that is not ASCII is Latin, every byte looked at.
+    static func plainLettersAreLatin(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let length = UTF8Validation.sequenceLength(lead: bytes[index])
+            guard length > 1, index + length <= range.upperBound else {
+                index += 1
+                continue
+            }
+            var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value),
+               [.uppercaseLetter, .titlecaseLetter, .lowercaseLetter, .otherLetter, .modifierLetter].contains(scalar.properties.generalCategory),
+               LanguageScript.of(value) != .latin {
+                return false
+            }
+            index += length
+        }
+        return true
+    }
+
+    @Test func latinLettersPassingOverASCIIAreTheLettersOfEveryByteAndMakeLatinWords() {
+        var generator = SystemRandomNumberGenerator()
+        // A modifier letter of no script (U+02BC), a Han letter and a combining mark, beside the other pieces.
+        let more = ["\u{02BC}", "中", "e\u{0308}", "ß", "Ω"].map { Array($0.utf8) }
+        for _ in 0..<400 {
+            var bytes = Self.randomText(&generator, length: Int.random(in: 0...100, using: &generator))
+            if Bool.random(using: &generator) { bytes += more.randomElement(using: &generator)! + Self.randomText(&generator, length: 20) }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            let latin = LanguageWordScanner.lettersAreLatin(bytes, range: start..<end)
+            #expect(latin == Self.plainLettersAreLatin(bytes, start..<end), "\(bytes) \(start)..<\(end)")
+            if latin {
+                LanguageWordScanner.forEachWord(in: bytes, range: start..<end, evidenceOnly: false) { word in
+                    #expect(word.script == .latin, "\(bytes) \(word.range)")
+                }
+            }
+        }
+        let long = Array(String(repeating: "plain ascii text ", count: 20).utf8)
+        #expect(LanguageWordScanner.lettersAreLatin(long + Array("é".utf8), range: 0..<(long.count + 2)))
+        #expect(!LanguageWordScanner.lettersAreLatin(long + Array("д".utf8), range: 0..<(long.count + 2)))
+        #expect(LanguageWordScanner.lettersAreLatin(long + Array("д".utf8), range: 0..<long.count))
+    }
+
     @Test func paragraphBoundariesPassingOverEightBytesAreTheBoundariesOfEveryByte() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {

@@ -273,6 +273,33 @@ enum LanguageWordScanner {
         return found
     }
 
+    /// Whether every letter in `range` of `bytes` that is not ASCII is a Latin letter (`LanguageScript.of`), so that
+    /// every word there is of Latin script.
+    ///
+    /// Passes over ASCII eight bytes at a time; cheaper than scanning the words when only their script is asked.
+    static func lettersAreLatin(_ bytes: [UInt8], range: Range<Int>) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            let searched = UnsafeRawBufferPointer(rebasing: raw[..<range.upperBound])
+            var index = range.lowerBound
+            while let found = ByteSearch.firstNonASCII(searched, from: index) {
+                let length = UTF8Validation.sequenceLength(lead: raw[found])
+                guard length > 0, found + length <= range.upperBound else {
+                    index = found + 1
+                    continue
+                }
+                let value = scalar(bytes, at: found, length: length)
+                if let scalar = Unicode.Scalar(value), LanguageScript.of(value) != .latin {
+                    switch scalar.properties.generalCategory {
+                    case .uppercaseLetter, .titlecaseLetter, .lowercaseLetter, .otherLetter, .modifierLetter: return false
+                    default: break
+                    }
+                }
+                index = found + length
+            }
+            return true
+        }
+    }
+
     private static func scalar(_ bytes: [UInt8], at index: Int, length: Int) -> UInt32 {
         var value = UInt32(bytes[index])
         switch length {

@@ -52,8 +52,8 @@ struct SettledBlocks {
         }
         let enough = rejected == 0 ? LanguageIdentifier.minimumSentenceWords : Self.wordsForOneRejection
         var words = 0
-        if script == .latin, !bytes.withUnsafeBytes({ ByteSearch.containsNonASCII(UnsafeRawBufferPointer(rebasing: $0[block.ints])) }) {
-            // Every ASCII letter is Latin, so the block settles once it has enough words: they need not all be counted.
+        if script == .latin, LanguageWordScanner.lettersAreLatin(bytes, range: block.ints) {
+            // Every word is Latin, so the block settles once it has enough words: they need not all be counted.
             LanguageWordScanner.forEachWordWhile(in: bytes, range: block.ints) { _ in
                 words += 1
                 return words < enough
