@@ -44,8 +44,11 @@ final class WordListings: Sendable {
     func listings(_ words: [String], model: LanguageModel) -> [Listing] {
         var kept = store.withLock { $0.model == model.key ? $0.listings : [:] }
         var fresh: [String: Listing] = [:]
+        fresh.reserveCapacity(words.count)
         let found = words.map { word in
-            if let known = kept[word] ?? fresh[word] { return known }
+            // A fresh process's store is empty: its words are hashed once, not twice.
+            if !kept.isEmpty, let known = kept[word] { return known }
+            if let known = fresh[word] { return known }
             let listing = Self.listing(word, model: model)
             fresh[word] = listing
             return listing
@@ -57,7 +60,11 @@ final class WordListings: Sendable {
                 if store.model != model.key || store.listings.count + fresh.count > Self.capacity {
                     store = (model.key, [:])
                 }
-                store.listings.merge(fresh) { old, _ in old }
+                if store.listings.isEmpty {
+                    store.listings = fresh
+                } else {
+                    store.listings.merge(fresh) { old, _ in old }
+                }
             }
         }
         return found
