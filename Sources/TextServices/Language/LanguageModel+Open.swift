@@ -73,12 +73,17 @@ extension LanguageModel {
 
     /// Appends `value` in decimal digits, as `"\(value)"` writes it.
     private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        } while divisor > 0
+        // Digits from the last, each by a division by the constant 10 (a multiplication), into room for UInt64.max's 20.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: digits[first...])
+        }
     }
 
     static func fileName(_ key: ContentHash, in folder: String) -> String {

@@ -143,7 +143,24 @@ enum LanguageWordScanner {
                 letters += 1
                 if isCapital { capitals += 1 }
                 if length > 1 { ascii = false }
-                script = script.joined(with: LanguageScript.of(value))
+                script = script.joined(with: length == 1 ? .latin : LanguageScript.of(value))
+                // The ASCII letters after it, taken as the loop would take them one by one (each Latin, and each
+                // leaves the flags below as a letter does), without the loop's cost a byte.
+                var next = index + length
+                while next < end, (bytes[next] | 0x20) >= 0x61, (bytes[next] | 0x20) <= 0x7A {
+                    letters += 1
+                    if bytes[next] <= 0x5A { capitals += 1 }
+                    next += 1
+                }
+                if next > index + length {
+                    script = script.joined(with: .latin)
+                    previousIsJoin = false
+                    previousIsElision = false
+                    previousIsLetter = true
+                    previousIsDigit = false
+                    index = next
+                    continue
+                }
             } else if isMark, wordStart >= 0 {
                 ascii = false
                 marks += 1
