@@ -100,6 +100,26 @@ struct LanguageModelTests {
         #expect(try Self.residentKilobytes(ofFile: model.path) > 0)
     }
 
+    @Test func aLookupReadWithPreadFindsWhatTheMappingFindsAndMapsNothing() throws {
+        let (model, _) = try Self.model(in: scratch.folder("language-model"))
+        let mapped = Self.lookups(model)
+        #expect(model.releaseResidentPages())
+        var read: [String: [Int: UInt8]] = [:]
+        for word in Self.words(5_000) + Self.words(500, from: 10_000) {
+            model.forEachWordScoreUnmapped(word) { language, value in read[word, default: [:]][language] = value }
+        }
+        #expect(read == mapped)
+        #expect(try Self.residentKilobytes(ofFile: model.path) == 0)
+        // A model held in memory (no file to read) answers the same from its bytes.
+        let file = try #require(MappedFile(path: model.path))
+        let copy = try LanguageModel(file: try #require(MappedFile(copying: Array(file.bytes), path: "(memory)")))
+        var fromMemory: [String: [Int: UInt8]] = [:]
+        for word in Self.words(5_000) {
+            copy.forEachWordScoreUnmapped(word) { language, value in fromMemory[word, default: [:]][language] = value }
+        }
+        #expect(fromMemory == mapped)
+    }
+
     @Test func aModelHeldInMemoryKeepsItsBytesWhenAskedToReleaseItsPages() throws {
         let (mapped, _) = try Self.model(in: scratch.folder("language-model"))
         let file = try #require(MappedFile(path: mapped.path))

@@ -11,18 +11,19 @@ import Synchronization
 /// format, counts, the key of the sources), one 16-byte record per language
 /// (its code, script and the score of an unseen trigram), then two hashed
 /// tables, words and trigrams. A table is a power-of-two directory of 4-byte
-/// bucket starts (2 to 4 keys a bucket) and, in bucket order, one record per
-/// key: the key hash's upper 32 bits, the number of its postings, and its
-/// 2-byte postings (language index, value). A lookup reads one directory
-/// entry and the few records of one bucket, which sit side by side, so it
-/// touches about one page of the records. A word's value is its zipf times
+/// bucket starts (16 to 32 words a bucket, 2 to 4 trigrams:
+/// `wordsPerBucket`) and, in bucket order, one record per key: the key
+/// hash's upper 32 bits, the number of its postings, and its 2-byte postings
+/// (language index, value). A lookup reads one directory entry and the
+/// records of one bucket, which sit side by side, so it touches about one
+/// page of the records. A word's value is its zipf times
 /// ten; a trigram's is its negative log-probability in the language, times
 /// four. A one-letter word is kept only where it is a word of the language
 /// (`minimumLetterWordValue`).
 /// Immutable and thread-safe.
 public final class LanguageModel: Sendable {
     static let magic: [UInt8] = Array("TSVLANG\u{0}".utf8)
-    static let format: UInt32 = 3
+    static let format: UInt32 = 4
     static let headerSize = 64
     static let languageRecordSize = 16
     /// The least value (zipf times ten) at which a list's one-letter word is learned; below it, a letter is a symbol.
@@ -131,6 +132,16 @@ public final class LanguageModel: Sendable {
         words.forEachPosting(hash: hash, body)
     }
 
+    /// `forEachWordScore`, reading the table with `pread` instead of through the mapping (`HashedPostings.forEachPosting(hash:reading:_:)`).
+    ///
+    /// For a one-off lookup, such as a misspelled word's listing; scoring
+    /// reads many words at once and maps the pages they share.
+    func forEachWordScoreUnmapped(_ folded: String, _ body: (Int, UInt8) -> Void) {
+        var word = folded
+        let hash = word.withUTF8 { Self.hash($0) }
+        words.forEachPosting(hash: hash, reading: file, body)
+    }
+
     /// `forEachWordScore` of a folded word's UTF-8 bytes.
     func forEachWordScore(folded: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
         markRead()
@@ -202,6 +213,9 @@ struct HashedPostings: @unchecked Sendable {
     private let records: UnsafeRawPointer
     private let recordBytes: Int
     private let languages: Int
+    /// Where the directory and the records start in the model's file (for `forEachPosting(hash:reading:_:)`).
+    private let directoryOffset: Int
+    private let recordsOffset: Int
     /// The size of a record's head: the fingerprint (4 bytes) and the number of postings (1 byte).
     static let recordHead = 5
 
@@ -215,8 +229,10 @@ struct HashedPostings: @unchecked Sendable {
         let recordsEnd = directoryEnd + recordBytes
         guard recordsEnd <= bytes.count else { return nil }
         self.directory = base + offset
+        self.directoryOffset = offset
         self.mask = buckets - 1
         self.records = base + directoryEnd
+        self.recordsOffset = directoryEnd
         self.recordBytes = recordBytes
         self.languages = languages
         offset = LanguageModel.aligned(recordsEnd)
@@ -239,10 +255,43 @@ struct HashedPostings: @unchecked Sendable {
     }
 
     func forEachPosting(hash: UInt64, _ body: (Int, UInt8) -> Void) {
-        let fingerprint = Self.fingerprint(hash)
         let bucket = Self.bucket(hash, mask: mask)
-        var position = Int(directory.loadUnaligned(fromByteOffset: bucket * 4, as: UInt32.self).littleEndian)
+        let start = Int(directory.loadUnaligned(fromByteOffset: bucket * 4, as: UInt32.self).littleEndian)
         let end = min(Int(directory.loadUnaligned(fromByteOffset: bucket * 4 + 4, as: UInt32.self).littleEndian), recordBytes)
+        walk(records, from: start, to: end, fingerprint: Self.fingerprint(hash), body)
+    }
+
+    /// The most bytes of one bucket `forEachPosting(hash:reading:_:)` reads with `pread`; a larger bucket is read through the mapping.
+    static let largestBucketRead = 1024
+
+    /// `forEachPosting(hash:_:)` with the bucket's directory entries and records read from `file` with `pread`.
+    ///
+    /// Maps none of the model's pages: a one-off lookup (a misspelled
+    /// word's listing) costs two reads through the page cache, where reading
+    /// through the mapping cost two page faults, about three times as much
+    /// on this machine (docs/benchmarks.md). `file` must be the mapped file.
+    func forEachPosting(hash: UInt64, reading file: MappedFile, _ body: (Int, UInt8) -> Void) {
+        let bucket = Self.bucket(hash, mask: mask)
+        var bounds: (UInt32, UInt32) = (0, 0)
+        guard withUnsafeMutableBytes(of: &bounds, { file.read($0.baseAddress!, count: 8, at: directoryOffset + bucket * 4) }) else {
+            return
+        }
+        let start = Int(bounds.0.littleEndian)
+        let end = min(Int(bounds.1.littleEndian), recordBytes)
+        guard start < end else { return }
+        guard end - start <= Self.largestBucketRead else {
+            walk(records, from: start, to: end, fingerprint: Self.fingerprint(hash), body)
+            return
+        }
+        withUnsafeTemporaryAllocation(byteCount: end - start, alignment: 8) { bucketBytes in
+            guard file.read(bucketBytes.baseAddress!, count: end - start, at: recordsOffset + start) else { return }
+            walk(UnsafeRawPointer(bucketBytes.baseAddress!), from: 0, to: end - start, fingerprint: Self.fingerprint(hash), body)
+        }
+    }
+
+    /// Calls `body` with the postings of the record of `fingerprint` among the records at `position..<end` of `records`.
+    private func walk(_ records: UnsafeRawPointer, from start: Int, to end: Int, fingerprint: UInt32, _ body: (Int, UInt8) -> Void) {
+        var position = start
         while position + Self.recordHead <= end {
             let count = Int(records.load(fromByteOffset: position + 4, as: UInt8.self))
             let postingsEnd = position + Self.recordHead + count * 2

@@ -81,7 +81,7 @@ final class WordListings: Sendable {
             if isLetter { script = script.joined(with: .of(scalar.value)) }
         }
         var languages: [UInt8] = []
-        model.forEachWordScore(WordList.fold(word)) { index, _ in languages.append(UInt8(index)) }
+        model.forEachWordScoreUnmapped(WordList.fold(word)) { index, _ in languages.append(UInt8(index)) }
         languages.sort()
         return Listing(script: script, languages: languages)
     }
