@@ -84,8 +84,8 @@ extension LanguageModel {
             entry[13] = record.unseen
             bytes += entry
         }
-        let wordTable = Self.table(words)
-        let trigramTable = Self.table(trigrams)
+        let wordTable = Self.table(words, keysPerBucket: Self.wordsPerBucket)
+        let trigramTable = Self.table(trigrams, keysPerBucket: 4)
         put32(wordTable.buckets, at: 32)
         put32(wordTable.recordBytes, at: 36)
         put32(trigramTable.buckets, at: 40)
@@ -104,13 +104,27 @@ extension LanguageModel {
         return scalars.next() != nil && scalars.next() == nil
     }
 
-    /// A hashed table's directory and records, as `HashedPostings` reads them.
+    /// About how many words share a bucket of the word table.
+    ///
+    /// A lookup reads its bucket's directory entry, then walks the bucket's
+    /// records. Words are looked up a few hundred at a time in a process
+    /// that has mapped none of the model (a fresh check's misspellings and
+    /// the blocks it scores), and each page touched is a page fault (about
+    /// 2 µs here): with four words a bucket the directory of a million words
+    /// is 2 MB, and nearly every lookup faulted a page of it as well as one
+    /// of the records. At 32 words a bucket it is 128 KB (32 pages), and a
+    /// bucket's records (about 300 bytes; a word has a posting or three) are
+    /// still one page. Trigrams, with a posting in most languages each and
+    /// looked up densely, stay at four a bucket.
+    static let wordsPerBucket = 32
+
+    /// A hashed table's directory and records, as `HashedPostings` reads them, with about `keysPerBucket` keys a bucket.
     ///
     /// Two keys of one bucket with the same fingerprint would hide the second; the first (lowest hash) is kept, as a
     /// lookup finds it.
-    private static func table(_ entries: [UInt64: [UInt16]]) -> (bytes: [UInt8], buckets: Int, recordBytes: Int) {
+    private static func table(_ entries: [UInt64: [UInt16]], keysPerBucket: Int) -> (bytes: [UInt8], buckets: Int, recordBytes: Int) {
         var bucketCount = 16
-        while bucketCount * 4 < entries.count { bucketCount <<= 1 }
+        while bucketCount * keysPerBucket < entries.count { bucketCount <<= 1 }
         let mask = bucketCount - 1
         let ordered = entries.keys.sorted {
             let left = HashedPostings.bucket($0, mask: mask), right = HashedPostings.bucket($1, mask: mask)
