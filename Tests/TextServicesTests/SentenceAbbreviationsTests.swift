@@ -640,6 +640,13 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("It was over. ... and then it began.", "en") == ["It was over. ... and then it began."])
     }
 
+    @Test func theLetterAfterAWordsApostropheStandsNotAlone() throws {
+        // `isn't.` is no lone letter before a number (`c. 1230`), and Ukrainian `ім'я.` no lone Cyrillic letter (`м. Київ`).
+        #expect(try Self.sentences("I wish there was something good to say, but there isn't. 1) Service was bad.", "en")
+                == ["I wish there was something good to say, but there isn't. ", "1) Service was bad."])
+        #expect(try Self.sentences("Ніхто не знав його ім'я. Тарас мовчав.", "uk") == ["Ніхто не знав його ім'я. ", "Тарас мовчав."])
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
         let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y. ? P.S. Mm. ...Ja 5th. x 20 r. p.n.e. Z"
         for language in ["de", "en", "ru", "cs", "bg"] {

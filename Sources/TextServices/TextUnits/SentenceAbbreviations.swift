@@ -484,8 +484,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     }
 
     /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
+    ///
+    /// An apostrophe glued to a letter is inside a word (`isn't`, `ім'я`), not a quote that opens one.
     static func standsAlone(_ bytes: [UInt8], before start: Int) -> Bool {
-        guard let (scalar, _) = UTF8Scalars.before(bytes, start) else { return true }
+        guard let (scalar, previous) = UTF8Scalars.before(bytes, start) else { return true }
+        if scalar == "'", let (letter, _) = UTF8Scalars.before(bytes, previous), letter.isLetter { return false }
         return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
