@@ -538,11 +538,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || scalar == "." || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
-    /// Whether a word is a hesitation sound: two to six of the letters h and m, an m among them, capitalised ("Mm", "Hmm", "Mhm"; not the unit "hm").
+    /// Whether a word is a hesitation sound: two to six of the letters h and m, an m among them, capitalised and the rest in lower case ("Mm", "Hmm", "Mhm"; not the unit "hm").
     static func isHesitation(_ word: String) -> Bool {
-        let scalars = word.unicodeScalars
-        return (2...6).contains(scalars.count) && scalars.first!.properties.isUppercase && isLowerOrTitleCase(word)
-            && scalars.allSatisfy { "hmHM".unicodeScalars.contains($0) } && scalars.contains { $0 == "m" || $0 == "M" }
+        let bytes = word.utf8
+        guard (2...6).contains(bytes.count), let first = bytes.first, first == UInt8(ascii: "H") || first == UInt8(ascii: "M")
+        else { return false }
+        var hasM = first == UInt8(ascii: "M")
+        for byte in bytes.dropFirst() {
+            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "m") else { return false }
+            hasM = hasM || byte == UInt8(ascii: "m")
+        }
+        return hasM
     }
 
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
