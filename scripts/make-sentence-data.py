@@ -20,8 +20,10 @@ method is unsupervised, after Kiss & Strunk's Punkt (2006):
   that ends less than 30% of the paragraphs it is seen in, or fewer than three (`usw.`, `osv.`,
   `ecc.` close lists and so end sentences: left out, they still join a
   lower-case word, as Unicode's SB8 rules); a *title* abbreviation ("Dr",
-  "vgl") is one never seen before a starter and seen before at least three
-  different words (Spanish `Inc.` only before the `Licencia` of copyright
+  "vgl", "Mr") is one seen at most 5% of the time before a starter (one the text also writes
+  in lower case: a starter never seen so is a name, `Mr. Spock`, which says
+  nothing about a sentence start, Punkt's orthographic evidence) and seen
+  before at least three different words (Spanish `Inc.` only before the `Licencia` of copyright
   notices is no evidence), so it joins whatever follows;
 - a language *writes ordinals* ("am 21. Januar") when a number of one to
   three digits with a period, right after a lower-case word (so not a
@@ -133,7 +135,9 @@ def learn(paragraphs):
         continued = sum(1 for word in followers if continues(word))
         if continued < CONTINUED_RATIO * len(followers):
             continue
-        before_starter = sum(1 for word in followers if word in starter_set)
+        # A starter the text never writes in lower case is a name (`Mr. Spock`, `Mr. Paul`): after a title it says
+        # nothing about a sentence start (Punkt's orthographic evidence).
+        before_starter = sum(1 for word in followers if word in starter_set and counts.without_period.get(word.lower(), 0))
         if len(followers) >= 5 and before_starter <= TITLE_STARTER_RATIO * len(followers) \
                 and len(set(followers)) >= MINIMUM_TITLE_FOLLOWERS:
             titles.append(key)

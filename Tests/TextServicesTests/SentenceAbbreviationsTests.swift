@@ -579,8 +579,76 @@ struct SentenceAbbreviationsTests {
         #expect(try Self.sentences("and on the 1st day of Feb. next, they met.", "en") == ["and on the 1st day of Feb. next, they met."])
     }
 
+    @Test func aNumberGluedToSignsOrAnEndingEndsItsSentenceBeforeALowerCaseWordOrAnAmount() throws {
+        #expect(try Self.sentences("Please call them at 303-832-8160. they haven't heard from you in a while.", "en")
+                == ["Please call them at 303-832-8160. ", "they haven't heard from you in a while."])
+        #expect(try Self.sentences("For today saturday Nov 5th. preferably in San Jose.", "en")
+                == ["For today saturday Nov 5th. ", "preferably in San Jose."])
+        #expect(try Self.sentences("It was designed to stop a round from an AK-47. $60m - Estimated cost.", "en")
+                == ["It was designed to stop a round from an AK-47. ", "$60m - Estimated cost."])
+        // A one-letter ending is a unit (Polish `1990r.`), and a listed ending is an abbreviation (`16-oz.`).
+        #expect(try Self.sentences("Urodził się w 1990r. i został w kraju.", "pl") == ["Urodził się w 1990r. i został w kraju."])
+        #expect(try Self.sentences("Add one 16-oz. can of beans.", "en") == ["Add one 16-oz. can of beans."])
+    }
+
+    @Test func aHesitationEndsItsSentenceWhateverTheListsSay() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        #expect(data.abbreviations.contains("Mm"))
+        #expect(try Self.sentences("Mm. Alright. Look at you with the little armies down here.", "en")
+                == ["Mm. ", "Alright. ", "Look at you with the little armies down here."])
+        #expect(try Self.sentences("Hmm. Alright then.", "en") == ["Hmm. ", "Alright then."])
+    }
+
+    @Test func initialsThatOpenTheirSentenceJoinTheWordAfterThem() throws {
+        #expect(try Self.sentences("Thanks again Nina. P.S. I am moving back to Calgary in about a month.", "en")
+                == ["Thanks again Nina. ", "P.S. I am moving back to Calgary in about a month."])
+        // One letter may be a sentence of its own: a word spelled out.
+        #expect(try Self.sentences("It sounds more like Mongol. O. Okay.", "en") == ["It sounds more like Mongol. ", "O. ", "Okay."])
+    }
+
+    @Test func aLoneQuestionMarkAfterASentenceEndIsASentenceOfItsOwn() throws {
+        #expect(try Self.sentences("Do not hesitate to call us with any questions. ? Best regards.", "en")
+                == ["Do not hesitate to call us with any questions. ", "? ", "Best regards."])
+        // Not after initials (French writes a space before its `?`), nor after an ellipsis.
+        #expect(try Self.sentences("Sommes-nous encore R.E.M. ? Le réalisateur explique.", "fr")
+                == ["Sommes-nous encore R.E.M. ? ", "Le réalisateur explique."])
+        #expect(try Self.sentences("I will send some details by e-mail as well... ? We are still interested.", "en")
+                == ["I will send some details by e-mail as well... ? ", "We are still interested."])
+    }
+
+    @Test func anEraAfterAYearEndsItsSentenceUnlessTheSentenceIsADate() throws {
+        #expect(try Self.sentences("Pochodzą z ery brązu, około 1600 r. p.n.e. Kananejskie miasto zostało zniszczone.", "pl")
+                == ["Pochodzą z ery brązu, około 1600 r. p.n.e. ", "Kananejskie miasto zostało zniszczone."])
+        #expect(try Self.sentences("Zginęli wrogowie. 1 stycznia 49 r. p.n.e. Marek Antoniusz odczytał list.", "pl")
+                == ["Zginęli wrogowie. ", "1 stycznia 49 r. p.n.e. Marek Antoniusz odczytał list."])
+    }
+
+    @Test func aTitleBeforeANameThatStartsSentencesEndsNoSentence() throws {
+        let data = try #require(Self.store.abbreviations(for: "en"))
+        #expect(data.titles.contains("Mr") && data.starters.contains("Joe"))
+        #expect(try Self.sentences("Ask our manager, Mr. Joe Osler, about it. He knows.", "en")
+                == ["Ask our manager, Mr. Joe Osler, about it. ", "He knows."])
+    }
+
+    @Test func anEllipsisGluedToAWordAfterASentenceEndStartsASentence() throws {
+        #expect(try Self.sentences("Congratulations! You've all won! ...Now comes the fun part.", "en")
+                == ["Congratulations! ", "You've all won! ", "...Now comes the fun part."])
+        #expect(try Self.sentences("It continues to this day. ...a drop in the birth rate followed.", "en")
+                == ["It continues to this day. ", "...a drop in the birth rate followed."])
+        // Not after another ellipsis (a pause), nor with a space after it.
+        #expect(try Self.sentences("A fizyk... ...wyciąga z kieszeni kartkę.", "pl") == ["A fizyk... ...wyciąga z kieszeni kartkę."])
+        #expect(try Self.sentences("It was over. ... and then it began.", "en") == ["It was over. ... and then it began."])
+    }
+
+    @Test func theLetterAfterAWordsApostropheStandsNotAlone() throws {
+        // `isn't.` is no lone letter before a number (`c. 1230`), and Ukrainian `ім'я.` no lone Cyrillic letter (`м. Київ`).
+        #expect(try Self.sentences("I wish there was something good to say, but there isn't. 1) Service was bad.", "en")
+                == ["I wish there was something good to say, but there isn't. ", "1) Service was bad."])
+        #expect(try Self.sentences("Ніхто не знав його ім'я. Тарас мовчав.", "uk") == ["Ніхто не знав його ім'я. ", "Тарас мовчав."])
+    }
+
     @Test func tokensCoverRealTextWithoutGapsOrOverlaps() throws {
-        let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y."
+        let text = "Nr. 1 war am 3. Mai da. Vgl. Joh. 3, 16. Hr. A. B. Meier kam. z. B. Die. Ende! Wer? 1. 2. 3. X. - Ja. -- 4 x. — Y. ? P.S. Mm. ...Ja 5th. x 20 r. p.n.e. Z"
         for language in ["de", "en", "ru", "cs", "bg"] {
             let pieces = try Self.sentences(text, language)
             #expect(pieces.joined() == text, "\(language)")

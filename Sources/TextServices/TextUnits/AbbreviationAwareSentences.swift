@@ -26,11 +26,12 @@ final class AbbreviationAwareSentences: BoundaryCursor {
         abbreviations.joins(bytes, at: offset)
     }
 
-    /// Whether a byte can begin a sentence ICU missed: a letter, a digit, a dash, a comma (",,"), an opening quote or bracket, or `$`.
+    /// Whether a byte can begin a sentence ICU missed: a letter, a digit, a dash, a comma (",,"), an opening quote or bracket, `$`, a lone `?` or an ellipsis.
     @inline(__always)
     private static func mayStart(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "A") || (byte &- UInt8(ascii: "0")) < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ",")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "$")
+            || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".")
     }
 
     /// Whether an offset could start a sentence that ICU missed: a dash, a comma, a letter or a digit after a space.

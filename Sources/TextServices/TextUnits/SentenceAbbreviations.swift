@@ -199,6 +199,8 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let startsSentence = next.isCapitalised && !isInitial && starters.contains(next.word)
         switch key {
         case .word(let word, let scalars):
+            // `Mm. Alright.`, `Hmm. Now`: a hesitation ends its sentence, whatever a list of units says (`mm`).
+            if Self.isHesitation(word) { return false }
             if titles.contains(word) { return true }
             if scalars <= 3, next.end < bytes.count, bytes[next.end] == UInt8(ascii: "."),
                (1...2).contains(next.word.unicodeScalars.count) {
@@ -213,6 +215,13 @@ public struct SentenceAbbreviations: Sendable, Equatable {
                 if next.isCapitalised, starters.count < Self.startersThatTell,
                    !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
                    Self.followsNumber(bytes, period - 1 - word.utf8.count) { return false }
+                // An era after a year (`około 1600 r. p.n.e. Kananejskie`) ends its sentence before a capitalised word
+                // too, in every language, unless the sentence so far is a date (`1 stycznia 49 r. p.n.e. Marek`).
+                if word.utf8.contains(UInt8(ascii: ".")), next.isCapitalised,
+                   !(next.end < bytes.count && bytes[next.end] == UInt8(ascii: ".")),
+                   let number = Self.amountBefore(bytes, period - 1 - word.utf8.count), !opensWithDate(bytes, number: number) {
+                    return false
+                }
                 return !startsSentence
             }
             if scalars == 1, word.unicodeScalars.count == 1, word.unicodeScalars.first!.properties.isLowercase,
@@ -258,8 +267,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             // `dr. B. Plesch` is keyed `dr.B`: its last part is the initial.
             let initial = Self.isInitials(word) || (word.utf8.contains(UInt8(ascii: ".")) && Self.isInitials(String(word.split(separator: ".").last ?? "")))
             guard initial, Self.initialStandsAlone(bytes, period: period - 1) else { return false }
-            // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences.
+            // An initial before another ("A. I. Rabin") joins even when that letter is a word that starts sentences, and
+            // so does a run of initials that opens its sentence (`P.S. I am moving`, `N.B. The`): no sentence is only
+            // that. One letter may be one (`O. | Okay.`, a word spelled out).
             return !startsSentence
+                || (Self.isInitials(word) && word.utf8.contains(UInt8(ascii: ".")) && SentenceKey.startsSentence(bytes, period - 1 - word.utf8.count))
         case .number(let digits, let midSentence, let atStart):
             // A list's label ("wollten. 4. Die gängige Auffassung", "947. Mutamenti del letto") starts its sentence,
             // unless the period before it is an abbreviation's ("op nr. 29. Bijna").
@@ -426,6 +438,24 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return start
     }
 
+    /// Where the number that ends before `start`, spaces and a one-letter unit with its period allowed between (`1600 r. p.n.e.`, `330 v. Chr.`), starts, or nil.
+    ///
+    /// The number stands alone (not `2:30 p.m.`).
+    static func amountBefore(_ bytes: [UInt8], _ start: Int) -> Int? {
+        var index = start
+        while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        guard index < start else { return nil }
+        if index >= 2, bytes[index - 1] == UInt8(ascii: "."), let (letter, before) = UTF8Scalars.before(bytes, index - 1),
+           letter.isLetter, letter.properties.isLowercase, before > 0, bytes[before - 1] == 0x20 {
+            index = before
+            while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        }
+        var digits = index
+        while digits > 0, bytes[digits - 1] >= UInt8(ascii: "0"), bytes[digits - 1] <= UInt8(ascii: "9") { digits -= 1 }
+        guard digits < index, standsAlone(bytes, before: digits) else { return nil }
+        return digits
+    }
+
     /// Whether the number at `number` follows only a date's first words since its sentence's start (`W 1955`, `W styczniu 2011`, `9 września 2009`).
     ///
     /// One or two words or numbers stand before it, spaces alone between them: the first a number (a day) or
@@ -454,8 +484,11 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     }
 
     /// Whether the token that starts at `start` stands alone: at the text's start or after a space or an opening bracket or quote.
+    ///
+    /// An apostrophe glued to a letter is inside a word (`isn't`, `ім'я`), not a quote that opens one.
     static func standsAlone(_ bytes: [UInt8], before start: Int) -> Bool {
-        guard let (scalar, _) = UTF8Scalars.before(bytes, start) else { return true }
+        guard let (scalar, previous) = UTF8Scalars.before(bytes, start) else { return true }
+        if scalar == "'", let (letter, _) = UTF8Scalars.before(bytes, previous), letter.isLetter { return false }
         return scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
@@ -505,11 +538,56 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || scalar == "." || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
+    /// Whether a word is a hesitation sound: two to six of the letters h and m, an m among them, capitalised and the rest in lower case ("Mm", "Hmm", "Mhm"; not the unit "hm").
+    static func isHesitation(_ word: String) -> Bool {
+        let bytes = word.utf8
+        guard (2...6).contains(bytes.count), let first = bytes.first, first == UInt8(ascii: "H") || first == UInt8(ascii: "M")
+        else { return false }
+        var hasM = first == UInt8(ascii: "M")
+        for byte in bytes.dropFirst() {
+            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "m") else { return false }
+            hasM = hasM || byte == UInt8(ascii: "m")
+        }
+        return hasM
+    }
+
     /// Whether a key is one or more initials: single capital letters joined by periods ("A", "J.M", "H.R.F").
     static func isInitials(_ key: String) -> Bool {
         key.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             part.unicodeScalars.count == 1 && part.unicodeScalars.first!.properties.isUppercase
         }
+    }
+
+    /// Whether the token that ends at the period at `period` is a number glued to other signs (`AK-47`, `$100`, `303-832-8160`), or to an ending of two letters or more that no list holds (`5th`, `21st`).
+    ///
+    /// No abbreviation and no ordinal is written so; a token with an inner period (a date, a version) or a
+    /// one-letter ending (Polish `1990r.`, a year's unit) is not one. Looks back to the token's start.
+    func isGluedNumber(_ bytes: [UInt8], period: Int) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var start = period
+        while start > 0, ![0x20, 0x09, 0x0A, 0x0D, 0xA0].contains(bytes[start - 1]) { start -= 1 }
+        while start < period, SentenceKey.openers.utf8.contains(bytes[start]) { start += 1 }
+        let token = bytes[start..<period]
+        guard token.count >= 2, !token.contains(UInt8(ascii: ".")), token.contains(where: isDigit), !token.allSatisfy(isDigit)
+        else { return false }
+        var letters = period
+        while let (scalar, previous) = UTF8Scalars.before(bytes, letters), previous >= start, scalar.isLetter { letters = previous }
+        guard letters < period else { return isDigit(bytes[period - 1]) }
+        guard letters > start, isDigit(bytes[letters - 1]) else { return false }
+        let ending = String(decoding: bytes[letters..<period], as: UTF8.self)
+        return ending.unicodeScalars.count >= 2 && !titles.contains(ending) && !abbreviations.contains(ending)
+    }
+
+    /// Whether an ellipsis (two periods or more, or `…`) glued to a letter starts at `offset` (`...Now`, `…a`).
+    static func gluedEllipsis(_ bytes: [UInt8], _ offset: Int) -> Bool {
+        var index = offset
+        if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA6 {
+            index += 3
+        } else {
+            while index < bytes.count, bytes[index] == UInt8(ascii: ".") { index += 1 }
+            guard index - offset >= 2 else { return false }
+        }
+        return UTF8Scalars.at(bytes, index)?.0.isLetter ?? false
     }
 
     /// Whether a sentence starts at byte `offset` where ICU puts no boundary.
@@ -536,12 +614,15 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         let isCommaQuote = first == UInt8(ascii: ",") && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ",")
         let isDash = first == UInt8(ascii: "-")
             || (first == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0x93 || bytes[offset + 2] == 0x94))
-        let opening = isDigit || isCommaQuote || isDash ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
+        let isLoneMark = first == UInt8(ascii: "?")
+            && (offset + 1 == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset + 1]))
+        let isEllipsis = Self.gluedEllipsis(bytes, offset)
+        let opening = isDigit || isCommaQuote || isDash || isLoneMark || isEllipsis ? nil : Self.scalarAfterOpeningQuotes(bytes, offset)
         if let opening, opening.properties.isUppercase, UTF8Scalars.at(bytes, offset)?.0 == opening {
             return followsSpacedClosingMark(bytes, offset)
         }
         let isLowerCase = opening?.properties.isLowercase ?? false
-        guard isDigit || isCommaQuote || isLowerCase || isDash else { return false }
+        guard isDigit || isCommaQuote || isLowerCase || isDash || isLoneMark || isEllipsis else { return false }
         var end = offset
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || (bytes[end - 1] == 0xA0 && end >= 2 && bytes[end - 2] == 0xC2) {
             end -= bytes[end - 1] == 0xA0 ? 2 : 1
@@ -556,13 +637,17 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             return false  // "R. -- A ideia": an interview's speaker opens the turn (`GNU C. - Да` ends in a letter)
         }
         // `ГУ "Митници". 300 семейства`, `(programma "Pericle"). uno dei`: no abbreviation ends in a closing quote or bracket.
-        if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase, end >= 2,
+        if mark == UInt8(ascii: "."), terminator == end, isDigit || isLowerCase || isLoneMark, end >= 2,
             Self.beforeClosingMarks(bytes, end - 1) < end - 1 { return !joins(bytes, at: offset) }
         if isLowerCase {
             // "you should get one. no, i am not kidding", `. "non si viene`: a period after a word of four letters or more
             // that no list knows (joins(_:at:) below), opening quotes allowed before the lower-case letter.
-            guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: "."),
-                  case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1), scalars >= 2 else { return false }
+            guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: ".") else { return false }
+            guard case .word(let word, let scalars)? = SentenceKey(bytes, period: end - 1) else {
+                // `Nov 5th. preferably`, `call 303-832-8160. they`: no abbreviation or ordinal is written so.
+                return isGluedNumber(bytes, period: end - 1) && !joins(bytes, at: offset)
+            }
+            guard scalars >= 2 else { return false }
             if scalars < 4 {
                 // A shorter word in lower case that no list knows, in a line that starts in lower case (a writer who does
                 // not capitalise: `make sure you have a dish of water for it. as they can drink a lot.`), right before
@@ -586,7 +671,19 @@ public struct SentenceAbbreviations: Sendable, Equatable {
             switch SentenceKey(bytes, period: terminator - 1) {
             case .word(_, let scalars)? where scalars >= 4: break
             case .number(let digits, _, _)? where digits == 4: break
+            case nil where isGluedNumber(bytes, period: terminator - 1): break  // `an AK-47. $60m - Estimated`
             default: return false
+            }
+        } else if isEllipsis {
+            // `You've all won! ...Now comes the fun part`, `to this day. ...a drop in the birth rate`: an ellipsis glued to
+            // the word after it opens its sentence, not after another ellipsis (a pause: `fizyk... ...wyciąga`).
+            guard terminator < 2 || (bytes[terminator - 2] != UInt8(ascii: ".") && bytes[terminator - 2] != 0xA6) else { return false }
+        } else if isLoneMark {
+            // `with any questions. ? Best regards.`: a `?` standing alone after a sentence's period is a character lost
+            // in conversion (a bullet, a space), a sentence of its own; not after an ellipsis or initials (`R.E.M. ?`).
+            guard mark == UInt8(ascii: "."), terminator == end, end < 2 || bytes[end - 2] != UInt8(ascii: ".") else { return false }
+            if case .word(let word, _)? = SentenceKey(bytes, period: end - 1), word.utf8.contains(UInt8(ascii: ".")) || Self.isInitials(word) {
+                return false
             }
         } else {
             var dash = offset
