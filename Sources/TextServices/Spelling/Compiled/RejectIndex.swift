@@ -10,12 +10,14 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX on affixes, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX and
+/// (NEEDAFFIX and ONLYINCOMPOUND on affixes, FORBIDDENWORD, CIRCUMFIX and
 /// homonym subtleties are ignored; a prefix crosses a suffix only when both
 /// are cross products, as in Hunspell; where the rules name them, a stem
-/// holding NEEDAFFIX is no word alone and KEEPCASE counts in the spellings
-/// `spell` checks it in): when no derivation exists even then, Hunspell
-/// cannot accept the word. Anything the argument does not
+/// holding NEEDAFFIX is no word alone, KEEPCASE counts in the spellings
+/// `spell` checks it in, and else a stem holding ONLYINCOMPOUND is no whole
+/// word's root): when no derivation exists even then, Hunspell cannot accept
+/// the word. With compounding, a spelling whose lower case the derivation
+/// filter does not hold needs no search (`DerivationFilter`). Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with COMPOUNDFLAG, a COMPOUNDRULE whose parts do not all
 /// contain digits, IGNORE, COMPLEXPREFIXES, Turkic or Hungarian rules; words
