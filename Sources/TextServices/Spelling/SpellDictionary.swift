@@ -136,11 +136,15 @@ public final class SpellDictionary: Sendable {
 
     /// The verdict of the compiled form, the cache and the learned words, where they give one; nil: ask Hunspell.
     private func verdictWithoutHunspell(_ word: String, bytesNotAccepted: Bool, unmapped: Bool) -> Bool? {
+        // Whether the cache was asked already: once a word is enough (a lock and the word's hash each time; a German
+        // check asked it three times for each foreign word).
+        var cacheAsked = false
         if let form = compiled.load() {
             // A letter the dictionary holds nowhere settles the word before any table is read.
             if form.rejects.rejectsByLetters(word), learnedWords.withLock({ $0.isEmpty }) { return false }
             if bytesNotAccepted, word.utf8.allSatisfy({ $0 < 0x80 }) {
                 if let verdict = cache.lookup(word) { return verdict }
+                cacheAsked = true
             } else if form.accepted.accepts(word, unmapped: unmapped) {
                 return true
             }
@@ -159,7 +163,8 @@ public final class SpellDictionary: Sendable {
             // Proving a word wrong spares loading Hunspell, and costs less than asking it once loaded: Hunspell's
             // search of a wrong word (its hash chains' `strcmp`, compounding) was a sixth of a repository's check.
             if form.rejects.isUsable {
-                if let verdict = cache.lookup(word) { return verdict }
+                if !cacheAsked, let verdict = cache.lookup(word) { return verdict }
+                cacheAsked = true
                 // Proven wrong for Hunspell (both spellings it would be asked, or the one its ICONV makes of both), and no
                 // learned word can save it.
                 let proven = hasTypographic
@@ -171,7 +176,7 @@ public final class SpellDictionary: Sendable {
                 }
             }
         }
-        return cache.lookup(word)
+        return cacheAsked ? nil : cache.lookup(word)
     }
 
     /// Hunspell's verdict (with the typographic apostrophe made ASCII, and the learned words), cached.

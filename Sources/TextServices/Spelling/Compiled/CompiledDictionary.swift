@@ -75,7 +75,8 @@ public final class CompiledDictionary: Sendable {
         rejects = rules == nil ? .unusable
             : RejectIndex(rules: rules, stems: StemTable(tables: StemTable.Tables(slots: table(.stemSlots), bytes: table(.stemBytes))),
                           parts: CompoundPartTable(parts: AcceptTable(tables: .init(slots: table(.compoundPartSlots),
-                                                                                    bytes: table(.compoundPartBytes)))))
+                                                                                    bytes: table(.compoundPartBytes)))),
+                          derivations: DerivationFilter(words: table(.derivationFilter)))
         contentKey = layout.contentKey
         path = file.path
         byteCount = file.count
@@ -92,6 +93,7 @@ public final class CompiledDictionary: Sendable {
         .metadata, .storeBytes, .storeOffsets, .storeZipf, .storeFlags, .variantEntries, .variantBytes, .variantOffsets,
         .variantSuggestible, .storeKeySlots, .groupStarts, .bucketOffsets, .bucketGroups, .phoneticHashes,
         .phoneticEntries, .acceptSlots, .acceptBytes, .rejectRules, .stemSlots, .stemBytes, .compoundPartSlots, .compoundPartBytes,
+        .derivationFilter,
     ]
 
     /// The sections that hold a store.
@@ -123,6 +125,6 @@ public final class CompiledDictionary: Sendable {
     static func sections(of rejects: RejectIndex) -> [CompiledFormat.SectionSource] {
         [.init(.rejectRules, rejects.encodedRules()), .init(.stemSlots, rejects.stems.tables.slots),
          .init(.stemBytes, rejects.stems.tables.bytes), .init(.compoundPartSlots, rejects.parts.parts.tables.slots),
-         .init(.compoundPartBytes, rejects.parts.parts.tables.bytes)]
+         .init(.compoundPartBytes, rejects.parts.parts.tables.bytes), .init(.derivationFilter, rejects.derivations.words)]
     }
 }

@@ -40,7 +40,10 @@ enum CompiledFormat {
     /// 14: the reject index's rules hold COMPOUNDMIN, the compound flags and CHECKSHARPS (rules version 7), and a
     /// compounding dictionary's parts are a section pair of their own (`CompoundPartTable`): version-13 files of
     /// German proved no word wrong.
-    static let version: UInt32 = 14
+    /// 15: the reject index's rules name the ONLYINCOMPOUND flag (rules version 8), and a compounding dictionary holds
+    /// the filter of every spelling its derivation search may find (`DerivationFilter`): version-14 files of German
+    /// searched every misspelling's case spellings and sent those derived only through ONLYINCOMPOUND roots to Hunspell.
+    static let version: UInt32 = 15
     static let headerSize = 64
     static let sectionEntrySize = 32
     static let alignment = 64
@@ -55,14 +58,14 @@ enum CompiledFormat {
         case groupStarts = 20, bucketOffsets, bucketGroups
         case phoneticHashes = 30, phoneticEntries
         case acceptSlots = 40, acceptBytes
-        case rejectRules = 50, stemSlots, stemBytes, compoundPartSlots, compoundPartBytes
+        case rejectRules = 50, stemSlots, stemBytes, compoundPartSlots, compoundPartBytes, derivationFilter
 
         /// Bytes per element; offsets and lengths must be multiples of it.
         var elementWidth: Int {
             switch self {
             case .metadata, .storeBytes, .storeZipf, .storeFlags, .variantBytes, .variantSuggestible, .acceptBytes,
                  .rejectRules, .stemBytes, .compoundPartBytes: 1
-            case .acceptSlots, .stemSlots, .compoundPartSlots: 8
+            case .acceptSlots, .stemSlots, .compoundPartSlots, .derivationFilter: 8
             default: 4
             }
         }

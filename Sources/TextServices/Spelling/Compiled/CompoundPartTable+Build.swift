@@ -9,10 +9,17 @@ extension CompoundPartTable {
     /// flags or the prefix's continuation classes, the prefix's flag through the stem or the first suffix's classes
     /// (with two suffixes that search asks no flag of the prefix, so neither does this). A spelling's places are
     /// those of the compound flags on the stem or on any affix applied.
-    static func build(stems: StemTable, affixes: [RejectIndex.Affix], begin: UInt16, middle: UInt16, end: UInt16) -> CompoundPartTable {
+    ///
+    /// The same expansion gives the filter of every spelling the search may derive whole (`DerivationFilter`): the
+    /// derivations of each homonym not holding `onlyInCompound` (0: none), the flag a whole word's root must lack.
+    static func build(stems: StemTable, affixes: [RejectIndex.Affix], begin: UInt16, middle: UInt16, end: UInt16,
+                      onlyInCompound: UInt16 = 0) -> (parts: CompoundPartTable, derivations: DerivationFilter) {
         var builder = Expansion(affixes: affixes, begin: begin, middle: middle, end: end)
-        stems.forEachHomonym { key, _, flags in builder.expand(Array(key), flags: flags) }
-        return builder.table()
+        stems.forEachHomonym { key, _, flags in
+            builder.wholeWords = onlyInCompound == 0 || !flags.contains(onlyInCompound)
+            builder.expand(Array(key), flags: flags)
+        }
+        return (builder.table(), builder.derivations())
     }
 
     /// The forward expansion, with the spellings found so far in one flat hash set.
@@ -41,6 +48,11 @@ extension CompoundPartTable {
         let crossSuffixesInPrefixClasses: [Int]
         var found = FlatSet()
         var lowered = [UInt8](repeating: 0, count: 4 * 256)
+        /// Whether the homonym being expanded may be the root of a whole word: its spellings go into the filter.
+        var wholeWords = true
+        /// The hashes of the lower-cased spellings for the filter, sorted and made distinct now and then.
+        private var derivationHashes: [UInt64] = []
+        private var distinctHashes = 0
 
         init(affixes: [RejectIndex.Affix], begin: UInt16, middle: UInt16, end: UInt16) {
             self.affixes = affixes
@@ -194,19 +206,45 @@ extension CompoundPartTable {
             return spelling
         }
 
-        /// Records `spelling`'s lower case with `places` (nothing without a place, empty, or too long to judge).
+        /// Records `spelling`'s lower case with `places` (nothing without a place, empty, or too long to judge), and
+        /// for the filter when the homonym may be a whole word's root.
         private mutating func add(_ spelling: [UInt8], _ places: UInt8) {
-            guard places != 0, !spelling.isEmpty, spelling.count <= AcceptTable.maximumKeyLength else { return }
+            guard places != 0 || wholeWords, !spelling.isEmpty, spelling.count <= AcceptTable.maximumKeyLength else { return }
             let length = spelling.withUnsafeBufferPointer { source in
                 lowered.withUnsafeMutableBufferPointer { CaseSpellings.lowerCased(source, into: $0.baseAddress!) }
             }
             guard length <= AcceptTable.maximumKeyLength else { return }
-            lowered.withUnsafeBufferPointer { found.insert(UnsafeBufferPointer(rebasing: $0[..<length]), places) }
+            lowered.withUnsafeBufferPointer { lowered in
+                let key = UnsafeBufferPointer(rebasing: lowered[..<length])
+                if wholeWords {
+                    derivationHashes.append(AcceptTable.hash(key))
+                    if derivationHashes.count >= 2 * distinctHashes + (1 << 20) { makeDistinct() }
+                }
+                if places != 0 { found.insert(key, places) }
+            }
+        }
+
+        /// Sorts the filter's hashes and drops repeats (one spelling comes from many homonyms and derivations).
+        private mutating func makeDistinct() {
+            derivationHashes.sort()
+            var kept = 0
+            for index in derivationHashes.indices where kept == 0 || derivationHashes[index] != derivationHashes[kept - 1] {
+                derivationHashes[kept] = derivationHashes[index]
+                kept += 1
+            }
+            derivationHashes.removeLast(derivationHashes.count - kept)
+            distinctHashes = kept
         }
 
         /// The table of every spelling found.
         func table() -> CompoundPartTable {
             CompoundPartTable(parts: AcceptTable.build { add in found.forEach(add) })
+        }
+
+        /// The filter of every spelling found for a whole word.
+        mutating func derivations() -> DerivationFilter {
+            makeDistinct()
+            return DerivationFilter.build(hashes: derivationHashes)
         }
     }
 

@@ -159,6 +159,8 @@ extension RejectIndex {
         // `Rules.needAffixFlag`).
         let keepCaseFlag = affixes.keepCase.flatMap { number(ownFlag($0)) } ?? 0
         let needAffixFlag = affixes.needAffix.flatMap { number(ownFlag($0)) } ?? 0
+        // And ONLYINCOMPOUND, which no whole word's root holds (`Rules.onlyInCompoundFlag`).
+        let onlyInCompoundFlag = affixes.onlyInCompound.flatMap { number(ownFlag($0)) } ?? 0
         let stripsDigits = entries.contains { $0.strip.contains(where: digits.contains) }
         if !compoundRuleFlags.isEmpty, stripsDigits {
             return (.unusable, "COMPOUNDRULE with affixes that strip digits")
@@ -243,15 +245,17 @@ extension RejectIndex {
         // ONLYINCOMPOUND homonyms, which `checkword` also passes over, would make `StemTable.lookupCertainlyHolds` wrong.
         rules.keepCaseFlag = keepsCase && affixes.onlyInCompound == nil ? keepCaseFlag : 0
         rules.needAffixFlag = needAffixFlag
+        rules.onlyInCompoundFlag = onlyInCompoundFlag
         rules.convertsTypographicApostrophe = apostropheConversions > 0 && otherApostropheConversions == 0
         rules.stripsWholeStems = affixes.fullStrip
         rules.letters = letters
         rules.compoundMinimum = compounds ? compoundMinimum : 0
         rules.compoundFlags = StemTable.AnyFlag(first: compoundFlags[0], second: compoundFlags[1], third: compoundFlags[2])
         rules.checksSharps = checksSharps
-        let parts = compounds ? CompoundPartTable.build(stems: table, affixes: entries, begin: compoundFlags[0],
-                                                         middle: compoundFlags[1], end: compoundFlags[2]) : .empty
-        return (RejectIndex(rules: rules, stems: table, parts: parts), nil)
+        let built = compounds ? CompoundPartTable.build(stems: table, affixes: entries, begin: compoundFlags[0], middle: compoundFlags[1],
+                                                         end: compoundFlags[2], onlyInCompound: onlyInCompoundFlag)
+            : (parts: .empty, derivations: .empty)
+        return (RejectIndex(rules: rules, stems: table, parts: built.parts, derivations: built.derivations), nil)
     }
 
     /// The (word, flags) readings of one .dic line: Hunspell's (`HashMgr::load_tables`) and the expander's.
@@ -308,12 +312,12 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 7: after `letters` COMPOUNDMIN and the three compound flags, and CHECKSHARPS among the options (6 added
+        // 8: after the NEEDAFFIX flag's number the ONLYINCOMPOUND flag's (7: after `letters` COMPOUNDMIN and the three compound flags, and CHECKSHARPS among the options (6 added
         // `letters` after the options, and after the affixes the KEEPCASE and NEEDAFFIX flags' numbers; 5 added
         // `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no
         // KEEPCASE, NEEDAFFIX or FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns
         // without their anchors).
-        var out: [UInt8] = [7]
+        var out: [UInt8] = [8]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
         func bytes(_ value: [UInt8]) { put16(value.count); out += value }
@@ -340,6 +344,7 @@ extension RejectIndex {
         // After the affixes, so that a reader of version 5 without it reads the rest as before and ignores it.
         put16(Int(rules.keepCaseFlag))
         put16(Int(rules.needAffixFlag))
+        put16(Int(rules.onlyInCompoundFlag))
         return out
     }
 
@@ -360,7 +365,7 @@ extension RejectIndex {
             defer { cursor += count }
             return Array(table.slice(cursor..<(cursor + count)))
         }
-        guard table.count > 0, byte() == 7 else { return nil }
+        guard table.count > 0, byte() == 8 else { return nil }
         let options = byte()
         let letters = UInt32(get32() & Int(everyLetter))
         let compoundMinimum = byte()
@@ -385,10 +390,12 @@ extension RejectIndex {
         }
         let keepCaseFlag = UInt16(get16())
         let needAffixFlag = UInt16(get16())
+        let onlyInCompoundFlag = UInt16(get16())
         guard !failed, breakPatterns.allSatisfy({ !$0.isEmpty }), inputPatterns.allSatisfy({ !$0.isEmpty }) else { return nil }
         var rules = Rules(breakPatterns: breakPatterns, inputPatterns: inputPatterns, asciiOnly: asciiOnly, affixes: affixes)
         rules.keepCaseFlag = keepCaseFlag
         rules.needAffixFlag = needAffixFlag
+        rules.onlyInCompoundFlag = onlyInCompoundFlag
         rules.acceptsHyphenatedParts = options & 2 != 0
         rules.acceptsElided = options & 4 != 0
         rules.elisionKeepsCase = options & 8 != 0

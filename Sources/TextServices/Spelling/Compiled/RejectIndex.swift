@@ -10,12 +10,14 @@ import Foundation
 /// This index holds every stem (with the hidden capitalised homonyms
 /// Hunspell adds for mixed-case and capitalised stems) and every affix entry,
 /// and searches those derivations with *fewer* restrictions than Hunspell's
-/// (NEEDAFFIX on affixes, FORBIDDENWORD, ONLYINCOMPOUND, CIRCUMFIX and
+/// (NEEDAFFIX and ONLYINCOMPOUND on affixes, FORBIDDENWORD, CIRCUMFIX and
 /// homonym subtleties are ignored; a prefix crosses a suffix only when both
 /// are cross products, as in Hunspell; where the rules name them, a stem
-/// holding NEEDAFFIX is no word alone and KEEPCASE counts in the spellings
-/// `spell` checks it in): when no derivation exists even then, Hunspell
-/// cannot accept the word. Anything the argument does not
+/// holding NEEDAFFIX is no word alone, KEEPCASE counts in the spellings
+/// `spell` checks it in, and else a stem holding ONLYINCOMPOUND is no whole
+/// word's root): when no derivation exists even then, Hunspell cannot accept
+/// the word. With compounding, a spelling whose lower case the derivation
+/// filter does not hold needs no search (`DerivationFilter`). Anything the argument does not
 /// cover makes the answer "not proven" and the word goes to Hunspell:
 /// dictionaries with COMPOUNDFLAG, a COMPOUNDRULE whose parts do not all
 /// contain digits, IGNORE, COMPLEXPREFIXES, Turkic or Hungarian rules; words
@@ -66,6 +68,10 @@ final class RejectIndex: Sendable {
         /// The NEEDAFFIX (or PSEUDOROOT) flag's number on the stems (0: none, or not known): a stem holding it is no
         /// word alone (`AffixIndex.derivable`).
         var needAffixFlag: UInt16 = 0
+        /// The ONLYINCOMPOUND flag's number on the stems (0: none, or not known): no whole word's root holds it, as
+        /// `checkword` (1.7) passes over such a homonym when it looks the word up and drops the root `affix_check`
+        /// returns when it holds it.
+        var onlyInCompoundFlag: UInt16 = 0
         /// ICONV turns every `’` into `'` (no anchor) and no other pattern holds `’`: Hunspell's verdict on a word holding
         /// `’` is its verdict on the word with `'` (French), so proving that one wrong proves both.
         var convertsTypographicApostrophe = false
@@ -91,25 +97,29 @@ final class RejectIndex: Sendable {
     let stems: StemTable
     /// With compounding, the parts' spellings in lower case and their places (else empty).
     let parts: CompoundPartTable
+    /// With compounding, the lower case of every spelling a whole word's derivation search may find (else empty).
+    let derivations: DerivationFilter
 
     /// Whether Hunspell converts `’` to `'` before anything else (`Rules.convertsTypographicApostrophe`).
     var convertsTypographicApostrophe: Bool { rules?.convertsTypographicApostrophe ?? false }
     /// The affix entries, found by what they append.
     private let affixes: AffixIndex
-    /// `Rules.keepCaseFlag` and `Rules.needAffixFlag` (0 without rules).
-    private let keepCaseFlag: UInt16, needAffixFlag: UInt16
+    /// `Rules.keepCaseFlag`, `Rules.needAffixFlag` and `Rules.onlyInCompoundFlag` (0 without rules).
+    private let keepCaseFlag: UInt16, needAffixFlag: UInt16, onlyInCompoundFlag: UInt16
     /// The break and input patterns, one after the other, and where each ends in `patternBytes`.
     private let patternBytes: [UInt8]
     private let breakPatternEnds: [Int]
     private let inputPatternEnds: [Int]
 
-    init(rules: Rules?, stems: StemTable, parts: CompoundPartTable) {
+    init(rules: Rules?, stems: StemTable, parts: CompoundPartTable, derivations: DerivationFilter = .empty) {
         self.rules = rules
         self.stems = stems
         self.parts = parts
+        self.derivations = derivations
         affixes = AffixIndex(rules?.affixes ?? [])
         keepCaseFlag = rules?.keepCaseFlag ?? 0
         needAffixFlag = rules?.needAffixFlag ?? 0
+        onlyInCompoundFlag = rules?.onlyInCompoundFlag ?? 0
         var bytes: [UInt8] = [], breakEnds: [Int] = [], inputEnds: [Int] = []
         for pattern in rules?.breakPatterns ?? [] {
             bytes += pattern
@@ -202,21 +212,32 @@ final class RejectIndex: Sendable {
         // period after it), with whether hidden capitalised homonyms (ONLYUPCASEFLAG) may answer.
         let spellingSize = 4 * count + 1
         let derivationSize = affixes.scratchSize(forWordOf: spellingSize)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * spellingSize + derivationSize) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9 * spellingSize + derivationSize) { buffer -> Bool in
             let scratch = buffer.baseAddress!
             guard let spellings = CaseSpellings(bytes, asciiOnly: asciiOnly, into: scratch, stride: spellingSize) else { return false }
-            let derivations = scratch + 8 * spellingSize
+            let derivationScratch = scratch + 9 * spellingSize
+            let filtered = scratch + 8 * spellingSize
             // Whether `spelling` (its case spelling `index`, -1 for a CHECKSHARPS variant) may be accepted by
             // `checkword`, alone or with a period after it.
             func mayBeFound(_ spelling: UnsafeMutablePointer<UInt8>, _ length: Int, index: Int, hidden: Bool) -> Bool {
                 // Where `spell` refuses a root that keeps case, only a root that does not can accept the spelling, and none
-                // can when the lookup of the spelling alone certainly returns one that keeps case.
+                // can when the lookup of the spelling alone certainly returns one that keeps case. Without KEEPCASE in the
+                // rules, a root holding ONLYINCOMPOUND accepts no whole word (`Rules.onlyInCompoundFlag`).
                 let checked = keepCaseFlag != 0 && index >= 0 && spellings.keepCaseChecked(index)
-                let filter = checked ? HomonymFilter.lacking(keepCaseFlag) : .none
+                let filter = checked ? HomonymFilter.lacking(keepCaseFlag)
+                    : onlyInCompoundFlag != 0 ? .lacking(onlyInCompoundFlag) : .none
                 func mayAccept(_ count: Int) -> Bool {
                     let candidate = UnsafeBufferPointer(start: spelling, count: count)
                     if checked, stems.lookupCertainlyHolds(candidate, keepCaseFlag, excluding: needAffixFlag) { return false }
-                    return affixes.derivable(candidate, hidden: hidden, stems: stems, scratch: derivations, filter: filter,
+                    // A lower case no derivation has settles the spelling in one probe.
+                    if derivations.isUsable, count <= AcceptTable.maximumKeyLength {
+                        let length = CaseSpellings.lowerCased(candidate, into: filtered)
+                        if length <= AcceptTable.maximumKeyLength,
+                           !derivations.mayHold(UnsafeBufferPointer(start: filtered, count: length)) {
+                            return false
+                        }
+                    }
+                    return affixes.derivable(candidate, hidden: hidden, stems: stems, scratch: derivationScratch, filter: filter,
                                              needAffix: needAffixFlag)
                 }
                 if mayAccept(length) { return true }
