@@ -129,7 +129,7 @@ public struct DocumentChecker: Sendable {
             }
         }
         // Plain prose that quotes the filler of layouts and tests (`Lorem ipsum dolor sit amet`) lets its words pass too.
-        // Only a word of five bytes lower-cases to `ipsum` (no other scalar's lower case is one of its letters).
+        // Only a word of five bytes lower-cases to `ipsum` (the lower case of no other scalar is one of its letters).
         let quotesLoremIpsum = !technical && found.contains { $0.word.utf8.count == 5 && $0.word.lowercased() == "ipsum" }
         var credit = 0
         for (index, misspelling) in found.enumerated() {

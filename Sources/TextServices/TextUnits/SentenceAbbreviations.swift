@@ -538,7 +538,7 @@ public struct SentenceAbbreviations: Sendable, Equatable {
         return scalar.properties.isWhitespace || scalar == "." || SentenceKey.openers.unicodeScalars.contains(scalar)
     }
 
-    /// Whether a word is a hesitation sound: two to six of the letters h and m, an m among them, capitalised and the rest in lower case ("Mm", "Hmm", "Mhm"; not the unit "hm").
+    /// Whether a word is a hesitation sound: two to six of the letters h and m, an m among them, capitalised and the rest in lower case (`Mm`, `Hmm`, `Mhm`; not the unit `hm`).
     static func isHesitation(_ word: String) -> Bool {
         let bytes = word.utf8
         guard (2...6).contains(bytes.count), let first = bytes.first, first == UInt8(ascii: "H") || first == UInt8(ascii: "M")
