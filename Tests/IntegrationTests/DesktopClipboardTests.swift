@@ -203,10 +203,12 @@ struct DesktopClipboardTests {
         // Another program's copy is taken in, and so is the same text copied again after a local-only write.
         _ = try xclip(["-i"], stdin: "copied in another program", display: display)
         try waitUntil("general took in the other program's copy") { Self.general(store).text == "copied in another program" }
+        bridge.queue.sync {}  // an import counts itself in the status after its write
         #expect(store.contents(PasteboardStore.general)?.changeCount == localCount + 1)
         _ = try store.write(PasteboardStore.general, items: Self.text("another secret"), options: .init(localOnly: true))
         _ = try xclip(["-i"], stdin: "copied in another program", display: display)
         try waitUntil("general took in the same text copied again") { Self.general(store).text == "copied in another program" }
+        bridge.queue.sync {}
         #expect(Self.general(store).localOnly == false)
         #expect(bridge.status.imports == 2)
         #expect(bridge.status.failures == 0)
