@@ -145,6 +145,96 @@ struct DesktopClipboardTests {
         #expect(try daemon.call("stats")["clipboard"]?["failures"] == 0)
     }
 
+    /// A bridge in this process with a store of its own, on `display` through xclip, once it has started.
+    func bridge(on display: VirtualDisplay) throws -> (DesktopClipboard, PasteboardStore) {
+        let store = PasteboardStore(folder: scratch.folder("pasteboards"))
+        var environment = TestSupport.isolatedEnvironment(scratch.folder("bridge"))
+        environment["DISPLAY"] = display.name
+        let bridge = DesktopClipboard.start(store: store, environment: environment, preference: "xclip")
+        try waitUntil("the bridge started") { bridge.status.watching != nil || (bridge.status.reason ?? "starting") != "starting" }
+        return (bridge, store)
+    }
+
+    /// Waits until `condition` holds (for at most 30 s).
+    func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(30 * TestSupport.slowdown)
+        while !condition() {
+            guard Date() < deadline else { throw TestFailure("waited in vain: \(what)") }
+            usleep(20_000)
+        }
+    }
+
+    static func text(_ text: String) -> [PasteboardItem] {
+        [PasteboardItem([.init(type: PasteboardTypes.utf8PlainText, value: .text(text))])]
+    }
+
+    /// `general`'s text and whether it is local only.
+    static func general(_ store: PasteboardStore) -> (text: String?, localOnly: Bool?) {
+        let contents = store.contents(PasteboardStore.general)
+        return (contents?.items.first?.pasteText, contents?.options.localOnly)
+    }
+
+    // Under load, the bridge's xclip takes the clipboard only after the next write of general (the CI failure of the
+    // test above): the bridge's queue is held here from its export until that write is made.
+    @Test func theEchoOfTheBridgesOwnCopyDoesNotReplaceALaterLocalOnlyWriteButANewCopyIsTakenIn() throws {
+        let display = try VirtualDisplay()
+        let (bridge, store) = try bridge(on: display)
+        defer { bridge.stop() }
+        #expect(bridge.status.watching == "xfixes")
+        // Both empty at the start: nothing was sent, so no echo of the start is on its way either.
+        #expect(bridge.status.exports == 0)
+        let (exporting, echoing) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        defer { exporting.signal(); echoing.signal() }
+        bridge.queue.async { exporting.wait() }
+        _ = try store.write(PasteboardStore.general, items: Self.text("copied with textsvcd"))
+        bridge.queue.async { echoing.wait() }
+        exporting.signal()
+        // xclip holds the clipboard: the change of owner it made is on its way to the bridge, whose queue waits.
+        #expect(try waitForDesktop("copied with textsvcd", display: display) == "copied with textsvcd")
+        let reads = bridge.status.reads
+        let localCount = try store.write(PasteboardStore.general, items: Self.text("local secret"), options: .init(localOnly: true))
+        echoing.signal()
+        try waitUntil("the bridge read the desktop after the echo") { bridge.status.reads > reads }
+        bridge.queue.sync {}
+        #expect(Self.general(store) == ("local secret", true))
+        #expect(store.contents(PasteboardStore.general)?.changeCount == localCount)
+        #expect(bridge.status.imports == 0)
+
+        // Another program's copy is taken in, and so is the same text copied again after a local-only write.
+        _ = try xclip(["-i"], stdin: "copied in another program", display: display)
+        try waitUntil("general took in the other program's copy") { Self.general(store).text == "copied in another program" }
+        bridge.queue.sync {}  // an import counts itself in the status after its write
+        #expect(store.contents(PasteboardStore.general)?.changeCount == localCount + 1)
+        _ = try store.write(PasteboardStore.general, items: Self.text("another secret"), options: .init(localOnly: true))
+        _ = try xclip(["-i"], stdin: "copied in another program", display: display)
+        try waitUntil("general took in the same text copied again") { Self.general(store).text == "copied in another program" }
+        bridge.queue.sync {}
+        #expect(Self.general(store).localOnly == false)
+        #expect(bridge.status.imports == 2)
+        #expect(bridge.status.failures == 0)
+    }
+
+    // Where changes cannot be heard (no libXfixes; Xvfb crashes with XFIXES disabled) the bridge reads the clipboard
+    // every 2 s, as here, and each read finds the bridge's own earlier copy still on the desktop.
+    @Test func aPollThatFindsTheBridgesOwnEarlierCopyLeavesALocalOnlyWrite() throws {
+        let display = try VirtualDisplay()
+        let (bridge, store) = try bridge(on: display)
+        defer { bridge.stop() }
+        _ = try store.write(PasteboardStore.general, items: Self.text("copied with textsvcd"))
+        #expect(try waitForDesktop("copied with textsvcd", display: display) == "copied with textsvcd")
+        let localCount = try store.write(PasteboardStore.general, items: Self.text("local secret"), options: .init(localOnly: true))
+        // What a poll does, twice: the first may take the export's echo with it, the second hears of no change at all.
+        bridge.queue.sync { bridge.importDesktop() }
+        bridge.queue.sync { bridge.importDesktop() }
+        #expect(Self.general(store) == ("local secret", true))
+        #expect(store.contents(PasteboardStore.general)?.changeCount == localCount)
+        _ = try xclip(["-i"], stdin: "copied in another program", display: display)
+        #expect(try waitForDesktop("copied in another program", display: display) == "copied in another program")
+        bridge.queue.sync { bridge.importDesktop() }
+        #expect(Self.general(store).text == "copied in another program")
+        #expect(bridge.status.failures == 0)
+    }
+
     @Test func htmlAndImagesCrossAndExpiryEmptiesTheDesktop() throws {
         let display = try VirtualDisplay()
         let daemon = try DaemonHarness.start(environment: ["DISPLAY": display.name, "TEXTSVCD_CLIPBOARD": "xclip"])

@@ -13,8 +13,9 @@ import Glibc
 /// Hears when a program takes ownership of the X11 `CLIPBOARD` selection, through the XFixes extension.
 ///
 /// A thread of its own waits on the X connection (and a pipe that `stop`
-/// writes to), and calls `onChange` for each new owner: no polling, and
-/// nothing runs while the clipboard does not change. One X connection.
+/// writes to), and calls `onChange` with the number of new owners it read
+/// in one go: no polling, and nothing runs while the clipboard does not
+/// change. One X connection.
 /// Thread-safe: the Display is used only by the watching thread.
 final class X11SelectionWatcher: @unchecked Sendable {
     /// Why watching could not start.
@@ -49,14 +50,15 @@ final class X11SelectionWatcher: @unchecked Sendable {
     /// Set to 1 by the exit handler when the connection to the X server is lost.
     private let lost: UnsafeMutablePointer<Int32>
     private let wake: (read: Int32, write: Int32)
-    private let onChange: @Sendable () -> Void
+    private let onChange: @Sendable (Int) -> Void
     private let onLost: @Sendable (String) -> Void
 
     /// Connects to `display` and starts watching; throws `Unavailable` saying why it cannot.
     ///
-    /// `onChange` runs on the watching thread after each change of owner;
+    /// `onChange` runs on the watching thread after changes of owner, with
+    /// how many there were (each program that takes the clipboard makes one);
     /// `onLost` once, if the X server goes away. Neither may block for long.
-    static func start(display name: String, onChange: @escaping @Sendable () -> Void,
+    static func start(display name: String, onChange: @escaping @Sendable (Int) -> Void,
                       onLost: @escaping @Sendable (String) -> Void) throws(Unavailable) -> X11SelectionWatcher {
         guard let xlib = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL) else { throw Unavailable(description: "libX11.so.6 is not installed") }
         guard let xfixes = dlopen("libXfixes.so.3", RTLD_NOW | RTLD_LOCAL) else {
@@ -110,7 +112,7 @@ final class X11SelectionWatcher: @unchecked Sendable {
 
     private init(display: OpaquePointer, nextEvent: @escaping NextEvent, pending: @escaping DisplayInt,
                  connectionNumber: @escaping DisplayInt, eventBase: Int32, lost: UnsafeMutablePointer<Int32>,
-                 wake: (read: Int32, write: Int32), onChange: @escaping @Sendable () -> Void,
+                 wake: (read: Int32, write: Int32), onChange: @escaping @Sendable (Int) -> Void,
                  onLost: @escaping @Sendable (String) -> Void) {
         self.display = display
         self.nextEvent = nextEvent
@@ -134,17 +136,17 @@ final class X11SelectionWatcher: @unchecked Sendable {
         defer { event.deallocate() }
         let connection = connectionNumber(display)
         while true {
-            var changed = false
+            var changes = 0
             while lost.pointee == 0, pending(display) > 0 {
                 _ = nextEvent(display, event)
                 // XFixesSelectionNotify is the extension's first event; it is the only kind asked for.
-                if event.load(as: Int32.self) == eventBase { changed = true }
+                if event.load(as: Int32.self) == eventBase { changes += 1 }
             }
             if lost.pointee != 0 {
                 onLost("the connection to the X server was lost")
                 return
             }
-            if changed { onChange() }
+            if changes > 0 { onChange(changes) }
             var polled = [pollfd(fd: connection, events: Int16(POLLIN), revents: 0),
                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&polled, 2, -1)

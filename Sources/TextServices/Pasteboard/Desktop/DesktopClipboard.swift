@@ -16,6 +16,17 @@ import Foundation
 /// of the desktop's clipboard quits and the clipboard empties, `general`
 /// keeps what it had.
 ///
+/// Only a new copy on the desktop is taken in, never the desktop's holding
+/// what it held before: a `localOnly` write (or any later write) stays in
+/// `general` while the desktop keeps the bridge's earlier text. Each of the
+/// bridge's own writes to the desktop comes back as a change of owner (its
+/// echo, heard whenever the provider's process gets round to taking the
+/// clipboard, under load after later writes of `general`); the bridge
+/// counts the echoes it is owed and takes such a change for a new copy only
+/// when the desktop then holds other data than it last saw, or more owners
+/// changed than it has echoes due (another program copied the same text
+/// again). A poll sees no owners, so only other data counts there.
+///
 /// Changes are heard without polling where the session allows it: XFixes
 /// selection events under X11 (one X connection, no work while nothing
 /// changes), `wl-paste --watch` under Wayland (one process). Without either
@@ -45,6 +56,8 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
         public var imports = 0
         /// Writes of `general` sent to the desktop.
         public var exports = 0
+        /// Reads of the desktop's clipboard to take in a change (each costs one to four provider processes).
+        public var reads = 0
         /// Provider runs that failed or timed out.
         public var failures = 0
         public var lastError: String?
@@ -59,7 +72,8 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
 
     public let observerID: Int
     private let store: PasteboardStore
-    private let queue = DispatchQueue(label: "textsvcd.desktop-clipboard")
+    /// The serial queue every provider run, import and export happens on.
+    let queue = DispatchQueue(label: "textsvcd.desktop-clipboard")
     private let state = Locked(State())
 
     private struct State {
@@ -70,6 +84,12 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
         var stopped = false
         /// What this process last put on (or read from) the desktop's clipboard.
         var lastDesktop: Payload?
+        /// Whether changes of the desktop's clipboard are heard (XFixes, `wl-paste --watch`) rather than polled.
+        var hearsChanges = false
+        /// Changes of the clipboard's owner heard and not yet looked at by an import.
+        var ownerChanges = 0
+        /// The bridge's own writes to the desktop whose change of owner has not been heard yet.
+        var echoesDue = 0
         var x11: X11SelectionWatcher?
         var wayland: ExternalProgram.Running?
     }
@@ -161,9 +181,14 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
     }
 
     /// Brings `general` and the desktop in line: the desktop's contents win; an empty desktop gets `general`'s.
+    ///
+    /// An empty `general` is not sent to an empty desktop: that write would
+    /// change nothing, and its echo could be heard only after later writes.
     private func synchronizeAtStart() {
         guard let provider = state.withLock({ $0.provider }) else { return }
-        if case .empty = readDesktop(provider) ?? .empty {
+        let desktop = readDesktop(provider)
+        if case .empty = desktop ?? .empty {
+            if desktop != nil { state.withLock { $0.lastDesktop = .empty } }
             exportGeneral()
         } else {
             importDesktop()
@@ -176,10 +201,11 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
             do {
                 let watcher = try X11SelectionWatcher.start(
                     display: provider.display,
-                    onChange: { [weak self] in self?.schedule(import: true) },
+                    onChange: { [weak self] changes in self?.schedule(ownerChanges: changes) },
                     onLost: { [weak self] reason in self?.lose(reason) })
                 let stopped = state.withLock { state -> Bool in
                     state.x11 = watcher
+                    state.hearsChanges = true
                     state.status.watching = "xfixes"
                     return state.stopped
                 }
@@ -196,6 +222,7 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
             }
             state.withLock { state in
                 state.wayland = running
+                state.hearsChanges = true
                 state.status.watching = "wl-paste --watch"
             }
             let thread = Thread { [weak self] in
@@ -204,7 +231,7 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
                 while running.readLine(buffer: &buffer) != nil {
                     lines += 1
                     // The first line only says what the clipboard held when watching began.
-                    if lines > 1 { self?.schedule(import: true) }
+                    if lines > 1 { self?.schedule(ownerChanges: 1) }
                 }
                 running.closeOutput()
                 running.stop()
@@ -221,6 +248,9 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
     private func poll(because reason: String) {
         let seconds = Self.pollInterval.components.seconds
         state.withLock { state in
+            state.hearsChanges = false
+            state.ownerChanges = 0
+            state.echoesDue = 0
             state.status.watching = "polling every \(seconds) s (\(reason))"
         }
         pollOnce(after: Int(seconds))
@@ -247,12 +277,13 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
 
     // MARK: Work
 
-    /// Queues an import or export, unless one is already waiting (the later state is what counts).
-    private func schedule(import wantsImport: Bool = false, export wantsExport: Bool = false) {
+    /// Queues an import (after `ownerChanges` heard) or export, unless one is already waiting (the later state is what counts).
+    private func schedule(ownerChanges: Int = 0, export wantsExport: Bool = false) {
         let enqueue = state.withLock { state -> Bool in
             guard !state.stopped, state.provider != nil else { return false }
             let idle = !state.importPending && !state.exportPending
-            state.importPending = state.importPending || wantsImport
+            state.ownerChanges += ownerChanges
+            state.importPending = state.importPending || ownerChanges > 0
             state.exportPending = state.exportPending || wantsExport
             return idle
         }
@@ -272,11 +303,28 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
         if wantsExport { exportGeneral() }
     }
 
-    /// Takes the desktop's clipboard into `general` when it holds something `general` does not.
-    private func importDesktop() {
-        guard let provider = state.withLock({ $0.provider }), let payload = readDesktop(provider) else { return }
+    /// Takes the desktop's clipboard into `general` when it holds a new copy that `general` does not hold.
+    ///
+    /// Runs on `queue`. With no change of owner heard since the last call, it does what a poll does.
+    func importDesktop() {
+        // The owner changes heard before the read: the read sees them, or later ones, which queue another import.
+        guard let (provider, ownerChanges) = state.withLock({ state -> (ClipboardProvider, Int)? in
+            guard let provider = state.provider else { return nil }
+            defer { state.ownerChanges = 0 }
+            return (provider, state.ownerChanges)
+        }) else { return }
+        guard let payload = readDesktop(provider) else {
+            state.withLock { $0.ownerChanges += ownerChanges }
+            return
+        }
+        let isNewCopy = state.withLock { state -> Bool in
+            state.status.reads += 1
+            let echoes = min(ownerChanges, state.echoesDue)
+            state.echoesDue -= echoes
+            return Self.isNewCopy(payload, lastSeen: state.lastDesktop, ownerChanges: ownerChanges, echoes: echoes)
+        }
         let general = store.contents(PasteboardStore.general)
-        guard payload != .empty, !payload.sameData(as: Self.payload(of: general?.items ?? [], provider: provider)) else {
+        guard isNewCopy, payload != .empty, !payload.sameData(as: Self.payload(of: general?.items ?? [], provider: provider)) else {
             state.withLock { state in
                 state.lastDesktop = payload
                 state.status.synchronizedChangeCount = general?.changeCount
@@ -317,7 +365,19 @@ public final class DesktopClipboard: PasteboardObserver, @unchecked Sendable {
         state.withLock { state in
             state.lastDesktop = payload
             state.status.exports += 1
+            // The provider's process takes the clipboard, and that change of owner will be heard.
+            if state.hearsChanges { state.echoesDue += 1 }
         }
+    }
+
+    /// Whether the desktop holding `payload` is a new copy rather than what the bridge last saw there (or put there).
+    ///
+    /// `ownerChanges` is how many changes of owner were heard before
+    /// `payload` was read (none when polling), `echoes` how many of them were
+    /// the bridge's own writes. Another owner with the same data is a new copy
+    /// too (the same text copied again); the bridge's echo with it is not.
+    static func isNewCopy(_ payload: Payload, lastSeen: Payload?, ownerChanges: Int, echoes: Int) -> Bool {
+        ownerChanges > echoes || !payload.sameData(as: lastSeen)
     }
 
     /// What the desktop's clipboard holds now; nil when it cannot be read.
