@@ -769,32 +769,39 @@ private func partsMissing(from rejects: RejectIndex, cutting words: [String]) th
     let places = [(rules.compoundFlags.first, CompoundPartTable.begins), (rules.compoundFlags.second, CompoundPartTable.middles),
                   (rules.compoundFlags.third, CompoundPartTable.ends)]
     var missing: [String] = []
+    forEachCut(of: words) { part, lowered in
+        let held = rejects.parts.places(lowered)
+        for (flag, place) in places where flag != 0 && held & place == 0 {
+            let derived = part.withUnsafeBufferPointer { bytes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: affixes.scratchSize(forWordOf: bytes.count)) {
+                    affixes.derivable(bytes, hidden: true, stems: rejects.stems, scratch: $0.baseAddress!,
+                                      needing: StemTable.AnyFlag(first: flag))
+                }
+            }
+            if derived { missing.append("\(String(decoding: part, as: UTF8.self)) (place \(place))") }
+        }
+    }
+    return missing
+}
+
+/// Calls `body` with every cut of each of `words` in four case spellings (its bytes) and the cut in lower case.
+private func forEachCut(of words: [String], _ body: ([UInt8], UnsafeBufferPointer<UInt8>) -> Void) {
     for word in words {
         for spelling in Set([word, RejectIndex.initialCapital(word), word.uppercased(), RejectIndex.lower(word)]) {
             let scalars = Array(spelling.unicodeScalars)
             for start in 0..<scalars.count {
                 for end in (start + 1)...scalars.count {
                     let part = Array(String(String.UnicodeScalarView(scalars[start..<end])).utf8)
-                    let held = part.withUnsafeBufferPointer { bytes in
+                    part.withUnsafeBufferPointer { bytes in
                         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * bytes.count) { lowered in
                             let length = CaseSpellings.lowerCased(bytes, into: lowered.baseAddress!)
-                            return rejects.parts.places(UnsafeBufferPointer(start: lowered.baseAddress!, count: length))
+                            body(part, UnsafeBufferPointer(start: lowered.baseAddress!, count: length))
                         }
-                    }
-                    for (flag, place) in places where flag != 0 && held & place == 0 {
-                        let derived = part.withUnsafeBufferPointer { bytes in
-                            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: affixes.scratchSize(forWordOf: bytes.count)) {
-                                affixes.derivable(bytes, hidden: true, stems: rejects.stems, scratch: $0.baseAddress!,
-                                                  needing: StemTable.AnyFlag(first: flag))
-                            }
-                        }
-                        if derived { missing.append("\(String(decoding: part, as: UTF8.self)) (place \(place))") }
                     }
                 }
             }
         }
     }
-    return missing
 }
 
 @Test func thePartTableHoldsEveryPartTheDerivationSearchFindsWithItsPlace() throws {
@@ -824,28 +831,14 @@ private func derivationsMissing(from rejects: RejectIndex, cutting words: [Strin
     let affixes = AffixIndex(rules.affixes)
     let filter: HomonymFilter = rules.onlyInCompoundFlag != 0 ? .lacking(rules.onlyInCompoundFlag) : .none
     var missing: [String] = []
-    for word in words {
-        for spelling in Set([word, RejectIndex.initialCapital(word), word.uppercased(), RejectIndex.lower(word)]) {
-            let scalars = Array(spelling.unicodeScalars)
-            for start in 0..<scalars.count {
-                for end in (start + 1)...scalars.count {
-                    let part = Array(String(String.UnicodeScalarView(scalars[start..<end])).utf8)
-                    let held = part.withUnsafeBufferPointer { bytes in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * bytes.count) { lowered in
-                            let length = CaseSpellings.lowerCased(bytes, into: lowered.baseAddress!)
-                            return rejects.derivations.mayHold(UnsafeBufferPointer(start: lowered.baseAddress!, count: length))
-                        }
-                    }
-                    guard !held else { continue }
-                    let derived = part.withUnsafeBufferPointer { bytes in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: affixes.scratchSize(forWordOf: bytes.count)) {
-                            affixes.derivable(bytes, hidden: true, stems: rejects.stems, scratch: $0.baseAddress!, filter: filter)
-                        }
-                    }
-                    if derived { missing.append(String(decoding: part, as: UTF8.self)) }
-                }
+    forEachCut(of: words) { part, lowered in
+        guard !rejects.derivations.mayHold(lowered) else { return }
+        let derived = part.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: affixes.scratchSize(forWordOf: bytes.count)) {
+                affixes.derivable(bytes, hidden: true, stems: rejects.stems, scratch: $0.baseAddress!, filter: filter)
             }
         }
+        if derived { missing.append(String(decoding: part, as: UTF8.self)) }
     }
     return missing
 }
