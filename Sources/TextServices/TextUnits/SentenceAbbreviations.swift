@@ -376,26 +376,24 @@ public struct SentenceAbbreviations: Sendable, Equatable {
     ///
     /// Looks back at most 1,000 bytes; a longer line counts as not.
     static func closesAQuote(_ bytes: [UInt8], _ offset: Int) -> Bool {
-        var index = offset
+        guard let start = lineStart(bytes, before: offset) else { return false }
+        return bytes[start..<offset].lazy.filter { $0 == UInt8(ascii: "\"") }.count % 2 == 1
+    }
+
+    /// Where the line that holds `offset` starts (after its line feed or carriage return, or at 0); nil when that is
+    /// more than 1,000 bytes back, which the line tests count as no line of theirs.
+    static func lineStart(_ bytes: [UInt8], before offset: Int) -> Int? {
+        var start = offset
         let lowest = max(0, offset - 1000)
-        var quotes = 0
-        while index > lowest, bytes[index - 1] != 0x0A, bytes[index - 1] != 0x0D {
-            index -= 1
-            if bytes[index] == UInt8(ascii: "\"") { quotes += 1 }
-        }
-        guard index == 0 || bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D else { return false }
-        return quotes % 2 == 1
+        while start > lowest, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        return start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D ? start : nil
     }
 
     /// Whether the line that holds `offset` starts with a lower-case letter before it (spaces and opening quotes or brackets allowed before that letter; not an option's `-v`): a writer who does not capitalise.
     ///
     /// Looks back at most 1,000 bytes; a longer line counts as not.
     static func lineStartsLowerCase(_ bytes: [UInt8], before offset: Int) -> Bool {
-        var start = offset
-        let lowest = max(0, offset - 1000)
-        while start > lowest, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-        guard start == 0 || bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D else { return false }
-        var index = start
+        guard var index = lineStart(bytes, before: offset) else { return false }
         while index < offset, let (scalar, next) = UTF8Scalars.at(bytes, index) {
             if scalar.isLetter { return scalar.properties.isLowercase }
             guard scalar.properties.isWhitespace || SentenceKey.openers.unicodeScalars.contains(scalar) else { return false }

@@ -312,11 +312,11 @@ extension RejectIndex {
     /// The rules as bytes for the compiled file (an empty section: not usable).
     func encodedRules() -> [UInt8] {
         guard let rules else { return [] }
-        // 8: after the NEEDAFFIX flag's number the ONLYINCOMPOUND flag's (7: after `letters` COMPOUNDMIN and the three compound flags, and CHECKSHARPS among the options (6 added
-        // `letters` after the options, and after the affixes the KEEPCASE and NEEDAFFIX flags' numbers; 5 added
-        // `elisionKeepsCase`, `convertsTypographicApostrophe` and `stripsWholeStems`; in 4 `acceptsElided` meant no
-        // KEEPCASE, NEEDAFFIX or FORBIDDENWORD; 3 held neither cross products nor exactness; 2 held break patterns
-        // without their anchors).
+        // 8: after the NEEDAFFIX flag's number the ONLYINCOMPOUND flag's. 7 added after `letters` COMPOUNDMIN and the
+        // three compound flags, and CHECKSHARPS among the options; 6 added `letters` after the options, and after the
+        // affixes the KEEPCASE and NEEDAFFIX flags' numbers; 5 added `elisionKeepsCase`, `convertsTypographicApostrophe`
+        // and `stripsWholeStems`; in 4 `acceptsElided` meant no KEEPCASE, NEEDAFFIX or FORBIDDENWORD; 3 held neither
+        // cross products nor exactness; 2 held break patterns without their anchors.
         var out: [UInt8] = [8]
         func put16(_ value: Int) { out.append(UInt8(value & 0xFF)); out.append(UInt8((value >> 8) & 0xFF)) }
         func put32(_ value: Int) { put16(value & 0xFFFF); put16(value >> 16) }
